@@ -1,0 +1,37 @@
+import { adminRoutes, publicRoutes } from "../frontend/routes";
+import { expect, test } from "./fixtures";
+
+test.describe("every route renders", () => {
+  for (const route of publicRoutes) {
+    test(`public page ${route.path} answers 200 with its own title`, async ({ page }) => {
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(new RegExp(route.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+      await expect(page.locator("main")).toBeVisible();
+    });
+  }
+
+  for (const route of adminRoutes) {
+    test(`admin shell ${route.path} is served and marked noindex`, async ({ page }) => {
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    });
+  }
+
+  test.describe(() => {
+    test.use({ allowedConsoleErrors: [/status of 404/] });
+    test("an unknown path answers HTTP 404 with the 404 page", async ({ page }) => {
+      const response = await page.goto("/this/does/not/exist");
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+    });
+  });
+
+  test("the API serves the seeded catalogue", async ({ request }) => {
+    const res = await request.get("/api/products");
+    expect(res.status()).toBe(200);
+    const products = (await res.json()) as unknown[];
+    expect(Array.isArray(products)).toBe(true);
+  });
+});

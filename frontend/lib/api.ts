@@ -1,0 +1,78 @@
+import { CART_SESSION_HEADER } from "../../schema/api/cart";
+import { getAdminToken } from "./admin-token";
+import { getCartSessionId } from "./cart-session";
+
+/** The API's error body (DESIGN.md "Errors"). */
+export type ApiErrorBody = {
+  error: string;
+  code: string;
+  requestId?: string;
+  details?: { path: string; message: string }[];
+  [key: string]: unknown;
+};
+
+/**
+ * A non-OK response. `message` follows the spec ("{status}: {body text or status text}");
+ * `body` is the parsed JSON error so screens can show the server's human message.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+    readonly body: ApiErrorBody | null,
+  ) {
+    super(`${status}: ${bodyText}`);
+    this.name = "HttpError";
+  }
+
+  /** The server's human message, when it sent one. */
+  get serverMessage(): string | undefined {
+    return this.body?.error ?? (typeof this.body?.message === "string" ? this.body.message : undefined);
+  }
+}
+
+type RequestOptions = {
+  method?: string;
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+/**
+ * The single fetcher: cookies sent, JSON in and out, the admin bearer token on every /admin/ call,
+ * the cart session header on cart calls.
+ */
+export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  if (options.json !== undefined) headers["Content-Type"] = "application/json";
+  if (path.includes("/admin/")) {
+    const token = getAdminToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+  }
+  if (path.startsWith("/api/cart") || path.startsWith("/api/orders") || path.startsWith("/api/create-checkout-session")) {
+    headers[CART_SESSION_HEADER] = getCartSessionId();
+  }
+  const res = await fetch(path, {
+    method: options.method ?? (options.json !== undefined ? "POST" : "GET"),
+    credentials: "include",
+    headers,
+    body: options.json !== undefined ? JSON.stringify(options.json) : options.body,
+    signal: options.signal,
+  });
+  if (!res.ok) {
+    const text = await res.text();
+    let body: ApiErrorBody | null = null;
+    try {
+      body = text ? (JSON.parse(text) as ApiErrorBody) : null;
+    } catch {
+      body = null;
+    }
+    throw new HttpError(res.status, text || res.statusText, body);
+  }
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+/** SWR's default fetcher: the key is the URL (spec: key segments joined with '/'). */
+export const swrFetcher = (key: string | string[]) => api(Array.isArray(key) ? key.join("/") : key);

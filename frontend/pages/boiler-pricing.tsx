@@ -1,0 +1,4 @@
+/** Placeholder: New Boiler Prices */
+export default function BoilerPricing() {
+  return <h1>New Boiler Prices</h1>;
+}

@@ -1,0 +1,4 @@
+/** Placeholder: Checkout */
+export default function Checkout() {
+  return <h1>Checkout</h1>;
+}

@@ -1,0 +1,4 @@
+/** Placeholder: Home */
+export default function Home() {
+  return <h1>Home</h1>;
+}

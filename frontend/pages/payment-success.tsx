@@ -1,0 +1,4 @@
+/** Placeholder: Payment Successful! */
+export default function PaymentSuccess() {
+  return <h1>Payment Successful!</h1>;
+}

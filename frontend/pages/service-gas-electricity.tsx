@@ -1,0 +1,4 @@
+/** Placeholder: Gas & Electricity */
+export default function GasElectricity() {
+  return <h1>Gas & Electricity</h1>;
+}

@@ -1,0 +1,74 @@
+/**
+ * Every route of spec section 2. `prerender` routes are built to their own HTML file (public
+ * pages); admin routes get a client-only shell marked noindex. Plain data, no imports, so the
+ * build scripts can read it too.
+ */
+export type RouteInfo = { path: string; title: string; description: string; prerender: boolean };
+
+export const publicRoutes: RouteInfo[] = [
+  {
+    path: "/",
+    title: "Gas Safe Boiler & Plumbing Engineers in Manchester",
+    description:
+      "Gas Safe registered boiler installation, servicing, repairs and plumbing across Greater Manchester. 24/7 emergency callouts, free quotes and boiler parts online.",
+    prerender: true,
+  },
+  {
+    path: "/boiler-pricing",
+    title: "New Boiler Prices: Fitted Packages from £1,899",
+    description:
+      "Fixed-price new boiler packages fitted by Gas Safe engineers: Basic, Standard and Premium, with up to 10 years' warranty.",
+    prerender: true,
+  },
+  {
+    path: "/store",
+    title: "Boiler Parts Store",
+    description:
+      "Genuine boiler parts: gas valves, PCBs, fans, heat exchangers and more from Vaillant, Worcester, Baxi, Ideal and others. Free delivery in Greater Manchester.",
+    prerender: true,
+  },
+  { path: "/cart", title: "Shopping Cart", description: "Your boiler parts basket.", prerender: true },
+  { path: "/checkout", title: "Checkout", description: "Complete your boiler parts order.", prerender: true },
+  { path: "/payment-success", title: "Payment Successful", description: "Thank you for your order.", prerender: true },
+  {
+    path: "/payment-cancelled",
+    title: "Payment Cancelled",
+    description: "Your payment was cancelled and no charge was made.",
+    prerender: true,
+  },
+  {
+    path: "/service/gas-electricity",
+    title: "Gas & Electricity Tariffs",
+    description: "Fixed, green and variable energy tariffs: call us to find the right one for your home.",
+    prerender: true,
+  },
+  {
+    path: "/service/boiler-service",
+    title: "Boiler Service from £75",
+    description:
+      "Annual boiler servicing by Gas Safe engineers across Manchester: one-off service, summer offer and annual plans.",
+    prerender: true,
+  },
+  {
+    path: "/service/plumbing",
+    title: "Plumbing Services",
+    description:
+      "Local plumbers for leaks, taps, toilets, radiators, bathrooms and pipework across Greater Manchester. Clear price bands, no call-out charge.",
+    prerender: true,
+  },
+  {
+    path: "/service/repairs",
+    title: "Home Repairs",
+    description: "Reliable home repairs and handyman jobs across Greater Manchester with clear prices.",
+    prerender: true,
+  },
+];
+
+export const adminRoutes: RouteInfo[] = [
+  { path: "/admin/login", title: "Admin Login", description: "", prerender: false },
+  { path: "/admin/quotes", title: "Quotes", description: "", prerender: false },
+  { path: "/admin/email-subscribers", title: "Email Subscribers", description: "", prerender: false },
+  { path: "/admin/service-records", title: "Service Records", description: "", prerender: false },
+  { path: "/admin/products", title: "Products", description: "", prerender: false },
+  { path: "/admin/orders", title: "Orders", description: "", prerender: false },
+];

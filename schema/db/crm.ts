@@ -1,0 +1,86 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt } from "./columns";
+
+export const quoteServices = [
+  "boiler-installation",
+  "boiler-repair",
+  "central-heating",
+  "annual-service",
+  "emergency-repair",
+] as const;
+
+export const quotes = sqliteTable(
+  "quotes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    postcode: text("postcode").notNull(),
+    service: text("service", { enum: quoteServices }).notNull(),
+    message: text("message"),
+    isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
+    repliedAt: text("replied_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("quotes_created_at").on(t.createdAt)],
+);
+
+/** Consent evidence (when, where, the words shown) is kept as UK PECR/GDPR expect. */
+export const emailSubscribers = sqliteTable("email_subscribers", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull().unique(),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  signedUpAt: text("signed_up_at").notNull(),
+  unsubscribedAt: text("unsubscribed_at"),
+  consentSource: text("consent_source"),
+  consentText: text("consent_text"),
+});
+
+export const customers = sqliteTable("customers", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone"),
+  createdAt: createdAt(),
+});
+
+export const serviceRecordStatuses = ["completed", "in-progress", "scheduled", "pending"] as const;
+
+export const serviceRecords = sqliteTable(
+  "service_records",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    serviceType: text("service_type").notNull(),
+    equipmentType: text("equipment_type"),
+    equipmentModel: text("equipment_model"),
+    status: text("status", { enum: serviceRecordStatuses }).notNull(),
+    /** ISO date (yyyy-mm-dd). */
+    serviceDate: text("service_date").notNull(),
+    technicianName: text("technician_name"),
+    costPence: integer("cost_pence"),
+    workCompleted: text("work_completed"),
+    partsUsed: text("parts_used"),
+    nextServiceDue: text("next_service_due"),
+    description: text("description"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("service_records_date").on(t.serviceDate)],
+);
+
+export const chatMessages = sqliteTable(
+  "chat_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sessionId: text("session_id").notNull(),
+    message: text("message").notNull(),
+    sender: text("sender", { enum: ["customer", "ai"] }).notNull(),
+    /** Client-reported time of the message (ISO); createdAt is when the server stored it. */
+    timestamp: text("timestamp").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chat_messages_session").on(t.sessionId, t.id)],
+);

@@ -1,0 +1,4 @@
+export * from "./crm";
+export * from "./mail";
+export * from "./security";
+export * from "./store";

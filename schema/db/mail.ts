@@ -1,0 +1,65 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, updatedAt } from "./columns";
+
+export const campaignStatuses = ["scheduled", "sending", "sent"] as const;
+
+export const campaigns = sqliteTable(
+  "campaigns",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    subject: text("subject").notNull(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    offer: text("offer"),
+    ctaText: text("cta_text").notNull(),
+    ctaLink: text("cta_link").notNull(),
+    status: text("status", { enum: campaignStatuses }).notNull(),
+    /** When a scheduled campaign is due (ISO); null means "send now". */
+    sendAt: text("send_at"),
+    startedAt: text("started_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("campaigns_status_send_at").on(t.status, t.sendAt)],
+);
+
+export const recipientStatuses = ["pending", "queued", "sent", "failed"] as const;
+
+/** One row per recipient: the queue consumer sends each exactly once. */
+export const campaignRecipients = sqliteTable(
+  "campaign_recipients",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    status: text("status", { enum: recipientStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    queuedAt: text("queued_at"),
+    sentAt: text("sent_at"),
+    providerMessageId: text("provider_message_id"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("campaign_recipients_campaign_email").on(t.campaignId, t.email),
+    index("campaign_recipients_status").on(t.status, t.queuedAt),
+  ],
+);
+
+/** Local (and test) mail delivery: every e-mail the product sends lands here when no provider is set. */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: ["campaign", "order", "receipt", "quote", "other"] }).notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    /** JSON object of extra headers (List-Unsubscribe …). */
+    headers: text("headers").notNull().default("{}"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_created_at").on(t.createdAt)],
+);

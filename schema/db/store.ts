@@ -1,0 +1,104 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, updatedAt } from "./columns";
+
+/** Money is integer pence everywhere in D1; the API turns it into "45.99". */
+export const products = sqliteTable(
+  "products",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    pricePence: integer("price_pence").notNull(),
+    originalPricePence: integer("original_price_pence"),
+    image: text("image").notNull(),
+    editedImage: text("edited_image"),
+    condition: text("condition", { enum: ["New", "Used"] })
+      .notNull()
+      .default("New"),
+    brand: text("brand").notNull(),
+    category: text("category").notNull(),
+    inStock: integer("in_stock", { mode: "boolean" }).notNull().default(true),
+    rating: real("rating"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("products_price_positive", sql`${t.pricePence} > 0`),
+    check("products_rating_range", sql`${t.rating} IS NULL OR (${t.rating} BETWEEN 1 AND 5)`),
+  ],
+);
+
+/** One line per product per anonymous cart session; quantity changes are single atomic UPDATEs. */
+export const cartItems = sqliteTable(
+  "cart_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sessionId: text("session_id").notNull(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("cart_items_session_product").on(t.sessionId, t.productId),
+    index("cart_items_updated_at").on(t.updatedAt),
+    check("cart_items_quantity_range", sql`${t.quantity} BETWEEN 1 AND 99`),
+  ],
+);
+
+export const paymentStatuses = ["unpaid", "pending_payment", "paid", "cancelled"] as const;
+export const fulfilmentStatuses = ["new", "confirmed", "dispatched", "completed", "cancelled"] as const;
+
+/**
+ * Orders come from the checkout form (customer details given, paid on delivery/invoice) or from
+ * card payment (details collected by Stripe, so they are nullable until the webhook fills them).
+ * The id is random (not guessable) because it is shown to the customer.
+ */
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    sessionId: text("session_id").notNull(),
+    customerName: text("customer_name"),
+    customerEmail: text("customer_email"),
+    customerPhone: text("customer_phone"),
+    shippingAddress: text("shipping_address"),
+    notes: text("notes"),
+    totalPence: integer("total_pence").notNull(),
+    paymentMethod: text("payment_method", { enum: ["order_form", "card"] }).notNull(),
+    paymentStatus: text("payment_status", { enum: paymentStatuses }).notNull(),
+    fulfilmentStatus: text("fulfilment_status", { enum: fulfilmentStatuses }).notNull().default("new"),
+    stripeSessionId: text("stripe_session_id"),
+    paidAt: text("paid_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("orders_stripe_session").on(t.stripeSessionId), index("orders_created_at").on(t.createdAt)],
+);
+
+/** Snapshots: an order keeps what was bought at what price even if the product changes or goes. */
+export const orderLines = sqliteTable(
+  "order_lines",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    brand: text("brand").notNull(),
+    image: text("image"),
+    unitPricePence: integer("unit_price_pence").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [index("order_lines_order").on(t.orderId)],
+);
+
+/** Stripe webhook events already handled: a replay changes nothing. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: createdAt(),
+});

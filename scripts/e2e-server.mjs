@@ -1,0 +1,14 @@
+// The browser tests' server: a fresh build and a fresh, migrated, seeded local state in the folders
+// named by BUILD_DIR and STATE_DIR (set by playwright.config.ts), served on the given port.
+import { execFileSync, spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+
+const port = process.argv[2] ?? "8788";
+rmSync(process.env.STATE_DIR, { recursive: true, force: true });
+const step = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env: process.env });
+step("npx", ["vite", "build", "--logLevel", "error"]);
+step("node", ["scripts/prerender.mjs"]);
+step("node", ["scripts/local-db.mjs"]);
+const server = spawn("npx", ["vite", "preview", "--port", port, "--strictPort"], { stdio: "inherit", env: process.env });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

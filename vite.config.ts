@@ -1,0 +1,31 @@
+import { resolve } from "node:path";
+import { cloudflare } from "@cloudflare/vite-plugin";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+/**
+ * BUILD_DIR and STATE_DIR let several builds (parallel browser-test runs, the benchmark) keep
+ * their own output and their own local D1/R2 state; by default everything uses dist/ and .wrangler/.
+ */
+const buildDir = process.env.BUILD_DIR ?? "dist";
+const stateDir = resolve(process.env.STATE_DIR ?? ".wrangler/state");
+
+export default defineConfig({
+  root: "frontend",
+  publicDir: "public",
+  plugins: [
+    react(),
+    cloudflare({
+      configPath: "../wrangler.toml",
+      // The same local D1/R2 state that `wrangler d1 migrations apply --local` writes.
+      persistState: { path: stateDir },
+    }),
+  ],
+  build: {
+    outDir: `../${buildDir}`,
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  server: { port: Number(process.env.PORT ?? 5173) },
+  preview: { port: Number(process.env.PORT ?? 8787), strictPort: true },
+});

@@ -1,0 +1,101 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import type { HonoEnv } from "./env";
+import { ApiError, type ErrorCode, errorStatus } from "./lib/errors";
+import { requestId } from "./middleware/request-id";
+import admin from "./routes/admin";
+import cart from "./routes/cart";
+import chat from "./routes/chat";
+import config from "./routes/config";
+import emailSignups from "./routes/email-signups";
+import orders from "./routes/orders";
+import payments from "./routes/payments";
+import products from "./routes/products";
+import publicObjects from "./routes/public-objects";
+import quotes from "./routes/quotes";
+import unsubscribe from "./routes/unsubscribe";
+import uploads from "./routes/uploads";
+
+/** JSON bodies of the API are small; only image uploads (their own 10 MB check) are larger. */
+export const API_BODY_LIMIT_BYTES = 64 * 1024;
+
+const app = new Hono<HonoEnv>();
+
+app.use("*", requestId);
+app.use("/api/*", secureHeaders({ crossOriginResourcePolicy: "same-origin" }));
+app.use("/unsubscribe", secureHeaders());
+app.use("/api/*", async (c, next) => {
+  if (c.req.path.startsWith("/api/uploads/")) return next();
+  return bodyLimit({
+    maxSize: API_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new ApiError("PAYLOAD_TOO_LARGE", "That request is too large.");
+    },
+  })(c, next);
+});
+
+app.get("/api/health", (c) => c.json({ ok: true }));
+
+const routes = app
+  .route("/api/config", config)
+  .route("/api/products", products)
+  .route("/api/cart", cart)
+  .route("/api/orders", orders)
+  .route("/api/quotes", quotes)
+  .route("/api/email-signups", emailSignups)
+  .route("/api/chat", chat)
+  .route("/api/uploads", uploads)
+  .route("/api/admin", admin)
+  .route("/api", payments)
+  .route("/public-objects", publicObjects)
+  .route("/", unsubscribe);
+
+export type AppType = typeof routes;
+
+const codeForStatus = (status: number): ErrorCode =>
+  (Object.entries(errorStatus).find(([, s]) => s === status)?.[0] as ErrorCode | undefined) ??
+  (status >= 500 ? "INTERNAL" : "VALIDATION_FAILED");
+
+/** The only place an error body is written (DESIGN.md "Errors"). No stack trace leaves the Worker. */
+app.onError((err, c) => {
+  const requestId = c.get("requestId");
+  if (err instanceof ApiError) {
+    if (err.options.retryAfter !== undefined) c.header("Retry-After", String(Math.max(1, err.options.retryAfter)));
+    return c.json(
+      {
+        ...err.options.extra,
+        error: err.message,
+        code: err.code,
+        requestId,
+        ...(err.options.details ? { details: err.options.details } : {}),
+      },
+      err.status,
+    );
+  }
+  if (err instanceof HTTPException && err.status < 500) {
+    const message = err.status === 400 ? "The request body is not valid JSON." : err.message || "Bad request";
+    return c.json({ error: message, code: codeForStatus(err.status), requestId }, err.status);
+  }
+  const cause = (err as Error).cause;
+  console.error(
+    JSON.stringify({
+      requestId,
+      path: c.req.path,
+      error: String(err),
+      cause: cause ? String(cause) : undefined,
+      stack: (err as Error).stack,
+    }),
+  );
+  return c.json({ error: "Something went wrong on our side. Please try again.", code: "INTERNAL", requestId }, 500);
+});
+
+app.notFound((c) => {
+  if (c.req.path.startsWith("/api/") || c.req.path.startsWith("/public-objects/")) {
+    return c.json({ error: "Not found", code: "NOT_FOUND", requestId: c.get("requestId") }, 404);
+  }
+  return c.env.ASSETS.fetch(c.req.raw);
+});
+
+export default app;

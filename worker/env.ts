@@ -1,0 +1,24 @@
+/**
+ * Bindings come from `wrangler types` (worker-configuration.d.ts). Secrets are not in wrangler.toml,
+ * so they are declared here, all optional: each feature checks for its own and answers 503
+ * NOT_CONFIGURED when a deploy lacks it. Test-only knobs are marked so.
+ */
+export type Secrets = {
+  ADMIN_USERNAME?: string;
+  ADMIN_PASSWORD_HASH?: string;
+  JWT_SECRET?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Tests only: where the Stripe SDK sends requests (the fake Stripe server). */
+  STRIPE_API_BASE?: string;
+  MAIL_API_KEY?: string;
+  MAIL_FROM?: string;
+  /** Tests only: the mail provider's base URL (the fake provider server). */
+  MAIL_API_BASE?: string;
+  OWNER_EMAIL?: string;
+};
+
+export type AppEnv = Env & Secrets;
+export type HonoEnv = { Bindings: AppEnv; Variables: { requestId: string; adminJti?: string } };
+
+export const isDevelopment = (env: AppEnv) => env.ENVIRONMENT === "development";

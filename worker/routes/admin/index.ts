@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import type { HonoEnv } from "../../env";
+import { requireAdmin } from "../../middleware/auth";
+import campaigns from "./campaigns";
+import chats from "./chats";
+import customers from "./customers";
+import emailSubscribers from "./email-subscribers";
+import login from "./login";
+import orders from "./orders";
+import outbox from "./outbox";
+import products from "./products";
+import quotes from "./quotes";
+import serviceRecords from "./service-records";
+import uploadUrl from "./upload-url";
+
+/**
+ * The back office API. `login.ts` owns POST /login (public) and POST /logout; everything mounted
+ * after `requireAdmin` needs a valid, unrevoked bearer token.
+ */
+const app = new Hono<HonoEnv>()
+  .route("/", login)
+  .use("*", requireAdmin)
+  .route("/quotes", quotes)
+  .route("/email-subscribers", emailSubscribers)
+  .route("/service-records", serviceRecords)
+  .route("/customers", customers)
+  .route("/products", products)
+  .route("/orders", orders)
+  .route("/upload-url", uploadUrl)
+  .route("/", campaigns)
+  .route("/outbox", outbox)
+  .route("/chats", chats);
+
+export default app;

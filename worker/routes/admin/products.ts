@@ -1,0 +1,6 @@
+import { Hono } from "hono";
+import type { HonoEnv } from "../../env";
+
+const app = new Hono<HonoEnv>();
+
+export default app;

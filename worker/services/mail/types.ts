@@ -1,0 +1,31 @@
+export type MailKind = "campaign" | "order" | "receipt" | "quote" | "other";
+
+export type MailMessage = {
+  kind: MailKind;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post for campaigns. */
+  headers?: Record<string, string>;
+};
+
+/**
+ * Transient failures (429, 5xx, network) may be retried; permanent ones (other 4xx) must not.
+ * The queue consumer decides retry vs failed from `transient`.
+ */
+export class MailError extends Error {
+  constructor(
+    message: string,
+    readonly transient: boolean,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = "MailError";
+  }
+}
+
+export interface Mailer {
+  /** Resolves with the provider's (or outbox's) message id; throws MailError. */
+  send(message: MailMessage): Promise<{ id: string }>;
+}
