@@ -3,16 +3,23 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   plugins: [
-    cloudflareTest(async () => ({
+    cloudflareTest(async ({ inject }) => ({
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
-        // The same SQL files `wrangler d1 migrations apply` uses, applied by test/apply-migrations.ts.
-        bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") },
+        bindings: {
+          // The same SQL files `wrangler d1 migrations apply` uses, applied by test/apply-migrations.ts.
+          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+          // Fakes of outside services started by test/global-setup.ts. No keys are bound here:
+          // a test that needs "configured" behaviour passes its own env to app.fetch.
+          STRIPE_API_BASE: inject("stripeApiBase"),
+          MAIL_API_BASE: inject("mailApiBase"),
+        },
       },
     })),
   ],
   test: {
     include: ["test/**/*.test.ts"],
+    globalSetup: ["./test/global-setup.ts"],
     setupFiles: ["./test/apply-migrations.ts"],
     testTimeout: 20_000,
   },

@@ -11,7 +11,7 @@ import { API_BODY_LIMIT_BYTES } from "../worker/app";
 import worker from "../worker/index";
 import { purgeStaleCarts } from "../worker/jobs/cron";
 import { createProduct } from "./helpers/factories";
-import { call, callJson } from "./helpers/http";
+import { call, callJson, fakeRequests } from "./helpers/http";
 
 describe("foundation", () => {
   it("answers /api/health without touching D1", async () => {
@@ -88,5 +88,12 @@ describe("foundation", () => {
     const { results } = await env.DB.prepare("SELECT session_id FROM cart_items ORDER BY session_id").all();
     expect(results.map((r) => r.session_id)).toEqual(["fresh"]);
     expect(await purgeStaleCarts(env.DB)).toBe(0);
+  });
+
+  it("reaches the fakes of outside services on loopback", async () => {
+    const res = await fetch(`${env.STRIPE_API_BASE}/v1/ping`);
+    expect(res.status).toBeGreaterThanOrEqual(200);
+    const requests = await fakeRequests(env.STRIPE_API_BASE!);
+    expect(requests.some((r) => r.path === "/v1/ping")).toBe(true);
   });
 });

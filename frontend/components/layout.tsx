@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { company } from "../../schema/business";
 import { useCart } from "../hooks/use-cart";
+import { ChatWidget } from "./chat-widget";
+import { EmailSignupModal } from "./email-signup-modal";
 
 /** Placeholder header and footer; the public-site work replaces them with the spec's full versions. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -22,6 +24,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Link href="/service/boiler-service">Boiler Service</Link> <Link href="/service/plumbing">Plumber Services</Link>{" "}
         <Link href="/admin/login">©</Link> {new Date().getFullYear()} {company.name}
       </footer>
+      <EmailSignupModal />
+      <ChatWidget />
     </>
   );
 }

@@ -9,3 +9,10 @@ export const cartSessionIdSchema = z
   .string({ error: "A cart session id is required" })
   .regex(/^session_\d{10,16}_[A-Za-z0-9]{22,64}$/, "The cart session id is not valid");
 export const CART_SESSION_HEADER = "X-Cart-Session";
+
+import type { Product } from "./products";
+
+/** One line of GET /api/cart. */
+export type CartLine = { id: number; productId: number; quantity: number; product: Product };
+
+export const MAX_LINE_QUANTITY = 99;

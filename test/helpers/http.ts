@@ -14,3 +14,9 @@ export async function callJson<T = any>(path: string, init: RequestInit & { json
   const res = await call(path, init);
   return { res, status: res.status, body: (await res.json()) as T };
 }
+
+/** What a fake outside service received (see test/fakes/server.ts). */
+export async function fakeRequests(baseUrl: string) {
+  const res = await fetch(`${baseUrl}/__requests`);
+  return (await res.json()) as { method: string; path: string; headers: Record<string, string>; body: string }[];
+}

@@ -1,0 +1,15 @@
+/** A product as GET /api/products gives it (spec section 3). Prices are decimal text ("45.99"). */
+export type Product = {
+  id: number;
+  name: string;
+  description: string;
+  price: string;
+  originalPrice: string | null;
+  image: string;
+  editedImage: string | null;
+  condition: "New" | "Used";
+  brand: string;
+  category: string;
+  inStock: boolean;
+  rating: number | null;
+};
