@@ -1,4 +1,4 @@
-// npm test: every suite in order — lint, typecheck, the offline deploy dry-run, Worker tests in the
+// npm test: every suite in order — lockfile completeness, lint, typecheck, the offline deploy dry-run, Worker tests in the
 // Workers runtime, browser tests — then one line "N passed, M failed" summing them all.
 // Lint, typecheck and the dry run count as one check each; the test runners count their tests.
 import { spawnSync } from "node:child_process";
@@ -30,6 +30,7 @@ function readJson(file) {
   }
 }
 
+check("lockfile", "node", ["scripts/lock-platforms.mjs", "--check"]);
 check("lint", "npx", ["biome", "check", "."]);
 check("typecheck", "npx", ["tsc", "-b"]);
 check("deploy dry-run", "node", ["scripts/deploy.mjs", "--dry-run"]);

@@ -1,18 +1,166 @@
-import { createContext, type ReactNode, useContext } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import useSWR from "swr";
+import type { CartLine } from "../../schema/api/cart";
+import type { Product } from "../../schema/api/products";
+import { formatPrice } from "../../schema/format";
+import { api, HttpError } from "../lib/api";
+import { getCartSessionId } from "../lib/cart-session";
+import { withWriteRetry } from "../lib/swr-config";
+import { notify } from "../lib/toast";
 
-/** The cart context's contract (spec section 3); the store work gives it its full implementation. */
+/** The cart context (spec section 3): the lines, derived count and total, and the four cart actions. */
 export type CartContextValue = {
-  cartItems: unknown[];
+  cartItems: CartLine[];
+  /** Sum of quantities (the header badge). */
   cartCount: number;
+  /** "£" and two decimals: the sum of price × quantity. */
   cartTotal: string;
+  /** The same total as decimal text ("45.99"), as the order and payment calls send it. */
+  cartTotalAmount: string;
   sessionId: string | null;
-  clearCart: () => Promise<void>;
+  isLoading: boolean;
+  error: Error | undefined;
+  /** `product` lets the new line appear at once, before the server answers. */
+  addToCart: (productId: number, quantity?: number, product?: Product) => Promise<boolean>;
+  /** A quantity of 0 or less removes the line. */
+  updateQuantity: (id: number, quantity: number) => Promise<void>;
+  removeItem: (id: number) => Promise<void>;
+  /** `quiet` skips the "Cart Cleared" toast when the cart is emptied as part of paying. */
+  clearCart: (options?: { quiet?: boolean }) => Promise<void>;
+  /** Re-reads the cart from the server (after an order, which empties it server-side). */
+  refreshCart: () => Promise<unknown>;
 };
 
+const CART_KEY = "/api/cart";
 const CartContext = createContext<CartContextValue | null>(null);
 
+/** The server's own reason (out of stock, too many) for a refused write; otherwise the spec's text. */
+function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof HttpError && error.status < 500 && error.serverMessage) return error.serverMessage;
+  return fallback;
+}
+
+const unitPrice = (line: CartLine) => Number(String(line.product.price).replace(/[£,\s]/g, "")) || 0;
+
 export function CartProvider({ children }: { children: ReactNode }) {
-  const value: CartContextValue = { cartItems: [], cartCount: 0, cartTotal: "£0.00", sessionId: null, clearCart: async () => {} };
+  // localStorage exists only in the browser: the prerendered HTML and the hydration pass see no
+  // session yet (and so a loading cart), and the cart is read right after.
+  const [sessionId, setSessionId] = useState<string | null>(null);
+  useEffect(() => setSessionId(getCartSessionId()), []);
+
+  const {
+    data,
+    error,
+    isLoading: isFetching,
+    mutate,
+  } = useSWR<CartLine[]>(sessionId ? CART_KEY : null, {
+    dedupingInterval: 120_000,
+    errorRetryCount: 2,
+  });
+  const cartItems = useMemo(() => data ?? [], [data]);
+
+  const addToCart = useCallback(
+    async (productId: number, quantity = 1, product?: Product) => {
+      // A new line shows at once when the product is known; the server's answer then replaces it.
+      const optimistic = (lines: CartLine[] | undefined): CartLine[] => {
+        const current = lines ?? [];
+        if (current.some((line) => line.productId === productId)) {
+          return current.map((line) => (line.productId === productId ? { ...line, quantity: line.quantity + quantity } : line));
+        }
+        return product ? [...current, { id: -productId, productId, quantity, product }] : current;
+      };
+      try {
+        await mutate(
+          withWriteRetry(() => api(`${CART_KEY}/add`, { json: { sessionId: getCartSessionId(), productId, quantity } })).then(
+            () => undefined,
+          ),
+          { optimisticData: optimistic, rollbackOnError: true, populateCache: false, revalidate: true },
+        );
+        notify({ title: "Added to Cart", description: "Item has been added to your cart", variant: "success" });
+        return true;
+      } catch (e) {
+        notify({ title: "Error", description: failureMessage(e, "Failed to add item to cart"), variant: "destructive" });
+        return false;
+      }
+    },
+    [mutate],
+  );
+
+  const removeItem = useCallback(
+    async (id: number) => {
+      try {
+        await mutate(
+          withWriteRetry(() => api(`${CART_KEY}/${id}`, { method: "DELETE" })).then(() => undefined),
+          {
+            optimisticData: (lines) => (lines ?? []).filter((line) => line.id !== id),
+            rollbackOnError: true,
+            populateCache: false,
+            revalidate: true,
+          },
+        );
+        notify({ title: "Item Removed", description: "Item has been removed from your cart", variant: "success" });
+      } catch (e) {
+        notify({ title: "Error", description: failureMessage(e, "Failed to remove item from cart"), variant: "destructive" });
+      }
+    },
+    [mutate],
+  );
+
+  const updateQuantity = useCallback(
+    async (id: number, quantity: number) => {
+      if (quantity <= 0) return removeItem(id);
+      try {
+        await mutate(
+          withWriteRetry(() => api(`${CART_KEY}/${id}`, { method: "PUT", json: { quantity } })).then(() => undefined),
+          {
+            optimisticData: (lines) => (lines ?? []).map((line) => (line.id === id ? { ...line, quantity } : line)),
+            rollbackOnError: true,
+            populateCache: false,
+            revalidate: true,
+          },
+        );
+      } catch (e) {
+        notify({ title: "Error", description: failureMessage(e, "Failed to update cart item"), variant: "destructive" });
+      }
+    },
+    [mutate, removeItem],
+  );
+
+  const clearCart = useCallback(
+    async ({ quiet = false }: { quiet?: boolean } = {}) => {
+      try {
+        await mutate(
+          withWriteRetry(() => api(`${CART_KEY}/clear`, { json: { sessionId: getCartSessionId() } })).then(() => undefined),
+          { optimisticData: [], rollbackOnError: true, populateCache: false, revalidate: true },
+        );
+        if (!quiet) {
+          notify({ title: "Cart Cleared", description: "All items have been removed from your cart", variant: "success" });
+        }
+      } catch (e) {
+        notify({ title: "Error", description: failureMessage(e, "Failed to clear cart"), variant: "destructive" });
+      }
+    },
+    [mutate],
+  );
+
+  const value = useMemo<CartContextValue>(() => {
+    const totalPence = cartItems.reduce((sum, line) => sum + Math.round(unitPrice(line) * 100) * line.quantity, 0);
+    return {
+      cartItems,
+      cartCount: cartItems.reduce((sum, line) => sum + line.quantity, 0),
+      cartTotal: formatPrice(totalPence / 100),
+      cartTotalAmount: (totalPence / 100).toFixed(2),
+      sessionId,
+      isLoading: sessionId === null || isFetching,
+      error: error as Error | undefined,
+      addToCart,
+      updateQuantity,
+      removeItem,
+      clearCart,
+      refreshCart: () => mutate(),
+    };
+  }, [cartItems, sessionId, isFetching, error, addToCart, updateQuantity, removeItem, clearCart, mutate]);
+
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
 

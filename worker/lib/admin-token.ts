@@ -2,9 +2,11 @@ import { jwtVerify, SignJWT } from "jose";
 import { type AppEnv, isDevelopment } from "../env";
 import { ApiError } from "./errors";
 
-const ISSUER = "heating-company";
-const AUDIENCE = "heating-company-admin";
-const ALGORITHM = "HS256";
+export const JWT_ISSUER = "heating-company";
+export const ADMIN_AUDIENCE = "heating-company-admin";
+export const JWT_ALGORITHM = "HS256";
+/** HS256 is only as strong as its key: shorter secrets are refused rather than silently weak. */
+const MIN_JWT_SECRET_LENGTH = 32;
 export const ADMIN_TOKEN_TTL_SECONDS = 8 * 60 * 60;
 
 /**
@@ -16,25 +18,32 @@ const DEV_JWT_SECRET = "development-only-jwt-secret-not-for-deploys-0b6f2c";
 export function requireJwtSecret(env: AppEnv): Uint8Array {
   const secret = env.JWT_SECRET ?? (isDevelopment(env) ? DEV_JWT_SECRET : undefined);
   if (!secret) throw new ApiError("NOT_CONFIGURED", "Admin login is not configured: set the JWT_SECRET secret.");
+  if (secret.length < MIN_JWT_SECRET_LENGTH) {
+    throw new ApiError(
+      "NOT_CONFIGURED",
+      `Admin login is not configured: JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} random characters (npm run admin:password suggests one).`,
+    );
+  }
   return new TextEncoder().encode(secret);
 }
 
 /** Signs a token and records its jti as a session row, so logout can revoke it. */
 export async function issueAdminToken(env: AppEnv, username: string, now = Date.now()): Promise<string> {
+  const secret = requireJwtSecret(env);
   const jti = crypto.randomUUID();
   const expiresAt = new Date(now + ADMIN_TOKEN_TTL_SECONDS * 1000).toISOString();
   await env.DB.prepare("INSERT INTO admin_sessions (jti, username, expires_at) VALUES (?1, ?2, ?3)")
     .bind(jti, username, expiresAt)
     .run();
   return new SignJWT({})
-    .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
+    .setProtectedHeader({ alg: JWT_ALGORITHM, typ: "JWT" })
     .setSubject(username)
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
+    .setIssuer(JWT_ISSUER)
+    .setAudience(ADMIN_AUDIENCE)
     .setJti(jti)
     .setIssuedAt(Math.floor(now / 1000))
     .setExpirationTime(Math.floor(now / 1000) + ADMIN_TOKEN_TTL_SECONDS)
-    .sign(requireJwtSecret(env));
+    .sign(secret);
 }
 
 /**
@@ -46,9 +55,9 @@ export async function verifyAdminToken(env: AppEnv, token: string): Promise<{ us
   let payload: { sub?: string; jti?: string };
   try {
     ({ payload } = await jwtVerify(token, requireJwtSecret(env), {
-      algorithms: [ALGORITHM],
-      issuer: ISSUER,
-      audience: AUDIENCE,
+      algorithms: [JWT_ALGORITHM],
+      issuer: JWT_ISSUER,
+      audience: ADMIN_AUDIENCE,
       requiredClaims: ["jti", "sub", "exp"],
     }));
   } catch (error) {

@@ -1,0 +1,91 @@
+import "./admin.css";
+import { Button, Container, Flex, Text } from "@radix-ui/themes";
+import type { ReactNode } from "react";
+import { Link, Redirect, useLocation } from "wouter";
+import { company } from "../../../schema/business";
+import { hasAdminToken } from "../../hooks/admin/use-admin-session";
+import { BackIcon, HomeIcon } from "./icons";
+import { LogoutButton } from "./logout-button";
+
+const sections = [
+  { href: "/quotes", label: "Quotes" },
+  { href: "/email-subscribers", label: "Email Subscribers" },
+  { href: "/products", label: "Products" },
+  { href: "/service-records", label: "Service Records" },
+  { href: "/orders", label: "Orders" },
+] as const;
+
+/** History back when this tab has somewhere to go back to, else the quotes inbox (spec section 2). */
+function useBack() {
+  const [, navigate] = useLocation();
+  return () => {
+    if (window.history.length > 1) window.history.back();
+    else navigate("/quotes");
+  };
+}
+
+/**
+ * The back-office frame: brand bar with home link and logout, section navigation and a back
+ * button. Without a stored token every admin screen sends the visitor to /admin/login.
+ */
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  const back = useBack();
+  if (!hasAdminToken()) return <Redirect to="/login" replace />;
+  return (
+    <div className="admin-shell">
+      <header className="admin-topbar">
+        <Container size="4" px="4">
+          <Flex align="center" justify="between" gap="3" py="3">
+            <Flex direction="column">
+              <Text weight="bold" size="3" className="admin-brand">
+                {company.shortName}
+              </Text>
+              <Text size="1" className="admin-brand-sub">
+                Back office
+              </Text>
+            </Flex>
+            <Flex gap="2" align="center">
+              <Button asChild variant="ghost" className="admin-topbar-link">
+                <Link href="~/">
+                  <HomeIcon />
+                  <span className="admin-hide-xs">View website</span>
+                  <span className="admin-show-xs">Home</span>
+                </Link>
+              </Button>
+              <LogoutButton variant="solid" />
+            </Flex>
+          </Flex>
+        </Container>
+      </header>
+      <nav aria-label="Admin sections" className="admin-nav">
+        <Container size="4" px="4">
+          <Flex align="center" gap="2" py="2" wrap="wrap">
+            <Button variant="soft" color="gray" size="1" onClick={back} className="admin-back">
+              <BackIcon />
+              Back
+            </Button>
+            <ul className="admin-nav-list">
+              {sections.map((s) => (
+                <li key={s.href}>
+                  <Link
+                    href={s.href}
+                    className="admin-nav-link"
+                    aria-current={location.startsWith(s.href) ? "page" : undefined}
+                  >
+                    {s.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Flex>
+        </Container>
+      </nav>
+      <main id="main" className="admin-main">
+        <Container size="4" px="4" py="5">
+          {children}
+        </Container>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { Badge, Box, Tabs } from "@radix-ui/themes";
+import type { ReactNode } from "react";
+
+export type CountTab = { value: string; label: string; count: number; content: ReactNode };
+
+/** Tabs whose labels carry a count (quotes, service records, orders): one look everywhere. */
+export function CountTabs({ tabs, label, defaultValue }: { tabs: CountTab[]; label: string; defaultValue?: string }) {
+  return (
+    <Tabs.Root defaultValue={defaultValue ?? tabs[0]?.value}>
+      <Tabs.List aria-label={label} wrap="wrap" className="admin-tabs">
+        {tabs.map((tab) => (
+          <Tabs.Trigger key={tab.value} value={tab.value}>
+            {tab.label}
+            <Badge ml="2" radius="full" variant="soft" color="gray">
+              {tab.count}
+            </Badge>
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      {tabs.map((tab) => (
+        <Tabs.Content key={tab.value} value={tab.value}>
+          <Box pt="4">{tab.content}</Box>
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
+  );
+}

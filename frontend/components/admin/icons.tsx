@@ -1,0 +1,73 @@
+import type { SVGProps } from "react";
+
+/** The few line icons the back office uses (24×24, currentColor), hidden from screen readers. */
+function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const BackIcon = () => (
+  <Icon>
+    <path d="M19 12H5M12 19l-7-7 7-7" />
+  </Icon>
+);
+export const HomeIcon = () => (
+  <Icon>
+    <path d="M3 11l9-8 9 8M5 10v10h14V10" />
+  </Icon>
+);
+export const LogoutIcon = () => (
+  <Icon>
+    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+  </Icon>
+);
+export const TrashIcon = () => (
+  <Icon>
+    <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+  </Icon>
+);
+export const CheckIcon = () => (
+  <Icon>
+    <path d="M20 6L9 17l-5-5" />
+  </Icon>
+);
+export const MailIcon = () => (
+  <Icon>
+    <path d="M4 4h16v16H4zM4 6l8 7 8-7" />
+  </Icon>
+);
+export const PhoneIcon = () => (
+  <Icon>
+    <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.9 2z" />
+  </Icon>
+);
+export const PlusIcon = () => (
+  <Icon>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
+export const StarIcon = () => (
+  <Icon fill="currentColor" stroke="none">
+    <path d="M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" />
+  </Icon>
+);
+export const UploadIcon = () => (
+  <Icon>
+    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />
+  </Icon>
+);

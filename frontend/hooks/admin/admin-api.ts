@@ -1,0 +1,46 @@
+import { mutate } from "swr";
+import { navigate } from "wouter/use-browser-location";
+import { api, HttpError } from "../../lib/api";
+import { clearAdminToken } from "../../lib/admin-token";
+import { notify } from "../../lib/toast";
+
+export const ADMIN_LOGIN_PATH = "/admin/login";
+
+type AdminRequestOptions = Parameters<typeof api>[1];
+
+/** Drops every cached admin answer, so the next person at this tab never sees the last one's data. */
+export function forgetAdminData() {
+  void mutate((key) => typeof key === "string" && key.includes("/admin/"), undefined, { revalidate: false });
+}
+
+/** Clears both token storages and the admin cache, then goes to the login screen. */
+export function endAdminSession() {
+  clearAdminToken();
+  forgetAdminData();
+  navigate(ADMIN_LOGIN_PATH, { replace: true });
+}
+
+/**
+ * Every back-office call goes through here (spec section 6): a 401 from any admin call means the
+ * token is missing, expired or revoked, so the session ends and the owner is sent to log in again.
+ * Other errors are left to the screen that made the call.
+ */
+export async function adminApi<T>(path: string, options?: AdminRequestOptions): Promise<T> {
+  try {
+    return await api<T>(path, options);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 401) {
+      endAdminSession();
+      notify({ title: "Session ended", description: "Please log in again.", variant: "destructive" });
+    }
+    throw error;
+  }
+}
+
+export const isUnauthorized = (error: unknown) => error instanceof HttpError && error.status === 401;
+
+/** The server's human message for a failed call, or the screen's own fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof HttpError) return error.serverMessage ?? fallback;
+  return fallback;
+}

@@ -1,0 +1,27 @@
+import { useLocation } from "wouter";
+import { api } from "../../lib/api";
+import { clearAdminToken, getAdminToken } from "../../lib/admin-token";
+import { notify } from "../../lib/toast";
+import { ADMIN_LOGIN_PATH, forgetAdminData } from "./admin-api";
+
+export const hasAdminToken = () => getAdminToken() !== null;
+
+/**
+ * Logout (spec section 4): the server revokes the token, then both storages are cleared, the
+ * "Logged Out" toast shows and the owner lands on the login screen. A failed revoke (already
+ * expired token, offline) still logs the tab out.
+ */
+export function useLogout() {
+  const [, navigate] = useLocation();
+  return async () => {
+    try {
+      await api("/api/admin/logout", { method: "POST" });
+    } catch {
+      // The token is dropped below either way; an expired one is already useless to anyone.
+    }
+    clearAdminToken();
+    forgetAdminData();
+    notify({ title: "Logged Out", description: "You have been logged out of the admin area." });
+    navigate(`~${ADMIN_LOGIN_PATH}`);
+  };
+}

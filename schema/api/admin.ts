@@ -1,0 +1,226 @@
+import * as z from "zod";
+import { adminBrands, adminCategories, productConditions } from "../business";
+import { parsePriceToPence } from "../format";
+
+/**
+ * The admin API's request contracts and response shapes. Browser-safe (no Drizzle): the admin
+ * screens validate their forms with these same schemas and read these types.
+ */
+
+export const adminLoginSchema = z.object({
+  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(100, "Username is too long"),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Password is too long"),
+});
+export type AdminLogin = z.infer<typeof adminLoginSchema>;
+export type AdminLoginResult = { success: true; token: string } | { success: false };
+
+export const idParamSchema = z.object({
+  id: z.coerce.number({ error: "The id must be a whole number" }).int("The id must be a whole number").positive("The id must be a whole number"),
+});
+
+/** Stored quote (spec section 3): `isRead` is the string 'true' once read, `repliedAt` set when replied. */
+export type AdminQuote = {
+  id: number;
+  name: string;
+  phone: string;
+  email: string;
+  postcode: string;
+  service: string;
+  message: string | null;
+  createdAt: string;
+  isRead: "true" | "false";
+  repliedAt: string | null;
+};
+
+export type AdminSubscriber = {
+  id: number;
+  email: string;
+  isActive: "true" | "false";
+  signedUpAt: string;
+  unsubscribedAt: string | null;
+};
+
+export type AdminCustomer = { id: number; firstName: string; lastName: string; email: string; phone: string | null };
+
+export type AdminServiceRecord = {
+  id: number;
+  customerId: number | null;
+  /** "First Last" of the linked customer; null when none (the screen shows "Unknown Customer"). */
+  customerName: string | null;
+  customerEmail: string | null;
+  serviceType: string;
+  equipmentType: string | null;
+  equipmentModel: string | null;
+  status: "completed" | "in-progress" | "scheduled" | "pending";
+  /** ISO date, yyyy-mm-dd. */
+  serviceDate: string;
+  technicianName: string | null;
+  /** Decimal text ("85.00"), or null when not recorded. */
+  cost: string | null;
+  workCompleted: string | null;
+  partsUsed: string | null;
+  nextServiceDue: string | null;
+  description: string | null;
+  notes: string | null;
+};
+
+// ---- Products ------------------------------------------------------------------------------
+
+/** The spec's form labels of the required fields, in the order its message lists them. */
+export const requiredProductFields = [
+  ["name", "Product Name"],
+  ["price", "Price"],
+  ["category", "Category"],
+  ["brand", "Brand"],
+  ["description", "Description"],
+] as const;
+
+export const PRODUCT_IMAGE_MISSING = "Please upload a product image.";
+
+/** Uploaded images (R2) or the bundled artwork; never an outside URL. */
+const productImagePath = /^\/(public-objects\/product-images\/[A-Za-z0-9][A-Za-z0-9._-]*|images\/[A-Za-z0-9][A-Za-z0-9/._-]*)$/;
+export const isProductImagePath = (path: string) => productImagePath.test(path) && !path.includes("..");
+
+const formText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is too long (at most ${max} characters)`)
+    .nullish()
+    .transform((v) => v ?? "");
+
+/** Price inputs are text that may carry "£"; numbers are tolerated. */
+const priceText = z
+  .union([z.string(), z.number()], { error: "Price must be an amount in pounds, like 45.99" })
+  .nullish()
+  .transform((v) => (v == null ? "" : String(v).trim()));
+
+const ratingInput = z
+  .union([z.number(), z.string()], { error: "Rating must be a number from 1 to 5" })
+  .nullish()
+  .transform((v) => (v == null || (typeof v === "string" && v.trim() === "") ? null : Number(v)));
+
+const isRating = (r: number) => Number.isFinite(r) && r >= 1 && r <= 5 && Math.abs(r * 10 - Math.round(r * 10)) < 1e-9;
+
+/**
+ * POST /api/admin/products and the Add Product form. The first issue is the one to show: missing
+ * fields first ("Please fill in: …" as the spec words it), then the image, then formats.
+ */
+export const productFormSchema = z
+  .object({
+    name: formText("Product Name", 200),
+    price: priceText,
+    originalPrice: priceText,
+    image: formText("Image", 300),
+    category: formText("Category", 60),
+    brand: formText("Brand", 60),
+    description: formText("Description", 2000),
+    condition: z.enum(productConditions, { error: "Condition must be New or Used" }).default("New"),
+    rating: ratingInput,
+    inStock: z.boolean({ error: "In stock must be true or false" }).default(true),
+  })
+  .superRefine((v, ctx) => {
+    const missing = requiredProductFields.filter(([key]) => v[key] === "").map(([, label]) => label);
+    if (missing.length > 0) {
+      ctx.addIssue({ code: "custom", message: `Please fill in: ${missing.join(", ")}`, path: [missing[0] ?? ""] });
+      return;
+    }
+    const fail = (path: string, message: string) => ctx.addIssue({ code: "custom", message, path: [path] });
+    if (v.image === "") return fail("image", PRODUCT_IMAGE_MISSING);
+    if (!isProductImagePath(v.image)) fail("image", "The product image must be an image uploaded here.");
+    const price = parsePriceToPence(v.price);
+    if (price === null) fail("price", "Price must be an amount in pounds, like 45.99 or £45.99");
+    else if (price <= 0) fail("price", "Price must be more than £0.00");
+    if (v.originalPrice !== "") {
+      const original = parsePriceToPence(v.originalPrice);
+      if (original === null) fail("originalPrice", "Original price must be an amount in pounds, like 59.99 or £59.99");
+      else if (price !== null && original <= price) fail("originalPrice", "Original price must be higher than the price");
+    }
+    if (!(adminCategories as readonly string[]).includes(v.category)) fail("category", "Please choose a category from the list");
+    if (!(adminBrands as readonly string[]).includes(v.brand)) fail("brand", "Please choose a brand from the list");
+    if (v.rating !== null && !isRating(v.rating)) fail("rating", "Rating must be a number from 1 to 5 in steps of 0.1");
+  })
+  .transform((v) => ({
+    name: v.name,
+    description: v.description,
+    pricePence: parsePriceToPence(v.price)!,
+    originalPricePence: v.originalPrice === "" ? null : parsePriceToPence(v.originalPrice),
+    image: v.image,
+    condition: v.condition,
+    brand: v.brand,
+    category: v.category,
+    inStock: v.inStock,
+    rating: v.rating,
+  }));
+
+/** What the form sends (spec section 7: price text, originalPrice or null, rating or null). */
+export type ProductFormInput = z.input<typeof productFormSchema>;
+export type NewProduct = z.output<typeof productFormSchema>;
+
+// ---- Orders --------------------------------------------------------------------------------
+
+export type FulfilmentStatus = "new" | "confirmed" | "dispatched" | "completed" | "cancelled";
+
+/** new → confirmed → dispatched → completed; anything not completed may be cancelled. */
+export const fulfilmentTransitions: Record<FulfilmentStatus, readonly FulfilmentStatus[]> = {
+  new: ["confirmed", "cancelled"],
+  confirmed: ["dispatched", "cancelled"],
+  dispatched: ["completed", "cancelled"],
+  completed: [],
+  cancelled: [],
+};
+
+export const fulfilmentUpdateSchema = z.object({
+  fulfilmentStatus: z.enum(["new", "confirmed", "dispatched", "completed", "cancelled"], {
+    error: "Fulfilment status must be one of new, confirmed, dispatched, completed or cancelled",
+  }),
+});
+
+export const adminOrdersQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export type AdminOrderLine = {
+  id: number;
+  productId: number | null;
+  name: string;
+  brand: string;
+  image: string | null;
+  unitPrice: string;
+  quantity: number;
+  lineTotal: string;
+};
+
+export type AdminOrder = {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  customerName: string | null;
+  customerEmail: string | null;
+  customerPhone: string | null;
+  shippingAddress: string | null;
+  notes: string | null;
+  totalAmount: string;
+  paymentMethod: "order_form" | "card";
+  paymentStatus: "unpaid" | "pending_payment" | "paid" | "cancelled";
+  paidAt: string | null;
+  fulfilmentStatus: FulfilmentStatus;
+  /** The states this order may move to next (for the screen's buttons). */
+  nextStatuses: readonly FulfilmentStatus[];
+  lines: AdminOrderLine[];
+};
+
+// ---- Image uploads -------------------------------------------------------------------------
+
+export const MAX_IMAGE_BYTES = 10_485_760;
+export const INVALID_IMAGE_TYPE = "Please select an image file (JPG, PNG, GIF, etc.)";
+
+export const uploadUrlSchema = z.object({
+  fileName: z.string({ error: "A file name is required" }).trim().min(1, "A file name is required").max(255, "That file name is too long"),
+});
+
+/** POST /api/admin/upload-url: `uploadURL` (spec) plus the path the product should store. */
+export type UploadUrlResult = { uploadURL: string; objectPath: string };
+/** PUT to uploadURL. */
+export type UploadResult = { objectPath: string; contentType: string; size: number };

@@ -1,0 +1,147 @@
+import * as z from "zod";
+import { campaignDefaults } from "../business";
+import type { campaignStatuses, recipientStatuses } from "../db/mail";
+
+/**
+ * The admin's send is one JSON body, and the API body limit (64 KB) holds about 2,000 addresses;
+ * a clear message beats a 413.
+ */
+export const MAX_CAMPAIGN_RECIPIENTS = 2000;
+const MAX_SCHEDULE_DAYS = 365;
+
+/** Links an e-mail button may carry: web pages, phone numbers and e-mail addresses, nothing scriptable. */
+export const isSafeEmailLink = (link: string) => /^(https?:\/\/[^\s]+|tel:\+?[0-9 ()-]{3,20}|mailto:[^\s]+)$/i.test(link);
+
+const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+export const campaignDraftSchema = z.object({
+  subject: z
+    .string({ error: "Please enter a subject" })
+    .trim()
+    .min(1, "Please enter a subject")
+    .max(200, "The subject is too long (200 characters at most)"),
+  title: z
+    .string({ error: "Please enter a title" })
+    .trim()
+    .min(1, "Please enter a title")
+    .max(200, "The title is too long (200 characters at most)"),
+  /** HTML allowed (spec section 3); the e-mail layout keeps only safe tags and links. */
+  content: z
+    .string({ error: "Please enter the e-mail content" })
+    .trim()
+    .min(1, "Please enter the e-mail content")
+    .max(20_000, "The content is too long (20,000 characters at most)"),
+  offer: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().max(500, "The offer is too long (500 characters at most)").nullish(),
+  ),
+  ctaText: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().max(60, "The button text is too long (60 characters at most)").default(campaignDefaults.ctaText),
+  ),
+  ctaLink: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .max(500, "The button link is too long")
+      .refine(isSafeEmailLink, "The button link must be a web address (https://…), a phone link (tel:…) or mailto:")
+      .default(campaignDefaults.ctaLink),
+  ),
+});
+
+export const sendCampaignSchema = z.object({
+  emails: z
+    .array(z.string().trim().toLowerCase().pipe(z.email("One of the selected addresses is not a valid e-mail address")), {
+      error: "No recipients selected",
+    })
+    .min(1, "No recipients selected")
+    .max(MAX_CAMPAIGN_RECIPIENTS, `Send to at most ${MAX_CAMPAIGN_RECIPIENTS} recipients at a time`),
+  campaign: campaignDraftSchema,
+  /** Optional schedule: an ISO date-time in the future; the Cron Trigger sends it when it comes. */
+  sendAt: z
+    .iso.datetime({ offset: true, error: "The send time must be a date and time" })
+    .refine((value) => Date.parse(value) > Date.now(), "The send time must be in the future")
+    .refine(
+      (value) => Date.parse(value) < Date.now() + MAX_SCHEDULE_DAYS * 86_400_000,
+      "The send time must be within a year",
+    )
+    .optional(),
+});
+
+export type CampaignDraftInput = z.input<typeof campaignDraftSchema>;
+export type CampaignDraft = z.output<typeof campaignDraftSchema>;
+export type SendCampaignInput = z.input<typeof sendCampaignSchema>;
+export type SendCampaignRequest = z.output<typeof sendCampaignSchema>;
+
+/** POST /api/admin/send-campaign answers at once; the Queue does the sending. */
+export type SendCampaignResult = {
+  campaignId: number;
+  /** Recipients accepted: active subscribers, each sent exactly once. */
+  successCount: number;
+  /** Selected addresses that are not active subscribers; nothing is sent to them. */
+  skipped: string[];
+  status: CampaignStatus;
+  sendAt: string | null;
+};
+
+/** POST /api/admin/campaigns/:id/retry-failed */
+export type RetryFailedResult = { successCount: number; skipped: string[] };
+
+export type CampaignStatus = (typeof campaignStatuses)[number];
+export type RecipientStatus = (typeof recipientStatuses)[number];
+
+export type CampaignRecipient = {
+  email: string;
+  status: RecipientStatus;
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+};
+
+/** One campaign of GET /api/admin/campaigns (newest first). `queued` counts recipients still waiting. */
+export type CampaignSummary = {
+  id: number;
+  subject: string;
+  title: string;
+  content: string;
+  offer: string | null;
+  ctaText: string;
+  ctaLink: string;
+  status: CampaignStatus;
+  sendAt: string | null;
+  startedAt: string | null;
+  createdAt: string;
+  counts: { total: number; queued: number; sent: number; failed: number };
+  recipients: CampaignRecipient[];
+};
+
+export const listCampaignsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const outboxQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1, "limit must be at least 1").max(100, "limit must be 100 at most").default(20),
+  /** Cursor: the smallest id of the previous page. */
+  before: z.coerce.number().int().positive().optional(),
+});
+
+export type OutboxEmail = {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+  createdAt: string;
+};
+
+export type OutboxPage = { items: OutboxEmail[]; nextBefore: number | null };
+
+/** The unsubscribe token, from the query string, a form field or a JSON body. */
+export const unsubscribeTokenSchema = z
+  .string({ error: "The unsubscribe link is missing its token." })
+  .trim()
+  .min(1, "The unsubscribe link is missing its token.")
+  .max(1000, "This unsubscribe link is not valid.");

@@ -1,0 +1,42 @@
+import { jwtVerify, SignJWT } from "jose";
+import type { AppEnv } from "../env";
+import { JWT_ALGORITHM, JWT_ISSUER, requireJwtSecret } from "./admin-token";
+import { ApiError } from "./errors";
+
+/** Its own audience: an upload token is never accepted as an admin token, nor the reverse. */
+const UPLOAD_AUDIENCE = "heating-company-upload";
+export const UPLOAD_TOKEN_TTL_SECONDS = 10 * 60;
+
+/** A token allowing one PUT of one object key (e.g. `product-images/<id>.png`) for 10 minutes. */
+export function signUploadToken(env: AppEnv, key: string, now = Date.now()): Promise<string> {
+  const seconds = Math.floor(now / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: JWT_ALGORITHM, typ: "JWT" })
+    .setIssuer(JWT_ISSUER)
+    .setAudience(UPLOAD_AUDIENCE)
+    .setSubject(key)
+    .setIssuedAt(seconds)
+    .setExpirationTime(seconds + UPLOAD_TOKEN_TTL_SECONDS)
+    .sign(requireJwtSecret(env));
+}
+
+/** Throws 401 for a missing, expired or tampered token and 403 for a token made for another key. */
+export async function requireUploadToken(env: AppEnv, token: string | undefined, key: string): Promise<void> {
+  const invalid = new ApiError("UNAUTHORIZED", "This upload link has expired or is not valid. Please try the upload again.");
+  if (!token) throw invalid;
+  let subject: string | undefined;
+  try {
+    ({
+      payload: { sub: subject },
+    } = await jwtVerify(token, requireJwtSecret(env), {
+      algorithms: [JWT_ALGORITHM],
+      issuer: JWT_ISSUER,
+      audience: UPLOAD_AUDIENCE,
+      requiredClaims: ["sub", "exp"],
+    }));
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw invalid;
+  }
+  if (subject !== key) throw new ApiError("FORBIDDEN", "This upload link is for a different file.");
+}

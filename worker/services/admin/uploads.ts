@@ -1,0 +1,85 @@
+import { INVALID_IMAGE_TYPE, MAX_IMAGE_BYTES, type UploadResult, type UploadUrlResult } from "../../../schema/api/admin";
+import type { AppEnv } from "../../env";
+import { ApiError, notFound } from "../../lib/errors";
+import { requireUploadToken, signUploadToken } from "../../lib/upload-token";
+import { detectImageType, imageExtensionFromName, imageFormats } from "./image-bytes";
+
+export const PRODUCT_IMAGE_PREFIX = "product-images/";
+export const PUBLIC_PRODUCT_IMAGE_PATH = "/public-objects/product-images/";
+/** Object names this Worker hands out and serves: a random id and a lowercase extension. */
+export const PRODUCT_IMAGE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(jpg|png|gif|webp|avif)$/;
+
+/** Uploaded images are served with a year of immutable caching, so a name is never reused. */
+export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
+
+/** A signed PUT target on this Worker for one new object; the chosen file's name only picks the extension. */
+export async function createUploadUrl(env: AppEnv, origin: string, fileName: string): Promise<UploadUrlResult> {
+  const ext = imageExtensionFromName(fileName);
+  if (!ext) throw new ApiError("VALIDATION_FAILED", INVALID_IMAGE_TYPE);
+  const name = `${crypto.randomUUID()}.${ext}`;
+  const token = await signUploadToken(env, PRODUCT_IMAGE_PREFIX + name);
+  return {
+    uploadURL: `${origin}/api/uploads/${PRODUCT_IMAGE_PREFIX}${name}?token=${encodeURIComponent(token)}`,
+    objectPath: PUBLIC_PRODUCT_IMAGE_PATH + name,
+  };
+}
+
+const tooLarge = () => new ApiError("PAYLOAD_TOO_LARGE", "Please select an image smaller than 10MB");
+
+/**
+ * Reads a request body into memory, stopping as soon as it passes the limit: a missing or lying
+ * Content-Length cannot make the Worker buffer more than `limit` bytes.
+ */
+export async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array> {
+  if (!body) return new Uint8Array();
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+type UploadRequest = {
+  name: string;
+  token: string | undefined;
+  contentType: string | undefined;
+  contentLength: string | undefined;
+  body: ReadableStream<Uint8Array> | null;
+};
+
+/** The PUT behind an upload URL: token, type, size and real image bytes checked before R2 is written. */
+export async function storeProductImage(env: AppEnv, request: UploadRequest): Promise<UploadResult> {
+  if (!PRODUCT_IMAGE_NAME.test(request.name)) throw notFound("Upload target");
+  const key = PRODUCT_IMAGE_PREFIX + request.name;
+  await requireUploadToken(env, request.token, key);
+  if (!request.contentType?.trim().toLowerCase().startsWith("image/")) {
+    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", INVALID_IMAGE_TYPE);
+  }
+  if (Number(request.contentLength) > MAX_IMAGE_BYTES) throw tooLarge();
+  const bytes = await readLimited(request.body, MAX_IMAGE_BYTES);
+  const format = detectImageType(bytes);
+  if (!format) {
+    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "That file is not a JPEG, PNG, GIF, WebP or AVIF image.");
+  }
+  // Immutable caching means an object must never change once served: an upload link works once.
+  if (await env.IMAGES.head(key)) throw new ApiError("CONFLICT", "This upload link has already been used.");
+  // The type stored is the one the bytes prove, not the one the client claimed.
+  const contentType = imageFormats[format];
+  await env.IMAGES.put(key, bytes, { httpMetadata: { contentType, cacheControl: IMMUTABLE_CACHE } });
+  return { objectPath: PUBLIC_PRODUCT_IMAGE_PATH + request.name, contentType, size: bytes.byteLength };
+}

@@ -1,0 +1,103 @@
+import {
+  boilerPackages,
+  boilerService,
+  company,
+  coverageAreas,
+  coverageTiers,
+  delivery,
+  emergencyLine,
+  openingHours,
+  plumbingPriceBands,
+  quoteServiceLabels,
+  repairPriceBands,
+  storeBrands,
+  storeCategories,
+} from "../../../schema/business";
+import { formatPounds } from "../../../schema/format";
+
+/**
+ * The company's facts as short English sentences, built only from schema/business.ts. The AI's
+ * system prompt and the built-in responder both use these, so the two paths can never disagree.
+ */
+
+const list = (items: readonly string[]) =>
+  items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+
+export const hoursText = () =>
+  `Our opening hours: ${openingHours.map((o) => `${o.days} ${o.hours}`).join("; ")}. We also run a ${emergencyLine} on ${company.emergencyPhone}.`;
+
+export const emergencyText = () =>
+  `Call our ${emergencyLine} on ${company.emergencyPhone}: we aim to have a Gas Safe engineer with you within ${company.emergencyResponseHours} hours.`;
+
+export const boilerPackagesText = () =>
+  `New boiler packages: ${boilerPackages
+    .map(
+      (p) =>
+        `${p.name} ${formatPounds(p.pricePence)} (was ${formatPounds(p.wasPence)}, ${p.warrantyYears}-year warranty, ${p.workmanshipYears}-year workmanship guarantee)`,
+    )
+    .join("; ")}.`;
+
+export const boilerPackagePricesText = () =>
+  `Our new boiler packages are ${list(boilerPackages.map((p) => `${p.name} ${formatPounds(p.pricePence)}`))}.`;
+
+export const boilerServiceText = () =>
+  `A one-off boiler service costs ${formatPounds(boilerService.oneOffPence)}, and our annual service plan is ${formatPounds(boilerService.annualPlanPence)}.`;
+
+const bands = (items: readonly { label: string; range: string }[]) => items.map((b) => `${b.label} ${b.range}`).join("; ");
+export const plumbingPricesText = () => `Plumbing prices: ${bands(plumbingPriceBands)}.`;
+export const repairPricesText = () => `Repair prices: ${bands(repairPriceBands)}.`;
+
+export const quoteText = () =>
+  `Quotes are free and we reply within ${company.quoteResponseHours} hours: use the quote form on our home page or call us on ${company.phone}.`;
+
+export const warrantyText = () =>
+  `All our work comes with a ${company.warrantyMonths}-month warranty. New boilers carry a manufacturer warranty of ${list(
+    boilerPackages.map((p) => `${p.warrantyYears}`),
+  )} years depending on the package, and parts from our store come with a manufacturer warranty.`;
+
+export const coverageText = () =>
+  `We cover ${list(coverageAreas)}. ${coverageTiers.map((t) => `${t.label}: ${t.areas.join(", ")}`).join(". ")}.`;
+
+export const storeText = () =>
+  `Our online parts store at /store sells ${list(storeCategories.filter((c) => c !== "All" && c !== "Other"))}, from brands such as ${list(
+    storeBrands.filter((b) => b !== "All"),
+  )}.`;
+
+export const deliveryText = () => `${delivery.terms.join(". ")}.`;
+
+export const paymentText = () =>
+  `In our online store you can pay securely by card at checkout, or place an order through the checkout form and we'll contact you to confirm. For payment on installation or repair work, call us on ${company.phone}.`;
+
+export const servicesText = () =>
+  `Our services: ${list(Object.values(quoteServiceLabels))}, plus plumbing, home repairs, advice on gas and electricity tariffs, and boiler parts in our online store.`;
+
+export const companyText = () =>
+  `${company.name} is a Gas Safe registered heating, boiler and plumbing company in Greater Manchester with ${company.yearsExperience} years' experience, rated ${company.rating.value}/${company.rating.outOf} from ${company.rating.reviews} reviews.`;
+
+/** Place names a visitor may type, each with the coverage it gets ("Stretford/Trafford" is two). */
+const placeTiers = coverageTiers.flatMap((t) =>
+  t.areas.flatMap((area) =>
+    area
+      .replace(/ centre$/, "")
+      .split("/")
+      .map((place) => ({ place, label: t.label, tier: t.tier })),
+  ),
+);
+
+/**
+ * The coverage of a place named in the text. Old Trafford falls under Stretford/Trafford; the quote
+ * section's areas without a tier (Sale, Altrincham, Urmston) are covered with no tier promised.
+ */
+export function findPlace(text: string): { place: string; label: string | null } | null {
+  const names = [...new Set([...coverageAreas, ...placeTiers.map((p) => p.place)])].sort((a, b) => b.length - a.length);
+  // "Greater Manchester" is the whole region, not Manchester centre.
+  const cleaned = text.replace(/greater manchester/gi, "");
+  for (const name of names) {
+    // "Sale" is also an everyday word ("parts for sale"): only the capitalised place name counts.
+    const flags = name === "Sale" ? "" : "i";
+    if (!new RegExp(`\\b${name}\\b`, flags).test(cleaned)) continue;
+    const tier = placeTiers.find((p) => p.place === name) ?? placeTiers.find((p) => name.endsWith(p.place));
+    return { place: name, label: tier?.label ?? null };
+  }
+  return null;
+}

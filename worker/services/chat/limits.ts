@@ -1,0 +1,32 @@
+import { company } from "../../../schema/business";
+import { hitRateLimit, type Limit } from "../../lib/rate-limit";
+
+/**
+ * Generous for a person typing (a reply takes a few seconds), tight enough that a script cannot
+ * run up the Workers AI bill or fill D1. The per-IP limits allow for an office or household
+ * sharing one address.
+ */
+export const chatLimits = {
+  message: { session: { limit: 30, windowSeconds: 60 }, ip: { limit: 60, windowSeconds: 60 } },
+  reply: { session: { limit: 12, windowSeconds: 60 }, ip: { limit: 30, windowSeconds: 60 } },
+} as const satisfies Record<string, { session: Limit; ip: Limit }>;
+
+export type ChatAction = keyof typeof chatLimits;
+
+export const CHAT_RATE_LIMIT_MESSAGE = `You're sending messages faster than we can answer. Please wait a minute and try again, or call us on ${company.phone}.`;
+
+export const chatLimitKey = (action: ChatAction, scope: "session" | "ip", id: string) => `chat:${action}:${scope}:${id}`;
+
+/** Counts one chat call against both the visit's and the address's limit (429 past either). */
+export async function enforceChatLimits(
+  db: D1Database,
+  action: ChatAction,
+  who: { sessionId: string; ip: string },
+  now = Date.now(),
+): Promise<void> {
+  const limits = chatLimits[action];
+  await Promise.all([
+    hitRateLimit(db, chatLimitKey(action, "session", who.sessionId), limits.session, CHAT_RATE_LIMIT_MESSAGE, now),
+    hitRateLimit(db, chatLimitKey(action, "ip", who.ip), limits.ip, CHAT_RATE_LIMIT_MESSAGE, now),
+  ]);
+}

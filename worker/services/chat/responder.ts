@@ -1,0 +1,153 @@
+import { company, gasEmergency } from "../../../schema/business";
+import {
+  boilerPackagePricesText,
+  boilerPackagesText,
+  boilerServiceText,
+  coverageText,
+  deliveryText,
+  emergencyText,
+  findPlace,
+  hoursText,
+  paymentText,
+  plumbingPricesText,
+  quoteText,
+  repairPricesText,
+  servicesText,
+  storeText,
+  warrantyText,
+} from "./facts";
+import { isGasDanger, withGasSafetyFirst } from "./safety";
+
+export type Intent =
+  | "gas"
+  | "emergency"
+  | "quote"
+  | "service"
+  | "repair"
+  | "new-boiler"
+  | "plumbing"
+  | "hours"
+  | "store"
+  | "delivery"
+  | "payment"
+  | "warranty"
+  | "areas"
+  | "services"
+  | "greeting"
+  | "thanks"
+  | "other";
+
+const callUs = `Call us on ${company.phone} to book.`;
+
+/**
+ * The built-in responder's intents, tried in order: the first match answers. Specific requests
+ * (a quote, a service) come before the price lists they mention, and greetings and thanks come
+ * last so "hello, what are your hours?" is answered as a question about hours.
+ */
+const intents: { intent: Intent; matches: (text: string) => boolean; answer: (text: string) => string }[] = [
+  {
+    intent: "emergency",
+    matches: (t) =>
+      /emergenc|urgent|\basap\b|no (heat|heating|hot water)|burst|flood|broken down|breakdown|cold house/i.test(t),
+    answer: () =>
+      `${emergencyText()} If you can smell gas, leave the property first and call the National Gas Emergency Service on ${gasEmergency.number}.`,
+  },
+  {
+    intent: "quote",
+    matches: (t) => /quot(e|es|ation)|estimate/i.test(t),
+    answer: (t) => (/boiler|install/i.test(t) ? `${quoteText()} ${boilerPackagePricesText()}` : quoteText()),
+  },
+  {
+    intent: "service",
+    matches: (t) => /\bservic(e|ing)\b|annual (check|plan)|safety check/i.test(t),
+    answer: () => `${boilerServiceText()} ${callUs}`,
+  },
+  {
+    intent: "repair",
+    matches: (t) => /repair|\bfix(es|ing)?\b|broken|not working|stopped working|fault|error code|pressure|boiler (problem|issue)/i.test(t),
+    answer: () => `Our Gas Safe registered engineers can repair it. ${repairPricesText()} ${callUs}`,
+  },
+  {
+    intent: "new-boiler",
+    matches: (t) => /new boiler|boiler (price|cost|install|replace)|replac\w* (my |the |a )?boiler|install\w* (a |my |the )?boiler|package/i.test(t),
+    answer: () => `${boilerPackagesText()} ${callUs}`,
+  },
+  {
+    intent: "plumbing",
+    matches: (t) => /plumb|leak|drip|tap|toilet|sink|pipe|radiator|bathroom|shower/i.test(t),
+    answer: () => `${plumbingPricesText()} ${callUs}`,
+  },
+  {
+    intent: "hours",
+    matches: (t) => /hours|open|clos(e|ed|ing)|what time|weekend|saturday|sunday|bank holiday/i.test(t),
+    answer: () => hoursText(),
+  },
+  {
+    intent: "delivery",
+    matches: (t) => /deliver|shipping|postage|dispatch|courier/i.test(t),
+    answer: () => deliveryText(),
+  },
+  {
+    intent: "store",
+    matches: (t) => /\bparts?\b|spares?|store|shop|\bbuy|in stock|valve|pcb|\bfan\b|thermostat|component/i.test(t),
+    answer: () => `${storeText()} All parts come with a manufacturer warranty.`,
+  },
+  {
+    intent: "payment",
+    matches: (t) => /\bpay|\bcards?\b|\bcash\b|checkout|invoice/i.test(t),
+    answer: () => paymentText(),
+  },
+  {
+    intent: "warranty",
+    matches: (t) => /warrant|guarantee/i.test(t),
+    answer: () => warrantyText(),
+  },
+  {
+    intent: "areas",
+    matches: (t) => findPlace(t) !== null || /\barea|cover|where|postcode|near me|travel|come out to|locat/i.test(t),
+    answer: (t) => {
+      const found = findPlace(t);
+      if (!found) return `${coverageText()} Elsewhere? Call us on ${company.phone} and we'll check.`;
+      const coverage = found.label ? ` (${found.label.toLowerCase()})` : "";
+      return `Yes, we cover ${found.place}${coverage}. ${callUs}`;
+    },
+  },
+  {
+    intent: "services",
+    matches: (t) => /what (services|do you do|work)|services/i.test(t),
+    answer: () => `${servicesText()} ${callUs}`,
+  },
+  {
+    intent: "greeting",
+    matches: (t) => /^\s*(hi|hello|hey|hiya|good (morning|afternoon|evening))\b/i.test(t),
+    answer: () =>
+      "Hello! Ask me about boiler prices, servicing, repairs, emergencies, our opening hours, the areas we cover or parts in our store.",
+  },
+  {
+    intent: "thanks",
+    matches: (t) => /thank|cheers|\bta\b/i.test(t),
+    answer: () => `You're welcome! If you need anything else, call us on ${company.phone}.`,
+  },
+];
+
+/** Which intent a message has ("gas" whenever it is about a gas smell or carbon monoxide). */
+export function detectIntent(message: string): Intent {
+  if (isGasDanger(message)) return "gas";
+  return intents.find((i) => i.matches(message))?.intent ?? "other";
+}
+
+/**
+ * The offline answer: specific, from the same facts as the AI prompt, and never without a way to
+ * reach a person.
+ */
+export function builtInReply(message: string): string {
+  if (isGasDanger(message)) {
+    return withGasSafetyFirst(
+      message,
+      `Once everyone is safe, call our ${company.emergencyPhone} emergency line and a Gas Safe engineer will help.`,
+    );
+  }
+  const match = intents.find((i) => i.matches(message));
+  if (match) return match.answer(message);
+  return `I can't answer that one here, but our team can: call us on ${company.phone}. ${hoursText()}`;
+}
