@@ -15,7 +15,10 @@ export type AdminLogin = z.infer<typeof adminLoginSchema>;
 export type AdminLoginResult = { success: true; token: string } | { success: false };
 
 export const idParamSchema = z.object({
-  id: z.coerce.number({ error: "The id must be a whole number" }).int("The id must be a whole number").positive("The id must be a whole number"),
+  id: z.coerce
+    .number({ error: "The id must be a whole number" })
+    .int("The id must be a whole number")
+    .positive("The id must be a whole number"),
 });
 
 /** Stored quote (spec section 3): `isRead` is the string 'true' once read, `repliedAt` set when replied. */
@@ -159,7 +162,8 @@ export type NewProduct = z.output<typeof productFormSchema>;
 
 // ---- Orders --------------------------------------------------------------------------------
 
-export type FulfilmentStatus = "new" | "confirmed" | "dispatched" | "completed" | "cancelled";
+export const fulfilmentStatusList = ["new", "confirmed", "dispatched", "completed", "cancelled"] as const;
+export type FulfilmentStatus = (typeof fulfilmentStatusList)[number];
 
 /** new → confirmed → dispatched → completed; anything not completed may be cancelled. */
 export const fulfilmentTransitions: Record<FulfilmentStatus, readonly FulfilmentStatus[]> = {
@@ -171,7 +175,7 @@ export const fulfilmentTransitions: Record<FulfilmentStatus, readonly Fulfilment
 };
 
 export const fulfilmentUpdateSchema = z.object({
-  fulfilmentStatus: z.enum(["new", "confirmed", "dispatched", "completed", "cancelled"], {
+  fulfilmentStatus: z.enum(fulfilmentStatusList, {
     error: "Fulfilment status must be one of new, confirmed, dispatched, completed or cancelled",
   }),
 });
@@ -217,7 +221,11 @@ export const MAX_IMAGE_BYTES = 10_485_760;
 export const INVALID_IMAGE_TYPE = "Please select an image file (JPG, PNG, GIF, etc.)";
 
 export const uploadUrlSchema = z.object({
-  fileName: z.string({ error: "A file name is required" }).trim().min(1, "A file name is required").max(255, "That file name is too long"),
+  fileName: z
+    .string({ error: "A file name is required" })
+    .trim()
+    .min(1, "A file name is required")
+    .max(255, "That file name is too long"),
 });
 
 /** POST /api/admin/upload-url: `uploadURL` (spec) plus the path the product should store. */

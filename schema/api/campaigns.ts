@@ -1,6 +1,5 @@
 import * as z from "zod";
 import { campaignDefaults } from "../business";
-import type { campaignStatuses, recipientStatuses } from "../db/mail";
 
 /**
  * The admin's send is one JSON body, and the API body limit (64 KB) holds about 2,000 addresses;
@@ -31,10 +30,7 @@ export const campaignDraftSchema = z.object({
     .trim()
     .min(1, "Please enter the e-mail content")
     .max(20_000, "The content is too long (20,000 characters at most)"),
-  offer: z.preprocess(
-    emptyToUndefined,
-    z.string().trim().max(500, "The offer is too long (500 characters at most)").nullish(),
-  ),
+  offer: z.preprocess(emptyToUndefined, z.string().trim().max(500, "The offer is too long (500 characters at most)").nullish()),
   ctaText: z.preprocess(
     emptyToUndefined,
     z.string().trim().max(60, "The button text is too long (60 characters at most)").default(campaignDefaults.ctaText),
@@ -59,13 +55,10 @@ export const sendCampaignSchema = z.object({
     .max(MAX_CAMPAIGN_RECIPIENTS, `Send to at most ${MAX_CAMPAIGN_RECIPIENTS} recipients at a time`),
   campaign: campaignDraftSchema,
   /** Optional schedule: an ISO date-time in the future; the Cron Trigger sends it when it comes. */
-  sendAt: z
-    .iso.datetime({ offset: true, error: "The send time must be a date and time" })
+  sendAt: z.iso
+    .datetime({ offset: true, error: "The send time must be a date and time" })
     .refine((value) => Date.parse(value) > Date.now(), "The send time must be in the future")
-    .refine(
-      (value) => Date.parse(value) < Date.now() + MAX_SCHEDULE_DAYS * 86_400_000,
-      "The send time must be within a year",
-    )
+    .refine((value) => Date.parse(value) < Date.now() + MAX_SCHEDULE_DAYS * 86_400_000, "The send time must be within a year")
     .optional(),
 });
 
@@ -88,8 +81,9 @@ export type SendCampaignResult = {
 /** POST /api/admin/campaigns/:id/retry-failed */
 export type RetryFailedResult = { successCount: number; skipped: string[] };
 
-export type CampaignStatus = (typeof campaignStatuses)[number];
-export type RecipientStatus = (typeof recipientStatuses)[number];
+/** The values of campaigns.status and campaign_recipients.status (schema/db/mail.ts, kept out of the browser bundle). */
+export type CampaignStatus = "scheduled" | "sending" | "sent";
+export type RecipientStatus = "pending" | "queued" | "sent" | "failed";
 
 export type CampaignRecipient = {
   email: string;

@@ -1,6 +1,66 @@
+import { randomUUID } from "node:crypto";
 import { type FakeServer, sendJson, startFakeServer } from "./server";
 
-/** Placeholder until the campaigns work implements the mail provider's HTTP API here. */
+/** Tests send this token (mail-provider.test.ts); any other is refused like a wrong Postmark key. */
+const FAKE_POSTMARK_TOKEN = "fake-postmark-server-token";
+const STREAMS = new Set(["outbound", "broadcast"]);
+
+type PostmarkEmail = {
+  From?: string;
+  To?: string;
+  Subject?: string;
+  HtmlBody?: string;
+  TextBody?: string;
+  MessageStream?: string;
+  Headers?: { Name: string; Value: string }[];
+};
+
+/**
+ * A fake of Postmark's single-message API (POST /email), answering as Postmark documents it:
+ * 401 for a wrong server token, 422 with an ErrorCode for bad requests, 200 with a MessageID.
+ * Tests trigger failures by the recipient's address: fail-429… (rate limit), fail-500…, fail-503…,
+ * and fail-422… (406 "inactive recipient", permanent), so "fail-429-a1b2@example.com" stays
+ * unique per test.
+ */
 export function startFakeMailProvider(): Promise<FakeServer> {
-  return startFakeServer((_req, _body, res) => sendJson(res, 501, { message: "not implemented in the fake" }));
+  return startFakeServer((req, body, res) => {
+    if (req.method !== "POST" || req.url !== "/email") {
+      return sendJson(res, 404, { ErrorCode: 404, Message: "Not found" });
+    }
+    if (req.headers["x-postmark-server-token"] !== FAKE_POSTMARK_TOKEN) {
+      return sendJson(res, 401, { ErrorCode: 10, Message: "Bad or missing API token" });
+    }
+    if (!String(req.headers["content-type"]).includes("application/json")) {
+      return sendJson(res, 422, { ErrorCode: 409, Message: "JSON required" });
+    }
+    let email: PostmarkEmail;
+    try {
+      email = JSON.parse(body) as PostmarkEmail;
+    } catch {
+      return sendJson(res, 422, { ErrorCode: 402, Message: "Invalid JSON" });
+    }
+    if (!email.From || !email.To || !email.Subject || !(email.HtmlBody || email.TextBody)) {
+      return sendJson(res, 422, { ErrorCode: 300, Message: "Invalid email request" });
+    }
+    if (email.MessageStream && !STREAMS.has(email.MessageStream)) {
+      return sendJson(res, 422, { ErrorCode: 1235, Message: `The message stream '${email.MessageStream}' was not found.` });
+    }
+    const trigger = /^fail-(429|500|503|422)/.exec(email.To)?.[1];
+    if (trigger === "429") return sendJson(res, 429, { ErrorCode: 429, Message: "Rate limit exceeded." });
+    if (trigger === "500") return sendJson(res, 500, { ErrorCode: 500, Message: "Internal server error" });
+    if (trigger === "503") return sendJson(res, 503, { ErrorCode: 100, Message: "Maintenance" });
+    if (trigger === "422") {
+      return sendJson(res, 422, {
+        ErrorCode: 406,
+        Message: "You tried to send to recipient(s) that have been marked as inactive.",
+      });
+    }
+    return sendJson(res, 200, {
+      To: email.To,
+      SubmittedAt: new Date().toISOString(),
+      MessageID: randomUUID(),
+      ErrorCode: 0,
+      Message: "OK",
+    });
+  });
 }

@@ -24,11 +24,13 @@ export function requireAdminCredentials(env: AppEnv): AdminCredentials {
   if (!username && !passwordHash && isDevelopment(env)) {
     return { username: DEV_ADMIN_USERNAME, passwordHash: DEV_ADMIN_PASSWORD_HASH };
   }
-  const missing = [!username && "ADMIN_USERNAME", !passwordHash && "ADMIN_PASSWORD_HASH"];
-  if (!env.JWT_SECRET && !isDevelopment(env)) missing.push("JWT_SECRET");
-  const names = missing.filter((name): name is string => Boolean(name));
-  if (names.length > 0) {
-    throw new ApiError("NOT_CONFIGURED", `Admin login is not configured: set the ${names.join(", ")} secret(s). ${howToSet}`);
+  // Development has its own signing key (admin-token.ts); a deploy needs all three.
+  const missing = (["ADMIN_USERNAME", "ADMIN_PASSWORD_HASH", "JWT_SECRET"] as const).filter(
+    (name) => !env[name] && !(name === "JWT_SECRET" && isDevelopment(env)),
+  );
+  if (missing.length > 0) {
+    const secrets = missing.length === 1 ? `the ${missing[0]} secret` : `the ${missing.join(", ")} secrets`;
+    throw new ApiError("NOT_CONFIGURED", `Admin login is not configured: set ${secrets}. ${howToSet}`);
   }
   if (!parsePasswordHash(passwordHash!)) {
     throw new ApiError(

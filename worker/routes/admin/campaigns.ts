@@ -1,6 +1,21 @@
 import { Hono } from "hono";
+import { idParamSchema } from "../../../schema/api/admin";
+import { listCampaignsQuerySchema, sendCampaignSchema } from "../../../schema/api/campaigns";
 import type { HonoEnv } from "../../env";
+import { validate } from "../../lib/validate";
+import { listCampaigns } from "../../services/campaigns/list";
+import { retryFailedRecipients, sendCampaign } from "../../services/campaigns/send";
 
-const app = new Hono<HonoEnv>();
+/** Mounted at /api/admin (behind requireAdmin). 202: the Queue sends the e-mails after the answer. */
+const app = new Hono<HonoEnv>()
+  .post("/send-campaign", validate("json", sendCampaignSchema), async (c) =>
+    c.json(await sendCampaign(c.env, c.req.valid("json")), 202),
+  )
+  .get("/campaigns", validate("query", listCampaignsQuerySchema), async (c) =>
+    c.json(await listCampaigns(c.env.DB, c.req.valid("query").limit)),
+  )
+  .post("/campaigns/:id/retry-failed", validate("param", idParamSchema), async (c) =>
+    c.json(await retryFailedRecipients(c.env, c.req.valid("param").id), 202),
+  );
 
 export default app;

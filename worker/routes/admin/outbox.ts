@@ -1,6 +1,12 @@
 import { Hono } from "hono";
+import { outboxQuerySchema } from "../../../schema/api/campaigns";
 import type { HonoEnv } from "../../env";
+import { validate } from "../../lib/validate";
+import { listOutbox } from "../../services/mail/outbox";
 
-const app = new Hono<HonoEnv>();
+/** What the product "sent" locally (no mail provider configured), newest first. */
+const app = new Hono<HonoEnv>().get("/", validate("query", outboxQuerySchema), async (c) =>
+  c.json(await listOutbox(c.env.DB, c.req.valid("query"))),
+);
 
 export default app;

@@ -8,8 +8,7 @@ export const imageFormats = {
 } as const;
 export type ImageExtension = keyof typeof imageFormats;
 
-const ascii = (bytes: Uint8Array, start: number, length: number) =>
-  String.fromCharCode(...bytes.subarray(start, start + length));
+const ascii = (bytes: Uint8Array, start: number, length: number) => String.fromCharCode(...bytes.subarray(start, start + length));
 
 /** Major or compatible brand of an ISO-BMFF `ftyp` box naming AVIF (still `avif` or sequence `avis`). */
 function isAvif(bytes: Uint8Array): boolean {

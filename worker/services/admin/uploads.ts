@@ -27,8 +27,28 @@ export async function createUploadUrl(env: AppEnv, origin: string, fileName: str
 const tooLarge = () => new ApiError("PAYLOAD_TOO_LARGE", "Please select an image smaller than 10MB");
 
 /**
- * Reads a request body into memory, stopping as soon as it passes the limit: a missing or lying
- * Content-Length cannot make the Worker buffer more than `limit` bytes.
+ * A refusal sent while the client is still sending makes some proxies (vite preview's, locally)
+ * drop the exchange and answer 500 instead of the refusal: read and drop what was sent, up to a
+ * bound past which the stream is simply cut.
+ */
+async function discardBody(body: ReadableStream<Uint8Array> | null, bound = 2 * MAX_IMAGE_BYTES): Promise<void> {
+  if (!body) return;
+  const reader = body.getReader();
+  try {
+    for (let read = 0; read <= bound; ) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The sender went away: nothing left to drop.
+  }
+}
+
+/**
+ * Reads a request body into memory, counting as it arrives: a missing or lying Content-Length
+ * cannot make the Worker hold more than `limit` bytes.
  */
 export async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array> {
   if (!body) return new Uint8Array();
@@ -40,7 +60,9 @@ export async function readLimited(body: ReadableStream<Uint8Array> | null, limit
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
+      chunks.length = 0;
+      reader.releaseLock();
+      await discardBody(body);
       throw tooLarge();
     }
     chunks.push(value);
@@ -62,22 +84,32 @@ type UploadRequest = {
   body: ReadableStream<Uint8Array> | null;
 };
 
-/** The PUT behind an upload URL: token, type, size and real image bytes checked before R2 is written. */
-export async function storeProductImage(env: AppEnv, request: UploadRequest): Promise<UploadResult> {
+/** Everything that can be checked before reading the body. */
+async function checkUploadRequest(env: AppEnv, request: UploadRequest, key: string): Promise<void> {
   if (!PRODUCT_IMAGE_NAME.test(request.name)) throw notFound("Upload target");
-  const key = PRODUCT_IMAGE_PREFIX + request.name;
   await requireUploadToken(env, request.token, key);
   if (!request.contentType?.trim().toLowerCase().startsWith("image/")) {
     throw new ApiError("UNSUPPORTED_MEDIA_TYPE", INVALID_IMAGE_TYPE);
   }
   if (Number(request.contentLength) > MAX_IMAGE_BYTES) throw tooLarge();
+  // Immutable caching means an object must never change once served: an upload link works once.
+  if (await env.IMAGES.head(key)) throw new ApiError("CONFLICT", "This upload link has already been used.");
+}
+
+/** The PUT behind an upload URL: token, type, size and real image bytes checked before R2 is written. */
+export async function storeProductImage(env: AppEnv, request: UploadRequest): Promise<UploadResult> {
+  const key = PRODUCT_IMAGE_PREFIX + request.name;
+  try {
+    await checkUploadRequest(env, request, key);
+  } catch (error) {
+    await discardBody(request.body);
+    throw error;
+  }
   const bytes = await readLimited(request.body, MAX_IMAGE_BYTES);
   const format = detectImageType(bytes);
   if (!format) {
     throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "That file is not a JPEG, PNG, GIF, WebP or AVIF image.");
   }
-  // Immutable caching means an object must never change once served: an upload link works once.
-  if (await env.IMAGES.head(key)) throw new ApiError("CONFLICT", "This upload link has already been used.");
   // The type stored is the one the bytes prove, not the one the client claimed.
   const contentType = imageFormats[format];
   await env.IMAGES.put(key, bytes, { httpMetadata: { contentType, cacheControl: IMMUTABLE_CACHE } });

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { prepareCampaignTemplate } from "../worker/services/mail/campaign-email";
+import { htmlToText, sanitizeEmailHtml } from "../worker/services/mail/sanitize";
+
+const unsubscribeUrl = "https://www.example-heating.co.uk/unsubscribe?token=abc.def";
+
+describe("campaign e-mail", () => {
+  it("has the title, content, offer, button, company address and phone, and the unsubscribe link in both parts", async () => {
+    const template = await prepareCampaignTemplate({
+      subject: "Emergency Repair Priority",
+      title: "Free call-out for subscribers",
+      content: "<p>Normally <strong>£75</strong> &amp; a 2-hour average response.</p><ul><li>Same-day service</li></ul>",
+      offer: "Free call-out this month",
+      ctaText: "Call Emergency Line",
+      ctaLink: "tel:+441614960999",
+    });
+    const { subject, html, text } = template({ unsubscribeUrl });
+    expect(subject).toBe("Emergency Repair Priority");
+
+    expect(html).toContain("<title>Emergency Repair Priority</title>");
+    expect(html).toContain(">Free call-out for subscribers</h1>");
+    expect(html).toContain("<p>Normally <strong>£75</strong> &amp; a 2-hour average response.</p>");
+    expect(html).toContain("Free call-out this month");
+    expect(html).toContain('<a href="tel:+441614960999"');
+    expect(html).toContain(">Call Emergency Line</a>");
+    expect(html).toContain("42 Example Works, Chester Road, Stretford, M32 0ZZ");
+    expect(html).toContain("0161 496 0123");
+    expect(html).toContain(`href="${unsubscribeUrl}"`);
+
+    expect(text).toContain("Free call-out for subscribers");
+    expect(text).toContain("Normally £75 & a 2-hour average response.");
+    expect(text).toContain("- Same-day service");
+    expect(text).toContain("Call Emergency Line: 0161 496 0999");
+    expect(text).toContain("Phone: 0161 496 0123");
+    expect(text).toContain(`Unsubscribe: ${unsubscribeUrl}`);
+    expect(text).not.toMatch(/<[a-z]/i);
+  });
+
+  it("escapes the title, offer and button text", async () => {
+    const template = await prepareCampaignTemplate({
+      subject: "<b>Hi</b>",
+      title: "<script>alert(1)</script>",
+      content: "<p>ok</p>",
+      offer: '"><img src=x onerror=alert(1)>',
+      ctaText: "<i>Go</i>",
+      ctaLink: 'https://example.com/"onmouseover="x',
+    });
+    const { html } = template({ unsubscribeUrl });
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain('href="https://example.com/&quot;onmouseover=&quot;x"');
+  });
+});
+
+describe("the content sanitiser", () => {
+  it("keeps formatting and safe links", async () => {
+    const html =
+      '<h2>Winter</h2><p style="color:#0b3b66">Save <em>25%</em> <a href="https://example.com/offer" title="Offer">today</a></p>';
+    expect(await sanitizeEmailHtml(html)).toBe(html);
+  });
+
+  it("drops scripts, event handlers, scriptable links, forms and comments", async () => {
+    const dirty =
+      '<p onclick="steal()">Hi<script>alert(1)</script></p><a href="javascript:alert(1)">x</a><a href="&#106;avascript:alert(1)">y</a>' +
+      '<iframe src="https://evil.example"></iframe><form action="https://evil.example"><input name="card"></form>' +
+      '<!-- secret --><img src="data:image/png;base64,AAAA"><p style="background:url(https://track.example)">z</p><custom-tag>kept text</custom-tag>';
+    expect(await sanitizeEmailHtml(dirty)).toBe("<p>Hi</p><a>x</a><a>y</a><p>z</p>kept text");
+  });
+
+  it("turns HTML into readable plain text with link targets", async () => {
+    const text = await htmlToText(
+      '<p>Line one<br>line two</p>\n<p>Call <a href="tel:01614960123">us</a> or visit <a href="https://example.com">our site</a>.</p>',
+    );
+    expect(text).toBe("Line one\nline two\n\nCall us (01614960123) or visit our site (https://example.com).");
+  });
+});

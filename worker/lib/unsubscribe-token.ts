@@ -1,0 +1,59 @@
+import type { AppEnv } from "../env";
+import { requireJwtSecret } from "./admin-token";
+
+/**
+ * Unsubscribe links must keep working for years (an old e-mail in an inbox), so the token does not
+ * expire: it is `base64url(address).base64url(HMAC-SHA256(address))`. The HMAC key is derived
+ * from JWT_SECRET with HKDF under its own label, so it can never verify an admin token or the
+ * other way round. Rotating JWT_SECRET invalidates old links, which is why it is not done lightly.
+ */
+const KEY_INFO = new TextEncoder().encode("heating-company/unsubscribe-token/v1");
+
+async function unsubscribeKey(env: AppEnv): Promise<CryptoKey> {
+  const base = await crypto.subtle.importKey("raw", requireJwtSecret(env), "HKDF", false, ["deriveKey"]);
+  return crypto.subtle.deriveKey(
+    { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: KEY_INFO },
+    base,
+    { name: "HMAC", hash: "SHA-256", length: 256 },
+    false,
+    ["sign", "verify"],
+  );
+}
+
+const toBase64Url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+
+function fromBase64Url(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
+  try {
+    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+const normalise = (email: string) => email.trim().toLowerCase();
+
+export async function createUnsubscribeToken(env: AppEnv, email: string): Promise<string> {
+  const address = new TextEncoder().encode(normalise(email));
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await unsubscribeKey(env), address));
+  return `${toBase64Url(address)}.${toBase64Url(mac)}`;
+}
+
+/** The address the token was made for, or null when it is malformed or its signature does not match. */
+export async function verifyUnsubscribeToken(env: AppEnv, token: string): Promise<string | null> {
+  const [addressPart, macPart, extra] = token.split(".");
+  if (!addressPart || !macPart || extra !== undefined) return null;
+  const address = fromBase64Url(addressPart);
+  const mac = fromBase64Url(macPart);
+  if (!address || !mac) return null;
+  // crypto.subtle.verify compares in constant time.
+  const valid = await crypto.subtle.verify("HMAC", await unsubscribeKey(env), mac, address);
+  if (!valid) return null;
+  const email = new TextDecoder().decode(address);
+  return email === normalise(email) && email.includes("@") ? email : null;
+}
