@@ -20,11 +20,11 @@ import { formatPounds } from "../../../schema/format";
  * system prompt and the built-in responder both use these, so the two paths can never disagree.
  */
 
-const list = (items: readonly string[]) =>
-  items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+const list = (items: readonly string[], last = "and") =>
+  items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} ${last} ${items.at(-1)}`;
 
 export const hoursText = () =>
-  `Our opening hours: ${openingHours.map((o) => `${o.days} ${o.hours}`).join("; ")}. We also run a ${emergencyLine} on ${company.emergencyPhone}.`;
+  `Our opening hours: ${openingHours.map((o) => `${o.days} ${/^\d/.test(o.hours) ? o.hours : o.hours.toLowerCase()}`).join("; ")}. We also run a ${emergencyLine} on ${company.emergencyPhone}.`;
 
 export const emergencyText = () =>
   `Call our ${emergencyLine} on ${company.emergencyPhone}: we aim to have a Gas Safe engineer with you within ${company.emergencyResponseHours} hours.`;
@@ -41,7 +41,7 @@ export const boilerPackagePricesText = () =>
   `Our new boiler packages are ${list(boilerPackages.map((p) => `${p.name} ${formatPounds(p.pricePence)}`))}.`;
 
 export const boilerServiceText = () =>
-  `A one-off boiler service costs ${formatPounds(boilerService.oneOffPence)}, and our annual service plan is ${formatPounds(boilerService.annualPlanPence)}.`;
+  `A one-off boiler service costs ${formatPounds(boilerService.oneOffPence)}, and our annual service plan is ${formatPounds(boilerService.annualPlanPence)}. Summer offer: a boiler service for ${formatPounds(boilerService.summerOfferPence)} (normally ${formatPounds(boilerService.summerNormallyPence)}, ${boilerService.summerDiscountPercent}% off) until ${boilerService.summerOfferUntil}.`;
 
 const bands = (items: readonly { label: string; range: string }[]) => items.map((b) => `${b.label} ${b.range}`).join("; ");
 export const plumbingPricesText = () => `Plumbing prices: ${bands(plumbingPriceBands)}.`;
@@ -53,6 +53,7 @@ export const quoteText = () =>
 export const warrantyText = () =>
   `All our work comes with a ${company.warrantyMonths}-month warranty. New boilers carry a manufacturer warranty of ${list(
     boilerPackages.map((p) => `${p.warrantyYears}`),
+    "or",
   )} years depending on the package, and parts from our store come with a manufacturer warranty.`;
 
 export const coverageText = () =>

@@ -3,6 +3,7 @@ import {
   boilerPackagePricesText,
   boilerPackagesText,
   boilerServiceText,
+  companyText,
   coverageText,
   deliveryText,
   emergencyText,
@@ -47,8 +48,7 @@ const callUs = `Call us on ${company.phone} to book.`;
 const intents: { intent: Intent; matches: (text: string) => boolean; answer: (text: string) => string }[] = [
   {
     intent: "emergency",
-    matches: (t) =>
-      /emergenc|urgent|\basap\b|no (heat|heating|hot water)|burst|flood|broken down|breakdown|cold house/i.test(t),
+    matches: (t) => /emergenc|urgent|\basap\b|no (heat|heating|hot water)|burst|flood|broken down|breakdown|cold house/i.test(t),
     answer: () =>
       `${emergencyText()} If you can smell gas, leave the property first and call the National Gas Emergency Service on ${gasEmergency.number}.`,
   },
@@ -64,12 +64,16 @@ const intents: { intent: Intent; matches: (text: string) => boolean; answer: (te
   },
   {
     intent: "repair",
-    matches: (t) => /repair|\bfix(es|ing)?\b|broken|not working|stopped working|fault|error code|pressure|boiler (problem|issue)/i.test(t),
+    matches: (t) =>
+      /repair|\bfix(es|ing)?\b|broken|not working|stopped working|fault|error code|pressure|boiler (problem|issue)/i.test(t),
     answer: () => `Our Gas Safe registered engineers can repair it. ${repairPricesText()} ${callUs}`,
   },
   {
     intent: "new-boiler",
-    matches: (t) => /new boiler|boiler (price|cost|install|replace)|replac\w* (my |the |a )?boiler|install\w* (a |my |the )?boiler|package/i.test(t),
+    matches: (t) =>
+      /new boiler|boiler (price|cost|install|replace)|replac\w* (my |the |a )?boiler|install\w* (a |my |the )?boiler|package/i.test(
+        t,
+      ),
     answer: () => `${boilerPackagesText()} ${callUs}`,
   },
   {
@@ -114,8 +118,8 @@ const intents: { intent: Intent; matches: (text: string) => boolean; answer: (te
   },
   {
     intent: "services",
-    matches: (t) => /what (services|do you do|work)|services/i.test(t),
-    answer: () => `${servicesText()} ${callUs}`,
+    matches: (t) => /what (services|do you do|work)|services|gas safe|registered|qualified|experience|reviews/i.test(t),
+    answer: () => `${companyText()} ${servicesText()} ${callUs}`,
   },
   {
     intent: "greeting",

@@ -1,5 +1,5 @@
-import { gasEmergency } from "../../../schema/business";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../../../schema/api/chat";
+import { gasEmergency } from "../../../schema/business";
 
 const GAS_DANGER = [
   /carbon\s*monoxide/i,

@@ -1,0 +1,62 @@
+import { useCallback, useRef, useState } from "react";
+import type { AiResponse, ChatSender } from "../../../schema/api/chat";
+import { company } from "../../../schema/business";
+import { api, HttpError } from "../../lib/api";
+import { getChatSessionId } from "./session-id";
+
+export const CHAT_GREETING =
+  "Hello! I'm here to help with any questions about heating services, boiler repairs, or emergency callouts. How can I assist you today?";
+export const CHAT_FAILURE = `I'm having trouble connecting right now. For immediate assistance, please call us at ${company.phone}.`;
+
+export const quickActions = [
+  { label: "Emergency", message: "I have a heating emergency and need urgent help" },
+  { label: "Quote", message: "I'd like a quote for a new boiler installation" },
+  { label: "Service", message: "I'd like to book a boiler service" },
+  { label: "Repair", message: "My boiler needs repairing" },
+] as const;
+
+export type ChatEntry = { key: number; sender: ChatSender; message: string };
+
+let lastKey = 0;
+const entry = (sender: ChatSender, message: string): ChatEntry => ({ key: ++lastKey, sender, message });
+
+const postMessage = (sender: ChatSender, message: string) =>
+  api("/api/chat/message", {
+    json: { sessionId: getChatSessionId(), message, sender, timestamp: new Date().toISOString() },
+  });
+
+/**
+ * The conversation of this visit. It starts with the greeting because the panel (and this hook)
+ * mounts on the first open, when there are no messages yet (spec section 4).
+ */
+export function useChat() {
+  const [messages, setMessages] = useState<ChatEntry[]>(() => [entry("ai", CHAT_GREETING)]);
+  const [isPending, setPending] = useState(false);
+  // State updates land on the next render; the ref stops a double click sending twice meanwhile.
+  const pendingRef = useRef(false);
+
+  const send = useCallback(async (text: string) => {
+    const message = text.trim();
+    if (!message || pendingRef.current) return;
+    pendingRef.current = true;
+    setPending(true);
+    setMessages((all) => [...all, entry("customer", message)]);
+    try {
+      await postMessage("customer", message);
+      const { response } = await api<AiResponse>("/api/chat/ai-response", {
+        json: { sessionId: getChatSessionId(), message },
+      });
+      setMessages((all) => [...all, entry("ai", response)]);
+      // The transcript copy of the reply is not worth troubling the visitor about if it fails.
+      postMessage("ai", response).catch(() => {});
+    } catch (error) {
+      const limited = error instanceof HttpError && error.status === 429 ? error.serverMessage : undefined;
+      setMessages((all) => [...all, entry("ai", limited ?? CHAT_FAILURE)]);
+    } finally {
+      pendingRef.current = false;
+      setPending(false);
+    }
+  }, []);
+
+  return { messages, isPending, send };
+}
