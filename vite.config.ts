@@ -7,7 +7,8 @@ import { defineConfig } from "vite";
  * BUILD_DIR and STATE_DIR let several builds (parallel browser-test runs, the benchmark) keep
  * their own output and their own local D1/R2 state; by default everything uses dist/ and .wrangler/.
  */
-const buildDir = process.env.BUILD_DIR ?? "dist";
+// Both resolved from the project root (where npm runs), whatever Vite's root is; absolute paths work too.
+const buildDir = resolve(process.env.BUILD_DIR ?? "dist");
 const stateDir = resolve(process.env.STATE_DIR ?? ".wrangler/state");
 
 export default defineConfig({
@@ -22,7 +23,7 @@ export default defineConfig({
     }),
   ],
   build: {
-    outDir: `../${buildDir}`,
+    outDir: buildDir,
     emptyOutDir: true,
     sourcemap: false,
   },
