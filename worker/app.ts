@@ -31,7 +31,9 @@ app.use("/api/*", async (c, next) => {
   return bodyLimit({
     maxSize: API_BODY_LIMIT_BYTES,
     onError: () => {
-      throw new ApiError("PAYLOAD_TOO_LARGE", "That request is too large.");
+      // `message` too: the sign-up form reads the spec's `message` field from error bodies.
+      const message = "That request is too large.";
+      throw new ApiError("PAYLOAD_TOO_LARGE", message, { extra: { message } });
     },
   })(c, next);
 });

@@ -1,28 +1,63 @@
 import * as z from "zod";
+import { parsePriceToPence } from "../format";
+import { cartSessionIdSchema } from "./cart";
 
 /**
  * The checkout form (spec section 5, the schema reading, with its exact messages). The checkout
  * page and POST /api/orders validate with this same schema.
  */
 export const checkoutFormSchema = z.object({
-  customerName: z.string().trim().min(2, "Name must be at least 2 characters").max(100, "Name is too long"),
+  customerName: z
+    .string({ error: "Name must be at least 2 characters" })
+    .trim()
+    .min(2, "Name must be at least 2 characters")
+    .max(100, "Name is too long"),
   customerEmail: z
-    .string()
+    .string({ error: "Please enter a valid email address" })
     .trim()
     .toLowerCase()
     .pipe(z.email("Please enter a valid email address"))
     .pipe(z.string().max(254, "Please enter a valid email address")),
   customerPhone: z
-    .string()
+    .string({ error: "Please enter a valid phone number" })
     .trim()
     .min(10, "Please enter a valid phone number")
     .max(20, "Please enter a valid phone number")
     .regex(/^\+?[0-9 ()-]+$/, "Please enter a valid phone number"),
-  shippingAddress: z.string().trim().min(10, "Please enter a complete address").max(500, "Address is too long"),
-  notes: z.string().trim().max(1000, "Notes are too long").optional(),
+  shippingAddress: z
+    .string({ error: "Please enter a complete address" })
+    .trim()
+    .min(10, "Please enter a complete address")
+    .max(500, "Address is too long"),
+  notes: z.string({ error: "Notes must be text" }).trim().max(1000, "Notes are too long").optional(),
 });
 
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
+
+/**
+ * A total as the client shows it, in pounds: decimal text ("45.99", "£45.99") or a number (45.99).
+ * Returns integer pence, or null when it is not an amount of money.
+ */
+export function clientAmountToPence(amount: string | number): number | null {
+  if (typeof amount === "string") return parsePriceToPence(amount);
+  if (!Number.isFinite(amount) || amount < 0 || amount > 10_000_000) return null;
+  const pence = Math.round(amount * 100);
+  return Math.abs(pence - amount * 100) < 1e-6 ? pence : null;
+}
+
+/** The server never charges a client amount; it only checks that the customer saw the real total. */
+export const clientAmountSchema = z
+  .union([z.string().max(20), z.number()], {
+    error: (issue) => (issue.input === undefined ? "The order total is missing" : "The total is not a valid amount"),
+  })
+  .refine((amount) => clientAmountToPence(amount) !== null, "The total is not a valid amount");
+
+/** POST /api/orders: the form plus the cart session and the total the customer saw. */
+export const orderRequestSchema = checkoutFormSchema.extend({
+  sessionId: cartSessionIdSchema.optional(),
+  totalAmount: clientAmountSchema,
+});
+export type OrderRequest = z.input<typeof orderRequestSchema>;
 
 /** The created order as POST /api/orders answers it: `{ order }`. */
 export type OrderSummary = {
@@ -33,3 +68,8 @@ export type OrderSummary = {
   createdAt: string;
   lines: { name: string; brand: string; quantity: number; unitPrice: string }[];
 };
+
+export type OrderResponse = { order: OrderSummary };
+
+/** The 409 body when the cart total changed: the customer is shown the current total first. */
+export type PriceChangedError = { error: string; code: "CONFLICT"; currentTotal: string };

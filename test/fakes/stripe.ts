@@ -1,6 +1,214 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { type FakeServer, sendJson, startFakeServer } from "./server";
 
-/** Placeholder until the payments work implements Stripe's Checkout Session API here. */
+/**
+ * A fake of Stripe's Checkout Sessions API, faithful enough for the real `stripe` SDK to drive it:
+ * form-encoded bodies with bracketed keys, Bearer secret keys, Idempotency-Key replays, Stripe's
+ * error shape and status codes. Implemented: create and retrieve a session and list its line items.
+ *
+ * Test-only controls (not Stripe's): POST /__sessions/{id}/pay completes the payment as a customer
+ * would (JSON body with optional email, name, phone, address), POST /__sessions/{id}/expire expires
+ * it. A key starting `sk_test_revoked` is refused with 401, to test Stripe being unavailable.
+ */
+
+type LineItem = { quantity: number; unit_amount: number; currency: string; name: string; description: string | null };
+type Session = Record<string, unknown> & { id: string; line_items_data: LineItem[] };
+
+const sessions = new Map<string, Session>();
+const idempotency = new Map<string, { bodyHash: string; status: number; body: unknown }>();
+
+const randomId = (prefix: string, length: number) =>
+  prefix +
+  Array.from(randomBytes(length), (b) => "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[b % 62]).join("");
+
+/** Stripe's form encoding: `line_items[0][price_data][currency]=gbp` → nested objects and arrays. */
+export function parseStripeForm(body: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.replace(/\]/g, "").split("[");
+    let node: any = root;
+    path.forEach((segment, i) => {
+      const last = i === path.length - 1;
+      const nextIsIndex = !last && /^\d+$/.test(path[i + 1]!);
+      if (last) node[segment] = value;
+      else node = node[segment] ??= nextIsIndex ? [] : {};
+    });
+  }
+  return root;
+}
+
+const stripeError = (res: ServerResponse, status: number, error: Record<string, unknown>) =>
+  sendJson(res, status, { error: { type: "invalid_request_error", ...error } });
+
+const publicSession = ({ line_items_data: _, ...session }: Session) => session;
+
+function createSession(params: any): { status: number; body: unknown } {
+  const missing = ["mode", "success_url"].find((p) => !params[p]);
+  if (missing)
+    return {
+      status: 400,
+      body: { error: { type: "invalid_request_error", message: `Missing required param: ${missing}.`, param: missing } },
+    };
+  const items: any[] = Array.isArray(params.line_items) ? params.line_items : [];
+  if (items.length === 0) {
+    return {
+      status: 400,
+      body: { error: { type: "invalid_request_error", message: "Missing required param: line_items.", param: "line_items" } },
+    };
+  }
+  const lines: LineItem[] = [];
+  for (const [i, item] of items.entries()) {
+    const unitAmount = Number(item.price_data?.unit_amount);
+    const quantity = Number(item.quantity);
+    if (
+      !Number.isInteger(unitAmount) ||
+      unitAmount < 0 ||
+      !Number.isInteger(quantity) ||
+      quantity < 1 ||
+      !item.price_data?.product_data?.name
+    ) {
+      return {
+        status: 400,
+        body: { error: { type: "invalid_request_error", message: `Invalid line_items[${i}].`, param: `line_items[${i}]` } },
+      };
+    }
+    lines.push({
+      quantity,
+      unit_amount: unitAmount,
+      currency: item.price_data.currency,
+      name: item.price_data.product_data.name,
+      description: item.price_data.product_data.description ?? null,
+    });
+  }
+  const id = randomId("cs_test_", 58);
+  const created = Math.floor(Date.now() / 1000);
+  const amount = lines.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0);
+  const session: Session = {
+    id,
+    object: "checkout.session",
+    amount_subtotal: amount,
+    amount_total: amount,
+    cancel_url: params.cancel_url ?? null,
+    client_reference_id: params.client_reference_id ?? null,
+    collected_information: null,
+    created,
+    currency: params.currency ?? lines[0]?.currency ?? null,
+    customer: null,
+    customer_details: null,
+    customer_email: params.customer_email ?? null,
+    expires_at: created + 86_400,
+    livemode: false,
+    metadata: params.metadata ?? {},
+    mode: params.mode,
+    payment_intent: null,
+    payment_status: "unpaid",
+    status: "open",
+    success_url: params.success_url,
+    url: `https://checkout.stripe.com/c/pay/${id}#fake`,
+    line_items_data: lines,
+  };
+  sessions.set(id, session);
+  return { status: 200, body: publicSession(session) };
+}
+
+function lineItemsList(session: Session) {
+  return {
+    object: "list",
+    data: session.line_items_data.map((l, i) => ({
+      id: `li_${session.id.slice(8, 20)}${i}`,
+      object: "item",
+      amount_subtotal: l.unit_amount * l.quantity,
+      amount_total: l.unit_amount * l.quantity,
+      currency: l.currency,
+      description: l.name,
+      quantity: l.quantity,
+      price: { object: "price", unit_amount: l.unit_amount, currency: l.currency, product: `prod_fake_${i}` },
+    })),
+    has_more: false,
+    url: `/v1/checkout/sessions/${session.id}/line_items`,
+  };
+}
+
+function pay(session: Session, customer: any) {
+  const address = customer.address ?? {
+    line1: "1 Test Street",
+    line2: null,
+    city: "Manchester",
+    state: null,
+    postal_code: "M1 1AA",
+    country: "GB",
+  };
+  const name = customer.name ?? "Test Customer";
+  Object.assign(session, {
+    status: "complete",
+    payment_status: "paid",
+    payment_intent: randomId("pi_", 24),
+    customer_details: {
+      email: customer.email ?? "customer@example.com",
+      name,
+      phone: customer.phone ?? "+441614960000",
+      address,
+      tax_exempt: "none",
+      tax_ids: [],
+    },
+    collected_information: { business_name: null, individual_name: null, shipping_details: { name, address } },
+  });
+}
+
+async function handle(req: IncomingMessage, body: string, res: ServerResponse) {
+  const path = (req.url ?? "/").split("?")[0]!;
+  const control = /^\/__sessions\/([^/]+)\/(pay|expire)$/.exec(path);
+  if (control && req.method === "POST") {
+    const session = sessions.get(control[1]!);
+    if (!session) return sendJson(res, 404, { error: "no such session in the fake" });
+    if (control[2] === "pay") pay(session, body ? JSON.parse(body) : {});
+    else Object.assign(session, { status: "expired" });
+    return sendJson(res, 200, publicSession(session));
+  }
+
+  const key = /^Bearer (\S+)$/.exec(req.headers.authorization ?? "")?.[1] ?? "";
+  if (!key.startsWith("sk_test_") || key.startsWith("sk_test_revoked")) {
+    return sendJson(res, 401, {
+      error: { type: "invalid_request_error", message: `Invalid API Key provided: ${key.slice(0, 12)}****` },
+    });
+  }
+
+  if (path === "/v1/checkout/sessions" && req.method === "POST") {
+    const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
+    const bodyHash = createHash("sha256").update(body).digest("hex");
+    const previous = idempotencyKey ? idempotency.get(idempotencyKey) : undefined;
+    if (previous) {
+      if (previous.bodyHash !== bodyHash) {
+        return stripeError(res, 400, {
+          type: "idempotency_error",
+          message: "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+        });
+      }
+      res.setHeader("Idempotent-Replayed", "true");
+      return sendJson(res, previous.status, previous.body);
+    }
+    const result = createSession(parseStripeForm(body));
+    if (idempotencyKey) idempotency.set(idempotencyKey, { bodyHash, ...result });
+    return sendJson(res, result.status, result.body);
+  }
+
+  const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)(\/line_items)?$/.exec(path);
+  if (retrieve && req.method === "GET") {
+    const session = sessions.get(retrieve[1]!);
+    if (!session) {
+      return stripeError(res, 404, {
+        code: "resource_missing",
+        message: `No such checkout.session: '${retrieve[1]}'`,
+        param: "session",
+      });
+    }
+    return sendJson(res, 200, retrieve[2] ? lineItemsList(session) : publicSession(session));
+  }
+
+  return stripeError(res, 404, { message: `Unrecognized request URL (${req.method}: ${path}).` });
+}
+
 export function startFakeStripe(): Promise<FakeServer> {
-  return startFakeServer((_req, _body, res) => sendJson(res, 501, { error: { message: "not implemented in the fake" } }));
+  return startFakeServer(handle);
 }

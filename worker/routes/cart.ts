@@ -1,6 +1,42 @@
 import { Hono } from "hono";
+import { CART_SESSION_HEADER, cartAddSchema, cartClearSchema, cartLineIdSchema, cartUpdateSchema } from "../../schema/api/cart";
+import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
+import { validate } from "../lib/validate";
+import { limitPublicWrite } from "../services/abuse-limits";
+import { addToCart, clearCart, listCart, removeCartLine, resolveCartSession, updateCartLine } from "../services/cart";
 
-const app = new Hono<HonoEnv>();
+/**
+ * The anonymous cart (spec sections 3 and 7). The session comes in the X-Cart-Session header, or in
+ * the body the spec names (a `sessionId` query parameter for the body-less GET and DELETE). Lines
+ * are private to their session: never cached.
+ */
+const app = new Hono<HonoEnv>()
+  .use("*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  })
+  .get("/", async (c) => {
+    const sessionId = resolveCartSession(c.req.header(CART_SESSION_HEADER), c.req.query("sessionId"));
+    return c.json(await listCart(getDb(c.env), sessionId));
+  })
+  .post("/add", limitPublicWrite("cart-add"), validate("json", cartAddSchema), async (c) => {
+    const { sessionId, productId, quantity } = c.req.valid("json");
+    const session = resolveCartSession(c.req.header(CART_SESSION_HEADER), sessionId);
+    return c.json(await addToCart(getDb(c.env), session, productId, quantity));
+  })
+  .post("/clear", validate("json", cartClearSchema), async (c) => {
+    const session = resolveCartSession(c.req.header(CART_SESSION_HEADER), c.req.valid("json").sessionId);
+    return c.json(await clearCart(getDb(c.env), session));
+  })
+  .put("/:id", validate("param", cartLineIdSchema), validate("json", cartUpdateSchema), async (c) => {
+    const { sessionId, quantity } = c.req.valid("json");
+    const session = resolveCartSession(c.req.header(CART_SESSION_HEADER), sessionId);
+    return c.json(await updateCartLine(getDb(c.env), session, c.req.valid("param").id, quantity));
+  })
+  .delete("/:id", validate("param", cartLineIdSchema), async (c) => {
+    const session = resolveCartSession(c.req.header(CART_SESSION_HEADER), c.req.query("sessionId"));
+    return c.json(await removeCartLine(getDb(c.env), session, c.req.valid("param").id));
+  });
 
 export default app;

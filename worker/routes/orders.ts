@@ -1,6 +1,21 @@
 import { Hono } from "hono";
+import { CART_SESSION_HEADER } from "../../schema/api/cart";
+import { type OrderResponse, orderRequestSchema } from "../../schema/api/orders";
+import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
+import { validate } from "../lib/validate";
+import { limitPublicWrite } from "../services/abuse-limits";
+import { resolveCartSession } from "../services/cart";
+import { orderPlacedMail, sendInBackground } from "../services/notifications";
+import { placeOrder, summariseOrder } from "../services/orders";
 
-const app = new Hono<HonoEnv>();
+/** POST /api/orders: the checkout form's order (spec sections 2, 5 and 7). */
+const app = new Hono<HonoEnv>().post("/", limitPublicWrite("order"), validate("json", orderRequestSchema), async (c) => {
+  const { sessionId, totalAmount, ...form } = c.req.valid("json");
+  const session = resolveCartSession(c.req.header(CART_SESSION_HEADER), sessionId);
+  const order = await placeOrder(getDb(c.env), session, form, totalAmount);
+  sendInBackground(c.executionCtx, c.env, orderPlacedMail(c.env, order));
+  return c.json({ order: summariseOrder(order) } satisfies OrderResponse, 201);
+});
 
 export default app;

@@ -1,6 +1,47 @@
 import { Hono } from "hono";
+import { CART_SESSION_HEADER } from "../../schema/api/cart";
+import { checkoutSessionRequestSchema, stripeCheckoutSessionIdSchema } from "../../schema/api/payments";
+import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
+import { requirePaymentsConfigured, verifyStripeEvent } from "../lib/stripe";
+import { validate } from "../lib/validate";
+import { limitPublicWrite } from "../services/abuse-limits";
+import { resolveCartSession } from "../services/cart";
+import { cardPaymentMails, sendInBackground } from "../services/notifications";
+import { createCheckout, handleStripeEvent, verifyPayment } from "../services/payments";
 
-const app = new Hono<HonoEnv>();
+/** Card payment with Stripe Checkout (spec sections 2, 4, 7 and 8), mounted under /api. */
+const app = new Hono<HonoEnv>()
+  .post(
+    "/create-checkout-session",
+    // Unconfigured deploys answer 503 before anything is counted or read.
+    async (c, next) => {
+      requirePaymentsConfigured(c.env);
+      await next();
+    },
+    limitPublicWrite("checkout-session"),
+    validate("json", checkoutSessionRequestSchema),
+    async (c) => {
+      const { sessionId, amount } = c.req.valid("json");
+      const result = await createCheckout(c.env, getDb(c.env), {
+        sessionId: resolveCartSession(c.req.header(CART_SESSION_HEADER), sessionId),
+        clientAmount: amount,
+        origin: new URL(c.req.url).origin,
+      });
+      return c.json(result, 201);
+    },
+  )
+  .get("/verify-payment/:session_id", validate("param", stripeCheckoutSessionIdSchema), async (c) => {
+    const { response, paidOrder } = await verifyPayment(c.env, getDb(c.env), c.req.valid("param").session_id);
+    if (paidOrder) sendInBackground(c.executionCtx, c.env, ...cardPaymentMails(c.env, paidOrder));
+    c.header("Cache-Control", "no-store");
+    return c.json(response);
+  })
+  .post("/stripe/webhook", async (c) => {
+    const event = await verifyStripeEvent(c.env, await c.req.text(), c.req.header("Stripe-Signature"));
+    const { paidOrder, ...outcome } = await handleStripeEvent(getDb(c.env), event);
+    if (paidOrder) sendInBackground(c.executionCtx, c.env, ...cardPaymentMails(c.env, paidOrder));
+    return c.json(outcome);
+  });
 
 export default app;

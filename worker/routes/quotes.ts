@@ -1,6 +1,22 @@
 import { Hono } from "hono";
+import { type QuoteCreated, quoteRequestSchema } from "../../schema/api/quotes";
+import { company } from "../../schema/business";
+import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
+import { validate } from "../lib/validate";
+import { limitPublicWrite } from "../services/abuse-limits";
+import { quoteReceivedMail, sendInBackground } from "../services/notifications";
+import { createQuote } from "../services/quotes";
 
-const app = new Hono<HonoEnv>();
+/** POST /api/quotes: a visitor's quote request (spec sections 3, 5 and 7). */
+const app = new Hono<HonoEnv>().post("/", limitPublicWrite("quote"), validate("json", quoteRequestSchema), async (c) => {
+  const quote = await createQuote(getDb(c.env), c.req.valid("json"));
+  sendInBackground(c.executionCtx, c.env, quoteReceivedMail(c.env, quote));
+  const body: QuoteCreated = {
+    createdAt: quote.createdAt,
+    message: `Quote Request Submitted Successfully! We'll contact you within ${company.quoteResponseHours} hours during business hours.`,
+  };
+  return c.json(body, 201);
+});
 
 export default app;

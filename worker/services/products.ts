@@ -1,4 +1,5 @@
 import { desc } from "drizzle-orm";
+import type { Product } from "../../schema/api/products";
 import { products } from "../../schema/db";
 import { penceToDecimal } from "../../schema/format";
 import type { Db } from "../db/client";
@@ -20,7 +21,7 @@ export function toApiProduct(row: ProductRow) {
     category: row.category,
     inStock: row.inStock,
     rating: row.rating,
-  };
+  } satisfies Product;
 }
 
 export type ApiProduct = ReturnType<typeof toApiProduct>;

@@ -1,0 +1,58 @@
+import * as z from "zod";
+import { quoteServiceLabels } from "../business";
+
+/** Spec section 5: the toast for missing required fields, used as the API's message for them too. */
+export const QUOTE_REQUIRED_MESSAGE = "Please fill in your name, phone, email, postcode, and service type. Message is optional.";
+
+/** The five service values of spec section 5 (the D1 column's enum is the same list). */
+export const quoteServiceValues = Object.keys(quoteServiceLabels) as [
+  keyof typeof quoteServiceLabels,
+  ...(keyof typeof quoteServiceLabels)[],
+];
+
+/**
+ * A UK postcode (outward code, optional space, inward code), after the usual letter rules of Royal
+ * Mail's format, including GIR 0AA.
+ */
+const UK_POSTCODE =
+  /^(GIR ?0AA|[A-PR-UWYZ]([0-9]{1,2}|[A-HK-Y][0-9]{1,2}|[0-9][A-HJKPSTUW]|[A-HK-Y][0-9][ABEHMNPRV-Y]) ?[0-9][ABD-HJLNP-UW-Z]{2})$/;
+
+/** "m32  0zz" → "M32 0ZZ": upper case with one space before the inward code. */
+export function normalisePostcode(postcode: string): string {
+  const compact = postcode.replace(/\s+/g, "").toUpperCase();
+  return compact.length > 3 ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
+}
+
+const required = () => z.string({ error: QUOTE_REQUIRED_MESSAGE }).trim().min(1, QUOTE_REQUIRED_MESSAGE);
+
+/** POST /api/quotes (spec section 3 "Quote request"). */
+export const quoteRequestSchema = z.object({
+  name: required().pipe(z.string().max(100, "Please keep your name under 100 characters")),
+  phone: required().pipe(
+    z
+      .string()
+      .min(10, "Please enter a valid phone number")
+      .max(20, "Please enter a valid phone number")
+      .regex(/^\+?[0-9 ()-]+$/, "Please enter a valid phone number"),
+  ),
+  email: required()
+    .toLowerCase()
+    .pipe(z.email("Please enter a valid email address").max(254, "Please enter a valid email address")),
+  postcode: required()
+    .transform(normalisePostcode)
+    .pipe(z.string().regex(UK_POSTCODE, "Please enter a valid UK postcode, for example M32 0ZZ")),
+  service: z.enum(quoteServiceValues, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === "" ? QUOTE_REQUIRED_MESSAGE : "Please choose one of the listed services",
+  }),
+  message: z
+    .string({ error: "Your message must be text" })
+    .trim()
+    .max(2000, "Please keep your message under 2000 characters")
+    .nullish()
+    .transform((m) => m || null),
+});
+export type QuoteRequest = z.input<typeof quoteRequestSchema>;
+
+/** 201 answer of POST /api/quotes (no id: sequential ids would tell anyone how many quotes arrive). */
+export type QuoteCreated = { createdAt: string; message: string };

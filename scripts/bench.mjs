@@ -1,0 +1,123 @@
+// npm run bench: load-tests the built app as it is served (vite preview running the Worker on a
+// local D1): GET /api/health (no D1), GET /api/products (one D1 query) and GET /api/cart with a
+// session holding a few lines (one D1 join), each with autocannon, and prints requests/s and p50/p99
+// latency side by side. Everything lives in .bench/ (its own build and local state) and is removed
+// afterwards, so the bench never touches dist/ or the dev database.
+import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import autocannon from "autocannon";
+
+const PORT = 8799;
+const BASE = `http://127.0.0.1:${PORT}`;
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const env = { ...process.env, BUILD_DIR: ".bench/dist", STATE_DIR: ".bench/state", WRANGLER_SEND_METRICS: "false", CI: "true" };
+const run = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env });
+
+function d1(sql) {
+  const out = execFileSync(
+    "npx",
+    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", env.STATE_DIR, "--json", "--command", sql],
+    {
+      env,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  return JSON.parse(out)[0]?.results ?? [];
+}
+
+/** The seed fills the catalogue; should it be empty (an early checkout of the project), add a few parts. */
+function ensureProducts() {
+  const [{ count }] = d1("SELECT COUNT(*) AS count FROM products");
+  if (count >= 3) return count;
+  const rows = [
+    ["Vaillant Gas Valve", "Gas valve for ecoTEC boilers", 12999, "Vaillant", "Gas Valves"],
+    ["Worcester PCB", "Main control board", 18950, "Worcester", "PCB Boards"],
+    ["Baxi Fan Assembly", "Combustion fan", 8999, "Baxi", "Fans"],
+    ["Ideal Diverter Valve", "Three-port diverter valve", 4599, "Ideal", "Valves"],
+  ];
+  for (const [name, description, price, brand, category] of rows) {
+    d1(
+      `INSERT INTO products (name, description, price_pence, image, brand, category) VALUES ('${name}', '${description}', ${price}, '/images/parts/placeholder.svg', '${brand}', '${category}')`,
+    );
+  }
+  return d1("SELECT COUNT(*) AS count FROM products")[0].count;
+}
+
+async function waitForServer(server) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error("vite preview exited before it was ready");
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error("vite preview did not answer /api/health within 60 s");
+}
+
+async function fillCart() {
+  const sessionId = `session_${Date.now()}_${randomBytes(16).toString("hex")}`;
+  const products = await (await fetch(`${BASE}/api/products`)).json();
+  for (const product of products.filter((p) => p.inStock).slice(0, 3)) {
+    const res = await fetch(`${BASE}/api/cart/add`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Cart-Session": sessionId },
+      body: JSON.stringify({ sessionId, productId: product.id, quantity: 2 }),
+    });
+    if (!res.ok) throw new Error(`could not fill the bench cart: ${res.status} ${await res.text()}`);
+  }
+  const lines = await (await fetch(`${BASE}/api/cart`, { headers: { "X-Cart-Session": sessionId } })).json();
+  return { sessionId, lines: lines.length };
+}
+
+function load(title, path, headers = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url: `${BASE}${path}`, connections: CONNECTIONS, duration: DURATION_SECONDS, headers }, (error, result) => {
+      if (error) return reject(error);
+      resolve({
+        endpoint: title,
+        "req/s": Math.round(result.requests.average),
+        "p50 ms": result.latency.p50,
+        "p99 ms": result.latency.p99,
+        requests: result.requests.total,
+        "non-2xx": result.non2xx,
+        errors: result.errors + result.timeouts,
+      });
+    });
+  });
+}
+
+rmSync(".bench", { recursive: true, force: true });
+let server;
+try {
+  console.log("bench: building into .bench/dist …");
+  run("npx", ["vite", "build", "--logLevel", "error"]);
+  run("node", ["scripts/prerender.mjs"]);
+  console.log("bench: migrating and seeding .bench/state …");
+  run("node", ["scripts/local-db.mjs"]);
+  console.log(`bench: ${ensureProducts()} products in the catalogue`);
+
+  server = spawn("npx", ["vite", "preview", "--port", String(PORT), "--strictPort"], { env, stdio: "ignore", detached: true });
+  await waitForServer(server);
+  const cart = await fillCart();
+  console.log(`bench: cart session with ${cart.lines} lines; ${CONNECTIONS} connections, ${DURATION_SECONDS} s per endpoint\n`);
+
+  const results = [];
+  results.push(await load("GET /api/health", "/api/health"));
+  results.push(await load("GET /api/products", "/api/products"));
+  results.push(await load("GET /api/cart", "/api/cart", { "X-Cart-Session": cart.sessionId }));
+  console.table(results);
+  if (results.some((r) => r["non-2xx"] > 0 || r.errors > 0)) process.exitCode = 1;
+} finally {
+  if (server?.pid && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {}
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  }
+  rmSync(".bench", { recursive: true, force: true });
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { createProduct } from "./helpers/factories";
+import { callAppJson } from "./helpers/factories-commerce";
+
+describe("GET /api/products", () => {
+  it("gives the catalogue with prices as decimal text and every field of spec section 3", async () => {
+    const made = await createProduct({
+      name: "Worcester Diverter Valve",
+      pricePence: 4599,
+      originalPricePence: 5999,
+      rating: 4.7,
+      editedImage: "/public-objects/product-images/valve-edited.png",
+      condition: "Used",
+      brand: "Worcester",
+      category: "Valves",
+    });
+    const { status, body, res } = await callAppJson<any[]>("/api/products");
+    expect(status).toBe(200);
+    const product = body.find((p) => p.id === made.id);
+    expect(product).toEqual({
+      id: made.id,
+      name: "Worcester Diverter Valve",
+      description: made.description,
+      price: "45.99",
+      originalPrice: "59.99",
+      image: made.image,
+      editedImage: "/public-objects/product-images/valve-edited.png",
+      condition: "Used",
+      brand: "Worcester",
+      category: "Valves",
+      inStock: true,
+      rating: 4.7,
+    });
+    expect(res.headers.get("Cache-Control")).toContain("max-age");
+  });
+
+  it("gives null for a missing original price and rating, and inStock false for an out-of-stock part", async () => {
+    const made = await createProduct({ pricePence: 1000, inStock: false });
+    const { body } = await callAppJson<any[]>("/api/products");
+    const product = body.find((p) => p.id === made.id);
+    expect(product).toMatchObject({ price: "10.00", originalPrice: null, rating: null, editedImage: null, inStock: false });
+  });
+
+  it("lists the newest products first", async () => {
+    const older = await createProduct();
+    const newer = await createProduct();
+    const { body } = await callAppJson<any[]>("/api/products");
+    const ids = body.map((p) => p.id);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+  });
+});

@@ -1,0 +1,130 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { publicWriteLimits } from "../worker/services/abuse-limits";
+import { createProduct } from "./helpers/factories";
+import { callApp, callAppJson, newCartSession, putInCart, query, randomIp, stripeEnv } from "./helpers/factories-commerce";
+
+/**
+ * Every public write is limited per client IP (CF-Connecting-IP). The clock is pinned to the start
+ * of a window so a test never straddles two windows, then moved on to show the limit resets.
+ */
+const START = new Date("2030-01-07T10:00:00.000Z");
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(START);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function exhaust(path: string, ip: string, times: number, init: Parameters<typeof callApp>[1] = {}) {
+  for (let i = 0; i < times; i++) {
+    const res = await callApp(path, { method: "POST", json: {}, ...init, ip });
+    expect(res.status).not.toBe(429);
+  }
+}
+
+async function expectLimited(res: Response, windowSeconds: number) {
+  expect(res.status).toBe(429);
+  const retryAfter = Number(res.headers.get("Retry-After"));
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+  const body = (await res.json()) as Record<string, string>;
+  expect(body).toMatchObject({ code: "RATE_LIMITED" });
+  expect(body.error).toBeTruthy();
+  expect(body.message).toBe(body.error);
+  return body;
+}
+
+const validQuote = (name: string) => ({
+  name,
+  phone: "07700 900123",
+  email: "limit@example.com",
+  postcode: "M1 1AE",
+  service: "annual-service",
+});
+
+describe("abuse limits on public writes", () => {
+  it("limits quote requests per IP with 429 and Retry-After, stores nothing, and resets in the next window", async () => {
+    const ip = randomIp();
+    const { limit, windowSeconds } = publicWriteLimits.quote;
+    await exhaust("/api/quotes", ip, limit);
+    const name = `Limited ${Date.now()}`;
+    const body = await expectLimited(await callApp("/api/quotes", { method: "POST", ip, json: validQuote(name) }), windowSeconds);
+    expect(body.error).toContain("0161 496 0123");
+    expect(await query("SELECT id FROM quotes WHERE name = ?1", name)).toEqual([]);
+
+    expect((await callApp("/api/quotes", { method: "POST", ip: randomIp(), json: validQuote(`${name} other`) })).status).toBe(
+      201,
+    );
+
+    vi.setSystemTime(START.getTime() + windowSeconds * 1000);
+    expect((await callApp("/api/quotes", { method: "POST", ip, json: validQuote(name) })).status).toBe(201);
+  });
+
+  it("limits e-mail sign-ups, with the message the modal reads", async () => {
+    const ip = randomIp();
+    const { limit, windowSeconds } = publicWriteLimits["email-signup"];
+    await exhaust("/api/email-signups", ip, limit);
+    const email = `limited-${Date.now()}@example.com`;
+    const body = await expectLimited(await callApp("/api/email-signups", { method: "POST", ip, json: { email } }), windowSeconds);
+    expect(body.message).toBe("Too many sign-ups from your connection. Please try again later.");
+    expect(await query("SELECT id FROM email_subscribers WHERE email = ?1", email)).toEqual([]);
+    vi.setSystemTime(START.getTime() + windowSeconds * 1000);
+    expect((await callApp("/api/email-signups", { method: "POST", ip, json: { email } })).status).toBe(201);
+  });
+
+  it("limits orders without touching the cart", async () => {
+    const ip = randomIp();
+    const { limit, windowSeconds } = publicWriteLimits.order;
+    const session = newCartSession();
+    const product = await createProduct({ pricePence: 2500 });
+    await putInCart(session, product.id, 1);
+    await exhaust("/api/orders", ip, limit, { session });
+    const order = {
+      customerName: "Rate Limited",
+      customerEmail: "limited@example.com",
+      customerPhone: "0161 496 0789",
+      shippingAddress: "1 Limit Lane, Manchester M1 1AE",
+      totalAmount: "25.00",
+    };
+    await expectLimited(await callApp("/api/orders", { method: "POST", ip, session, json: order }), windowSeconds);
+    expect(await query("SELECT id FROM orders WHERE session_id = ?1", session)).toEqual([]);
+    expect(await query("SELECT quantity FROM cart_items WHERE session_id = ?1", session)).toEqual([{ quantity: 1 }]);
+    vi.setSystemTime(START.getTime() + windowSeconds * 1000);
+    expect((await callApp("/api/orders", { method: "POST", ip, session, json: order })).status).toBe(201);
+  });
+
+  it("limits cart adds, leaving the line at the last accepted quantity", async () => {
+    const ip = randomIp();
+    const { limit, windowSeconds } = publicWriteLimits["cart-add"];
+    const session = newCartSession();
+    const product = await createProduct();
+    const add = () => callApp("/api/cart/add", { method: "POST", ip, session, json: { productId: product.id } });
+    for (let i = 0; i < limit; i++) expect((await add()).status).toBe(200);
+    await expectLimited(await add(), windowSeconds);
+    expect(await query("SELECT quantity FROM cart_items WHERE session_id = ?1", session)).toEqual([{ quantity: limit }]);
+    vi.setSystemTime(START.getTime() + windowSeconds * 1000);
+    expect((await add()).status).toBe(200);
+  });
+
+  it("limits checkout sessions before Stripe is asked for anything", async () => {
+    const ip = randomIp();
+    const { limit, windowSeconds } = publicWriteLimits["checkout-session"];
+    await exhaust("/api/create-checkout-session", ip, limit, { session: newCartSession(), env: stripeEnv });
+    const session = newCartSession();
+    await putInCart(session, (await createProduct()).id, 1);
+    const res = await callApp("/api/create-checkout-session", { method: "POST", ip, session, json: {}, env: stripeEnv });
+    await expectLimited(res, windowSeconds);
+    expect(await query("SELECT id FROM orders WHERE session_id = ?1", session)).toEqual([]);
+  });
+
+  it("leaves reads alone: the catalogue and the cart are never limited", async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 80; i++) {
+      expect((await callApp("/api/products", { ip })).status).toBe(200);
+    }
+    const { status } = await callAppJson("/api/cart", { ip, session: newCartSession() });
+    expect(status).toBe(200);
+  });
+});

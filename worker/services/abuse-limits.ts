@@ -1,0 +1,45 @@
+import { createMiddleware } from "hono/factory";
+import { company } from "../../schema/business";
+import type { HonoEnv } from "../env";
+import { clientIp } from "../lib/client-ip";
+import { ApiError } from "../lib/errors";
+import { hitRateLimit, type Limit } from "../lib/rate-limit";
+
+/**
+ * Per-IP limits on every public write. A visitor adds a few dozen items, places an order or two and
+ * sends one quote; these numbers leave room for several people behind one address (an office, a
+ * mobile network) while stopping a script within seconds.
+ */
+export const publicWriteLimits = {
+  "cart-add": { limit: 60, windowSeconds: 60 },
+  order: { limit: 10, windowSeconds: 3600 },
+  "checkout-session": { limit: 20, windowSeconds: 3600 },
+  quote: { limit: 10, windowSeconds: 3600 },
+  "email-signup": { limit: 10, windowSeconds: 3600 },
+} satisfies Record<string, Limit>;
+
+export type PublicWrite = keyof typeof publicWriteLimits;
+
+const messages: Record<PublicWrite, string> = {
+  "cart-add": "You're adding items very quickly. Please wait a moment and try again.",
+  order: `Too many orders from your connection. Please try again later or call us on ${company.phone}.`,
+  "checkout-session": `Too many payment attempts from your connection. Please try again later or call us on ${company.phone}.`,
+  quote: `Too many quote requests from your connection. Please try again later or call us on ${company.phone}.`,
+  "email-signup": "Too many sign-ups from your connection. Please try again later.",
+};
+
+/**
+ * Counts the attempt before the body is read, so malformed or invalid floods count too. The 429
+ * carries `message` as well as `error` (the sign-up modal reads `message`).
+ */
+export const limitPublicWrite = (kind: PublicWrite) =>
+  createMiddleware<HonoEnv>(async (c, next) => {
+    try {
+      await hitRateLimit(c.env.DB, `${kind}:${clientIp(c)}`, publicWriteLimits[kind], messages[kind]);
+    } catch (error) {
+      if (error instanceof ApiError)
+        throw new ApiError(error.code, error.message, { ...error.options, extra: { message: error.message } });
+      throw error;
+    }
+    await next();
+  });

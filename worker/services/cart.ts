@@ -1,0 +1,142 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import {
+  type CartCleared,
+  type CartLine,
+  type CartLineRemoved,
+  cartSessionIdSchema,
+  MAX_LINE_QUANTITY,
+} from "../../schema/api/cart";
+import { cartItems, products } from "../../schema/db";
+import type { Db } from "../db/client";
+import { ApiError, notFound } from "../lib/errors";
+import { type ProductRow, toApiProduct } from "./products";
+
+/**
+ * The cart session may arrive in the X-Cart-Session header, in the body (as the spec sends it), or
+ * both; when both are given they must agree. The id is only ever used to own cart lines.
+ */
+export function resolveCartSession(fromHeader: string | undefined, fromBody: string | undefined): string {
+  if (fromHeader !== undefined && fromBody !== undefined && fromHeader !== fromBody) {
+    throw new ApiError("VALIDATION_FAILED", "The cart session in the header and the body do not match");
+  }
+  const parsed = cartSessionIdSchema.safeParse(fromHeader ?? fromBody);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "The cart session id is not valid";
+    throw new ApiError("VALIDATION_FAILED", message, { details: [{ path: "sessionId", message }] });
+  }
+  return parsed.data;
+}
+
+const toCartLine = (line: { id: number; quantity: number }, product: ProductRow): CartLine => ({
+  id: line.id,
+  productId: product.id,
+  quantity: line.quantity,
+  product: toApiProduct(product),
+});
+
+/**
+ * A line with its product. The line's columns are aliased because D1 batches return rows as
+ * objects keyed by column name, where the two tables' `id` would collide.
+ */
+const lineWithProduct = {
+  line: { id: sql<number>`${cartItems.id}`.as("line_id"), quantity: sql<number>`${cartItems.quantity}`.as("line_quantity") },
+  product: products,
+};
+
+export type CartContents = { line: { id: number; quantity: number }; product: ProductRow }[];
+
+/** The session's lines with their products (one query); the raw rows serve orders and payments. */
+export const readCart = (db: Db, sessionId: string): Promise<CartContents> =>
+  db
+    .select(lineWithProduct)
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.sessionId, sessionId))
+    .orderBy(asc(cartItems.id));
+
+export async function listCart(db: Db, sessionId: string): Promise<CartLine[]> {
+  return (await readCart(db, sessionId)).map((row) => toCartLine(row.line, row.product));
+}
+
+/**
+ * Adds to the line of that product (or creates it) in one atomic statement: concurrent adds each
+ * increment, none is lost. The insert only happens for an in-stock product and never past 99, so
+ * when nothing changed, the read in the same batch says why.
+ */
+export async function addToCart(db: Db, sessionId: string, productId: number, quantity: number): Promise<CartLine> {
+  const now = new Date().toISOString();
+  const [upsert, [state]] = await db.batch([
+    db
+      .insert(cartItems)
+      .select(
+        // Drizzle's insert-select lists every column in table order; the id is left to SQLite.
+        db
+          .select({
+            id: sql<number>`NULL`.as("id"),
+            sessionId: sql<string>`${sessionId}`.as("session_id"),
+            productId: products.id,
+            quantity: sql<number>`${quantity}`.as("quantity"),
+            createdAt: sql<string>`${now}`.as("created_at"),
+            updatedAt: sql<string>`${now}`.as("updated_at"),
+          })
+          .from(products)
+          .where(and(eq(products.id, productId), eq(products.inStock, true))),
+      )
+      .onConflictDoUpdate({
+        target: [cartItems.sessionId, cartItems.productId],
+        set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: now },
+        setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_LINE_QUANTITY}`,
+      }),
+    db
+      .select({
+        lineId: sql<number | null>`${cartItems.id}`.as("line_id"),
+        quantity: sql<number | null>`${cartItems.quantity}`.as("line_quantity"),
+        product: products,
+      })
+      .from(products)
+      .leftJoin(cartItems, and(eq(cartItems.productId, products.id), eq(cartItems.sessionId, sessionId)))
+      .where(eq(products.id, productId)),
+  ]);
+  if (!state) throw notFound("Product");
+  if (upsert.meta.changes === 0 || state.lineId === null || state.quantity === null) {
+    if (!state.product.inStock) throw new ApiError("CONFLICT", `${state.product.name} is out of stock`);
+    const current = state.quantity ?? 0;
+    throw new ApiError("CONFLICT", `You can have at most ${MAX_LINE_QUANTITY} of one item in your cart (you have ${current})`, {
+      extra: { quantity: current },
+    });
+  }
+  return toCartLine({ id: state.lineId, quantity: state.quantity }, state.product);
+}
+
+const cartLineNotFound = () => notFound("Cart item");
+
+/** Sets a line's quantity; 0 or less removes it. Only the owning session can touch a line. */
+export async function updateCartLine(
+  db: Db,
+  sessionId: string,
+  id: number,
+  quantity: number,
+): Promise<CartLine | CartLineRemoved> {
+  if (quantity <= 0) return removeCartLine(db, sessionId, id);
+  const owned = and(eq(cartItems.id, id), eq(cartItems.sessionId, sessionId));
+  const [updated, [row]] = await db.batch([
+    db.update(cartItems).set({ quantity, updatedAt: new Date().toISOString() }).where(owned).returning({ id: cartItems.id }),
+    db.select(lineWithProduct).from(cartItems).innerJoin(products, eq(products.id, cartItems.productId)).where(owned),
+  ]);
+  if (updated.length === 0 || !row) throw cartLineNotFound();
+  return toCartLine(row.line, row.product);
+}
+
+export async function removeCartLine(db: Db, sessionId: string, id: number): Promise<CartLineRemoved> {
+  const deleted = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, id), eq(cartItems.sessionId, sessionId)))
+    .returning({ id: cartItems.id });
+  if (deleted.length === 0) throw cartLineNotFound();
+  return { id, removed: true };
+}
+
+export async function clearCart(db: Db, sessionId: string): Promise<CartCleared> {
+  const deleted = await db.delete(cartItems).where(eq(cartItems.sessionId, sessionId)).returning({ id: cartItems.id });
+  return { cleared: deleted.length };
+}

@@ -1,0 +1,191 @@
+import { and, asc, eq, exists, inArray, sql } from "drizzle-orm";
+import { type CheckoutForm, clientAmountToPence, type OrderSummary } from "../../schema/api/orders";
+import { cartItems, orderLines, orders, products } from "../../schema/db";
+import { penceToDecimal } from "../../schema/format";
+import type { Db } from "../db/client";
+import { ApiError } from "../lib/errors";
+import { type CartContents, readCart } from "./cart";
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderWithLines = OrderRow & { lines: OrderLineRow[] };
+
+const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
+
+/** "ord_" and 24 base32 characters (120 random bits): shown to customers, so never guessable. */
+export function newOrderId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return `ord_${Array.from(bytes, (b) => BASE32[b & 31]).join("")}`;
+}
+
+/**
+ * What the cart costs now, from D1. `fingerprint` pins the exact lines, quantities, prices and stock
+ * that were priced, so the order is only written if nothing changed in between (see recordOrder).
+ */
+export type PricedCart = { rows: CartContents; totalPence: number; fingerprint: string };
+
+export function priceCart(rows: CartContents): PricedCart {
+  if (rows.length === 0) throw new ApiError("VALIDATION_FAILED", "Your cart is empty");
+  const unavailable = rows.filter((r) => !r.product.inStock).map((r) => r.product.name);
+  if (unavailable.length > 0) {
+    throw new ApiError(
+      "CONFLICT",
+      `${unavailable.join(", ")} ${unavailable.length === 1 ? "is" : "are"} now out of stock. Please remove ${unavailable.length === 1 ? "it" : "them"} from your cart.`,
+    );
+  }
+  return {
+    rows,
+    totalPence: rows.reduce((sum, r) => sum + r.product.pricePence * r.line.quantity, 0),
+    fingerprint: rows
+      .map((r) => `${r.line.id}:${r.line.quantity}:${r.product.pricePence}:${r.product.inStock ? 1 : 0}`)
+      .join(","),
+  };
+}
+
+/** The 409 that tells the customer the real total before anything is charged or ordered. */
+function priceChanged(totalPence: number): ApiError {
+  const currentTotal = penceToDecimal(totalPence);
+  return new ApiError("CONFLICT", `The prices in your cart have changed. Your total is now £${currentTotal}.`, {
+    extra: { currentTotal },
+  });
+}
+
+type NewOrder = {
+  id: string;
+  sessionId: string;
+  customer: CheckoutForm | null;
+  paymentMethod: OrderRow["paymentMethod"];
+  paymentStatus: OrderRow["paymentStatus"];
+  priced: PricedCart;
+  /** The checkout form empties the cart with the order; card payment waits for the Stripe session. */
+  clearCart: boolean;
+};
+
+/** The same fingerprint as priceCart's, computed by SQLite inside the write transaction. */
+const cartFingerprint = (sessionId: string) => sql`(
+  SELECT group_concat(f, ',') FROM (
+    SELECT c.id || ':' || c.quantity || ':' || p.price_pence || ':' || p.in_stock AS f
+    FROM cart_items c JOIN products p ON p.id = c.product_id
+    WHERE c.session_id = ${sessionId} ORDER BY c.id))`;
+
+const orderExists = (db: Db, orderId: string) => exists(db.select({ one: sql`1` }).from(orders).where(eq(orders.id, orderId)));
+
+/** Deletes the cart lines of the products an order contains (only once the order exists). */
+export const clearOrderedLines = (db: Db, orderId: string, sessionId: string) =>
+  db
+    .delete(cartItems)
+    .where(
+      and(
+        eq(cartItems.sessionId, sessionId),
+        inArray(
+          cartItems.productId,
+          db.select({ id: orderLines.productId }).from(orderLines).where(eq(orderLines.orderId, orderId)),
+        ),
+      ),
+    );
+
+const literal = <T>(value: T, name: string) => sql<T>`${value}`.as(name);
+
+/**
+ * Writes the order, its line snapshots (name, brand, image, price from D1) and, for the checkout
+ * form, the cart deletion in one D1 batch (one transaction). The order row is only inserted while
+ * the cart still matches the priced fingerprint, and the other statements only act once it was:
+ * a concurrent change or a double submit writes nothing, and the caller answers with the new total.
+ * (Drizzle's insert-select lists every column in table order, hence the literals.)
+ */
+export async function recordOrder(db: Db, order: NewOrder): Promise<OrderWithLines> {
+  const now = new Date().toISOString();
+  const c = order.customer;
+  const [inserted, , [row], lines] = await db.batch([
+    db.insert(orders).select(
+      db
+        .select({
+          id: literal(order.id, "id"),
+          sessionId: literal(order.sessionId, "session_id"),
+          customerName: literal(c?.customerName ?? null, "customer_name"),
+          customerEmail: literal(c?.customerEmail ?? null, "customer_email"),
+          customerPhone: literal(c?.customerPhone ?? null, "customer_phone"),
+          shippingAddress: literal(c?.shippingAddress ?? null, "shipping_address"),
+          notes: literal(c?.notes || null, "notes"),
+          totalPence: literal(order.priced.totalPence, "total_pence"),
+          paymentMethod: literal(order.paymentMethod, "payment_method"),
+          paymentStatus: literal(order.paymentStatus, "payment_status"),
+          fulfilmentStatus: literal("new" as const, "fulfilment_status"),
+          stripeSessionId: literal(null, "stripe_session_id"),
+          paidAt: literal(null, "paid_at"),
+          createdAt: literal(now, "created_at"),
+          updatedAt: literal(now, "updated_at"),
+        })
+        .from(cartItems)
+        .where(
+          and(eq(cartItems.sessionId, order.sessionId), sql`${cartFingerprint(order.sessionId)} = ${order.priced.fingerprint}`),
+        )
+        .limit(1),
+    ),
+    db.insert(orderLines).select(
+      db
+        .select({
+          id: sql<number>`NULL`.as("id"),
+          orderId: literal(order.id, "order_id"),
+          productId: products.id,
+          name: products.name,
+          brand: products.brand,
+          image: sql<string>`COALESCE(${products.editedImage}, ${products.image})`.as("image"),
+          unitPricePence: products.pricePence,
+          quantity: cartItems.quantity,
+        })
+        .from(cartItems)
+        .innerJoin(products, eq(products.id, cartItems.productId))
+        .where(and(eq(cartItems.sessionId, order.sessionId), orderExists(db, order.id)))
+        .orderBy(asc(cartItems.id)),
+    ),
+    db.select().from(orders).where(eq(orders.id, order.id)),
+    db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
+    ...(order.clearCart ? [clearOrderedLines(db, order.id, order.sessionId)] : []),
+  ]);
+  if (inserted.meta.changes !== 1 || !row) {
+    // The cart changed between pricing and writing: price it again for an honest answer.
+    const repriced = priceCart(await readCart(db, order.sessionId));
+    throw priceChanged(repriced.totalPence);
+  }
+  return { ...row, lines };
+}
+
+/**
+ * POST /api/orders: the checkout form's order, priced from D1. A client total that differs from the
+ * server's is refused (409 with the current total) so nobody is held to a price they did not see.
+ */
+export async function placeOrder(
+  db: Db,
+  sessionId: string,
+  form: CheckoutForm,
+  clientTotal: string | number,
+): Promise<OrderWithLines> {
+  const priced = priceCart(await readCart(db, sessionId));
+  if (clientAmountToPence(clientTotal) !== priced.totalPence) throw priceChanged(priced.totalPence);
+  return recordOrder(db, {
+    id: newOrderId(),
+    sessionId,
+    customer: form,
+    paymentMethod: "order_form",
+    paymentStatus: "unpaid",
+    priced,
+    clearCart: true,
+  });
+}
+
+export function summariseOrder(order: OrderWithLines): OrderSummary {
+  return {
+    id: order.id,
+    totalAmount: penceToDecimal(order.totalPence),
+    paymentStatus: order.paymentStatus,
+    fulfilmentStatus: order.fulfilmentStatus,
+    createdAt: order.createdAt,
+    lines: order.lines.map((l) => ({
+      name: l.name,
+      brand: l.brand,
+      quantity: l.quantity,
+      unitPrice: penceToDecimal(l.unitPricePence),
+    })),
+  };
+}

@@ -1,0 +1,225 @@
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import { clientAmountToPence } from "../../schema/api/orders";
+import type { CheckoutSessionResponse, VerifyPaymentResponse } from "../../schema/api/payments";
+import { orderLines, orders, stripeEvents } from "../../schema/db";
+import { penceToDecimal } from "../../schema/format";
+import type { Db } from "../db/client";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { type CheckoutSession, requireStripe, Stripe } from "../lib/stripe";
+import { readCart } from "./cart";
+import { clearOrderedLines, newOrderId, type OrderWithLines, priceCart, recordOrder } from "./orders";
+
+const stripeUnavailable = () =>
+  new ApiError(
+    "NOT_CONFIGURED",
+    "Card payment is unavailable right now. Please try again in a few minutes, or place your order with the checkout form.",
+  );
+
+/**
+ * POST /api/create-checkout-session. The order is recorded first (pending payment, line snapshots
+ * from D1), then Stripe is asked for a Checkout Session whose line items are exactly those snapshots,
+ * in pence. The client's amount is never charged: a disagreement is only reported back. The cart is
+ * emptied only once the session exists; if Stripe refuses, the order is cancelled and the cart kept.
+ */
+export async function createCheckout(
+  env: AppEnv,
+  db: Db,
+  input: { sessionId: string; clientAmount: string | number | undefined; origin: string },
+): Promise<CheckoutSessionResponse> {
+  const stripe = requireStripe(env);
+  const priced = priceCart(await readCart(db, input.sessionId));
+  const order = await recordOrder(db, {
+    id: newOrderId(),
+    sessionId: input.sessionId,
+    customer: null,
+    paymentMethod: "card",
+    paymentStatus: "pending_payment",
+    priced,
+    clearCart: false,
+  });
+
+  let session: CheckoutSession;
+  try {
+    session = await stripe.checkout.sessions.create(
+      {
+        mode: "payment",
+        currency: "gbp",
+        client_reference_id: order.id,
+        metadata: { orderId: order.id },
+        line_items: order.lines.map((line) => ({
+          quantity: line.quantity,
+          price_data: {
+            currency: "gbp",
+            unit_amount: line.unitPricePence,
+            product_data: { name: line.name, description: line.brand },
+          },
+        })),
+        shipping_address_collection: { allowed_countries: ["GB"] },
+        phone_number_collection: { enabled: true },
+        success_url: `${input.origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${input.origin}/payment-cancelled`,
+      },
+      // One key per order: the SDK's own retries can never create a second session for it.
+      { idempotencyKey: `checkout-session:${order.id}` },
+    );
+    if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
+  } catch (error) {
+    console.error(JSON.stringify({ stripe: "checkout.sessions.create", orderId: order.id, error: String(error) }));
+    await db
+      .update(orders)
+      .set({ paymentStatus: "cancelled", fulfilmentStatus: "cancelled", updatedAt: new Date().toISOString() })
+      .where(eq(orders.id, order.id));
+    throw stripeUnavailable();
+  }
+
+  await db.batch([
+    db.update(orders).set({ stripeSessionId: session.id, updatedAt: new Date().toISOString() }).where(eq(orders.id, order.id)),
+    clearOrderedLines(db, order.id, input.sessionId),
+  ]);
+
+  const sent = input.clientAmount === undefined ? null : clientAmountToPence(input.clientAmount);
+  const charged = penceToDecimal(order.totalPence);
+  return {
+    checkout_url: session.url,
+    orderId: order.id,
+    amount_total: order.totalPence,
+    amountMismatch:
+      input.clientAmount === undefined || sent === order.totalPence
+        ? null
+        : {
+            sent: String(input.clientAmount),
+            charged,
+            message: `Your cart total is £${charged}; that is the amount you will be asked to pay.`,
+          },
+  };
+}
+
+const addressText = (a: Stripe.Address | null | undefined) =>
+  a ? [a.line1, a.line2, a.city, a.state, a.postal_code, a.country].filter(Boolean).join(", ") || null : null;
+
+/**
+ * pending_payment → paid, once: the conditional UPDATE lets exactly one caller (webhook or the
+ * success page's verification, whichever comes first) win, and only the winner gets the order back
+ * to send the receipt. The customer details Stripe collected fill the order. A webhook `event` is
+ * recorded in the same transaction.
+ */
+export async function markOrderPaid(db: Db, session: CheckoutSession, event?: Stripe.Event): Promise<OrderWithLines | null> {
+  const orderId = session.client_reference_id;
+  if (!orderId) return null;
+  const details = session.customer_details;
+  const shipping = session.collected_information?.shipping_details;
+  const now = new Date().toISOString();
+  const [updated, lines] = await db.batch([
+    db
+      .update(orders)
+      .set({
+        paymentStatus: "paid",
+        paidAt: now,
+        updatedAt: now,
+        stripeSessionId: session.id,
+        customerName: sql`COALESCE(${orders.customerName}, ${shipping?.name ?? details?.name ?? null})`,
+        customerEmail: sql`COALESCE(${orders.customerEmail}, ${details?.email ?? session.customer_email ?? null})`,
+        customerPhone: sql`COALESCE(${orders.customerPhone}, ${details?.phone ?? null})`,
+        shippingAddress: sql`COALESCE(${orders.shippingAddress}, ${addressText(shipping?.address ?? details?.address)})`,
+      })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.paymentMethod, "card"),
+          eq(orders.paymentStatus, "pending_payment"),
+          or(isNull(orders.stripeSessionId), eq(orders.stripeSessionId, session.id)),
+        ),
+      )
+      .returning(),
+    db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
+    ...(event ? [recordEvent(db, event)] : []),
+  ]);
+  const order = updated[0];
+  return order ? { ...order, lines } : null;
+}
+
+/** pending_payment → cancelled when Stripe expires the session (nothing was charged). */
+async function cancelExpiredOrder(db: Db, session: CheckoutSession, event: Stripe.Event) {
+  if (!session.client_reference_id) return;
+  await db.batch([
+    db
+      .update(orders)
+      .set({ paymentStatus: "cancelled", fulfilmentStatus: "cancelled", updatedAt: new Date().toISOString() })
+      .where(
+        and(
+          eq(orders.id, session.client_reference_id),
+          eq(orders.paymentStatus, "pending_payment"),
+          or(isNull(orders.stripeSessionId), eq(orders.stripeSessionId, session.id)),
+        ),
+      ),
+    recordEvent(db, event),
+  ]);
+}
+
+const recordEvent = (db: Db, event: Stripe.Event) =>
+  db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
+
+export type WebhookOutcome = { received: true; duplicate?: true; ignored?: true; paidOrder: OrderWithLines | null };
+
+/**
+ * A verified webhook event. Handling is idempotent twice over: a replayed event id is answered
+ * without doing anything, and the state changes themselves only apply from pending_payment.
+ */
+export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<WebhookOutcome> {
+  const [seen] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id));
+  if (seen) return { received: true, duplicate: true, paidOrder: null };
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const session = event.data.object;
+      if (session.payment_status !== "paid") {
+        // Delayed methods complete unpaid; async_payment_succeeded follows when the money arrives.
+        await recordEvent(db, event);
+        return { received: true, paidOrder: null };
+      }
+      return { received: true, paidOrder: await markOrderPaid(db, session, event) };
+    }
+    case "checkout.session.expired":
+    case "checkout.session.async_payment_failed":
+      await cancelExpiredOrder(db, event.data.object, event);
+      return { received: true, paidOrder: null };
+    default:
+      return { received: true, ignored: true, paidOrder: null };
+  }
+}
+
+const isStripeNotFound = (error: unknown) => error instanceof Stripe.errors.StripeError && error.statusCode === 404;
+
+/**
+ * GET /api/verify-payment/{id}: only sessions of this shop's orders are looked up (an unknown id is
+ * a 404 without asking Stripe). Marks the order paid when Stripe says so.
+ */
+export async function verifyPayment(
+  env: AppEnv,
+  db: Db,
+  sessionId: string,
+): Promise<{ response: VerifyPaymentResponse; paidOrder: OrderWithLines | null }> {
+  const stripe = requireStripe(env);
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.stripeSessionId, sessionId));
+  const notFound = new ApiError("NOT_FOUND", "Payment session not found");
+  if (!order) throw notFound;
+  let session: CheckoutSession;
+  try {
+    session = await stripe.checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    if (isStripeNotFound(error)) throw notFound;
+    console.error(JSON.stringify({ stripe: "checkout.sessions.retrieve", sessionId, error: String(error) }));
+    throw new ApiError("NOT_CONFIGURED", "We couldn't check your payment right now. Please refresh this page in a moment.");
+  }
+  if (session.client_reference_id !== order.id) throw notFound;
+  const paidOrder = session.payment_status === "paid" ? await markOrderPaid(db, session) : null;
+  return {
+    response: {
+      payment_status: session.payment_status,
+      amount_total: session.amount_total,
+      customer_email: session.customer_details?.email ?? session.customer_email ?? null,
+    },
+    paidOrder,
+  };
+}
