@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { publicWriteLimits } from "../worker/services/abuse-limits";
+import { publicWriteLimits } from "../worker/middleware/rate-limit";
 import { createProduct } from "./helpers/factories";
 import { callApp, callAppJson, newCartSession, putInCart, query, randomIp, stripeEnv } from "./helpers/factories-commerce";
 

@@ -3,7 +3,7 @@ import { CART_SESSION_HEADER, cartAddSchema, cartClearSchema, cartLineIdSchema, 
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
-import { limitPublicWrite } from "../services/abuse-limits";
+import { limitPublicWrite } from "../middleware/rate-limit";
 import { addToCart, clearCart, listCart, removeCartLine, resolveCartSession, updateCartLine } from "../services/cart";
 
 /**

@@ -3,7 +3,7 @@ import { emailSignupSchema } from "../../schema/api/signups";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { ApiError, type ErrorCode } from "../lib/errors";
-import { limitPublicWrite } from "../services/abuse-limits";
+import { limitPublicWrite } from "../middleware/rate-limit";
 import { signUp } from "../services/signups";
 
 /** The sign-up modal shows the error body's `message` (spec section 8), so every refusal carries one. */

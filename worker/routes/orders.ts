@@ -4,7 +4,7 @@ import { type OrderResponse, orderRequestSchema } from "../../schema/api/orders"
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
-import { limitPublicWrite } from "../services/abuse-limits";
+import { limitPublicWrite } from "../middleware/rate-limit";
 import { resolveCartSession } from "../services/cart";
 import { orderPlacedMail, sendInBackground } from "../services/notifications";
 import { placeOrder, summariseOrder } from "../services/orders";

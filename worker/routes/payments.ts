@@ -5,7 +5,7 @@ import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { requirePaymentsConfigured, verifyStripeEvent } from "../lib/stripe";
 import { validate } from "../lib/validate";
-import { limitPublicWrite } from "../services/abuse-limits";
+import { limitPublicWrite } from "../middleware/rate-limit";
 import { resolveCartSession } from "../services/cart";
 import { cardPaymentMails, sendInBackground } from "../services/notifications";
 import { createCheckout, handleStripeEvent, verifyPayment } from "../services/payments";

@@ -4,7 +4,7 @@ import { company } from "../../schema/business";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
-import { limitPublicWrite } from "../services/abuse-limits";
+import { limitPublicWrite } from "../middleware/rate-limit";
 import { quoteReceivedMail, sendInBackground } from "../services/notifications";
 import { createQuote } from "../services/quotes";
 
