@@ -121,7 +121,7 @@ describe("POST /api/create-checkout-session", () => {
       "line_items[1][price_data][unit_amount]": "5000",
       "line_items[1][price_data][product_data][name]": "Fan Assembly",
       success_url: "http://localhost/payment-success?session_id={CHECKOUT_SESSION_ID}",
-      cancel_url: "http://localhost/payment-cancelled",
+      cancel_url: `http://localhost/payment-cancelled?order=${order.id}`,
     });
     expect(form.has("line_items[2][quantity]")).toBe(false);
 

@@ -45,3 +45,19 @@ export type VerifyPaymentResponse = {
   amount_total: number | null;
   customer_email: string | null;
 };
+
+/**
+ * POST /api/cancel-checkout-session: the cancelled-payment page hands back the order from its
+ * `?order=` parameter, so the cart the customer left for Stripe is put back ("cart items still saved").
+ */
+export const cancelCheckoutRequestSchema = z.object({
+  orderId: z.string({ error: "An order id is required" }).regex(/^ord_[a-z2-7]{24}$/, "That is not a valid order id"),
+  sessionId: cartSessionIdSchema.optional(),
+});
+
+export type CancelCheckoutResponse = {
+  /** cancelled: this call cancelled it; paid: it was paid after all (nothing restored); already_cancelled: an earlier call or Stripe's expiry did. */
+  status: "cancelled" | "paid" | "already_cancelled";
+  /** Cart lines put back (products no longer sold or out of stock are left out). */
+  restoredLines: number;
+};

@@ -5,7 +5,8 @@ import { type FakeServer, sendJson, startFakeServer } from "./server";
 /**
  * A fake of Stripe's Checkout Sessions API, faithful enough for the real `stripe` SDK to drive it:
  * form-encoded bodies with bracketed keys, Bearer secret keys, Idempotency-Key replays, Stripe's
- * error shape and status codes. Implemented: create and retrieve a session and list its line items.
+ * error shape and status codes. Implemented: create, retrieve and expire a session and list its line
+ * items.
  *
  * Test-only controls (not Stripe's): POST /__sessions/{id}/pay completes the payment as a customer
  * would (JSON body with optional email, name, phone, address), POST /__sessions/{id}/expire expires
@@ -191,6 +192,25 @@ async function handle(req: IncomingMessage, body: string, res: ServerResponse) {
     const result = createSession(parseStripeForm(body));
     if (idempotencyKey) idempotency.set(idempotencyKey, { bodyHash, ...result });
     return sendJson(res, result.status, result.body);
+  }
+
+  const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+  if (expire && req.method === "POST") {
+    const session = sessions.get(expire[1]!);
+    if (!session) {
+      return stripeError(res, 404, {
+        code: "resource_missing",
+        message: `No such checkout.session: '${expire[1]}'`,
+        param: "session",
+      });
+    }
+    if (session.status !== "open") {
+      return stripeError(res, 400, {
+        message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+      });
+    }
+    Object.assign(session, { status: "expired" });
+    return sendJson(res, 200, publicSession(session));
   }
 
   const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)(\/line_items)?$/.exec(path);

@@ -1,6 +1,10 @@
 import { Hono } from "hono";
 import { CART_SESSION_HEADER } from "../../schema/api/cart";
-import { checkoutSessionRequestSchema, stripeCheckoutSessionIdSchema } from "../../schema/api/payments";
+import {
+  cancelCheckoutRequestSchema,
+  checkoutSessionRequestSchema,
+  stripeCheckoutSessionIdSchema,
+} from "../../schema/api/payments";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { requirePaymentsConfigured, verifyStripeEvent } from "../lib/stripe";
@@ -8,7 +12,7 @@ import { validate } from "../lib/validate";
 import { limitPublicWrite } from "../middleware/rate-limit";
 import { resolveCartSession } from "../services/cart";
 import { cardPaymentMails, sendInBackground } from "../services/notifications";
-import { createCheckout, handleStripeEvent, verifyPayment } from "../services/payments";
+import { cancelCheckout, createCheckout, handleStripeEvent, verifyPayment } from "../services/payments";
 
 /** Card payment with Stripe Checkout (spec sections 2, 4, 7 and 8), mounted under /api. */
 const app = new Hono<HonoEnv>()
@@ -29,6 +33,24 @@ const app = new Hono<HonoEnv>()
         origin: new URL(c.req.url).origin,
       });
       return c.json(result, 201);
+    },
+  )
+  .post(
+    "/cancel-checkout-session",
+    async (c, next) => {
+      requirePaymentsConfigured(c.env);
+      await next();
+    },
+    limitPublicWrite("checkout-session"),
+    validate("json", cancelCheckoutRequestSchema),
+    async (c) => {
+      const { orderId, sessionId } = c.req.valid("json");
+      const { response, paidOrder } = await cancelCheckout(c.env, getDb(c.env), {
+        orderId,
+        sessionId: resolveCartSession(c.req.header(CART_SESSION_HEADER), sessionId),
+      });
+      if (paidOrder) sendInBackground(c.executionCtx, c.env, ...cardPaymentMails(c.env, paidOrder));
+      return c.json(response);
     },
   )
   .get("/verify-payment/:session_id", validate("param", stripeCheckoutSessionIdSchema), async (c) => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import { clientAmountToPence } from "../../schema/api/orders";
-import type { CheckoutSessionResponse, VerifyPaymentResponse } from "../../schema/api/payments";
+import type { CancelCheckoutResponse, CheckoutSessionResponse, VerifyPaymentResponse } from "../../schema/api/payments";
 import { orderLines, orders, stripeEvents } from "../../schema/db";
 import { penceToDecimal } from "../../schema/format";
 import type { Db } from "../db/client";
@@ -58,7 +58,8 @@ export async function createCheckout(
         shipping_address_collection: { allowed_countries: ["GB"] },
         phone_number_collection: { enabled: true },
         success_url: `${input.origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${input.origin}/payment-cancelled`,
+        // The order id comes back to the cancelled page, which asks for the cart to be put back.
+        cancel_url: `${input.origin}/payment-cancelled?order=${order.id}`,
       },
       // One key per order: the SDK's own retries can never create a second session for it.
       { idempotencyKey: `checkout-session:${order.id}` },
@@ -222,4 +223,68 @@ export async function verifyPayment(
     },
     paidOrder,
   };
+}
+
+/**
+ * POST /api/cancel-checkout-session. The customer came back from Stripe without paying: the
+ * Stripe session is expired first, so it can no longer be paid, then in one transaction the
+ * order's lines go back into the cart (merged, capped at 99, only products still in stock) and the
+ * order becomes cancelled. Both statements are conditional on the order still awaiting payment, so
+ * a repeat call, or a race with the webhook, restores nothing twice. Only the cart session that
+ * placed the order may cancel it (another session gets 404).
+ */
+export async function cancelCheckout(
+  env: AppEnv,
+  db: Db,
+  input: { orderId: string; sessionId: string },
+): Promise<{ response: CancelCheckoutResponse; paidOrder: OrderWithLines | null }> {
+  const [order] = await db
+    .select({ paymentStatus: orders.paymentStatus, stripeSessionId: orders.stripeSessionId })
+    .from(orders)
+    .where(and(eq(orders.id, input.orderId), eq(orders.sessionId, input.sessionId), eq(orders.paymentMethod, "card")));
+  if (!order) throw new ApiError("NOT_FOUND", "Order not found");
+  if (order.paymentStatus === "paid") return { response: { status: "paid", restoredLines: 0 }, paidOrder: null };
+  if (order.paymentStatus !== "pending_payment") {
+    return { response: { status: "already_cancelled", restoredLines: 0 }, paidOrder: null };
+  }
+
+  if (order.stripeSessionId) {
+    const stripe = requireStripe(env);
+    try {
+      await stripe.checkout.sessions.expire(order.stripeSessionId);
+    } catch (error) {
+      // Expiring fails when the session is no longer open: it may have been paid meanwhile.
+      let session: CheckoutSession;
+      try {
+        session = await stripe.checkout.sessions.retrieve(order.stripeSessionId);
+      } catch {
+        console.error(JSON.stringify({ stripe: "checkout.sessions.expire", orderId: input.orderId, error: String(error) }));
+        throw stripeUnavailable();
+      }
+      if (session.payment_status === "paid") {
+        return { response: { status: "paid", restoredLines: 0 }, paidOrder: await markOrderPaid(db, session) };
+      }
+      if (session.status === "open") throw stripeUnavailable();
+    }
+  }
+
+  // Raw D1 statements: Drizzle cannot put a parameterised `sql` statement into a batch.
+  const now = new Date().toISOString();
+  const [restored, cancelled] = await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO cart_items (session_id, product_id, quantity, updated_at)
+       SELECT ?2, ol.product_id, MIN(ol.quantity, 99), ?3
+       FROM order_lines ol JOIN products p ON p.id = ol.product_id
+       WHERE ol.order_id = ?1 AND p.in_stock = 1
+         AND EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND payment_status = 'pending_payment')
+       ON CONFLICT (session_id, product_id) DO UPDATE
+         SET quantity = MIN(99, quantity + excluded.quantity), updated_at = excluded.updated_at`,
+    ).bind(input.orderId, input.sessionId, now),
+    env.DB.prepare(
+      `UPDATE orders SET payment_status = 'cancelled', fulfilment_status = 'cancelled', updated_at = ?2
+       WHERE id = ?1 AND payment_status = 'pending_payment' RETURNING id`,
+    ).bind(input.orderId, now),
+  ]);
+  if (!cancelled?.results.length) return { response: { status: "already_cancelled", restoredLines: 0 }, paidOrder: null };
+  return { response: { status: "cancelled", restoredLines: restored?.meta.changes ?? 0 }, paidOrder: null };
 }
