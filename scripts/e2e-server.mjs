@@ -9,6 +9,8 @@ const step = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "ignore"
 step("npx", ["vite", "build", "--logLevel", "error"]);
 step("node", ["scripts/prerender.mjs"]);
 step("node", ["scripts/local-db.mjs"]);
-const server = spawn("npx", ["vite", "preview", "--port", port, "--strictPort"], { stdio: "inherit", env: process.env });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+// vite itself, not through npx, so a stop signal reaches the server and no preview is left running.
+const server = spawn("node_modules/.bin/vite", ["preview", "--port", port, "--strictPort"], { stdio: "inherit", env: process.env });
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => server.kill("SIGTERM"));
+process.on("exit", () => server.kill("SIGTERM"));
 server.on("exit", (code) => process.exit(code ?? 0));
