@@ -10,7 +10,10 @@ step("npx", ["vite", "build", "--logLevel", "error"]);
 step("node", ["scripts/prerender.mjs"]);
 step("node", ["scripts/local-db.mjs"]);
 // vite itself, not through npx, so a stop signal reaches the server and no preview is left running.
-const server = spawn("node_modules/.bin/vite", ["preview", "--port", port, "--strictPort"], { stdio: "inherit", env: process.env });
+const server = spawn(process.execPath, ["node_modules/vite/bin/vite.js", "preview", "--port", port, "--strictPort"], {
+  stdio: "inherit",
+  env: process.env,
+});
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => server.kill("SIGTERM"));
 process.on("exit", () => server.kill("SIGTERM"));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -8,6 +8,9 @@ step("npm", ["run", "build"]);
 step("node", ["scripts/local-db.mjs"]);
 const port = process.env.PORT ?? "8787";
 console.log(`\nServing on http://localhost:${port}  (admin: /admin/login, user "admin", password "admin-dev-password")\n`);
-const server = spawn("node_modules/.bin/vite", ["preview", "--port", port, "--strictPort"], { stdio: "inherit", env: process.env });
+const server = spawn(process.execPath, ["node_modules/vite/bin/vite.js", "preview", "--port", port, "--strictPort"], {
+  stdio: "inherit",
+  env: process.env,
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
