@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import useSWR from "swr";
 import type { CartLine } from "../../schema/api/cart";
 import type { Product } from "../../schema/api/products";
-import { formatPrice } from "../../schema/format";
+import { formatPrice, parsePriceToPence } from "../../schema/format";
 import { api, HttpError } from "../lib/api";
 import { getCartSessionId } from "../lib/cart-session";
 import { withWriteRetry } from "../lib/swr-config";
@@ -40,7 +40,9 @@ function failureMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-const unitPrice = (line: CartLine) => Number(String(line.product.price).replace(/[£,\s]/g, "")) || 0;
+/** A line's price × quantity in pence (the price text may carry "£"). */
+export const lineTotalPence = (line: Pick<CartLine, "quantity" | "product">) =>
+  (parsePriceToPence(String(line.product.price)) ?? 0) * line.quantity;
 
 export function CartProvider({ children }: { children: ReactNode }) {
   // localStorage exists only in the browser: the prerendered HTML and the hydration pass see no
@@ -143,8 +145,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [mutate],
   );
 
+  const refreshCart = useCallback(() => mutate(), [mutate]);
+
   const value = useMemo<CartContextValue>(() => {
-    const totalPence = cartItems.reduce((sum, line) => sum + Math.round(unitPrice(line) * 100) * line.quantity, 0);
+    const totalPence = cartItems.reduce((sum, line) => sum + lineTotalPence(line), 0);
     return {
       cartItems,
       cartCount: cartItems.reduce((sum, line) => sum + line.quantity, 0),
@@ -157,9 +161,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
       updateQuantity,
       removeItem,
       clearCart,
-      refreshCart: () => mutate(),
+      refreshCart,
     };
-  }, [cartItems, sessionId, isFetching, error, addToCart, updateQuantity, removeItem, clearCart, mutate]);
+  }, [cartItems, sessionId, isFetching, error, addToCart, updateQuantity, removeItem, clearCart, refreshCart]);
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

@@ -1,4 +1,143 @@
-/** Placeholder: Parts Store */
+import { Box, Button, Card, Container, Flex, Grid, Heading, Inset, Skeleton, Text, VisuallyHidden } from "@radix-ui/themes";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
+import type { Product } from "../../schema/api/products";
+import { company, delivery } from "../../schema/business";
+import { PhoneIcon, TruckIcon } from "../components/store/icons";
+import { ProductCard } from "../components/store/product-card";
+import { ProductDialog } from "../components/store/product-dialog";
+import { StoreFilters } from "../components/store/store-filters";
+import { filterProducts, useStoreFilters } from "../components/store/use-store-filters";
+import "../components/store/store.css";
+import { useProducts } from "../hooks/use-products";
+import { notify } from "../lib/toast";
+
+/** Cards in the first row load eagerly (they are the page's largest paint); the rest lazily. */
+const EAGER_CARDS = 4;
+
 export default function Store() {
-  return <h1>Parts Store</h1>;
+  const { products, error, retry } = useProducts();
+  const { filters, setFilter, clearFilters, hydrated } = useStoreFilters();
+  const [selected, setSelected] = useState<Product | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+
+  // Once per failure, not once per automatic retry.
+  const failed = Boolean(error);
+  useEffect(() => {
+    if (failed) notify({ title: "Error", description: "Failed to load products. Please try again.", variant: "destructive" });
+  }, [failed]);
+
+  const visible = useMemo(() => (products ? filterProducts(products, filters) : []), [products, filters]);
+
+  function openProduct(product: Product, from: HTMLElement) {
+    setOpener(from);
+    setSelected(product);
+    setDialogOpen(true);
+  }
+
+  let content: ReactNode;
+  if (!hydrated || (!products && !error)) content = <ProductGridSkeleton />;
+  else if (!products) content = <LoadError onRetry={retry} />;
+  else if (products.length === 0) content = <EmptyState text="No products available. Please refresh to try again." />;
+  else if (visible.length === 0)
+    content = (
+      <EmptyState text="No products found matching your criteria" role="status">
+        <Button size="3" onClick={clearFilters}>
+          Clear Filters
+        </Button>
+      </EmptyState>
+    );
+  else
+    content = (
+      <Grid columns="repeat(auto-fill, minmax(240px, 1fr))" gap="4" className="product-grid">
+        {visible.map((product, i) => (
+          <ProductCard key={product.id} product={product} onOpen={openProduct} eager={i < EAGER_CARDS} />
+        ))}
+      </Grid>
+    );
+
+  return (
+    <>
+      <section className="store-hero" aria-labelledby="store-title">
+        <Container size="4" px="4">
+          <Heading as="h1" id="store-title" size={{ initial: "7", sm: "8" }} className="store-hero__title">
+            Boiler Parts Store
+          </Heading>
+          <Text as="p" size={{ initial: "3", sm: "4" }} className="store-hero__lead">
+            Genuine gas valves, PCBs, fans, heat exchangers and more, checked by Gas Safe engineers.
+          </Text>
+          <Flex gap="4" wrap="wrap" mt="4" className="store-hero__facts">
+            <Flex align="center" gap="2">
+              <TruckIcon size={18} /> <Text size="2">{delivery.terms[0]}</Text>
+            </Flex>
+            <Flex align="center" gap="2">
+              <PhoneIcon size={18} />
+              <Text size="2">
+                Not sure which part you need? Call <a href={company.phoneHref}>{company.phone}</a>
+              </Text>
+            </Flex>
+          </Flex>
+        </Container>
+      </section>
+      <Container size="4" px="4" py="6">
+        <StoreFilters filters={filters} onChange={setFilter} />
+        <Box mt="5" aria-busy={!hydrated || (!products && !error)}>
+          <Text as="p" size="2" color="gray" mb="3" role="status" className="store-count">
+            {products && visible.length > 0 ? `Showing ${visible.length} of ${products.length} products` : null}
+          </Text>
+          {content}
+        </Box>
+      </Container>
+      <ProductDialog product={selected} open={dialogOpen} onOpenChange={setDialogOpen} opener={opener} />
+    </>
+  );
+}
+
+function ProductGridSkeleton() {
+  return (
+    <Grid columns="repeat(auto-fill, minmax(240px, 1fr))" gap="4" className="product-grid">
+      <VisuallyHidden>Loading products...</VisuallyHidden>
+      {Array.from({ length: 8 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Card key={i} size="1" className="product-card" aria-hidden="true">
+          <Inset side="top" clip="padding-box">
+            <Skeleton className="product-card__skeleton-media" />
+          </Inset>
+          <Flex direction="column" gap="2" mt="3">
+            <Skeleton height="12px" width="40%" />
+            <Skeleton height="20px" width="85%" />
+            <Skeleton height="16px" width="50%" />
+            <Skeleton height="26px" width="35%" />
+            <Flex gap="2">
+              <Skeleton height="32px" width="50%" />
+              <Skeleton height="32px" width="50%" />
+            </Flex>
+          </Flex>
+        </Card>
+      ))}
+    </Grid>
+  );
+}
+
+function LoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <EmptyState text="Failed to load products. Please try again." role="alert">
+      <Button size="3" onClick={onRetry}>
+        Try Again
+      </Button>
+    </EmptyState>
+  );
+}
+
+function EmptyState({ text, role, children }: { text: string; role?: "alert" | "status"; children?: ReactNode }) {
+  return (
+    <Card size="4" className="store-empty">
+      <Flex direction="column" align="center" gap="4" py="6">
+        <Text as="p" size="4" weight="medium" align="center" role={role}>
+          {text}
+        </Text>
+        {children}
+      </Flex>
+    </Card>
+  );
 }

@@ -12,7 +12,7 @@ export function ConditionBadge({ condition }: { condition: Product["condition"] 
 
 export function StockBadge({ inStock }: { inStock: boolean }) {
   return (
-    <Badge color={inStock ? "green" : "red"} variant="soft">
+    <Badge color={inStock ? "green" : "red"} variant="soft" highContrast>
       {inStock ? "In Stock" : "Out of Stock"}
     </Badge>
   );

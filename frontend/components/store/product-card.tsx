@@ -6,7 +6,7 @@ import { ProductImage } from "./product-image";
 import { ProductPrice } from "./product-price";
 import "./store.css";
 
-type Props = { product: Product; onOpen: (product: Product) => void; eager?: boolean };
+type Props = { product: Product; onOpen: (product: Product, opener: HTMLElement) => void; eager?: boolean };
 
 /**
  * The whole card opens the detail dialog: the name is the real button (one tab stop, read by screen
@@ -26,7 +26,7 @@ export function ProductCard({ product, onOpen, eager = false }: Props) {
           {product.brand} · {product.category}
         </Text>
         <Heading as="h3" size="3" className="product-card__name">
-          <button type="button" className="product-card__open" onClick={() => onOpen(product)}>
+          <button type="button" className="product-card__open" onClick={(e) => onOpen(product, e.currentTarget)}>
             {product.name}
           </button>
         </Heading>

@@ -8,17 +8,31 @@ import { ProductImage } from "./product-image";
 import { ProductPrice } from "./product-price";
 import "./store.css";
 
-type Props = { product: Product | null; open: boolean; onOpenChange: (open: boolean) => void };
+type Props = {
+  product: Product | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where focus goes back to on close: the card that opened the dialog. */
+  opener: HTMLElement | null;
+};
 
 /**
  * The product detail dialog (Radix: focus trapped, Escape and the Close button close it).
  * `product` outlives `open` so the dialog animates out with its content.
  */
-export function ProductDialog({ product, open, onOpenChange }: Props) {
+export function ProductDialog({ product, open, onOpenChange, opener }: Props) {
   return (
     <Dialog.Root open={open && product !== null} onOpenChange={onOpenChange}>
       {product ? (
-        <Dialog.Content maxWidth="820px" className="product-dialog">
+        <Dialog.Content
+          maxWidth="820px"
+          className="product-dialog"
+          onCloseAutoFocus={(event) => {
+            if (!opener?.isConnected) return;
+            event.preventDefault();
+            opener.focus();
+          }}
+        >
           <Grid columns={{ initial: "1", sm: "2" }} gap="5">
             <div className="product-dialog__media">
               <ProductImage product={product} width={800} height={600} loading="eager" />

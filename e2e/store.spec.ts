@@ -1,0 +1,194 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { cartBadge, createProduct, scrollWidth, seriousViolations, skipSignupModal, uniqueName } from "./shop-helpers";
+
+const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search" });
+const productTitle = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
+
+async function chooseOption(page: Page, label: "Category" | "Brand", option: string) {
+  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+test.describe("store", () => {
+  test.beforeEach(({ page }) => skipSignupModal(page));
+
+  test("search (name or description, any case), category and brand filters live in the URL and survive a reload", async ({
+    page,
+    request,
+  }) => {
+    const tag = uniqueName("marker").replace(/\s/g, "");
+    const valve = await createProduct(request, { name: uniqueName("Filter Valve"), description: `Valve ${tag}` });
+    const fan = await createProduct(request, {
+      name: uniqueName("Filter Fan"),
+      description: `Fan ${tag}`,
+      category: "Fans",
+      brand: "Baxi",
+    });
+
+    await page.goto("/store");
+    await expect(page.getByRole("heading", { level: 1, name: "Boiler Parts Store" })).toBeVisible();
+    await searchBox(page).fill(tag.toUpperCase());
+    await expect(productTitle(page, valve.name)).toBeVisible();
+    await expect(productTitle(page, fan.name)).toBeVisible();
+    await expect(page.getByText("Showing 2 of")).toBeVisible();
+
+    await searchBox(page).fill(fan.name.toLowerCase());
+    await expect(productTitle(page, fan.name)).toBeVisible();
+    await expect(productTitle(page, valve.name)).toBeHidden();
+
+    await searchBox(page).fill(tag);
+    await chooseOption(page, "Category", "Fans");
+    await expect(productTitle(page, valve.name)).toBeHidden();
+    await expect(productTitle(page, fan.name)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&category=Fans$`));
+
+    await page.reload();
+    await expect(searchBox(page)).toHaveValue(tag);
+    await expect(page.getByRole("combobox", { name: "Category" })).toHaveText("Fans");
+    await expect(productTitle(page, fan.name)).toBeVisible();
+    await expect(productTitle(page, valve.name)).toBeHidden();
+
+    await chooseOption(page, "Brand", "Vaillant");
+    await expect(page.getByText("No products found matching your criteria")).toBeVisible();
+    await page.getByRole("button", { name: "Clear Filters" }).click();
+    await expect(page).toHaveURL(/\/store$/);
+    await expect(searchBox(page)).toHaveValue("");
+    await expect(productTitle(page, valve.name)).toBeVisible();
+    await expect(productTitle(page, fan.name)).toBeVisible();
+  });
+
+  test("a card shows its details and opens an accessible detail dialog that Escape closes", async ({ page, request }) => {
+    const product = await createProduct(request, {
+      name: uniqueName("Dialog Valve"),
+      price: "45.99",
+      originalPrice: "59.99",
+      rating: 4.5,
+      condition: "Used",
+      description: "Refurbished valve, bench tested.",
+    });
+    await page.goto(`/store?q=${encodeURIComponent(product.name)}`);
+    const card = page.locator(".product-card", { has: productTitle(page, product.name) });
+    await expect(card.getByText("£45.99")).toBeVisible();
+    await expect(card.getByText("£59.99")).toBeVisible();
+    await expect(card.getByText("Save £14.00 (23%)")).toBeVisible();
+    await expect(card.getByText("4.5/5")).toBeVisible();
+    await expect(card.getByText("In Stock")).toBeVisible();
+    await expect(card.getByText("Used", { exact: true })).toBeVisible();
+    const image = card.getByRole("img", { name: product.name });
+    await expect(image).toHaveAttribute("width", "400");
+    await expect(image).toHaveAttribute("height", "300");
+
+    // Anywhere on the card opens it, the picture included.
+    await card.click({ position: { x: 60, y: 60 } });
+    const dialog = page.getByRole("dialog", { name: product.name });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("Refurbished valve, bench tested.")).toBeVisible();
+    await expect(dialog.getByRole("button", { name: `Quick Add ${product.name}` })).toBeEnabled();
+    await expect(dialog.getByRole("button", { name: `Buy Now ${product.name}` })).toBeEnabled();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(productTitle(page, product.name)).toBeFocused();
+  });
+
+  test("Quick Add adds one unit and the header badge counts it; Buy Now adds one and opens the cart", async ({
+    page,
+    request,
+  }) => {
+    const product = await createProduct(request, { name: uniqueName("Quick Fan"), category: "Fans" });
+    await page.goto(`/store?q=${encodeURIComponent(product.name)}`);
+    await page.getByRole("button", { name: `Quick Add ${product.name}` }).click();
+    await expect(page.getByText("Added to Cart")).toBeVisible();
+    await expect(cartBadge(page)).toContainText("1");
+    await page.getByRole("button", { name: `Quick Add ${product.name}` }).click();
+    await expect(cartBadge(page)).toContainText("2");
+
+    await productTitle(page, product.name).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: `Buy Now ${product.name}` })
+      .click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByText("3 item(s) in your cart")).toBeVisible();
+    await expect(page.getByRole("spinbutton", { name: `Quantity of ${product.name}` })).toHaveValue("3");
+    // The dialog closed with the page: the cart responds to the pointer again.
+    await page.getByRole("button", { name: `Increase quantity of ${product.name}` }).click();
+    await expect(page.getByText("4 item(s) in your cart")).toBeVisible();
+  });
+
+  test("add and buy are disabled for an out-of-stock product, on the card and in the dialog", async ({ page, request }) => {
+    const product = await createProduct(request, { name: uniqueName("Sold Out PCB"), category: "PCB Boards", inStock: false });
+    await page.goto(`/store?q=${encodeURIComponent(product.name)}`);
+    await expect(page.getByText("Out of Stock")).toBeVisible();
+    await expect(page.getByRole("button", { name: `Quick Add ${product.name}` })).toBeDisabled();
+    await expect(page.getByRole("button", { name: `Buy Now ${product.name}` })).toBeDisabled();
+    await productTitle(page, product.name).click();
+    const dialog = page.getByRole("dialog", { name: product.name });
+    await expect(dialog.getByRole("button", { name: `Quick Add ${product.name}` })).toBeDisabled();
+    await expect(dialog.getByRole("button", { name: `Buy Now ${product.name}` })).toBeDisabled();
+  });
+
+  test("the prerendered page shows the loading skeleton, then the products", async ({ page, request }) => {
+    const html = await (await request.get("/store")).text();
+    expect(html).toContain("Loading products...");
+    const product = await createProduct(request, { name: uniqueName("Skeleton Burner"), category: "Burners" });
+    await page.goto("/store");
+    await expect(productTitle(page, product.name)).toBeVisible();
+    await expect(page.getByText("Loading products...")).toHaveCount(0);
+  });
+
+  test("an empty catalogue says so", async ({ page }) => {
+    await page.route("**/api/products", (route) => route.fulfill({ json: [] }));
+    await page.goto("/store");
+    await expect(page.getByText("No products available. Please refresh to try again.")).toBeVisible();
+  });
+
+  test.describe(() => {
+    test.use({ allowedConsoleErrors: [/status of 500/] });
+    test("a failed load shows the error with Try Again, which loads the products", async ({ page, request }) => {
+      const product = await createProduct(request, { name: uniqueName("Retry Valve") });
+      await page.route("**/api/products", (route) => route.fulfill({ status: 500, json: { error: "down", code: "INTERNAL" } }));
+      await page.goto("/store");
+      await expect(
+        page.getByRole("alert").filter({ hasText: "Failed to load products. Please try again." }).first(),
+      ).toBeVisible();
+      await expect(page.getByText("Error", { exact: true })).toBeVisible();
+      await page.unroute("**/api/products");
+      await page.getByRole("button", { name: "Try Again" }).click();
+      await expect(productTitle(page, product.name)).toBeVisible();
+    });
+  });
+
+  test("screenshots at 1280 and 390 px, with no horizontal scroll on a phone", async ({ page, request }) => {
+    await createProduct(request, { name: uniqueName("Screenshot Valve"), originalPrice: "59.99" });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/store");
+      await expect(page.locator(".product-card img").first()).toBeVisible();
+      // The whole catalogue is one very long page; the first screens are what matter.
+      await page.screenshot({ path: `/tmp/shots/store-${width}.png` });
+      await page.mouse.wheel(0, 800);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `/tmp/shots/store-${width}-scrolled.png` });
+      await page.mouse.wheel(0, -2000);
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
+      await page.locator(".product-card__open").first().click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await page.waitForTimeout(400); // the opening animation
+      await page.screenshot({ path: `/tmp/shots/store-dialog-${width}.png` });
+    }
+  });
+
+  test("the store and its open dialog have no serious or critical accessibility violations", async ({ page, request }) => {
+    const product = await createProduct(request, { name: uniqueName("Axe Valve"), originalPrice: "59.99" });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/store");
+      await expect(productTitle(page, product.name)).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await productTitle(page, product.name).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+  });
+});

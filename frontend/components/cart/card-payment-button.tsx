@@ -1,0 +1,77 @@
+import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { useState } from "react";
+import { useCart } from "../../hooks/use-cart";
+import { api, HttpError } from "../../lib/api";
+import { getCartSessionId } from "../../lib/cart-session";
+import { notify } from "../../lib/toast";
+import { CardIcon } from "../store/icons";
+
+type CheckoutSession = { checkout_url?: string; error?: string };
+
+/** Spec section 7: the single product's name, or "N Heating Components" for several lines. */
+function productNameFor(lines: { product: { name: string } }[]): string {
+  const [only] = lines;
+  return lines.length === 1 && only ? only.product.name : `${lines.length} Heating Components`;
+}
+
+function checkoutFailure(error: unknown): string {
+  if (error instanceof HttpError) return error.serverMessage ?? "Unable to process checkout. Please try again.";
+  return error instanceof Error && error.message ? error.message : "Unable to process checkout. Please try again.";
+}
+
+/**
+ * Pays by card through Stripe Checkout in a new tab (spec section 4). The cart is emptied once the
+ * checkout session exists; a blocked popup falls back to this window and leaves a link behind.
+ */
+export function CardPaymentButton() {
+  const { cartItems, cartCount, cartTotalAmount, clearCart } = useCart();
+  const [pending, setPending] = useState(false);
+  const [fallbackUrl, setFallbackUrl] = useState<string | null>(null);
+
+  async function pay() {
+    setPending(true);
+    try {
+      const session = await api<CheckoutSession>("/api/create-checkout-session", {
+        json: {
+          amount: cartTotalAmount,
+          productName: productNameFor(cartItems),
+          quantity: cartCount,
+          sessionId: getCartSessionId(),
+        },
+      });
+      const url = session.checkout_url;
+      if (!url) throw new Error(session.error ?? "Failed to create checkout session");
+      await clearCart({ quiet: true });
+      const tab = window.open(url, "_blank");
+      if (tab) {
+        tab.opener = null;
+        notify({ title: "Opening Stripe Checkout", description: "Complete your payment in the new tab that opened." });
+      } else {
+        setFallbackUrl(url);
+        notify({
+          title: "Popup Blocked",
+          description: "Please allow popups and try again, or click the link that will appear.",
+          variant: "destructive",
+        });
+        window.location.assign(url);
+      }
+    } catch (error) {
+      notify({ title: "Checkout Failed", description: checkoutFailure(error), variant: "destructive" });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Flex direction="column" gap="2">
+      <Button size="3" onClick={pay} loading={pending} disabled={cartItems.length === 0} className="cart-summary__pay">
+        <CardIcon size={18} /> Pay by Card
+      </Button>
+      {fallbackUrl ? (
+        <Text size="2" align="center">
+          <RadixLink href={fallbackUrl}>Continue to secure payment</RadixLink>
+        </Text>
+      ) : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,178 @@
+import { Button, Card, Flex, Heading } from "@radix-ui/themes";
+import { type FormEvent, useId, useState } from "react";
+import { type CheckoutForm as CheckoutValues, checkoutFormSchema, type OrderResponse } from "../../../schema/api/orders";
+import { formatPrice } from "../../../schema/format";
+import { useCart } from "../../hooks/use-cart";
+import { api, HttpError } from "../../lib/api";
+import { getCartSessionId } from "../../lib/cart-session";
+import { notify } from "../../lib/toast";
+import { FormField } from "./form-field";
+import "./cart.css";
+
+type FieldName = keyof CheckoutValues;
+type Values = Record<FieldName, string>;
+type Errors = Partial<Record<FieldName, string>>;
+
+const EMPTY: Values = { customerName: "", customerEmail: "", customerPhone: "", shippingAddress: "", notes: "" };
+const FIELD_ORDER: FieldName[] = ["customerName", "customerEmail", "customerPhone", "shippingAddress", "notes"];
+
+/** One field checked with the shared schema's own rule and message. */
+function fieldError(name: FieldName, value: string): string | undefined {
+  const result = checkoutFormSchema.shape[name].safeParse(name === "notes" && value.trim() === "" ? undefined : value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+function allErrors(values: Values): Errors {
+  const errors: Errors = {};
+  for (const name of FIELD_ORDER) {
+    const message = fieldError(name, values[name]);
+    if (message) errors[name] = message;
+  }
+  return errors;
+}
+
+/** The server's field messages (400 details), mapped back onto the form. */
+function serverFieldErrors(error: HttpError): Errors {
+  const errors: Errors = {};
+  for (const detail of error.body?.details ?? []) {
+    const name = detail.path.split(".")[0] as FieldName;
+    if (FIELD_ORDER.includes(name)) errors[name] = detail.message;
+  }
+  return errors;
+}
+
+/**
+ * The order form (spec: Order Information). Validated by the same zod schema as POST /api/orders,
+ * on blur and on submit. On failure the form keeps what was typed.
+ */
+export function CheckoutForm({ onPlaced }: { onPlaced: (order: OrderResponse["order"]) => void }) {
+  const { cartTotalAmount, refreshCart } = useCart();
+  const id = useId();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const fieldId = (name: FieldName) => `${id}-${name}`;
+
+  const change = (name: FieldName) => (value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    // A field already marked wrong is re-checked as it is corrected.
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: fieldError(name, value) }));
+  };
+  const blur = (name: FieldName) => () => setErrors((e) => ({ ...e, [name]: fieldError(name, values[name]) }));
+
+  function showErrors(found: Errors) {
+    setErrors(found);
+    const first = FIELD_ORDER.find((name) => found[name]);
+    if (first) document.getElementById(fieldId(first))?.focus();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = checkoutFormSchema.safeParse({ ...values, notes: values.notes.trim() || undefined });
+    if (!parsed.success) return showErrors(allErrors(values));
+    setSubmitting(true);
+    try {
+      // Not retried automatically: if an answer is lost the order may already exist.
+      const { order } = await api<OrderResponse>("/api/orders", {
+        json: { ...parsed.data, sessionId: getCartSessionId(), totalAmount: cartTotalAmount },
+      });
+      notify({
+        title: "Order Placed Successfully!",
+        description: "We'll contact you shortly to confirm your order.",
+        variant: "success",
+      });
+      onPlaced(order);
+      // The server empties the cart with the order; the header and this page read it again.
+      void refreshCart();
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 409) {
+        // The cart changed under the customer (a price or stock change): show it as it is now.
+        await refreshCart();
+        const priceChanged = typeof error.body?.currentTotal === "string";
+        notify({
+          title: priceChanged ? "Prices Have Changed" : "Error",
+          description: priceChanged
+            ? `Your order total is now ${formatPrice(String(error.body?.currentTotal))}. Please check your order and place it again.`
+            : (error.serverMessage ?? "Failed to place order. Please try again."),
+          variant: "destructive",
+        });
+      } else {
+        if (error instanceof HttpError && error.status === 400) showErrors(serverFieldErrors(error));
+        notify({ title: "Error", description: "Failed to place order. Please try again.", variant: "destructive" });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Card size="3" className="checkout-card">
+      <Heading as="h2" size="5" mb="4">
+        Order Information
+      </Heading>
+      <form noValidate onSubmit={submit} aria-label="Order Information">
+        <Flex direction="column" gap="4">
+          <FormField
+            id={fieldId("customerName")}
+            label="Full Name"
+            required
+            autoComplete="name"
+            value={values.customerName}
+            error={errors.customerName}
+            onChange={change("customerName")}
+            onBlur={blur("customerName")}
+          />
+          <div className="checkout-form__pair">
+            <FormField
+              id={fieldId("customerEmail")}
+              label="Email Address"
+              type="email"
+              required
+              autoComplete="email"
+              value={values.customerEmail}
+              error={errors.customerEmail}
+              onChange={change("customerEmail")}
+              onBlur={blur("customerEmail")}
+            />
+            <FormField
+              id={fieldId("customerPhone")}
+              label="Phone Number"
+              type="tel"
+              required
+              autoComplete="tel"
+              value={values.customerPhone}
+              error={errors.customerPhone}
+              onChange={change("customerPhone")}
+              onBlur={blur("customerPhone")}
+            />
+          </div>
+          <FormField
+            id={fieldId("shippingAddress")}
+            label="Shipping Address"
+            multiline
+            required
+            autoComplete="street-address"
+            placeholder="House number, street, town and postcode"
+            value={values.shippingAddress}
+            error={errors.shippingAddress}
+            onChange={change("shippingAddress")}
+            onBlur={blur("shippingAddress")}
+          />
+          <FormField
+            id={fieldId("notes")}
+            label="Order Notes (Optional)"
+            multiline
+            placeholder="Anything we should know, e.g. boiler model or a good time to call"
+            value={values.notes}
+            error={errors.notes}
+            onChange={change("notes")}
+            onBlur={blur("notes")}
+          />
+          <Button type="submit" size="3" disabled={submitting} className="checkout-form__submit">
+            {submitting ? "Placing Order..." : "Place Order"}
+          </Button>
+        </Flex>
+      </form>
+    </Card>
+  );
+}
