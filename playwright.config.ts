@@ -16,6 +16,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
+  // Each run (port) keeps its own failure artefacts, so parallel runs never delete each other's.
+  outputDir: `test-results/${runId}`,
   reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : [["list"]],
   use: {
     baseURL,

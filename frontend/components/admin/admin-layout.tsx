@@ -15,11 +15,21 @@ const sections = [
   { href: "/orders", label: "Orders" },
 ] as const;
 
-/** History back when this tab has somewhere to go back to, else the quotes inbox (spec section 2). */
+/**
+ * Whether "back" stays on this site. The Navigation API knows (it lists only this origin's entries
+ * of the tab); where it is missing, the history length is the best guess.
+ */
+function canGoBack(): boolean {
+  const navigation = (window as { navigation?: { canGoBack?: unknown } }).navigation;
+  if (typeof navigation?.canGoBack === "boolean") return navigation.canGoBack;
+  return window.history.length > 1;
+}
+
+/** History back when there is somewhere to go back to, else the quotes inbox (spec section 2). */
 function useBack() {
   const [, navigate] = useLocation();
   return () => {
-    if (window.history.length > 1) window.history.back();
+    if (canGoBack()) window.history.back();
     else navigate("/quotes");
   };
 }
@@ -53,32 +63,29 @@ export function AdminLayout({ children }: { children: ReactNode }) {
                   <span className="admin-show-xs">Home</span>
                 </Link>
               </Button>
-              <LogoutButton variant="solid" />
+              <LogoutButton onDark />
             </Flex>
           </Flex>
         </Container>
       </header>
       <nav aria-label="Admin sections" className="admin-nav">
         <Container size="4" px="4">
-          <Flex align="center" gap="2" py="2" wrap="wrap">
-            <Button variant="soft" color="gray" size="1" onClick={back} className="admin-back">
-              <BackIcon />
-              Back
-            </Button>
-            <ul className="admin-nav-list">
-              {sections.map((s) => (
-                <li key={s.href}>
-                  <Link
-                    href={s.href}
-                    className="admin-nav-link"
-                    aria-current={location.startsWith(s.href) ? "page" : undefined}
-                  >
-                    {s.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </Flex>
+          {/* Back sits in the list so that on a phone it wraps with the links instead of taking a row. */}
+          <ul className="admin-nav-list">
+            <li>
+              <Button variant="soft" color="gray" size="1" onClick={back}>
+                <BackIcon />
+                Back
+              </Button>
+            </li>
+            {sections.map((s) => (
+              <li key={s.href}>
+                <Link href={s.href} className="admin-nav-link" aria-current={location.startsWith(s.href) ? "page" : undefined}>
+                  {s.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
         </Container>
       </nav>
       <main id="main" className="admin-main">

@@ -1,19 +1,21 @@
 import { Badge, Box, Tabs } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 
-export type CountTab = { value: string; label: string; count: number; content: ReactNode };
+export type CountTab = { value: string; label: string; count?: number; content: ReactNode };
 
-/** Tabs whose labels carry a count (quotes, service records, orders): one look everywhere. */
+/** The back office's tabs, labels optionally carrying a count (quotes, records, orders): one look everywhere. */
 export function CountTabs({ tabs, label, defaultValue }: { tabs: CountTab[]; label: string; defaultValue?: string }) {
   return (
     <Tabs.Root defaultValue={defaultValue ?? tabs[0]?.value}>
-      <Tabs.List aria-label={label} wrap="wrap" className="admin-tabs">
+      <Tabs.List aria-label={label} className="admin-tabs">
         {tabs.map((tab) => (
           <Tabs.Trigger key={tab.value} value={tab.value}>
             {tab.label}
-            <Badge ml="2" radius="full" variant="soft" color="gray">
-              {tab.count}
-            </Badge>
+            {tab.count === undefined ? null : (
+              <Badge ml="2" radius="full" variant="soft" color="gray">
+                {tab.count}
+              </Badge>
+            )}
           </Tabs.Trigger>
         ))}
       </Tabs.List>

@@ -3,13 +3,15 @@ import { useState } from "react";
 import { useLogout } from "../../hooks/admin/use-admin-session";
 import { LogoutIcon } from "./icons";
 
-export function LogoutButton({ variant = "soft" }: { variant?: "soft" | "outline" | "solid" }) {
+/** Logs out (spec section 4). `onDark` is the brand bar's light-on-navy version. */
+export function LogoutButton({ onDark = false }: { onDark?: boolean }) {
   const logout = useLogout();
   const [pending, setPending] = useState(false);
   return (
     <Button
-      variant={variant}
+      variant={onDark ? "outline" : "soft"}
       color="gray"
+      className={onDark ? "admin-logout-on-dark" : undefined}
       loading={pending}
       onClick={async () => {
         setPending(true);

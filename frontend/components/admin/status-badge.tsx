@@ -6,12 +6,13 @@ import { Badge } from "@radix-ui/themes";
  */
 export type StatusTone = "default" | "secondary" | "outline" | "destructive" | "success";
 
+// High contrast where Radix's default pairing falls under WCAG AA for small text.
 const toneProps = {
-  default: { variant: "solid", color: undefined },
-  secondary: { variant: "soft", color: "gray" },
-  outline: { variant: "outline", color: "gray" },
-  destructive: { variant: "solid", color: "red" },
-  success: { variant: "soft", color: "green" },
+  default: { variant: "solid", color: undefined, highContrast: false },
+  secondary: { variant: "soft", color: "gray", highContrast: false },
+  outline: { variant: "outline", color: "gray", highContrast: false },
+  destructive: { variant: "solid", color: "red", highContrast: false },
+  success: { variant: "soft", color: "green", highContrast: true },
 } as const;
 
 /** `tones` maps a status to its tone; a status not in the map shows as destructive. */
@@ -25,9 +26,9 @@ export function StatusBadge({
   label?: string;
 }) {
   const tone = tones[status] ?? "destructive";
-  const { variant, color } = toneProps[tone];
+  const { variant, color, highContrast } = toneProps[tone];
   return (
-    <Badge variant={variant} color={color} radius="full" size="2" data-tone={tone}>
+    <Badge variant={variant} color={color} highContrast={highContrast} radius="full" size="2" data-tone={tone}>
       {label ?? status}
     </Badge>
   );

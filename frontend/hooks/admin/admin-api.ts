@@ -1,7 +1,7 @@
 import { mutate } from "swr";
 import { navigate } from "wouter/use-browser-location";
-import { api, HttpError } from "../../lib/api";
 import { clearAdminToken } from "../../lib/admin-token";
+import { api, HttpError } from "../../lib/api";
 import { notify } from "../../lib/toast";
 
 export const ADMIN_LOGIN_PATH = "/admin/login";

@@ -1,6 +1,6 @@
 import { useLocation } from "wouter";
-import { api } from "../../lib/api";
 import { clearAdminToken, getAdminToken } from "../../lib/admin-token";
+import { api } from "../../lib/api";
 import { notify } from "../../lib/toast";
 import { ADMIN_LOGIN_PATH, forgetAdminData } from "./admin-api";
 

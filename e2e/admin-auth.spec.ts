@@ -1,0 +1,182 @@
+import { adminRoutes } from "../frontend/routes";
+import { ADMIN, bearer, expect, expectToast, loginToken, test } from "./admin-fixtures";
+
+const screens = adminRoutes.map((r) => r.path).filter((p) => p !== "/admin/login");
+const storedTokens = (page: import("@playwright/test").Page) =>
+  page.evaluate(() => ({ session: sessionStorage.getItem("adminToken"), local: localStorage.getItem("adminToken") }));
+
+test.describe("admin login and session", () => {
+  for (const path of screens) {
+    test(`${path} redirects to /admin/login when no token is stored`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/admin\/login$/);
+      await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+    });
+  }
+
+  test("username and password are both required", async ({ page }) => {
+    await page.goto("/admin/login");
+    await expect(page.getByLabel("Username")).toHaveAttribute("required", "");
+    await expect(page.getByLabel("Password")).toHaveAttribute("required", "");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(
+      await page
+        .getByLabel("Username")
+        .evaluate((el) => (el as unknown as { validity: { valueMissing: boolean } }).validity.valueMissing),
+    ).toBe(true);
+  });
+
+  test("a wrong password shows Login Failed and stores no token", async ({ page }) => {
+    await page.goto("/admin/login");
+    await expect(page).toHaveTitle(/Admin Login/);
+    await page.getByLabel("Username").fill(ADMIN.username);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expectToast(page, "Login Failed", "Invalid username or password");
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect((await storedTokens(page)).session).toBeNull();
+  });
+
+  test.describe(() => {
+    test.use({ allowedConsoleErrors: [/status of 429/] });
+    test("a throttled login shows the server's message", async ({ page }) => {
+      // The real throttle would lock this address out for 15 minutes and stop the other tests
+      // logging in, so the API's 429 answer is played back here.
+      await page.route("**/api/admin/login", (route) =>
+        route.fulfill({
+          status: 429,
+          contentType: "application/json",
+          headers: { "Retry-After": "900" },
+          body: JSON.stringify({
+            error: "Too many failed login attempts. Please wait a few minutes and try again.",
+            code: "RATE_LIMITED",
+          }),
+        }),
+      );
+      await page.goto("/admin/login");
+      await page.getByLabel("Username").fill(ADMIN.username);
+      await page.getByLabel("Password").fill("guess");
+      await page.getByRole("button", { name: "Log in" }).click();
+      await expectToast(page, "Login Error", "Too many failed login attempts");
+    });
+  });
+
+  test.describe(() => {
+    test.use({ allowedConsoleErrors: [/status of 5\d\d/] });
+    test("a failed login request shows Login Error", async ({ page }) => {
+      await page.route("**/api/admin/login", (route) =>
+        route.fulfill({ status: 503, contentType: "application/json", body: '{"error":"down","code":"NOT_CONFIGURED"}' }),
+      );
+      await page.goto("/admin/login");
+      await page.getByLabel("Username").fill(ADMIN.username);
+      await page.getByLabel("Password").fill(ADMIN.password);
+      await page.getByRole("button", { name: "Log in" }).click();
+      await expectToast(page, "Login Error", "Invalid credentials. Please try again.");
+    });
+  });
+
+  test("the right credentials log in, keep the token in sessionStorage and open the quotes", async ({ page }) => {
+    await page.goto("/admin/login");
+    await page.getByLabel("Username").fill(ADMIN.username);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expectToast(page, "Login Successful");
+    await expect(page).toHaveURL(/\/admin\/quotes$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Quote Requests" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Quotes \|/);
+    const { session, local } = await storedTokens(page);
+    expect(session).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(local).toBeNull();
+  });
+
+  test("the back-to-website button goes home", async ({ page }) => {
+    await page.goto("/admin/login");
+    await page.getByRole("link", { name: "Back to website" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("logout revokes the token, clears both storages, says Logged Out and goes to login", async ({
+    adminPage: page,
+    adminToken,
+    request,
+  }) => {
+    await page.goto("/admin/quotes");
+    await page.evaluate(() => localStorage.setItem("adminToken", "left-over"));
+    await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+    await expectToast(page, "Logged Out");
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(await storedTokens(page)).toEqual({ session: null, local: null });
+    const after = await request.get("/api/admin/quotes", { headers: bearer(adminToken) });
+    expect(after.status()).toBe(401);
+    await page.goto("/admin/quotes");
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
+  test.describe(() => {
+    test.use({ allowedConsoleErrors: [/status of 401/] });
+
+    test("a forged token is cleared on the first 401 and the owner is sent to login", async ({ page }) => {
+      await page.goto("/admin/login");
+      await page.evaluate(() => {
+        sessionStorage.setItem("adminToken", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.forged");
+        localStorage.setItem("adminToken", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.forged");
+      });
+      await page.goto("/admin/quotes");
+      await expect(page).toHaveURL(/\/admin\/login$/);
+      await expectToast(page, "Session ended", "Please log in again.");
+      expect(await storedTokens(page)).toEqual({ session: null, local: null });
+    });
+
+    for (const path of ["/admin/email-subscribers", "/admin/service-records", "/admin/products", "/admin/orders"]) {
+      test(`a revoked token on ${path} ends the session`, async ({ page, request }) => {
+        const token = await loginToken(request);
+        expect((await request.post("/api/admin/logout", { headers: bearer(token) })).status()).toBe(200);
+        await page.goto("/admin/login");
+        await page.evaluate((t) => sessionStorage.setItem("adminToken", t), token);
+        await page.goto(path);
+        await expect(page).toHaveURL(/\/admin\/login$/);
+        expect((await storedTokens(page)).session).toBeNull();
+      });
+    }
+  });
+});
+
+test.describe("admin layout", () => {
+  test("navigates between the five sections and marks the current one", async ({ adminPage: page }) => {
+    await page.goto("/admin/quotes");
+    const nav = page.getByRole("navigation", { name: "Admin sections" });
+    const sections = [
+      ["Email Subscribers", /\/admin\/email-subscribers$/, "Email Subscribers"],
+      ["Products", /\/admin\/products$/, "Product Management"],
+      ["Service Records", /\/admin\/service-records$/, "Service Records Management"],
+      ["Orders", /\/admin\/orders$/, "Orders"],
+      ["Quotes", /\/admin\/quotes$/, "Quote Requests"],
+    ] as const;
+    for (const [link, url, heading] of sections) {
+      await nav.getByRole("link", { name: link }).click();
+      await expect(page).toHaveURL(url);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(nav.getByRole("link", { name: link })).toHaveAttribute("aria-current", "page");
+    }
+  });
+
+  test("Back goes back in history, or to the quotes when there is none", async ({ adminPage: page }) => {
+    await page.goto("/admin/orders");
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page).toHaveURL(/\/admin\/quotes$/);
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Products" }).click();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page).toHaveURL(/\/admin\/quotes$/);
+  });
+
+  test("the home link leaves the back office", async ({ adminPage: page }) => {
+    await page.goto("/admin/quotes");
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: /View website|Home/ })
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

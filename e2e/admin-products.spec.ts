@@ -1,0 +1,109 @@
+import type { Product } from "../schema/api/products";
+import { expect, expectToast, makePng, test, unique } from "./admin-fixtures";
+
+test.describe("/admin/products", () => {
+  test("Add Product validates, uploads a real PNG, creates the product and deletes it", async ({ adminPage: page, request }) => {
+    const name = unique("Test Gas Valve");
+    await page.goto("/admin/products");
+    await expect(page.getByRole("heading", { level: 1, name: "Product Management" })).toBeVisible();
+    await page.getByRole("button", { name: "Add Product" }).click();
+    const form = page.getByRole("form", { name: "Add Product" });
+    await expect(form.getByLabel("Category")).toHaveText("Gas Valves");
+    await expect(form.getByLabel("Brand")).toHaveText("Vaillant");
+    await expect(form.getByLabel("Condition")).toHaveText("New");
+    await expect(form.getByRole("switch", { name: "In Stock" })).toBeChecked();
+    await expect(form.getByLabel("Rating (1-5)")).toHaveAttribute("step", "0.1");
+
+    await form.getByRole("button", { name: "Create Product" }).click();
+    await expectToast(page, "Validation Error", "Please fill in: Product Name, Price, Description");
+    await form.getByLabel("Product Name").fill(name);
+    await form.getByLabel("Price (£)", { exact: true }).fill("129.99");
+    await form.getByLabel("Description").fill("   ");
+    await form.getByRole("button", { name: "Create Product" }).click();
+    await expectToast(page, "Validation Error", "Please fill in: Description");
+    await form.getByLabel("Description").fill("Genuine replacement gas valve, tested before dispatch.");
+    await form.getByRole("button", { name: "Create Product" }).click();
+    await expectToast(page, "Validation Error", "Please upload a product image.");
+
+    const fileInput = page.locator("#product-image");
+    await fileInput.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+    await expectToast(page, "Invalid file type", "Please select an image file (JPG, PNG, GIF, etc.)");
+    await fileInput.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(10_485_761) });
+    await expectToast(page, "File too large", "Please select an image smaller than 10MB");
+    await expect(form.getByRole("img", { name: "Uploaded product preview" })).toHaveCount(0);
+
+    await fileInput.setInputFiles({ name: "valve.png", mimeType: "image/png", buffer: makePng() });
+    await expectToast(page, "Image uploaded", "Product image has been uploaded successfully.");
+    const preview = form.getByRole("img", { name: "Uploaded product preview" });
+    await expect(preview).toHaveAttribute("src", /^\/public-objects\/product-images\/[\w-]+\.png$/);
+    await expect.poll(() => preview.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(16);
+    await form.getByRole("button", { name: "Clear image" }).click();
+    await expect(preview).toHaveCount(0);
+    await fileInput.setInputFiles({ name: "valve.png", mimeType: "image/png", buffer: makePng(24, 24, [11, 59, 102]) });
+    await expectToast(page, "Image uploaded");
+    const imagePath = await preview.getAttribute("src");
+
+    await form.getByLabel("Original Price (£)").fill("149.99");
+    await form.getByLabel("Brand").click();
+    await page.getByRole("option", { name: "Worcester" }).click();
+    await form.getByLabel("Rating (1-5)").fill("4.5");
+    await form.getByRole("button", { name: "Create Product" }).click();
+    await expectToast(page, "Product created", "The product has been successfully added to the store.");
+    await expect(form).toHaveCount(0);
+
+    const card = page.getByRole("article", { name });
+    await expect(card).toContainText("Worcester - Gas Valves");
+    await expect(card).toContainText("£129.99");
+    await expect(card.locator("s")).toContainText("£149.99");
+    await expect(card).toContainText("4.5/5");
+    await expect(card).toContainText("In Stock");
+    await expect(card).toContainText("New");
+    await expect(card.getByRole("img", { name })).toHaveAttribute("src", imagePath!);
+
+    const publicList = (await (
+      await request.get("/api/products", { headers: { "Cache-Control": "no-cache" } })
+    ).json()) as Product[];
+    const created = publicList.find((p) => p.name === name);
+    expect(created).toMatchObject({
+      price: "129.99",
+      originalPrice: "149.99",
+      brand: "Worcester",
+      image: imagePath,
+      rating: 4.5,
+    });
+
+    await card.getByRole("button", { name: `Delete ${name}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete product" }).click();
+    await expectToast(page, "Product deleted", "The product has been successfully removed.");
+    await expect(card).toHaveCount(0);
+  });
+
+  test.describe(() => {
+    test.use({ allowedConsoleErrors: [/status of 5\d\d/] });
+    test("a failed upload says so and keeps no image", async ({ adminPage: page }) => {
+      await page.route("**/api/uploads/**", (route) =>
+        route.fulfill({ status: 500, json: { error: "R2 down", code: "INTERNAL" } }),
+      );
+      await page.goto("/admin/products");
+      await page.getByRole("button", { name: "Add Product" }).click();
+      await page.locator("#product-image").setInputFiles({ name: "valve.png", mimeType: "image/png", buffer: makePng() });
+      await expectToast(page, "Upload failed", "Failed to upload image. Please try again.");
+      await expect(page.getByRole("img", { name: "Uploaded product preview" })).toHaveCount(0);
+    });
+  });
+
+  test("Cancel closes the form", async ({ adminPage: page }) => {
+    await page.goto("/admin/products");
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("form", { name: "Add Product" })).toHaveCount(0);
+  });
+
+  test("an empty catalogue shows the spec's message", async ({ adminPage: page }) => {
+    await page.route("**/api/admin/products", (route) =>
+      route.request().method() === "GET" ? route.fulfill({ json: [] }) : route.continue(),
+    );
+    await page.goto("/admin/products");
+    await expect(page.getByText("No products found. Add your first product to get started.")).toBeVisible();
+  });
+});

@@ -1,0 +1,122 @@
+import { Box, Button, Card, Flex, Grid, Heading, Text, TextArea, TextField } from "@radix-ui/themes";
+import type { FormEvent, ReactNode } from "react";
+import { CampaignPreview } from "./campaign-preview";
+import { type CampaignDraftForm, campaignTemplates } from "./campaign-templates";
+
+type Props = {
+  draft: CampaignDraftForm;
+  onChange: (draft: CampaignDraftForm) => void;
+  selectedCount: number;
+  sending: boolean;
+  onSend: () => void;
+};
+
+function Field({ id, label, hint, children }: { id: string; label: string; hint?: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Text as="label" htmlFor={id} size="2" weight="medium">
+        {label}
+      </Text>
+      <Box mt="1">{children}</Box>
+      {hint ? (
+        <Text as="p" size="1" color="gray" mt="1" id={`${id}-hint`}>
+          {hint}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
+/** Quick templates, the campaign draft and its live preview (spec sections 2, 3 and 9). */
+export function CampaignForm({ draft, onChange, selectedCount, sending, onSend }: Props) {
+  const set = (key: keyof CampaignDraftForm) => (e: { target: { value: string } }) =>
+    onChange({ ...draft, [key]: e.target.value });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSend();
+  }
+
+  return (
+    <Flex direction="column" gap="5">
+      <section aria-labelledby="templates-heading">
+        <Heading as="h2" size="4" id="templates-heading" mb="3">
+          Quick templates
+        </Heading>
+        <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+          {campaignTemplates.map((t) => (
+            <Card key={t.id} asChild className="admin-template">
+              <button type="button" onClick={() => onChange({ ...t.draft })}>
+                <Text as="div" weight="bold" size="3">
+                  <span className="admin-visually-hidden">Use template: </span>
+                  {t.name}
+                </Text>
+                <Text as="div" size="2" color="gray" mt="1">
+                  {t.summary}
+                </Text>
+                <Text as="div" size="1" mt="2" className="admin-template-cta">
+                  Button: {t.draft.ctaText}
+                </Text>
+              </button>
+            </Card>
+          ))}
+        </Grid>
+      </section>
+
+      <Grid columns={{ initial: "1", md: "2" }} gap="5">
+        <form onSubmit={submit} aria-labelledby="campaign-heading">
+          <Card size="3">
+            <Heading as="h2" size="4" id="campaign-heading" mb="4">
+              Campaign
+            </Heading>
+            <Flex direction="column" gap="4">
+              <Field id="campaign-subject" label="Subject">
+                <TextField.Root id="campaign-subject" value={draft.subject} onChange={set("subject")} required maxLength={200} />
+              </Field>
+              <Field id="campaign-title" label="Title">
+                <TextField.Root id="campaign-title" value={draft.title} onChange={set("title")} required maxLength={200} />
+              </Field>
+              <Field id="campaign-content" label="Content" hint="HTML allowed: <p>, <strong>, <ul><li>, links.">
+                <TextArea
+                  id="campaign-content"
+                  value={draft.content}
+                  onChange={set("content")}
+                  required
+                  rows={7}
+                  aria-describedby="campaign-content-hint"
+                />
+              </Field>
+              <Field id="campaign-offer" label="Offer (optional)">
+                <TextField.Root id="campaign-offer" value={draft.offer} onChange={set("offer")} maxLength={500} />
+              </Field>
+              <Grid columns={{ initial: "1", sm: "2" }} gap="4">
+                <Field id="campaign-cta-text" label="Button text">
+                  <TextField.Root id="campaign-cta-text" value={draft.ctaText} onChange={set("ctaText")} maxLength={60} />
+                </Field>
+                <Field id="campaign-cta-link" label="Button link">
+                  <TextField.Root id="campaign-cta-link" value={draft.ctaLink} onChange={set("ctaLink")} maxLength={500} />
+                </Field>
+              </Grid>
+              <Flex align="center" justify="between" gap="3" wrap="wrap">
+                <Text size="2" color={selectedCount === 0 ? "red" : "gray"} role="status">
+                  {selectedCount === 0
+                    ? "Select recipients on the Subscribers tab."
+                    : `${selectedCount} ${selectedCount === 1 ? "recipient" : "recipients"} selected`}
+                </Text>
+                <Button type="submit" size="3" disabled={selectedCount === 0} loading={sending}>
+                  Send Campaign
+                </Button>
+              </Flex>
+            </Flex>
+          </Card>
+        </form>
+        <section aria-labelledby="preview-heading">
+          <Heading as="h2" size="4" id="preview-heading" mb="3">
+            Preview
+          </Heading>
+          <CampaignPreview draft={draft} />
+        </section>
+      </Grid>
+    </Flex>
+  );
+}

@@ -1,0 +1,103 @@
+import { Button, Flex, Heading, Text } from "@radix-ui/themes";
+import type { ReactNode } from "react";
+import type { CampaignSummary } from "../../../../schema/api/campaigns";
+import { EmptyState, ErrorState, LoadingState } from "../admin-states";
+import { formatDateTime } from "../dates";
+import { StatusBadge, type StatusTone } from "../status-badge";
+
+const campaignTones: Record<string, StatusTone> = { sent: "success", sending: "secondary", scheduled: "outline" };
+const recipientTones: Record<string, StatusTone> = { sent: "success", queued: "secondary", pending: "outline" };
+
+type Props = {
+  campaigns: CampaignSummary[] | undefined;
+  error: Error | undefined;
+  onRetryLoad: () => void;
+  retryingId: number | null;
+  onRetryFailed: (campaign: CampaignSummary) => void;
+};
+
+function Count({ label, value, tone }: { label: string; value: number; tone?: "red" | "green" }) {
+  return (
+    <div className="admin-count">
+      <Text as="div" size="4" weight="bold" color={value > 0 ? tone : undefined}>
+        {value}
+      </Text>
+      <Text as="div" size="1" color="gray">
+        {label}
+      </Text>
+    </div>
+  );
+}
+
+/** Past campaigns with how many e-mails are queued, sent and failed, and a way to re-send the failed. */
+export function CampaignHistory({ campaigns, error, onRetryLoad, retryingId, onRetryFailed }: Props) {
+  let body: ReactNode;
+  if (error && !campaigns) body = <ErrorState message="Failed to load campaign history." onRetry={onRetryLoad} />;
+  else if (!campaigns) body = <LoadingState label="Loading campaigns…" />;
+  else if (campaigns.length === 0) body = <EmptyState message="No campaigns sent yet." />;
+  else
+    body = (
+      <div className="admin-list">
+        {campaigns.map((c) => (
+          <article key={c.id} className="admin-card admin-campaign" aria-label={`Campaign: ${c.subject}`}>
+            <Flex justify="between" align="start" gap="3" wrap="wrap">
+              <div>
+                <Heading as="h3" size="3" className="admin-wrap-anywhere">
+                  {c.subject}
+                </Heading>
+                <Text as="p" size="1" color="gray">
+                  {c.status === "scheduled" && c.sendAt
+                    ? `Scheduled for ${formatDateTime(c.sendAt)}`
+                    : formatDateTime(c.createdAt)}
+                </Text>
+              </div>
+              <StatusBadge status={c.status} tones={campaignTones} />
+            </Flex>
+            <Flex gap="5" mt="3" wrap="wrap" align="end">
+              <Count label="Recipients" value={c.counts.total} />
+              <Count label="Queued" value={c.counts.queued} />
+              <Count label="Sent" value={c.counts.sent} tone="green" />
+              <Count label="Failed" value={c.counts.failed} tone="red" />
+              {c.counts.failed > 0 ? (
+                <Button
+                  variant="soft"
+                  color="red"
+                  loading={retryingId === c.id}
+                  onClick={() => onRetryFailed(c)}
+                  className="admin-push-right"
+                >
+                  Retry failed ({c.counts.failed})
+                </Button>
+              ) : null}
+            </Flex>
+            {c.recipients.length > 0 ? (
+              <details className="admin-recipients">
+                <summary>Recipients ({c.recipients.length})</summary>
+                <ul>
+                  {c.recipients.map((r) => (
+                    <li key={r.email}>
+                      <span className="admin-wrap-anywhere">{r.email}</span>
+                      <StatusBadge status={r.status} tones={recipientTones} />
+                      {r.lastError ? (
+                        <Text size="1" color="red">
+                          {r.lastError}
+                        </Text>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            ) : null}
+          </article>
+        ))}
+      </div>
+    );
+  return (
+    <section aria-labelledby="history-heading">
+      <Heading as="h2" size="4" id="history-heading" mb="3">
+        Campaign history
+      </Heading>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { Badge, Flex, Heading, Text } from "@radix-ui/themes";
+import type { Product } from "../../../../schema/api/products";
+import { formatPrice } from "../../../../schema/format";
+import { ConfirmButton } from "../confirm-button";
+import { StarIcon, TrashIcon } from "../icons";
+
+/** One product as the owner sees it (spec section 2's card fields). */
+export function AdminProductCard({ product, busy, onDelete }: { product: Product; busy: boolean; onDelete: () => void }) {
+  return (
+    <article className="admin-card admin-product" aria-label={product.name}>
+      <div className="admin-product-media">
+        <img src={product.image} alt={product.name} loading="lazy" width="400" height="300" />
+        <Badge
+          className="admin-product-condition"
+          variant="solid"
+          highContrast
+          color={product.condition === "New" ? "green" : "amber"}
+        >
+          {product.condition}
+        </Badge>
+      </div>
+      <Flex direction="column" gap="2" p="4" className="admin-product-body">
+        <Heading as="h2" size="3" className="admin-wrap-anywhere">
+          {product.name}
+        </Heading>
+        <Text size="2" color="gray">
+          {product.brand} - {product.category}
+        </Text>
+        <Flex align="baseline" gap="2" wrap="wrap">
+          <Text size="5" weight="bold" className="admin-price">
+            {formatPrice(product.price)}
+          </Text>
+          {product.originalPrice ? (
+            <Text size="2" color="gray" asChild>
+              <s>
+                <span className="admin-visually-hidden">Was </span>
+                {formatPrice(product.originalPrice)}
+              </s>
+            </Text>
+          ) : null}
+          {product.rating !== null ? (
+            <Text size="2" className="admin-rating">
+              <StarIcon /> {product.rating}/5<span className="admin-visually-hidden"> rating</span>
+            </Text>
+          ) : null}
+        </Flex>
+        <Text size="2" className="admin-clamp">
+          {product.description}
+        </Text>
+        <Flex justify="between" align="center" mt="auto" pt="2" gap="2" wrap="wrap">
+          <Badge color={product.inStock ? "green" : "red"} highContrast radius="full">
+            {product.inStock ? "In Stock" : "Out of Stock"}
+          </Badge>
+          <ConfirmButton
+            size="2"
+            variant="soft"
+            disabled={busy}
+            aria-label={`Delete ${product.name}`}
+            title="Delete this product?"
+            description={`${product.name} will be removed from the store. Past orders keep their copy.`}
+            confirmLabel="Delete product"
+            onConfirm={onDelete}
+          >
+            <TrashIcon /> Delete
+          </ConfirmButton>
+        </Flex>
+      </Flex>
+    </article>
+  );
+}

@@ -1,0 +1,108 @@
+import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
+import type { AdminQuote } from "../../../schema/api/admin";
+import { quoteServiceLabels } from "../../../schema/business";
+import { type QuoteState, quoteState } from "../../hooks/admin/use-quotes";
+import { ConfirmButton } from "./confirm-button";
+import { formatDateTime } from "./dates";
+import { CheckIcon, MailIcon, PhoneIcon, TrashIcon } from "./icons";
+import { StatusBadge, type StatusTone } from "./status-badge";
+
+const stateTones: Record<QuoteState, StatusTone> = { new: "default", pending: "secondary", replied: "success" };
+const stateLabels: Record<QuoteState, string> = { new: "New", pending: "Pending", replied: "Replied" };
+
+export const serviceLabel = (service: string) => (quoteServiceLabels as Record<string, string | undefined>)[service] ?? service;
+
+type Props = {
+  quote: AdminQuote;
+  showActions: boolean;
+  busy: boolean;
+  onMarkRead: () => void;
+  onMarkReplied: () => void;
+  onDelete: () => void;
+};
+
+export function QuoteCard({ quote, showActions, busy, onMarkRead, onMarkReplied, onDelete }: Props) {
+  const state = quoteState(quote);
+  return (
+    <article className="admin-card admin-quote" aria-label={`Quote from ${quote.name}`}>
+      <Flex justify="between" align="start" gap="3" wrap="wrap">
+        <div>
+          <Heading as="h2" size="4">
+            {quote.name}
+          </Heading>
+          <Text as="p" size="2" color="gray">
+            Received {formatDateTime(quote.createdAt)}
+          </Text>
+        </div>
+        <Flex gap="2" wrap="wrap">
+          <Badge variant="outline" color="orange" radius="full" size="2">
+            {serviceLabel(quote.service)}
+          </Badge>
+          <StatusBadge status={state} tones={stateTones} label={stateLabels[state]} />
+        </Flex>
+      </Flex>
+
+      <dl className="admin-fields">
+        <div>
+          <dt>Phone</dt>
+          <dd>
+            <a className="admin-muted-link" href={`tel:${quote.phone.replace(/[^\d+]/g, "")}`}>
+              <PhoneIcon /> {quote.phone}
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>
+            <a className="admin-muted-link" href={`mailto:${quote.email}`}>
+              <MailIcon /> {quote.email}
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt>Postcode</dt>
+          <dd>{quote.postcode}</dd>
+        </div>
+        {quote.repliedAt ? (
+          <div>
+            <dt>Replied</dt>
+            <dd>{formatDateTime(quote.repliedAt)}</dd>
+          </div>
+        ) : null}
+      </dl>
+
+      {quote.message ? (
+        <blockquote className="admin-message admin-prewrap">{quote.message}</blockquote>
+      ) : (
+        <Text as="p" size="2" color="gray" mt="3">
+          No message.
+        </Text>
+      )}
+
+      {showActions ? (
+        <Flex gap="2" mt="4" wrap="wrap">
+          {quote.isRead !== "true" && !quote.repliedAt ? (
+            <Button variant="soft" onClick={onMarkRead} disabled={busy}>
+              <CheckIcon /> Mark Read
+            </Button>
+          ) : null}
+          {!quote.repliedAt ? (
+            <Button variant="soft" color="green" highContrast onClick={onMarkReplied} disabled={busy}>
+              <MailIcon /> Mark Replied
+            </Button>
+          ) : null}
+          <ConfirmButton
+            variant="soft"
+            disabled={busy}
+            title="Delete this quote?"
+            description={`The quote request from ${quote.name} will be removed for good.`}
+            confirmLabel="Delete quote"
+            onConfirm={onDelete}
+          >
+            <TrashIcon /> Delete
+          </ConfirmButton>
+        </Flex>
+      ) : null}
+    </article>
+  );
+}

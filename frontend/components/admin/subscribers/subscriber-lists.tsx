@@ -1,0 +1,97 @@
+import { Badge, Button, Checkbox, Flex, Heading, Text } from "@radix-ui/themes";
+import type { AdminSubscriber } from "../../../../schema/api/admin";
+import { EmptyState } from "../admin-states";
+import { ConfirmButton } from "../confirm-button";
+import { formatDate } from "../dates";
+
+type Props = {
+  active: AdminSubscriber[];
+  unsubscribed: AdminSubscriber[];
+  selected: ReadonlySet<string>;
+  onToggle: (email: string) => void;
+  onToggleAll: () => void;
+  busyEmail: string | null;
+  onUnsubscribe: (email: string) => void;
+};
+
+/** Active subscribers to pick campaign recipients from, then the unsubscribed (spec section 2). */
+export function SubscriberLists({ active, unsubscribed, selected, onToggle, onToggleAll, busyEmail, onUnsubscribe }: Props) {
+  const allSelected = active.length > 0 && active.every((s) => selected.has(s.email));
+  return (
+    <Flex direction="column" gap="5">
+      <section aria-labelledby="active-heading">
+        <Flex justify="between" align="center" gap="3" wrap="wrap" mb="3">
+          <Heading as="h2" size="4" id="active-heading">
+            Active subscribers ({active.length})
+          </Heading>
+          <Button variant="soft" onClick={onToggleAll} disabled={active.length === 0}>
+            {allSelected ? "Deselect All" : "Select All Active"}
+          </Button>
+        </Flex>
+        {active.length === 0 ? (
+          <EmptyState message="No active subscribers yet." />
+        ) : (
+          <ul className="admin-card admin-rows">
+            {active.map((s) => (
+              <li key={s.id} className="admin-row">
+                <Text as="label" size="2" className="admin-row-main">
+                  <Checkbox checked={selected.has(s.email)} onCheckedChange={() => onToggle(s.email)} />
+                  <span>
+                    <span className="admin-row-email">{s.email}</span>
+                    <Text as="span" size="1" color="gray" className="admin-row-sub">
+                      Signed up {formatDate(s.signedUpAt)}
+                    </Text>
+                  </span>
+                </Text>
+                <Flex gap="2" align="center" className="admin-row-actions">
+                  <Badge color="green" highContrast radius="full">
+                    Active
+                  </Badge>
+                  <ConfirmButton
+                    size="1"
+                    variant="soft"
+                    disabled={busyEmail === s.email}
+                    title="Unsubscribe this address?"
+                    description={`${s.email} will get no more campaign e-mails. This can't be undone here.`}
+                    confirmLabel="Unsubscribe"
+                    onConfirm={() => onUnsubscribe(s.email)}
+                  >
+                    Unsubscribe
+                  </ConfirmButton>
+                </Flex>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="unsubscribed-heading">
+        <Heading as="h2" size="4" id="unsubscribed-heading" mb="3">
+          Unsubscribed ({unsubscribed.length})
+        </Heading>
+        {unsubscribed.length === 0 ? (
+          <EmptyState message="Nobody has unsubscribed." />
+        ) : (
+          <ul className="admin-card admin-rows">
+            {unsubscribed.map((s) => (
+              <li key={s.id} className="admin-row">
+                <span className="admin-row-main">
+                  <span>
+                    <span className="admin-row-email">{s.email}</span>
+                    <Text as="span" size="1" color="gray" className="admin-row-sub">
+                      Signed up {formatDate(s.signedUpAt)}
+                      {s.unsubscribedAt ? ` · unsubscribed ${formatDate(s.unsubscribedAt)}` : ""}
+                    </Text>
+                  </span>
+                </span>
+                <Badge color="red" variant="solid" radius="full">
+                  Unsubscribed
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </Flex>
+  );
+}

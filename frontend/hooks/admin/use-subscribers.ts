@@ -1,0 +1,26 @@
+import type { AdminSubscriber } from "../../../schema/api/admin";
+import { adminChange } from "./admin-write";
+import { useAdminData } from "./use-admin-data";
+
+export const NEW_WEEK_DAYS = 7;
+
+/** The four tiles' numbers and the two lists (spec section 2). */
+export function summariseSubscribers(subscribers: AdminSubscriber[], now = Date.now()) {
+  const active = subscribers.filter((s) => s.isActive === "true");
+  const unsubscribed = subscribers.filter((s) => s.isActive !== "true");
+  const weekAgo = now - NEW_WEEK_DAYS * 86_400_000;
+  const newThisWeek = subscribers.filter((s) => Date.parse(s.signedUpAt) >= weekAgo).length;
+  return { active, unsubscribed, newThisWeek };
+}
+
+export function useAdminSubscribers() {
+  const { data, error, isLoading, refresh } = useAdminData<AdminSubscriber[]>("/api/admin/email-subscribers");
+  return {
+    subscribers: data,
+    error,
+    isLoading,
+    refresh,
+    // The path parameter is the address itself (spec section 7), so it is URL-encoded.
+    unsubscribe: (email: string) => adminChange("PATCH", `/api/admin/email-subscribers/${encodeURIComponent(email)}/unsubscribe`),
+  };
+}
