@@ -26,11 +26,17 @@ const toBase64Url = (bytes: Uint8Array) =>
     .replace(/\//g, "_")
     .replace(/=+$/, "");
 
+/**
+ * Strict: only the canonical encoding is accepted. Base64's last character carries unused low bits,
+ * so several spellings decode to the same bytes; without the round-trip check a link with its last
+ * character changed could still verify.
+ */
 function fromBase64Url(text: string): Uint8Array | null {
   if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
   try {
     const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+    const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+    return toBase64Url(bytes) === text ? bytes : null;
   } catch {
     return null;
   }
