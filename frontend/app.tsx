@@ -1,29 +1,73 @@
 import { Theme } from "@radix-ui/themes";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Slide, ToastContainer } from "react-toastify";
 import { SWRConfig } from "swr";
 import { Route, Router, Switch } from "wouter";
 import { Layout } from "./components/layout";
+import { lazyPage } from "./components/site/lazy-page";
 import { CartProvider } from "./hooks/use-cart";
 import { swrConfig } from "./lib/swr-config";
-import BoilerPricing from "./pages/boiler-pricing";
-import Cart from "./pages/cart";
-import Checkout from "./pages/checkout";
-import Home from "./pages/home";
-import NotFound from "./pages/not-found";
-import PaymentCancelled from "./pages/payment-cancelled";
-import PaymentSuccess from "./pages/payment-success";
-import BoilerService from "./pages/service-boiler";
-import GasElectricity from "./pages/service-gas-electricity";
-import Plumbing from "./pages/service-plumbing";
-import Repairs from "./pages/service-repairs";
-import Store from "./pages/store";
+
+/**
+ * Each public page is its own chunk, so a visitor downloads the code of the page they opened and
+ * not of the store, checkout and the rest. main.tsx loads the opened page's chunk before hydrating
+ * (see lazyPage); chunks of pages a visitor points at or focuses a link to are fetched ahead of
+ * the click.
+ */
+const Home = lazyPage(() => import("./pages/home"));
+const BoilerPricing = lazyPage(() => import("./pages/boiler-pricing"));
+const Store = lazyPage(() => import("./pages/store"));
+const Cart = lazyPage(() => import("./pages/cart"));
+const Checkout = lazyPage(() => import("./pages/checkout"));
+const PaymentSuccess = lazyPage(() => import("./pages/payment-success"));
+const PaymentCancelled = lazyPage(() => import("./pages/payment-cancelled"));
+const GasElectricity = lazyPage(() => import("./pages/service-gas-electricity"));
+const BoilerService = lazyPage(() => import("./pages/service-boiler"));
+const Plumbing = lazyPage(() => import("./pages/service-plumbing"));
+const Repairs = lazyPage(() => import("./pages/service-repairs"));
+const NotFound = lazyPage(() => import("./pages/not-found"));
+
+const pagesByPath: Record<string, { preload: () => Promise<unknown> }> = {
+  "/": Home,
+  "/boiler-pricing": BoilerPricing,
+  "/store": Store,
+  "/cart": Cart,
+  "/checkout": Checkout,
+  "/payment-success": PaymentSuccess,
+  "/payment-cancelled": PaymentCancelled,
+  "/service/gas-electricity": GasElectricity,
+  "/service/boiler-service": BoilerService,
+  "/service/plumbing": Plumbing,
+  "/service/repairs": Repairs,
+};
+
+/** Loads the code of the public page at `path` (the not-found page for unknown paths). */
+export function preloadPage(path: string): Promise<unknown> {
+  return (pagesByPath[path] ?? NotFound).preload();
+}
+
+function usePrefetchOnIntent() {
+  useEffect(() => {
+    const onIntent = (event: Event) => {
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+      pagesByPath[link.pathname]?.preload();
+    };
+    document.addEventListener("pointerover", onIntent, { passive: true });
+    document.addEventListener("focusin", onIntent);
+    return () => {
+      document.removeEventListener("pointerover", onIntent);
+      document.removeEventListener("focusin", onIntent);
+    };
+  }, []);
+}
 
 // The back office is client-only and loaded on demand, so visitors never download it.
 const AdminApp = lazy(() => import("./pages/admin/admin-app"));
 
 /** `ssrPath` is set when prerendering a page at build time; in the browser wouter reads location. */
 export function App({ ssrPath }: { ssrPath?: string }) {
+  usePrefetchOnIntent();
   return (
     <Theme accentColor="orange" grayColor="slate" radius="medium" scaling="100%">
       <SWRConfig value={swrConfig}>

@@ -1,13 +1,23 @@
 /**
  * Every route of spec section 2. `prerender` routes are built to their own HTML file (public
- * pages); admin routes get a client-only shell marked noindex. Plain data, no imports, so the
- * build scripts can read it too.
+ * pages); admin routes get a client-only shell marked noindex. `indexable: false` keeps a public
+ * page (the cart and payment steps) out of search results and the sitemap. `page` names the module
+ * in frontend/pages that renders the route: the prerendered HTML preloads its code. Plain data, no
+ * imports, so the build scripts can read it too.
  */
-export type RouteInfo = { path: string; title: string; description: string; prerender: boolean };
+export type RouteInfo = {
+  path: string;
+  title: string;
+  description: string;
+  prerender: boolean;
+  indexable?: boolean;
+  page?: string;
+};
 
 export const publicRoutes: RouteInfo[] = [
   {
     path: "/",
+    page: "home",
     title: "Gas Safe Boiler & Plumbing Engineers in Manchester",
     description:
       "Gas Safe registered boiler installation, servicing, repairs and plumbing across Greater Manchester. 24/7 emergency callouts, free quotes and boiler parts online.",
@@ -15,6 +25,7 @@ export const publicRoutes: RouteInfo[] = [
   },
   {
     path: "/boiler-pricing",
+    page: "boiler-pricing",
     title: "New Boiler Prices: Fitted Packages from £1,899",
     description:
       "Fixed-price new boiler packages fitted by Gas Safe engineers: Basic, Standard and Premium, with up to 10 years' warranty.",
@@ -22,28 +33,54 @@ export const publicRoutes: RouteInfo[] = [
   },
   {
     path: "/store",
+    page: "store",
     title: "Boiler Parts Store",
     description:
       "Genuine boiler parts: gas valves, PCBs, fans, heat exchangers and more from Vaillant, Worcester, Baxi, Ideal and others. Free delivery in Greater Manchester.",
     prerender: true,
   },
-  { path: "/cart", title: "Shopping Cart", description: "Your boiler parts basket.", prerender: true },
-  { path: "/checkout", title: "Checkout", description: "Complete your boiler parts order.", prerender: true },
-  { path: "/payment-success", title: "Payment Successful", description: "Thank you for your order.", prerender: true },
+  {
+    path: "/cart",
+    page: "cart",
+    title: "Shopping Cart",
+    description: "Your boiler parts basket.",
+    prerender: true,
+    indexable: false,
+  },
+  {
+    path: "/checkout",
+    page: "checkout",
+    title: "Checkout",
+    description: "Complete your boiler parts order.",
+    prerender: true,
+    indexable: false,
+  },
+  {
+    path: "/payment-success",
+    page: "payment-success",
+    title: "Payment Successful",
+    description: "Thank you for your order.",
+    prerender: true,
+    indexable: false,
+  },
   {
     path: "/payment-cancelled",
+    page: "payment-cancelled",
     title: "Payment Cancelled",
     description: "Your payment was cancelled and no charge was made.",
     prerender: true,
+    indexable: false,
   },
   {
     path: "/service/gas-electricity",
+    page: "service-gas-electricity",
     title: "Gas & Electricity Tariffs",
     description: "Fixed, green and variable energy tariffs: call us to find the right one for your home.",
     prerender: true,
   },
   {
     path: "/service/boiler-service",
+    page: "service-boiler",
     title: "Boiler Service from £75",
     description:
       "Annual boiler servicing by Gas Safe engineers across Manchester: one-off service, summer offer and annual plans.",
@@ -51,6 +88,7 @@ export const publicRoutes: RouteInfo[] = [
   },
   {
     path: "/service/plumbing",
+    page: "service-plumbing",
     title: "Plumbing Services",
     description:
       "Local plumbers for leaks, taps, toilets, radiators, bathrooms and pipework across Greater Manchester. Clear price bands, no call-out charge.",
@@ -58,6 +96,7 @@ export const publicRoutes: RouteInfo[] = [
   },
   {
     path: "/service/repairs",
+    page: "service-repairs",
     title: "Home Repairs",
     description: "Reliable home repairs and handyman jobs across Greater Manchester with clear prices.",
     prerender: true,

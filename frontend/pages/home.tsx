@@ -1,4 +1,29 @@
-/** Placeholder: Home */
+import { ContactSection } from "../components/home/contact-section";
+import { CoverageMap } from "../components/home/coverage-map";
+import { Gallery } from "../components/home/gallery";
+import { Hero } from "../components/home/hero";
+import "../components/home/home.css";
+import { QuoteSection } from "../components/home/quote-section";
+import { ServiceCards } from "../components/home/service-cards";
+import { StatsStrip } from "../components/home/stats-strip";
+import { Testimonials } from "../components/home/testimonials";
+import { TrustedTraders } from "../components/home/trusted-traders";
+import { WhyChooseUs } from "../components/home/why-choose-us";
+
+/** The landing page: sections 1-10 of spec section 2 (the footer, 11, comes with the layout). */
 export default function Home() {
-  return <h1>Home</h1>;
+  return (
+    <>
+      <Hero />
+      <StatsStrip />
+      <ServiceCards />
+      <TrustedTraders />
+      <WhyChooseUs />
+      <Testimonials />
+      <CoverageMap />
+      <QuoteSection />
+      <ContactSection />
+      <Gallery />
+    </>
+  );
 }

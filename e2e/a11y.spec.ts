@@ -1,0 +1,91 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/** Serious and critical WCAG 2.x A/AA problems found by axe-core on the page as it is now. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+const pages = [
+  "/",
+  "/boiler-pricing",
+  "/service/boiler-service",
+  "/service/plumbing",
+  "/service/repairs",
+  "/service/gas-electricity",
+];
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript("try { sessionStorage.setItem('emailSignupModalShown', 'true') } catch {}");
+});
+
+for (const width of [1280, 390]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    for (const path of pages) {
+      test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
+        await page.goto(path, { waitUntil: "networkidle" });
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+
+    test.describe(() => {
+      test.use({ allowedConsoleErrors: [/status of 404/] });
+      test("the 404 page has no serious or critical accessibility violations", async ({ page }) => {
+        await page.goto("/no/such/page", { waitUntil: "networkidle" });
+        await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.screenshot({ path: `/tmp/shots/pub-404-${width}.png`, fullPage: true });
+      });
+    });
+  });
+}
+
+test("the open mobile menu has no serious or critical accessibility violations", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("navigation", { name: "Mobile" }).getByRole("button", { name: "Services" }).click();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: "/tmp/shots/pub-mobile-menu-390.png" });
+});
+
+test("the open services dropdown has no serious or critical accessibility violations", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Services" }).click();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("the gallery viewer has no serious or critical accessibility violations", async ({ page }) => {
+  await page.goto("/", { waitUntil: "networkidle" });
+  await page
+    .getByRole("button", { name: /^View larger:/ })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: "/tmp/shots/pub-gallery-viewer-1280.png" });
+});
+
+test.describe(() => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test("the sign-up modal has no serious or critical accessibility violations", async ({ page }) => {
+    await page.addInitScript("sessionStorage.removeItem('emailSignupModalShown')");
+    await page.goto("/");
+    await expect(page.getByRole("dialog")).toBeVisible({ timeout: 5000 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: "/tmp/shots/pub-signup-modal-390.png" });
+  });
+});
+
+test("the quote form's validation toast has no serious or critical accessibility violations", async ({ page }) => {
+  await page.goto("/#quote", { waitUntil: "networkidle" });
+  await page.getByRole("button", { name: "Get My Free Quote" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Please Fill Required Fields" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,177 @@
+import { company, coverageAreas, coverageTiers, openingHours, stats } from "../schema/business";
+import { expect, test } from "./fixtures";
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript("try { sessionStorage.setItem('emailSignupModalShown', 'true') } catch {}");
+});
+
+test.describe("landing page", () => {
+  test("hero: headline, owner, badges, Call Now and Shop Now", async ({ page }) => {
+    await page.goto("/");
+    const hero = page.locator("#home");
+    await expect(hero.getByRole("heading", { level: 1 })).toHaveText("Manchester's trusted boiler & plumbing engineers");
+    await expect(hero).toContainText(`Hi, I'm ${company.ownerName}`);
+    await expect(hero.getByText("Gas Safe Registered")).toBeVisible();
+    await expect(hero.getByText(`${company.yearsExperience} Years Experience`)).toBeVisible();
+    await expect(hero.getByRole("link", { name: /Call Now/ })).toHaveAttribute("href", company.phoneHref);
+    await hero.getByRole("link", { name: "Shop Now" }).click();
+    await expect(page).toHaveURL("/store");
+  });
+
+  test("hero image shows once loaded and fades in", async ({ page }) => {
+    await page.goto("/");
+    const media = page.locator(".hero-media");
+    await expect(media).toHaveAttribute("data-status", /pending|loaded/);
+    await expect(media.locator("img")).toHaveCSS("opacity", "1");
+    await expect(media).toHaveAttribute("data-status", "loaded");
+  });
+
+  test.describe(() => {
+    test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+
+    test("hero shows the pulsing placeholder while the image loads and no image if it fails", async ({ page }) => {
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route("**/images/site/hero.svg", async (route) => {
+        await held;
+        await route.fulfill({ status: 404, body: "" });
+      });
+      await page.goto("/", { waitUntil: "commit" });
+      const media = page.locator(".hero-media");
+      await expect(media).toHaveAttribute("data-status", "loading");
+      await expect(media.locator("img")).toHaveCSS("opacity", "0");
+      await expect(media.locator(".hero-media__placeholder")).toBeAttached();
+      release();
+      await expect(media).toHaveAttribute("data-status", "failed");
+      await expect(media.locator("img")).toHaveCount(0);
+    });
+  });
+
+  test("statistics strip shows the company's figures", async ({ page }) => {
+    await page.goto("/");
+    const strip = page.getByRole("region", { name: "Why customers trust us" });
+    for (const stat of stats) {
+      await expect(strip.getByText(stat.value, { exact: true })).toBeVisible();
+      await expect(strip.getByText(stat.label)).toBeVisible();
+    }
+  });
+
+  test("service cards are tagged and lead to their pages", async ({ page }) => {
+    await page.goto("/");
+    const services = page.locator("#services");
+    const boiler = services.getByRole("article").filter({ hasText: "Boiler Service" });
+    const plumber = services.getByRole("article").filter({ hasText: "Plumber Services" });
+    await expect(boiler.getByText("Summer Sale")).toBeVisible();
+    await expect(plumber.getByText("Save 25%")).toBeVisible();
+    await expect(plumber.getByRole("link", { name: /plumbing services/ })).toHaveAttribute("href", "/service/plumbing");
+    await boiler.getByRole("link", { name: /Book a boiler service/ }).click();
+    await expect(page).toHaveURL("/service/boiler-service");
+  });
+
+  test("trusted traders block leads to new boiler prices", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Get your new boiler" }).click();
+    await expect(page).toHaveURL("/boiler-pricing");
+  });
+
+  test("why choose us lists the four reasons", async ({ page }) => {
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "The local engineers people recommend" });
+    for (const title of ["Qualified & Insured", "Fast Response", "Transparent Pricing", "Quality Workmanship"]) {
+      await expect(section.getByRole("heading", { name: title })).toBeVisible();
+    }
+    await expect(section).toContainText("no call-out charges");
+    await expect(section).toContainText("Free quotes");
+  });
+
+  test("three testimonials, each with five stars", async ({ page }) => {
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "What our customers say" });
+    await expect(section.getByRole("listitem")).toHaveCount(3);
+    await expect(section.getByRole("img", { name: "5 out of 5 stars" })).toHaveCount(3);
+  });
+
+  test("coverage map colours every borough by its tier, with a legend", async ({ page }) => {
+    await page.goto("/");
+    const map = page.getByRole("img", { name: /Map of Greater Manchester boroughs/ });
+    await expect(map).toBeVisible();
+    const tierClass = { "same-day": "tier-same-day", "next-day": "tier-next-day", limited: "tier-limited" } as const;
+    const tierFill = { "same-day": "rgb(255, 140, 58)", "next-day": "rgb(127, 178, 229)", limited: "rgb(207, 214, 223)" };
+    for (const tier of coverageTiers) {
+      const legend = page.getByRole("list", { name: "Map legend" }).getByRole("listitem").filter({ hasText: tier.label });
+      await expect(legend).toContainText(tier.areas.join(", "));
+      const areas = map.locator(`g.${tierClass[tier.tier]}`);
+      await expect(areas).toHaveCount(tier.areas.length);
+      for (const polygon of await areas.locator("polygon").all()) await expect(polygon).toHaveCSS("fill", tierFill[tier.tier]);
+      await expect(legend.locator(".coverage-legend__swatch")).toHaveCSS("background-color", tierFill[tier.tier]);
+    }
+    await expect(map.locator("text", { hasText: "Wigan" })).toHaveCount(1);
+  });
+
+  test("quote section lists the coverage areas beside the form", async ({ page }) => {
+    await page.goto("/");
+    const quote = page.locator("#quote");
+    for (const area of coverageAreas) await expect(quote.getByText(area, { exact: true })).toBeVisible();
+    await expect(quote.getByRole("form", { name: "Request your free quote" })).toBeVisible();
+  });
+
+  test("contact block: address, phone, email, hours, map on request and the emergency banner", async ({ page }) => {
+    await page.route("https://www.openstreetmap.org/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>map</title><p>map</p>" }),
+    );
+    await page.goto("/");
+    const contact = page.locator("#contact");
+    await expect(contact.getByText(company.address.street).first()).toBeVisible();
+    await expect(contact.getByRole("link", { name: company.phone })).toHaveAttribute("href", company.phoneHref);
+    await expect(contact.getByRole("link", { name: company.email })).toHaveAttribute("href", `mailto:${company.email}`);
+    for (const h of openingHours) await expect(contact.getByText(h.hours, { exact: true })).toBeVisible();
+    await expect(contact.locator("iframe")).toHaveCount(0);
+    await contact.getByRole("button", { name: "Show map" }).click();
+    await expect(contact.locator("iframe")).toHaveAttribute("src", /openstreetmap\.org\/export\/embed/);
+    const banner = contact.getByRole("complementary", { name: "Heating or plumbing emergency?" });
+    await expect(banner.getByRole("link", { name: company.emergencyPhone })).toHaveAttribute("href", company.emergencyPhoneHref);
+  });
+});
+
+test.describe("recent-work gallery", () => {
+  test("eight items open a full-screen viewer that the keyboard drives", async ({ page }) => {
+    await page.goto("/");
+    const thumbs = page.getByRole("button", { name: /^View larger:/ });
+    await expect(thumbs).toHaveCount(8);
+
+    const second = thumbs.nth(1);
+    await second.focus();
+    await page.keyboard.press("Enter");
+    const viewer = page.getByRole("dialog");
+    await expect(viewer).toBeVisible();
+    await expect(viewer.getByRole("heading")).toHaveText("System boiler and cylinder");
+    await expect(viewer.getByText("2 of 8")).toBeVisible();
+    // Full screen (once its opening animation ends): the whole viewport but for the scrollbar gutter.
+    const { width, height } = page.viewportSize()!;
+    await expect.poll(async () => (await viewer.boundingBox())!.height).toBeGreaterThan(height - 2);
+    expect((await viewer.boundingBox())!.width).toBeGreaterThan(width - 20);
+
+    await page.keyboard.press("ArrowRight");
+    await expect(viewer.getByRole("heading")).toHaveText("Bathroom refit");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await expect(viewer.getByRole("heading")).toHaveText("Combi boiler installation");
+    await page.keyboard.press("ArrowLeft");
+    await expect(viewer.getByRole("heading")).toHaveText("Emergency leak repair");
+    await expect(viewer.getByRole("img", { name: "Emergency leak repair" })).toBeVisible();
+
+    // Focus stays inside the dialog however far the visitor tabs.
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      await expect(viewer.locator(":focus")).toHaveCount(1);
+    }
+    await viewer.getByRole("button", { name: "Next image" }).click();
+    await expect(viewer.getByRole("heading")).toHaveText("Combi boiler installation");
+
+    await page.keyboard.press("Escape");
+    await expect(viewer).toBeHidden();
+    await expect(second).toBeFocused();
+  });
+});

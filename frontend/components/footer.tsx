@@ -1,0 +1,102 @@
+import { Link } from "wouter";
+import { addressLine, company, emergencyLine, footerAreas, openingHours } from "../../schema/business";
+import "./footer.css";
+import { MailIcon, MapPinIcon, PhoneIcon, ShieldIcon } from "./site/icons";
+import { Logo } from "./site/logo";
+
+const serviceLinks = [
+  { label: "Boiler Service", href: "/service/boiler-service" },
+  { label: "Plumber Services", href: "/service/plumbing" },
+  { label: "Home Repairs", href: "/service/repairs" },
+  { label: "New Boiler Prices", href: "/boiler-pricing" },
+  { label: "Gas & Electricity", href: "/service/gas-electricity" },
+  { label: "Boiler Parts Store", href: "/store" },
+];
+
+/** Spec section 2 footer; the © symbol is the owner's way into /admin/login. */
+export function Footer() {
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <Logo inverted />
+          <p>
+            Gas Safe registered heating and plumbing engineers serving Greater Manchester for {company.yearsExperience} years.
+            Boiler installs, servicing, repairs and 24/7 emergency callouts.
+          </p>
+          <p className="site-footer__badge">
+            <ShieldIcon size={18} /> Gas Safe Registered
+          </p>
+        </div>
+        <nav aria-label="Footer services">
+          <h2 className="site-footer__heading">Services</h2>
+          <ul className="site-footer__list">
+            {serviceLinks.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="site-footer__heading">Areas We Cover</h2>
+          <ul className="site-footer__list">
+            {footerAreas.map((area) => (
+              <li key={area}>{area}</li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 className="site-footer__heading">Contact</h2>
+          <ul className="site-footer__list site-footer__contact">
+            <li>
+              <PhoneIcon size={16} />
+              <a href={company.phoneHref}>{company.phone}</a>
+            </li>
+            <li>
+              <PhoneIcon size={16} />
+              <span>
+                {emergencyLine}: <a href={company.emergencyPhoneHref}>{company.emergencyPhone}</a>
+              </span>
+            </li>
+            <li>
+              <MailIcon size={16} />
+              <a href={`mailto:${company.email}`}>{company.email}</a>
+            </li>
+            <li>
+              <MapPinIcon size={16} />
+              <span>{addressLine}</span>
+            </li>
+          </ul>
+          <dl className="site-footer__hours">
+            {openingHours.map((h) => (
+              <div key={h.days}>
+                <dt>{h.days}</dt>
+                <dd>{h.hours}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </div>
+      <div className="site-footer__bottom">
+        <div className="container site-footer__bottom-inner">
+          <p>
+            <Link href="/admin/login" className="site-footer__admin" aria-label="Copyright (staff sign-in)">
+              ©
+            </Link>{" "}
+            <span suppressHydrationWarning>{new Date().getFullYear()}</span> {company.name}. All rights reserved.
+          </p>
+          <ul className="site-footer__legal">
+            {/* Placeholders until the owner supplies the policies (spec section 2). */}
+            <li>
+              <a href="#privacy-policy">Privacy Policy</a>
+            </li>
+            <li>
+              <a href="#terms">Terms of Service</a>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

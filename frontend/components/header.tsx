@@ -1,0 +1,83 @@
+import { Button } from "@radix-ui/themes";
+import { useRef } from "react";
+import { Link, useLocation } from "wouter";
+import { company, emergencyLine } from "../../schema/business";
+import "./header.css";
+import { CartLink } from "./site/cart-link";
+import { ClockIcon, CloseIcon, MenuIcon, PhoneIcon, ShieldIcon } from "./site/icons";
+import { Logo } from "./site/logo";
+import { MobileMenu } from "./site/mobile-menu";
+import { navItems } from "./site/nav-items";
+import { SectionLink } from "./site/section-link";
+import { ServicesMenu } from "./site/services-menu";
+import { useDisclosure } from "./site/use-disclosure";
+
+/** The public header (spec section 2): top strip of contact facts, then the sticky navigation bar. */
+export function Header() {
+  const [location] = useLocation();
+  const header = useRef<HTMLElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menu = useDisclosure(header, menuButton);
+
+  return (
+    <header className="site-header" ref={header}>
+      <div className="topbar">
+        <div className="container topbar__inner">
+          <span className="topbar__item">
+            <ShieldIcon size={16} /> Gas Safe Registered
+          </span>
+          <span className="topbar__item topbar__hours">
+            <ClockIcon size={16} /> Mon-Fri 8:00-18:00 · Sat 8:00-16:00
+          </span>
+          <a className="topbar__item topbar__emergency" href={company.emergencyPhoneHref}>
+            <PhoneIcon size={16} /> {emergencyLine}: <strong>{company.emergencyPhone}</strong>
+          </a>
+        </div>
+      </div>
+      <div className="container site-header__bar">
+        <Logo />
+        <nav aria-label="Main" className="main-nav">
+          <ul>
+            {navItems.map((item) => (
+              <li key={item.label}>
+                {item.kind === "services" ? (
+                  <ServicesMenu />
+                ) : item.kind === "section" ? (
+                  <SectionLink section={item.section} className="nav-link">
+                    {item.label}
+                  </SectionLink>
+                ) : (
+                  <Link href={item.href} className="nav-link" aria-current={location === item.href ? "page" : undefined}>
+                    {item.label}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-header__actions">
+          <a className="header-phone" href={company.phoneHref}>
+            <PhoneIcon size={18} />
+            <span>{company.phone}</span>
+          </a>
+          <CartLink />
+          <Button asChild size="3" className="header-quote">
+            <SectionLink section="quote">Get Quote</SectionLink>
+          </Button>
+          <button
+            ref={menuButton}
+            type="button"
+            className="icon-link menu-button"
+            aria-expanded={menu.isOpen}
+            aria-controls="mobile-menu"
+            aria-label={menu.isOpen ? "Close menu" : "Open menu"}
+            onClick={menu.toggle}
+          >
+            {menu.isOpen ? <CloseIcon size={26} /> : <MenuIcon size={26} />}
+          </button>
+        </div>
+      </div>
+      <MobileMenu isOpen={menu.isOpen} onNavigate={menu.close} />
+    </header>
+  );
+}

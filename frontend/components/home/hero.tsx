@@ -1,0 +1,51 @@
+import { Button } from "@radix-ui/themes";
+import { Link } from "wouter";
+import { company } from "../../../schema/business";
+import { AwardIcon, PhoneIcon, ShieldIcon, StoreIcon } from "../site/icons";
+import { Stars } from "../site/stars";
+import { HeroImage } from "./hero-image";
+
+/** Landing section 1 (anchor "home"). */
+export function Hero() {
+  return (
+    <section id="home" className="hero" aria-labelledby="hero-title">
+      <HeroImage />
+      <div className="container hero__content">
+        <p className="hero__rating">
+          <Stars value={company.rating.value} size={18} />
+          <span>
+            Rated {company.rating.value}/{company.rating.outOf} from {company.rating.reviews} reviews
+          </span>
+        </p>
+        <h1 id="hero-title" className="hero__title">
+          Manchester's trusted <span className="hero__highlight">boiler &amp; plumbing</span> engineers
+        </h1>
+        <p className="hero__intro">
+          Hi, I'm {company.ownerName}. For {company.yearsExperience} years my team and I have been installing, servicing and
+          repairing boilers and central heating across Greater Manchester. Honest advice, fixed prices and tidy work, with a 24/7
+          emergency line when you need us most.
+        </p>
+        <ul className="hero__badges">
+          <li>
+            <ShieldIcon size={20} /> Gas Safe Registered
+          </li>
+          <li>
+            <AwardIcon size={20} /> {company.yearsExperience} Years Experience
+          </li>
+        </ul>
+        <div className="cta-row">
+          <Button asChild size="4">
+            <a href={company.phoneHref}>
+              <PhoneIcon size={20} /> Call Now: {company.phone}
+            </a>
+          </Button>
+          <Button asChild size="4" variant="surface" color="gray" highContrast className="hero__shop">
+            <Link href="/store">
+              <StoreIcon size={20} /> Shop Now
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

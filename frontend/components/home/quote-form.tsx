@@ -1,0 +1,181 @@
+import { Button, Text, TextArea, TextField } from "@radix-ui/themes";
+import { type FormEvent, useState } from "react";
+import { QUOTE_REQUIRED_MESSAGE, type QuoteRequest } from "../../../schema/api/quotes";
+import { company, quoteServiceLabels } from "../../../schema/business";
+import { api, HttpError } from "../../lib/api";
+import { notify } from "../../lib/toast";
+import { useHydrated } from "../store/use-hydrated";
+
+type Fields = Required<{ [K in keyof QuoteRequest]: string }>;
+const empty: Fields = { name: "", phone: "", email: "", postcode: "", service: "", message: "" };
+const required = ["name", "phone", "email", "postcode", "service"] as const;
+
+const failureText = `Sorry, there was a problem submitting your quote. Please call us directly at ${company.phone}.`;
+
+/** Per-field messages from a 400 answer's `details`, so the visitor sees which field to fix. */
+function fieldErrorsOf(error: unknown): Partial<Record<keyof Fields, string>> {
+  if (!(error instanceof HttpError) || error.status !== 400) return {};
+  const errors: Partial<Record<keyof Fields, string>> = {};
+  for (const detail of error.body?.details ?? []) {
+    const field = detail.path.split(".")[0] as keyof Fields;
+    if (field in empty && !errors[field]) errors[field] = detail.message;
+  }
+  return errors;
+}
+
+/** The quote form of spec sections 4, 5 and 8: idle → submitting → success (cleared) or error. */
+export function QuoteForm() {
+  const [fields, setFields] = useState<Fields>(empty);
+  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  // Before hydration the browser would submit the form itself, putting the visitor's details in a URL.
+  const isHydrated = useHydrated();
+
+  const set = (name: keyof Fields) => (value: string) => {
+    setFields((f) => ({ ...f, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (required.some((name) => !fields[name].trim())) {
+      notify({ title: "Please Fill Required Fields", description: QUOTE_REQUIRED_MESSAGE, variant: "destructive" });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await api("/api/quotes", { json: fields });
+      notify({
+        title: "Quote Request Submitted Successfully!",
+        description: `Thank you! We'll contact you within ${company.quoteResponseHours} hours during business hours.`,
+        variant: "success",
+      });
+      setFields(empty);
+      setErrors({});
+    } catch (error) {
+      const fieldErrors = fieldErrorsOf(error);
+      setErrors(fieldErrors);
+      const serverMessage = error instanceof HttpError && error.status === 400 ? error.serverMessage : undefined;
+      const fix = Object.values(fieldErrors).join(" ") || serverMessage;
+      notify({
+        title: "Error Submitting Quote",
+        description: fix ? `${fix} ${failureText}` : failureText,
+        variant: "destructive",
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const field = (name: keyof Fields) => ({
+    id: `quote-${name}`,
+    name,
+    value: fields[name],
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `quote-${name}-error` : undefined,
+  });
+  const error = (name: keyof Fields) =>
+    errors[name] ? (
+      <Text id={`quote-${name}-error`} size="2" color="red" className="quote-form__error">
+        {errors[name]}
+      </Text>
+    ) : null;
+
+  return (
+    <form className="card quote-form" onSubmit={submit} noValidate aria-labelledby="quote-form-title">
+      <h3 id="quote-form-title" className="quote-form__title">
+        Request your free quote
+      </h3>
+      <p className="quote-form__note">
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="visually-hidden">with an asterisk</span> are required.
+      </p>
+      <div className="quote-form__grid">
+        <div className="quote-form__field">
+          <label htmlFor="quote-name">Full name *</label>
+          <TextField.Root
+            size="3"
+            autoComplete="name"
+            aria-required
+            {...field("name")}
+            onChange={(e) => set("name")(e.target.value)}
+          />
+          {error("name")}
+        </div>
+        <div className="quote-form__field">
+          <label htmlFor="quote-phone">Phone *</label>
+          <TextField.Root
+            size="3"
+            type="tel"
+            autoComplete="tel"
+            aria-required
+            {...field("phone")}
+            onChange={(e) => set("phone")(e.target.value)}
+          />
+          {error("phone")}
+        </div>
+        <div className="quote-form__field">
+          <label htmlFor="quote-email">Email *</label>
+          <TextField.Root
+            size="3"
+            type="email"
+            autoComplete="email"
+            aria-required
+            {...field("email")}
+            onChange={(e) => set("email")(e.target.value)}
+          />
+          {error("email")}
+        </div>
+        <div className="quote-form__field">
+          <label htmlFor="quote-postcode">Postcode *</label>
+          <TextField.Root
+            size="3"
+            autoComplete="postal-code"
+            autoCapitalize="characters"
+            aria-required
+            {...field("postcode")}
+            onChange={(e) => set("postcode")(e.target.value)}
+          />
+          {error("postcode")}
+        </div>
+        <div className="quote-form__field quote-form__field--wide">
+          <label htmlFor="quote-service">Service required *</label>
+          <select
+            className="native-select"
+            data-empty={fields.service === "" || undefined}
+            aria-required
+            {...field("service")}
+            onChange={(e) => set("service")(e.target.value)}
+          >
+            <option value="" disabled>
+              Choose a service
+            </option>
+            {Object.entries(quoteServiceLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+          {error("service")}
+        </div>
+        <div className="quote-form__field quote-form__field--wide">
+          <label htmlFor="quote-message">Message (optional)</label>
+          <TextArea
+            size="3"
+            rows={4}
+            placeholder="Tell us a little about the job"
+            {...field("message")}
+            onChange={(e) => set("message")(e.target.value)}
+          />
+          {error("message")}
+        </div>
+      </div>
+      <Button type="submit" size="4" disabled={!isHydrated || isSubmitting} className="quote-form__submit">
+        {isSubmitting ? "Submitting..." : "Get My Free Quote"}
+      </Button>
+      <p className="quote-form__promise">
+        We reply within {company.quoteResponseHours} hours during business hours. No obligation, no call-out charge.
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { Badge, Button } from "@radix-ui/themes";
+import { Link } from "wouter";
+import { boilerService } from "../../../schema/business";
+import { formatPounds } from "../../../schema/format";
+import { CheckList } from "../site/check-list";
+import { ChevronRightIcon } from "../site/icons";
+import { SectionHeading } from "../site/section-heading";
+
+const cards = [
+  {
+    title: "Boiler Service",
+    tag: "Summer Sale",
+    href: "/service/boiler-service",
+    image: "/images/site/gallery-service.svg",
+    price: `From ${formatPounds(boilerService.summerOfferPence)}`,
+    text: "A full annual service by a Gas Safe engineer keeps your boiler safe, efficient and under warranty.",
+    points: ["Safety and flue gas checks", "Clean, test and adjust", "Written service report"],
+    cta: "Book a boiler service",
+  },
+  {
+    title: "Plumber Services",
+    tag: "Save 25%",
+    href: "/service/plumbing",
+    image: "/images/site/gallery-bathroom.svg",
+    price: "No call-out charge",
+    text: "Leaks, taps, toilets, radiators and full bathroom installs, done properly by local plumbers.",
+    points: ["Leak detection and repair", "Taps, toilets and showers", "Radiators and pipework"],
+    cta: "See plumbing services",
+  },
+] as const;
+
+/** Landing section 3 (anchor "services"). */
+export function ServiceCards() {
+  return (
+    <section id="services" className="section" aria-labelledby="services-title">
+      <div className="container">
+        <SectionHeading
+          id="services-title"
+          eyebrow="Our services"
+          title="Heating and plumbing, sorted"
+          lead="From a yearly boiler service to a dripping tap, one local team you can rely on."
+        />
+        <div className="service-cards">
+          {cards.map((card) => (
+            <article key={card.href} className="card service-card">
+              <div className="service-card__media">
+                <img src={card.image} alt="" width={800} height={600} loading="lazy" decoding="async" />
+                <Badge size="3" variant="solid" className="service-card__tag">
+                  {card.tag}
+                </Badge>
+              </div>
+              <div className="service-card__body">
+                <h3 className="service-card__title">{card.title}</h3>
+                <p className="service-card__price">{card.price}</p>
+                <p className="service-card__text">{card.text}</p>
+                <CheckList items={card.points} />
+                <Button asChild size="3" className="service-card__cta">
+                  <Link href={card.href}>
+                    {card.cta} <ChevronRightIcon size={18} />
+                  </Link>
+                </Button>
+              </div>
+            </article>
+          ))}
+        </div>
+        <p className="service-cards__more">
+          Also: <Link href="/service/repairs">Home repairs</Link> · <Link href="/boiler-pricing">New boiler prices</Link> ·{" "}
+          <Link href="/service/gas-electricity">Gas &amp; electricity tariffs</Link>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import type { AnchorHTMLAttributes, MouseEvent } from "react";
+import { useLocation } from "wouter";
+
+/** The landing page's section anchors (spec section 2). */
+export type SectionId = "home" | "services" | "quote" | "contact";
+
+/** Spec: the quote section is centred in the viewport, the other sections are aligned to the top. */
+export function scrollToSection(id: string, behavior: ScrollBehavior = "smooth"): boolean {
+  const target = document.getElementById(id);
+  if (!target) return false;
+  target.scrollIntoView({ behavior, block: id === "quote" ? "center" : "start" });
+  return true;
+}
+
+/**
+ * Goes to a landing-page section: on the landing page it scrolls there now; elsewhere it opens
+ * `/#id` and the scroll manager scrolls once the landing page has rendered.
+ */
+export function useGoToSection() {
+  const [location, navigate] = useLocation();
+  return (id: SectionId) => {
+    if (location === "/") {
+      window.history.replaceState(window.history.state, "", `/#${id}`);
+      scrollToSection(id);
+    } else {
+      navigate(`/#${id}`);
+    }
+  };
+}
+
+type SectionLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { section: SectionId; onNavigate?: () => void };
+
+/** A real `/#id` link (works before hydration and when opened in a new tab) with in-page scrolling. */
+export function SectionLink({ section, onNavigate, onClick, ...props }: SectionLinkProps) {
+  const goToSection = useGoToSection();
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    goToSection(section);
+    onNavigate?.();
+  };
+  return <a href={`/#${section}`} onClick={handleClick} {...props} />;
+}

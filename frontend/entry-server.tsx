@@ -1,0 +1,73 @@
+/**
+ * Build-time rendering of the public pages (scripts/prerender.mjs): the same <App> the browser
+ * hydrates, rendered for one path, plus that page's head tags. Nothing here ships to browsers.
+ */
+import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
+import { prerender } from "react-dom/static";
+import { company } from "../schema/business";
+import { App } from "./app";
+import { HERO_IMAGE } from "./components/home/hero-image";
+import { businessJsonLd, headFor, routeFor, SOCIAL_IMAGE } from "./components/site/seo";
+
+export { adminRoutes, publicRoutes } from "./routes";
+export const siteName = company.name;
+
+/**
+ * Pages are lazy components. A first pass with `prerender` waits until the page's module has
+ * loaded; the second, synchronous pass then renders it complete, without the inline scripts that
+ * streaming output carries (the site's CSP allows no inline script).
+ */
+export async function renderApp(path: string): Promise<string> {
+  const app = (
+    <StrictMode>
+      <App ssrPath={path} />
+    </StrictMode>
+  );
+  await prerender(app);
+  const html = renderToString(app);
+  if (html.includes("<!--$!-->") || html.includes("<!--$?-->")) {
+    throw new Error(`prerender: ${path} still suspends after its modules loaded`);
+  }
+  return html;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** JSON inside <script> must not be able to close the element. */
+const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+/**
+ * The head of a page: title, description, robots, canonical URL and Open Graph tags; the home page
+ * also gets its hero preload and the business JSON-LD. `indexable: false` marks pages that should
+ * not appear in search results (the 404 page, cart and payment steps).
+ */
+export function renderHead(path: string, siteUrl: string): { title: string; description: string; tags: string } {
+  const { title, description } = headFor(path);
+  const route = routeFor(path);
+  const url = `${siteUrl}${path}`;
+  const tags = [`<meta name="robots" content="${route && route.indexable !== false ? "index, follow" : "noindex, follow"}" />`];
+  if (route) {
+    tags.push(
+      `<link rel="canonical" href="${escapeHtml(url)}" />`,
+      `<meta property="og:type" content="website" />`,
+      `<meta property="og:site_name" content="${escapeHtml(company.name)}" />`,
+      `<meta property="og:locale" content="en_GB" />`,
+      `<meta property="og:title" content="${escapeHtml(title)}" />`,
+      `<meta property="og:description" content="${escapeHtml(description)}" />`,
+      `<meta property="og:url" content="${escapeHtml(url)}" />`,
+      `<meta property="og:image" content="${escapeHtml(siteUrl + SOCIAL_IMAGE.path)}" />`,
+      `<meta property="og:image:width" content="${SOCIAL_IMAGE.width}" />`,
+      `<meta property="og:image:height" content="${SOCIAL_IMAGE.height}" />`,
+      `<meta name="twitter:card" content="summary_large_image" />`,
+    );
+  }
+  if (path === "/") {
+    tags.push(
+      `<link rel="preload" as="image" href="${HERO_IMAGE.src}" fetchpriority="high" />`,
+      `<script type="application/ld+json">${safeJson(businessJsonLd(siteUrl))}</script>`,
+    );
+  }
+  return { title, description, tags: tags.join("\n    ") };
+}
