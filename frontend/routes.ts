@@ -104,6 +104,7 @@ export const publicRoutes: RouteInfo[] = [
 ];
 
 export const adminRoutes: RouteInfo[] = [
+  { path: "/admin", title: "Back Office", description: "", prerender: false },
   { path: "/admin/login", title: "Admin Login", description: "", prerender: false },
   { path: "/admin/quotes", title: "Quotes", description: "", prerender: false },
   { path: "/admin/email-subscribers", title: "Email Subscribers", description: "", prerender: false },

@@ -1,4 +1,4 @@
-import { CART_SESSION_HEADER } from "../../schema/api/cart";
+import { CART_SESSION_HEADER } from "../../schema/api/constants";
 import { getAdminToken } from "./admin-token";
 import { getCartSessionId } from "./cart-session";
 

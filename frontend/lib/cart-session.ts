@@ -1,4 +1,4 @@
-import { CART_SESSION_PREFIX } from "../../schema/api/cart";
+import { CART_SESSION_PREFIX } from "../../schema/api/constants";
 
 const KEY = "cart_session_id";
 

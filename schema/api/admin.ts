@@ -1,6 +1,6 @@
-import * as z from "zod";
 import { adminBrands, adminCategories, productConditions } from "../business";
 import { parsePriceToPence } from "../format";
+import { z } from "./z";
 
 /**
  * The admin API's request contracts and response shapes. Browser-safe (no Drizzle): the admin

@@ -1,5 +1,5 @@
-import * as z from "zod";
 import { campaignDefaults } from "../business";
+import { z } from "./z";
 
 /**
  * The admin's send is one JSON body, and the API body limit (64 KB) holds about 2,000 addresses;

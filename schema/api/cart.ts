@@ -1,20 +1,20 @@
-import * as z from "zod";
+import { CART_SESSION_HEADER, CART_SESSION_PREFIX, MAX_LINE_QUANTITY } from "./constants";
+import { z } from "./z";
+
+export { CART_SESSION_HEADER, CART_SESSION_PREFIX, MAX_LINE_QUANTITY };
+
 import type { Product } from "./products";
 
 /**
  * The anonymous cart id kept in localStorage (cart_session_id): a prefix, a timestamp and at least
  * 128 random bits. The server checks the format and uses it only to own cart lines.
  */
-export const CART_SESSION_PREFIX = "session_";
 export const cartSessionIdSchema = z
   .string({ error: "A cart session id is required" })
   .regex(/^session_\d{10,16}_[A-Za-z0-9]{22,64}$/, "The cart session id is not valid");
-export const CART_SESSION_HEADER = "X-Cart-Session";
 
 /** One line of GET /api/cart. */
 export type CartLine = { id: number; productId: number; quantity: number; product: Product };
-
-export const MAX_LINE_QUANTITY = 99;
 
 const quantityMessage = `Please choose a quantity from 1 to ${MAX_LINE_QUANTITY}`;
 

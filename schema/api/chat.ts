@@ -1,15 +1,15 @@
-import * as z from "zod";
+import { CHAT_MESSAGE_MAX_LENGTH, CHAT_SESSION_PREFIX } from "./constants";
+import { z } from "./z";
+
+export { CHAT_MESSAGE_MAX_LENGTH, CHAT_SESSION_PREFIX };
 
 /**
  * The chat's random per-visit id (spec section 3): a prefix and 128+ random bits as hex or base62.
  * The server checks the format only; the id groups a visit's messages and keys its rate limits.
  */
-export const CHAT_SESSION_PREFIX = "chat_";
 export const chatSessionIdSchema = z
   .string({ error: "A chat session id is required" })
   .regex(/^chat_[A-Za-z0-9]{32,64}$/, "The chat session id is not valid");
-
-export const CHAT_MESSAGE_MAX_LENGTH = 1000;
 
 /** Spec section 5: text is trimmed and blank or whitespace-only messages are not sent. */
 export const chatMessageTextSchema = z

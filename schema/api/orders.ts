@@ -1,6 +1,6 @@
-import * as z from "zod";
 import { parsePriceToPence } from "../format";
 import { cartSessionIdSchema } from "./cart";
+import { z } from "./z";
 
 /**
  * The checkout form (spec section 5, the schema reading, with its exact messages). The checkout

@@ -1,6 +1,6 @@
-import * as z from "zod";
 import { cartSessionIdSchema } from "./cart";
 import { clientAmountSchema } from "./orders";
+import { z } from "./z";
 
 /** The 503 message when the deploy has no Stripe key (the cart then hides the card button). */
 export const PAYMENTS_NOT_CONFIGURED = "Card payments are not configured";

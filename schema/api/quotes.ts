@@ -1,8 +1,11 @@
-import * as z from "zod";
+import { QUOTE_REQUIRED_MESSAGE } from "./constants";
+import { z } from "./z";
+
+export { QUOTE_REQUIRED_MESSAGE };
+
 import { quoteServiceLabels } from "../business";
 
 /** Spec section 5: the toast for missing required fields, used as the API's message for them too. */
-export const QUOTE_REQUIRED_MESSAGE = "Please fill in your name, phone, email, postcode, and service type. Message is optional.";
 
 /** The five service values of spec section 5 (the D1 column's enum is the same list). */
 export const quoteServiceValues = Object.keys(quoteServiceLabels) as [

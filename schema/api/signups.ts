@@ -1,4 +1,4 @@
-import * as z from "zod";
+import { z } from "./z";
 
 /**
  * POST /api/email-signups. `source` is the page the visitor signed up on (a path such as "/store"),

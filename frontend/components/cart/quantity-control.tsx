@@ -1,6 +1,6 @@
 import { Flex, IconButton, TextField } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
-import { MAX_LINE_QUANTITY } from "../../../schema/api/cart";
+import { MAX_LINE_QUANTITY } from "../../../schema/api/constants";
 import { MinusIcon, PlusIcon } from "../store/icons";
 import "./cart.css";
 

@@ -1,6 +1,6 @@
 import "./chat-panel.css";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { CHAT_MESSAGE_MAX_LENGTH } from "../../../schema/api/chat";
+import { CHAT_MESSAGE_MAX_LENGTH } from "../../../schema/api/constants";
 import { company } from "../../../schema/business";
 import { CloseIcon, PhoneIcon, SendIcon } from "./chat-icons";
 import { isGasAdvice, MessageText } from "./message-text";

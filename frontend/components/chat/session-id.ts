@@ -1,4 +1,4 @@
-import { CHAT_SESSION_PREFIX } from "../../../schema/api/chat";
+import { CHAT_SESSION_PREFIX } from "../../../schema/api/constants";
 
 let sessionId: string | undefined;
 

@@ -1,6 +1,7 @@
 import { Button, Text, TextArea, TextField } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
-import { QUOTE_REQUIRED_MESSAGE, type QuoteRequest } from "../../../schema/api/quotes";
+import { QUOTE_REQUIRED_MESSAGE } from "../../../schema/api/constants";
+import type { QuoteRequest } from "../../../schema/api/quotes";
 import { company, quoteServiceLabels } from "../../../schema/business";
 import { api, HttpError } from "../../lib/api";
 import { notify } from "../../lib/toast";
