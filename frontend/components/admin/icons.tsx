@@ -1,26 +1,6 @@
-import type { SVGProps } from "react";
+import { Icon } from "../icon";
 
-/** The few line icons the back office uses (24×24, currentColor), hidden from screen readers. */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
+/** The back office's line icons (see ../icon.tsx), 16 px, hidden from screen readers. */
 export const BackIcon = () => (
   <Icon>
     <path d="M19 12H5M12 19l-7-7 7-7" />

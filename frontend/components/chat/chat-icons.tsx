@@ -1,24 +1,8 @@
 import type { ReactNode } from "react";
+import { Icon as BaseIcon } from "../icon";
 
-/** Small inline icons (no icon library for three glyphs). Decorative: the buttons carry names. */
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+/** The chat's three glyphs (see ../icon.tsx), 18 px. Decorative: the buttons carry names. */
+const Icon = ({ children }: { children: ReactNode }) => <BaseIcon size={18}>{children}</BaseIcon>;
 
 export const PhoneIcon = () => (
   <Icon>

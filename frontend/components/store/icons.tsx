@@ -1,26 +1,6 @@
-import type { SVGProps } from "react";
+import { Icon } from "../icon";
 
-/** Small line icons drawn inline (no icon package in the bundle); decorative unless labelled. */
-function Icon({ children, size = 16, ...props }: SVGProps<SVGSVGElement> & { size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
+/** The store's line icons (see ../icon.tsx); decorative unless labelled. */
 type IconProps = { size?: number; className?: string };
 
 export const SearchIcon = (p: IconProps) => (
