@@ -102,6 +102,9 @@ test.describe("admin login and session", () => {
     request,
   }) => {
     await page.goto("/admin/quotes");
+    // Let the quotes list finish loading: a read still in flight when the token is revoked would
+    // (rightly) come back 401.
+    await page.waitForLoadState("networkidle");
     await page.evaluate(() => localStorage.setItem("adminToken", "left-over"));
     await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
     await expectToast(page, "Logged Out");

@@ -14,13 +14,15 @@ export const hasAdminToken = () => getAdminToken() !== null;
 export function useLogout() {
   const [, navigate] = useLocation();
   return async () => {
-    try {
-      await api("/api/admin/logout", { method: "POST" });
-    } catch {
-      // The token is dropped below either way; an expired one is already useless to anyone.
-    }
+    // Dropped from storage first, so no read started from here on carries a token being revoked.
+    const token = getAdminToken();
     clearAdminToken();
     forgetAdminData();
+    try {
+      if (token) await api("/api/admin/logout", { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+    } catch {
+      // The tab is logged out either way; an expired token is already useless to anyone.
+    }
     notify({ title: "Logged Out", description: "You have been logged out of the admin area." });
     navigate(`~${ADMIN_LOGIN_PATH}`);
   };
