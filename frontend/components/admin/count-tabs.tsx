@@ -1,5 +1,6 @@
 import { Badge, Box, Tabs } from "@radix-ui/themes";
 import type { ReactNode } from "react";
+import { EmptyState } from "./admin-states";
 
 export type CountTab = { value: string; label: string; count?: number; content: ReactNode };
 
@@ -26,4 +27,18 @@ export function CountTabs({ tabs, label, defaultValue }: { tabs: CountTab[]; lab
       ))}
     </Tabs.Root>
   );
+}
+
+/** A tab over a list (quotes, records, orders): its count, then the items or the tab's empty message. */
+export function listTab<T>(
+  tab: { value: string; label: string; empty: string },
+  items: readonly T[],
+  renderItem: (item: T) => ReactNode,
+): CountTab {
+  return {
+    value: tab.value,
+    label: tab.label,
+    count: items.length,
+    content: items.length === 0 ? <EmptyState message={tab.empty} /> : <div className="admin-list">{items.map(renderItem)}</div>,
+  };
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { AdminOrder, FulfilmentStatus } from "../../../schema/api/admin";
-import { EmptyState, ErrorState, LoadingState } from "../../components/admin/admin-states";
-import { type CountTab, CountTabs } from "../../components/admin/count-tabs";
+import { ErrorState, LoadingState } from "../../components/admin/admin-states";
+import { CountTabs, listTab } from "../../components/admin/count-tabs";
 import { fulfilmentLabels, OrderCard } from "../../components/admin/order-card";
 import { PageHeader } from "../../components/admin/page-header";
 import { errorMessage, isUnauthorized } from "../../hooks/admin/admin-api";
@@ -38,24 +38,11 @@ export default function Orders() {
     }
   }
 
-  const tabs: CountTab[] = tabDefs.map(({ value, label, empty, show }) => {
-    const items = (orders ?? []).filter(show);
-    return {
-      value,
-      label,
-      count: items.length,
-      content:
-        items.length === 0 ? (
-          <EmptyState message={empty} />
-        ) : (
-          <div className="admin-list">
-            {items.map((o) => (
-              <OrderCard key={o.id} order={o} busy={busyId === o.id} onMove={(to) => moveOrder(o, to)} />
-            ))}
-          </div>
-        ),
-    };
-  });
+  const tabs = tabDefs.map((tab) =>
+    listTab(tab, (orders ?? []).filter(tab.show), (o) => (
+      <OrderCard key={o.id} order={o} busy={busyId === o.id} onMove={(to) => moveOrder(o, to)} />
+    )),
+  );
 
   return (
     <>

@@ -2,8 +2,8 @@ import { Button } from "@radix-ui/themes";
 import { useState } from "react";
 import type { AdminQuote } from "../../../schema/api/admin";
 import { company } from "../../../schema/business";
-import { EmptyState, ErrorState, LoadingState } from "../../components/admin/admin-states";
-import { type CountTab, CountTabs } from "../../components/admin/count-tabs";
+import { ErrorState, LoadingState } from "../../components/admin/admin-states";
+import { CountTabs, listTab } from "../../components/admin/count-tabs";
 import { MailIcon } from "../../components/admin/icons";
 import { PageHeader } from "../../components/admin/page-header";
 import { QuoteCard } from "../../components/admin/quote-card";
@@ -64,63 +64,47 @@ export default function Quotes() {
     }
   }
 
-  const list = (items: AdminQuote[], empty: string, showActions: boolean) =>
-    items.length === 0 ? (
-      <EmptyState message={empty} />
-    ) : (
-      <div className="admin-list">
-        {items.map((quote) => (
-          <QuoteCard
-            key={quote.id}
-            quote={quote}
-            showActions={showActions}
-            busy={busyId === quote.id || replyingAll}
-            onMarkRead={() =>
-              act(
-                quote.id,
-                () => markRead(quote.id),
-                { title: "Quote marked as read", description: `${quote.name}'s quote is now pending a reply.` },
-                "Failed to mark the quote as read",
-              )
-            }
-            onMarkReplied={() =>
-              act(
-                quote.id,
-                () => markReplied(quote.id),
-                { title: "Quote marked as replied", description: `${quote.name}'s quote has been marked as replied.` },
-                "Failed to mark the quote as replied",
-              )
-            }
-            onDelete={() =>
-              act(
-                quote.id,
-                () => remove(quote.id),
-                { title: "Quote deleted", description: `${quote.name}'s quote has been deleted.` },
-                "Failed to delete the quote",
-              )
-            }
-          />
-        ))}
-      </div>
-    );
+  const card = (quote: AdminQuote, showActions: boolean) => (
+    <QuoteCard
+      key={quote.id}
+      quote={quote}
+      showActions={showActions}
+      busy={busyId === quote.id || replyingAll}
+      onMarkRead={() =>
+        act(
+          quote.id,
+          () => markRead(quote.id),
+          { title: "Quote marked as read", description: `${quote.name}'s quote is now pending a reply.` },
+          "Failed to mark the quote as read",
+        )
+      }
+      onMarkReplied={() =>
+        act(
+          quote.id,
+          () => markReplied(quote.id),
+          { title: "Quote marked as replied", description: `${quote.name}'s quote has been marked as replied.` },
+          "Failed to mark the quote as replied",
+        )
+      }
+      onDelete={() =>
+        act(
+          quote.id,
+          () => remove(quote.id),
+          { title: "Quote deleted", description: `${quote.name}'s quote has been deleted.` },
+          "Failed to delete the quote",
+        )
+      }
+    />
+  );
 
   const all = quotes ?? [];
   const byState = (state: string) => all.filter((q) => quoteState(q) === state);
-  const tabs: CountTab[] = [
-    { value: "new", label: "New", count: byState("new").length, content: list(byState("new"), "No new quotes", true) },
-    {
-      value: "pending",
-      label: "Pending",
-      count: byState("pending").length,
-      content: list(byState("pending"), "No pending quotes", true),
-    },
-    {
-      value: "replied",
-      label: "Replied",
-      count: byState("replied").length,
-      content: list(byState("replied"), "No replied quotes", false),
-    },
-    { value: "all", label: "All", count: all.length, content: list(all, "No quote requests yet", true) },
+  // Replied quotes show no actions in the Replied tab (spec section 2).
+  const tabs = [
+    listTab({ value: "new", label: "New", empty: "No new quotes" }, byState("new"), (q) => card(q, true)),
+    listTab({ value: "pending", label: "Pending", empty: "No pending quotes" }, byState("pending"), (q) => card(q, true)),
+    listTab({ value: "replied", label: "Replied", empty: "No replied quotes" }, byState("replied"), (q) => card(q, false)),
+    listTab({ value: "all", label: "All", empty: "No quote requests yet" }, all, (q) => card(q, true)),
   ];
 
   return (

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { AdminServiceRecord } from "../../../schema/api/admin";
-import { EmptyState, ErrorState, LoadingState } from "../../components/admin/admin-states";
-import { type CountTab, CountTabs } from "../../components/admin/count-tabs";
+import { ErrorState, LoadingState } from "../../components/admin/admin-states";
+import { CountTabs, listTab } from "../../components/admin/count-tabs";
 import { LogoutButton } from "../../components/admin/logout-button";
 import { PageHeader } from "../../components/admin/page-header";
 import { ServiceRecordCard } from "../../components/admin/service-record-card";
@@ -39,24 +39,11 @@ export default function ServiceRecords() {
     }
   }
 
-  const tabs: CountTab[] = tabDefs.map(({ value, label, empty }) => {
-    const items = (records ?? []).filter(serviceRecordFilters[value]);
-    return {
-      value,
-      label,
-      count: items.length,
-      content:
-        items.length === 0 ? (
-          <EmptyState message={empty} />
-        ) : (
-          <div className="admin-list">
-            {items.map((r) => (
-              <ServiceRecordCard key={r.id} record={r} busy={busyId === r.id} onDelete={() => deleteRecord(r)} />
-            ))}
-          </div>
-        ),
-    };
-  });
+  const tabs = tabDefs.map((tab) =>
+    listTab(tab, (records ?? []).filter(serviceRecordFilters[tab.value]), (r) => (
+      <ServiceRecordCard key={r.id} record={r} busy={busyId === r.id} onDelete={() => deleteRecord(r)} />
+    )),
+  );
 
   return (
     <>
