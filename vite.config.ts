@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { radixUnusedCss } from "./scripts/radix-unused-css";
 
 /**
  * BUILD_DIR and STATE_DIR let several builds (parallel browser-test runs, the benchmark) keep
@@ -15,6 +16,7 @@ export default defineConfig({
   root: "frontend",
   publicDir: "public",
   plugins: [
+    radixUnusedCss(),
     react(),
     cloudflare({
       configPath: "../wrangler.toml",

@@ -22,8 +22,10 @@ test.describe("landing page", () => {
     await page.goto("/");
     const media = page.locator(".hero-media");
     await expect(media).toHaveAttribute("data-status", /pending|loaded/);
-    await expect(media.locator("img")).toHaveCSS("opacity", "1");
+    await expect(media.locator("img")).toBeVisible();
     await expect(media).toHaveAttribute("data-status", "loaded");
+    // The placeholder over the image has faded out.
+    await expect(media.locator(".hero-media__placeholder")).toHaveCSS("opacity", "0");
   });
 
   test.describe(() => {
@@ -41,8 +43,8 @@ test.describe("landing page", () => {
       await page.goto("/", { waitUntil: "commit" });
       const media = page.locator(".hero-media");
       await expect(media).toHaveAttribute("data-status", "loading");
-      await expect(media.locator("img")).toHaveCSS("opacity", "0");
-      await expect(media.locator(".hero-media__placeholder")).toBeAttached();
+      // The pulsing placeholder covers the (not yet loaded) image.
+      await expect(media.locator(".hero-media__placeholder")).toHaveCSS("opacity", "1");
       release();
       await expect(media).toHaveAttribute("data-status", "failed");
       await expect(media.locator("img")).toHaveCount(0);

@@ -107,8 +107,11 @@ test.describe("prerendered HTML", () => {
         expect(html, property).toContain(`<meta property="${property}"`);
       }
       expect(html).toContain('<meta name="robots" content="index, follow"');
-      // The page's own code loads with the HTML, so hydration waits for no extra round trip.
-      expect(html).toMatch(new RegExp(`<script type="module" crossorigin src="/assets/${route.page}-[\\w-]{8}\\.js">`));
+      // The page's own code loads with the HTML, so hydration waits for no extra round trip; at low
+      // priority, after the HTML, its inlined CSS and the hero image.
+      expect(html).toMatch(
+        new RegExp(`<script type="module" crossorigin fetchpriority="low" src="/assets/${route.page}-[\\w-]{8}\\.js">`),
+      );
     });
   }
 

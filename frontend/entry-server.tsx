@@ -69,5 +69,11 @@ export function renderHead(path: string, siteUrl: string): { title: string; desc
       `<script type="application/ld+json">${safeJson(businessJsonLd(siteUrl))}</script>`,
     );
   }
+  if (path === "/store") {
+    // The catalogue is asked for with the page, not once the app has started: the products can
+    // show as soon as the page is live. The app's own request (credentials included, like this
+    // one) is then answered from the preload.
+    tags.push(`<link rel="preload" as="fetch" href="/api/products" crossorigin="use-credentials" />`);
+  }
   return { title, description, tags: tags.join("\n    ") };
 }

@@ -21,6 +21,7 @@ import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App, preloadPage } from "./app";
+import { applyDeferredStyles } from "./lib/deferred-style";
 
 const root = document.getElementById("root")!;
 const app = (
@@ -30,6 +31,9 @@ const app = (
 );
 
 // Prerendered pages arrive with their HTML and are hydrated once their page's code is in (a page
-// still loading could not hydrate); client-only shells (the back office) are rendered.
-if (root.firstElementChild) preloadPage(window.location.pathname).finally(() => hydrateRoot(root, app));
+// still loading could not hydrate) and the full stylesheet applies (the states hydration can bring,
+// such as dialogs and toasts, are styled only there); client-only shells (the back office) are
+// rendered.
+if (root.firstElementChild)
+  Promise.allSettled([preloadPage(window.location.pathname), applyDeferredStyles()]).then(() => hydrateRoot(root, app));
 else createRoot(root).render(app);

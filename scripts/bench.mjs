@@ -3,17 +3,16 @@
 // session holding a few lines (one D1 join), each with autocannon, and prints requests/s and p50/p99
 // latency side by side. Everything lives in .bench/ (its own build and local state) and is removed
 // afterwards, so the bench never touches dist/ or the dev database.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
 import autocannon from "autocannon";
+import { startPreview } from "./preview-server.mjs";
 
 const PORT = 8799;
-const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const env = { ...process.env, BUILD_DIR: ".bench/dist", STATE_DIR: ".bench/state", WRANGLER_SEND_METRICS: "false", CI: "true" };
-const run = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env });
+let BASE = "";
+let env = process.env;
 
 function d1(sql) {
   const out = execFileSync(
@@ -44,18 +43,6 @@ function ensureProducts() {
     );
   }
   return d1("SELECT COUNT(*) AS count FROM products")[0].count;
-}
-
-async function waitForServer(server) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error("vite preview exited before it was ready");
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error("vite preview did not answer /api/health within 60 s");
 }
 
 async function fillCart() {
@@ -90,18 +77,11 @@ function load(title, path, headers = {}) {
   });
 }
 
-rmSync(".bench", { recursive: true, force: true });
-let server;
+const preview = await startPreview({ dir: ".bench", port: PORT });
+BASE = preview.base;
+env = preview.env;
 try {
-  console.log("bench: building into .bench/dist …");
-  run("npx", ["vite", "build", "--logLevel", "error"]);
-  run("node", ["scripts/prerender.mjs"]);
-  console.log("bench: migrating and seeding .bench/state …");
-  run("node", ["scripts/local-db.mjs"]);
   console.log(`bench: ${ensureProducts()} products in the catalogue`);
-
-  server = spawn("npx", ["vite", "preview", "--port", String(PORT), "--strictPort"], { env, stdio: "ignore", detached: true });
-  await waitForServer(server);
   const cart = await fillCart();
   console.log(`bench: cart session with ${cart.lines} lines; ${CONNECTIONS} connections, ${DURATION_SECONDS} s per endpoint\n`);
 
@@ -112,12 +92,5 @@ try {
   console.table(results);
   if (results.some((r) => r["non-2xx"] > 0 || r.errors > 0)) process.exitCode = 1;
 } finally {
-  if (server?.pid && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    try {
-      process.kill(-server.pid, "SIGTERM");
-    } catch {}
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  }
-  rmSync(".bench", { recursive: true, force: true });
+  await preview.stop();
 }

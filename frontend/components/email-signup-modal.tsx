@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, startTransition, useCallback, useEffect, useState } from "react";
 
 const loadDialog = () => import("./site/signup-dialog");
 const SignupDialog = lazy(loadDialog);
@@ -65,8 +65,12 @@ export function EmailSignupModal() {
   const [hasOpened, setHasOpened] = useState(false);
   useAutoOpen(
     useCallback(() => {
-      setHasOpened(true);
-      setOpen(true);
+      // A transition: React renders the dialog in short slices, so opening it by itself never
+      // holds up a visitor's tap or keypress.
+      startTransition(() => {
+        setHasOpened(true);
+        setOpen(true);
+      });
     }, []),
   );
   if (!hasOpened) return null;

@@ -1,4 +1,5 @@
 import { type ReactNode, Suspense } from "react";
+import { PageReadySignal } from "../lib/page-ready";
 import { ChatWidget } from "./chat-widget";
 import { EmailSignupModal } from "./email-signup-modal";
 import { Footer } from "./footer";
@@ -13,12 +14,21 @@ export function Layout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header />
+      {/* Header and footer are Suspense boundaries too, which is how React hydrates them: in slices
+          between which the browser can paint and handle input, not in one long task. */}
+      <Suspense>
+        <Header />
+      </Suspense>
       <main id="main" tabIndex={-1}>
         {/* Pages are lazy chunks; on a client-side visit the space is held until one arrives. */}
-        <Suspense fallback={<div className="page-loading" />}>{children}</Suspense>
+        <Suspense fallback={<div className="page-loading" />}>
+          {children}
+          <PageReadySignal />
+        </Suspense>
       </main>
-      <Footer />
+      <Suspense>
+        <Footer />
+      </Suspense>
       <ScrollManager />
       <EmailSignupModal />
       <ChatWidget />

@@ -5,6 +5,7 @@ import type { Product } from "../../schema/api/products";
 import { formatPrice, parsePriceToPence } from "../../schema/format";
 import { api, HttpError } from "../lib/api";
 import { getCartSessionId } from "../lib/cart-session";
+import { whenPageReady } from "../lib/page-ready";
 import { withWriteRetry } from "../lib/swr-config";
 import { notify } from "../lib/toast";
 
@@ -46,9 +47,10 @@ export const lineTotalPence = (line: Pick<CartLine, "quantity" | "product">) =>
 
 export function CartProvider({ children }: { children: ReactNode }) {
   // localStorage exists only in the browser: the prerendered HTML and the hydration pass see no
-  // session yet (and so a loading cart), and the cart is read right after.
+  // session yet (and so a loading cart), and the cart is read once the page has hydrated (see
+  // page-ready.ts for why not sooner).
   const [sessionId, setSessionId] = useState<string | null>(null);
-  useEffect(() => setSessionId(getCartSessionId()), []);
+  useEffect(() => whenPageReady(() => setSessionId(getCartSessionId())), []);
 
   const {
     data,

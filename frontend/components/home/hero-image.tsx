@@ -4,8 +4,9 @@ export const HERO_IMAGE = { src: "/images/site/hero.svg", width: 1600, height: 9
 
 /**
  * "pending": as prerendered, before the app knows whether the image has arrived (CSS fades it in on
- * its own, so a preloaded image costs no script time); "loading": still on its way, hidden over the
+ * its own, so a preloaded image costs no script time); "loading": still on its way, hidden under the
  * pulsing placeholder; "loaded": faded in over 500 ms; "failed": no image at all (spec section 2).
+ * The fade is the placeholder's, lying over the image (home.css).
  */
 type Status = "pending" | "loading" | "loaded" | "failed";
 
@@ -23,7 +24,6 @@ export function HeroImage() {
 
   return (
     <div className="hero-media" data-status={status} aria-hidden="true">
-      <div className="hero-media__placeholder" />
       {status === "failed" ? null : (
         // <picture> keeps React's server renderer from emitting its own preload <link> for this image
         // ahead of the app markup, which would not hydrate; the page head preloads it instead.
@@ -42,6 +42,7 @@ export function HeroImage() {
           />
         </picture>
       )}
+      <div className="hero-media__placeholder" />
       <div className="hero-media__shade" />
     </div>
   );

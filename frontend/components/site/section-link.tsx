@@ -8,6 +8,9 @@ export type SectionId = "home" | "services" | "quote" | "contact";
 export function scrollToSection(id: string, behavior: ScrollBehavior = "smooth"): boolean {
   const target = document.getElementById(id);
   if (!target) return false;
+  // Sections off screen are not laid out yet (content-visibility in site.css), so the distance to
+  // the target would be an estimate; lay them all out first, once, so the scroll lands exactly.
+  document.documentElement.classList.add("sections-laid-out");
   target.scrollIntoView({ behavior, block: id === "quote" ? "center" : "start" });
   return true;
 }

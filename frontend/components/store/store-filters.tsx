@@ -1,4 +1,4 @@
-import { Card, Flex, Grid, Select, Text, TextField } from "@radix-ui/themes";
+import { Card, Flex, Grid, Text, TextField } from "@radix-ui/themes";
 import { useId } from "react";
 import { storeBrands, storeCategories } from "../../../schema/business";
 import { SearchIcon } from "./icons";
@@ -51,22 +51,24 @@ export function StoreFilters({ filters, onChange }: Props) {
 
 type SelectProps = { id: string; label: string; value: string; options: readonly string[]; onChange: (value: string) => void };
 
+/**
+ * A native select: the prerendered page shows the chosen value before any script runs, and the
+ * filters cost hydration nothing (Radix's Select renders every option into a hidden fragment as
+ * soon as it mounts, which was the store's single longest task on a phone-class CPU).
+ */
 function FilterSelect({ id, label, value, options, onChange }: SelectProps) {
   return (
     <Flex direction="column" gap="1">
       <Text as="label" size="2" weight="medium" htmlFor={id}>
         {label}
       </Text>
-      <Select.Root size="3" value={value} onValueChange={onChange}>
-        <Select.Trigger id={id} />
-        <Select.Content position="popper">
-          {options.map((option) => (
-            <Select.Item key={option} value={option}>
-              {option === "All" ? `All ${label === "Category" ? "Categories" : "Brands"}` : option}
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Root>
+      <select id={id} className="native-select" value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option === "All" ? `All ${label === "Category" ? "Categories" : "Brands"}` : option}
+          </option>
+        ))}
+      </select>
     </Flex>
   );
 }

@@ -1,0 +1,104 @@
+// npm run lighthouse: Lighthouse (mobile, its default simulated slow 4G and 4x slower CPU) on the
+// built app as it is served, several runs per page, and the median of each score and metric.
+//
+// The app runs as in `npm run bench` (its own build and seeded local D1 in .lighthouse/), behind a
+// small proxy that compresses text with brotli as Cloudflare's edge does (vite preview sends it
+// uncompressed, which no visitor would get). Lighthouse itself is fetched by npx at a pinned
+// version, so it is not a dependency of the project; Chromium is the one the browser tests use.
+//
+//   LH_PAGES=/,/store   pages to measure (default: the home page and the store)
+//   LH_RUNS=5           runs per page; scores on a shared 2-core machine move by several points
+//                       from run to run, so read the median, not one run
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
+import http from "node:http";
+import zlib from "node:zlib";
+import { startPreview } from "./preview-server.mjs";
+
+const LIGHTHOUSE = "lighthouse@12.8.2";
+const PREVIEW_PORT = 8796;
+const PROXY_PORT = 8797;
+const pages = (process.env.LH_PAGES ?? "/,/store").split(",");
+const runs = Number(process.env.LH_RUNS ?? 5);
+const chrome = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const origin = `http://localhost:${PROXY_PORT}`;
+
+function compressingProxy(target) {
+  return http.createServer((req, res) => {
+    const upstream = http.request(
+      `${target}${req.url}`,
+      { method: req.method, headers: { ...req.headers, host: new URL(target).host, "accept-encoding": "identity" } },
+      (answer) => {
+        const type = answer.headers["content-type"] ?? "";
+        const headers = { ...answer.headers };
+        if (/text|javascript|json|svg|xml/.test(type) && /\bbr\b/.test(req.headers["accept-encoding"] ?? "")) {
+          delete headers["content-length"];
+          headers["content-encoding"] = "br";
+          res.writeHead(answer.statusCode ?? 502, headers);
+          answer.pipe(zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })).pipe(res);
+        } else {
+          res.writeHead(answer.statusCode ?? 502, headers);
+          answer.pipe(res);
+        }
+      },
+    );
+    upstream.on("error", () => res.destroy());
+    req.pipe(upstream);
+  });
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function lighthouse(url, output) {
+  execFileSync(
+    "npx",
+    [
+      "-y",
+      LIGHTHOUSE,
+      url,
+      "--quiet",
+      "--output=json",
+      `--output-path=${output}`,
+      "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+    ],
+    { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH: chrome } },
+  );
+  return JSON.parse(readFileSync(output, "utf8"));
+}
+
+// Canonical and Open Graph URLs point at the address Lighthouse loads, as they would in production.
+const preview = await startPreview({ dir: ".lighthouse", port: PREVIEW_PORT, env: { PUBLIC_SITE_URL: origin } });
+const proxy = compressingProxy(preview.base).listen(PROXY_PORT);
+try {
+  mkdirSync("lighthouse-reports", { recursive: true });
+  const rows = [];
+  for (const path of pages) {
+    const reports = [];
+    for (let i = 1; i <= runs; i++) {
+      const report = lighthouse(`${origin}${path}`, `lighthouse-reports/${path.replace(/\W+/g, "_") || "home"}-${i}.json`);
+      reports.push(report);
+      console.log(`${path} run ${i}: performance ${Math.round(report.categories.performance.score * 100)}`);
+    }
+    const score = (id) => median(reports.map((r) => Math.round(r.categories[id].score * 100)));
+    const metric = (id) => median(reports.map((r) => r.audits[id].numericValue));
+    const performance = reports.map((r) => Math.round(r.categories.performance.score * 100));
+    rows.push({
+      page: path,
+      performance: score("performance"),
+      "perf range": `${Math.min(...performance)}–${Math.max(...performance)}`,
+      accessibility: score("accessibility"),
+      "best practices": score("best-practices"),
+      SEO: score("seo"),
+      "FCP ms": Math.round(metric("first-contentful-paint")),
+      "LCP ms": Math.round(metric("largest-contentful-paint")),
+      "TBT ms": Math.round(metric("total-blocking-time")),
+      CLS: Number(metric("cumulative-layout-shift").toFixed(3)),
+      "SI ms": Math.round(metric("speed-index")),
+    });
+  }
+  console.log(`\nLighthouse ${LIGHTHOUSE.split("@")[1]}, mobile, median of ${runs} runs per page:`);
+  console.table(rows);
+} finally {
+  proxy.close();
+  await preview.stop();
+}
