@@ -72,6 +72,35 @@ test("is an accessible dialog: focus stays inside, Escape closes it with a fade"
   await expect(modal).toHaveCount(0);
 });
 
+test("while it is open the page behind ignores the pointer; a click outside only closes it", async ({ page }) => {
+  await page.goto("/");
+  const quote = page.getByRole("banner").getByRole("link", { name: "Get Quote" }).first();
+  const box = await quote.boundingBox();
+  await expect(dialog(page)).toBeVisible({ timeout: 5000 });
+  await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("opening it restyles the dialog, not every element of the page behind it", async ({ page, browser }) => {
+  // The store is the largest public page. The clock is held so the 3 s timer fires while traced.
+  await page.clock.install();
+  await page.goto("/store");
+  await expect(page.locator(".product-card").first()).toBeVisible();
+  const elements = await page.evaluate(() => document.querySelectorAll("*").length);
+  await browser.startTracing(page, { categories: ["devtools.timeline"] });
+  await page.clock.runFor(3500);
+  await expect(dialog(page)).toBeVisible();
+  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as {
+    traceEvents: { name: string; args?: { elementCount?: number } }[];
+  };
+  const restyled = traceEvents.filter((e) => e.name === "UpdateLayoutTree" && e.args?.elementCount).map((e) => e.args!.elementCount!);
+  expect(restyled.length).toBeGreaterThan(0);
+  // Radix locks scrolling and disables the pointer on <body>; site.css and styles.css keep those
+  // changes from cascading into the page (without them one recalculation covers all its elements).
+  expect(Math.max(...restyled)).toBeLessThan(elements / 2);
+});
+
 test("signs the visitor up, thanks them, clears the field and closes", async ({ page }) => {
   let body: unknown;
   await page.route("**/api/email-signups", async (route) => {

@@ -136,6 +136,27 @@ test.describe("store", () => {
     await expect(page.getByText("Loading products...")).toHaveCount(0);
   });
 
+  test("renders the catalogue a dozen cards at a time as the visitor scrolls, and every product is reached", async ({
+    page,
+    request,
+  }) => {
+    // Enough products for at least three steps, whatever the other tests have added.
+    for (let i = (await (await request.get("/api/products")).json()).length; i < 26; i++) {
+      await createProduct(request, { name: uniqueName("Paging Valve") });
+    }
+    const total = (await (await request.get("/api/products")).json()).length;
+    const cards = page.locator(".product-card");
+    await page.goto("/store");
+    await expect(page.getByText(`Showing ${total} of ${total} products`)).toBeVisible();
+    await expect(cards).toHaveCount(12);
+    for (let step = 0; step < 10 && (await cards.count()) < total; step++) {
+      await page.keyboard.press("End");
+      await page.waitForTimeout(150);
+    }
+    await expect(cards).toHaveCount(total);
+    await expect(page.locator(".product-grid__more")).toHaveCount(0);
+  });
+
   test("an empty catalogue says so", async ({ page }) => {
     await page.route("**/api/products", (route) => route.fulfill({ json: [] }));
     await page.goto("/store");

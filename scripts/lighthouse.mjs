@@ -9,9 +9,10 @@
 //   LH_PAGES=/,/store   pages to measure (default: the home page and the store)
 //   LH_RUNS=5           runs per page; scores on a shared 2-core machine move by several points
 //                       from run to run, so read the median, not one run
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import http from "node:http";
+import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { startPreview } from "./preview-server.mjs";
 
@@ -49,20 +50,26 @@ function compressingProxy(target) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-function lighthouse(url, output) {
-  execFileSync(
-    "npx",
-    [
-      "-y",
-      LIGHTHOUSE,
-      url,
-      "--quiet",
-      "--output=json",
-      `--output-path=${output}`,
-      "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
-    ],
-    { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH: chrome } },
-  );
+// Asynchronous on purpose: the proxy above lives in this process, and a synchronous child process
+// would stop its event loop, so Lighthouse would wait for a page that never arrives.
+async function lighthouse(url, output) {
+  try {
+    await promisify(execFile)(
+      "npx",
+      [
+        "-y",
+        LIGHTHOUSE,
+        url,
+        "--quiet",
+        "--output=json",
+        `--output-path=${output}`,
+        "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+      ],
+      { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024 },
+    );
+  } catch (error) {
+    throw new Error(`Lighthouse failed on ${url}:\n${error.stderr || error.message}`);
+  }
   return JSON.parse(readFileSync(output, "utf8"));
 }
 
@@ -75,7 +82,7 @@ try {
   for (const path of pages) {
     const reports = [];
     for (let i = 1; i <= runs; i++) {
-      const report = lighthouse(`${origin}${path}`, `lighthouse-reports/${path.replace(/\W+/g, "_") || "home"}-${i}.json`);
+      const report = await lighthouse(`${origin}${path}`, `lighthouse-reports/${path.replace(/\W+/g, "_") || "home"}-${i}.json`);
       reports.push(report);
       console.log(`${path} run ${i}: performance ${Math.round(report.categories.performance.score * 100)}`);
     }

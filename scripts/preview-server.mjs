@@ -20,6 +20,16 @@ export async function startPreview({ dir, port, env: extraEnv = {} }) {
   };
   const run = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env });
 
+  // A server left on the port (an earlier run stopped half-way) would answer the readiness check
+  // below in place of the one started here, and be measured instead of this build.
+  if (
+    await fetch(base).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    throw new Error(`port ${port} is already in use: stop what runs there (pkill -f "vite preview") and retry`);
+  }
   rmSync(dir, { recursive: true, force: true });
   console.log(`building into ${dir}/dist …`);
   run("npx", ["vite", "build", "--logLevel", "error"]);

@@ -1,4 +1,5 @@
 import { lazy, Suspense, startTransition, useCallback, useEffect, useState } from "react";
+import { whenPageReady } from "../lib/page-ready";
 
 const loadDialog = () => import("./site/signup-dialog");
 const SignupDialog = lazy(loadDialog);
@@ -42,14 +43,15 @@ function useAutoOpen(open: () => void) {
       if (scrollable > 0 && window.scrollY / scrollable >= SIGNUP_MODAL_SCROLL_SHARE) show();
     };
     const timer = window.setTimeout(show, SIGNUP_MODAL_DELAY_MS);
-    // The dialog's code is fetched while the visitor reads, so it is ready when the modal opens.
-    const warm = window.setTimeout(loadDialog, SIGNUP_MODAL_DELAY_MS / 2);
+    // The dialog's code (a few kilobytes) is fetched once the page has hydrated, with the page's
+    // own requests, so it is ready when the modal opens and nothing is downloaded while it opens.
+    const cancelWarm = whenPageReady(() => void loadDialog());
     window.addEventListener("scroll", onScroll, { passive: true });
     // The visitor may have scrolled before the page became interactive.
     onScroll();
     function stop() {
       window.clearTimeout(timer);
-      window.clearTimeout(warm);
+      cancelWarm();
       window.removeEventListener("scroll", onScroll);
     }
     return stop;

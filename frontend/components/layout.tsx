@@ -10,7 +10,8 @@ import "./site/site.css";
 /** Every public page: skip link, header, the page in `main`, footer, and the site-wide overlays. */
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <>
+    // A box-less wrapper that stops a dialog's restyling of the page at its edge (site.css, .site).
+    <div className="site">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -32,6 +33,6 @@ export function Layout({ children }: { children: ReactNode }) {
       <ScrollManager />
       <EmailSignupModal />
       <ChatWidget />
-    </>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import { PhoneIcon, TruckIcon } from "../components/store/icons";
 import { ProductCard } from "../components/store/product-card";
 import { ProductDialog } from "../components/store/product-dialog";
 import { StoreFilters } from "../components/store/store-filters";
+import { usePagedList } from "../components/store/use-paged-list";
 import { filterProducts, useStoreFilters } from "../components/store/use-store-filters";
 import "../components/store/store.css";
 import { useProducts } from "../hooks/use-products";
@@ -13,6 +14,8 @@ import { notify } from "../lib/toast";
 
 /** Cards in the first row load eagerly (they are the page's largest paint); the rest lazily. */
 const EAGER_CARDS = 4;
+/** Cards rendered at first and added per step as the visitor scrolls (see usePagedList). */
+const CARDS_PER_PAGE = 12;
 
 export default function Store() {
   const { products: latestProducts, error, retry } = useProducts();
@@ -31,6 +34,7 @@ export default function Store() {
   }, [failed]);
 
   const visible = useMemo(() => (products ? filterProducts(products, filters) : []), [products, filters]);
+  const { shown, hasMore, sentinelRef } = usePagedList(visible, CARDS_PER_PAGE);
 
   function openProduct(product: Product, from: HTMLElement) {
     setOpener(from);
@@ -52,11 +56,14 @@ export default function Store() {
     );
   else
     content = (
-      <Grid columns="repeat(auto-fill, minmax(240px, 1fr))" gap="4" className="product-grid">
-        {visible.map((product, i) => (
-          <ProductCard key={product.id} product={product} onOpen={openProduct} eager={i < EAGER_CARDS} />
-        ))}
-      </Grid>
+      <>
+        <Grid columns="repeat(auto-fill, minmax(240px, 1fr))" gap="4" className="product-grid">
+          {shown.map((product, i) => (
+            <ProductCard key={product.id} product={product} onOpen={openProduct} eager={i < EAGER_CARDS} />
+          ))}
+        </Grid>
+        {hasMore ? <div ref={sentinelRef} className="product-grid__more" aria-hidden="true" /> : null}
+      </>
     );
 
   return (
