@@ -94,7 +94,9 @@ test("opening it restyles the dialog, not every element of the page behind it", 
   const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as {
     traceEvents: { name: string; args?: { elementCount?: number } }[];
   };
-  const restyled = traceEvents.filter((e) => e.name === "UpdateLayoutTree" && e.args?.elementCount).map((e) => e.args!.elementCount!);
+  const restyled = traceEvents
+    .filter((e) => e.name === "UpdateLayoutTree" && e.args?.elementCount)
+    .map((e) => e.args!.elementCount!);
   expect(restyled.length).toBeGreaterThan(0);
   // Radix locks scrolling and disables the pointer on <body>; site.css and styles.css keep those
   // changes from cascading into the page (without them one recalculation covers all its elements).

@@ -14,8 +14,9 @@ export function usePagedList<T>(items: readonly T[], pageSize: number, ahead = 1
   const [sentinel, setSentinel] = useState<Element | null>(null);
   const hasMore = items.length > count;
 
+  const total = items.length;
   useEffect(() => {
-    if (!sentinel || !hasMore) return;
+    if (!sentinel || total <= count) return;
     // A new observer per page: its first report says whether the sentinel is still near (a tall
     // screen can show a whole page), which an observer that saw no change would never repeat.
     const observer = new IntersectionObserver(
@@ -26,8 +27,7 @@ export function usePagedList<T>(items: readonly T[], pageSize: number, ahead = 1
     );
     observer.observe(sentinel);
     return () => observer.disconnect();
-    // `count` re-creates the observer after each page; see above.
-  }, [sentinel, hasMore, count, pageSize, ahead]);
+  }, [sentinel, total, count, pageSize, ahead]);
 
   return {
     shown: hasMore ? items.slice(0, count) : items,
