@@ -107,6 +107,10 @@ test.describe("prerendered HTML", () => {
         expect(html, property).toContain(`<meta property="${property}"`);
       }
       expect(html).toContain('<meta name="robots" content="index, follow"');
+      // The first paint waits for the main content (an element that exists, or it would wait for
+      // the whole document).
+      expect(html).toMatch(/<link rel="expect" href="#main" blocking="render"\s*\/?>/);
+      expect(html.indexOf('<main id="main"')).toBeGreaterThan(html.indexOf('rel="expect"'));
       // The page's own code loads with the HTML, so hydration waits for no extra round trip; at low
       // priority, after the HTML, its inlined CSS and the hero image.
       expect(html).toMatch(
