@@ -22,12 +22,11 @@ export async function startPreview({ dir, port, env: extraEnv = {} }) {
 
   // A server left on the port (an earlier run stopped half-way) would answer the readiness check
   // below in place of the one started here, and be measured instead of this build.
-  if (
-    await fetch(base).then(
-      () => true,
-      () => false,
-    )
-  ) {
+  const portTaken = await fetch(base).then(
+    () => true,
+    () => false,
+  );
+  if (portTaken) {
     throw new Error(`port ${port} is already in use: stop what runs there (pkill -f "vite preview") and retry`);
   }
   rmSync(dir, { recursive: true, force: true });
