@@ -140,7 +140,7 @@ test.describe(() => {
       route.fulfill({
         status: 400,
         contentType: "application/json",
-        body: JSON.stringify({ error: "That address can't receive e-mail", message: "That address can't receive e-mail" }),
+        body: JSON.stringify({ error: "That address can't receive e-mail", code: "VALIDATION_FAILED", requestId: "r1" }),
       }),
     );
     await page.goto("/");

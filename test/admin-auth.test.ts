@@ -4,8 +4,9 @@ import { base64url, decodeJwt, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import app from "../worker/app";
 import type { AppEnv } from "../worker/env";
-import { ADMIN_AUDIENCE, issueAdminToken, JWT_ISSUER, requireJwtSecret } from "../worker/lib/admin-token";
+import { ADMIN_AUDIENCE, issueAdminToken } from "../worker/lib/admin-token";
 import { hashPassword, parsePasswordHash, verifyPassword } from "../worker/lib/password";
+import { JWT_ISSUER, requireJwtSecret } from "../worker/lib/signing-secret";
 import { signUploadToken } from "../worker/lib/upload-token";
 import { adminHeaders } from "./helpers/admin";
 import { createQuote } from "./helpers/factories-admin";
@@ -55,12 +56,12 @@ describe("admin login", () => {
     expect(quotes.status).toBe(200);
   });
 
-  it("answers { success: false } without saying whether the username or the password was wrong", async () => {
+  it("answers 401 without saying whether the username or the password was wrong", async () => {
     const wrongPassword = await login({ username: "admin", password: "nope" });
     const wrongUser = await login({ username: "someone", password: DEV.password });
     for (const { status, body } of [wrongPassword, wrongUser]) {
-      expect(status).toBe(200);
-      expect(body).toEqual({ success: false });
+      expect(status).toBe(401);
+      expect(body).toEqual({ error: "Invalid username or password", code: "UNAUTHORIZED", requestId: expect.any(String) });
     }
   });
 
@@ -73,8 +74,7 @@ describe("admin login", () => {
 
   it("throttles an address after 5 failed logins in 15 minutes with 429 and Retry-After", async () => {
     const ip = freshIp();
-    for (let i = 0; i < 5; i++)
-      expect((await login({ username: "admin", password: `guess-${i}` }, ip)).body).toEqual({ success: false });
+    for (let i = 0; i < 5; i++) expect((await login({ username: "admin", password: `guess-${i}` }, ip)).status).toBe(401);
     const blocked = await login({ username: "admin", password: "guess-6" }, ip);
     expect(blocked.status).toBe(429);
     expect(blocked.body).toMatchObject({ code: "RATE_LIMITED" });
@@ -90,7 +90,7 @@ describe("admin login", () => {
     const ip = freshIp();
     for (let i = 0; i < 4; i++) await login({ username: "admin", password: "wrong" }, ip);
     for (let i = 0; i < 3; i++) expect((await login(DEV, ip)).body.success).toBe(true);
-    expect((await login({ username: "admin", password: "wrong" }, ip)).status).toBe(200);
+    expect((await login({ username: "admin", password: "wrong" }, ip)).status).toBe(401);
     expect((await login(DEV, ip)).status).toBe(429);
   });
 
@@ -122,7 +122,7 @@ describe("admin login", () => {
   it("uses the deploy's secrets in production and never the development credentials", async () => {
     const secrets = await productionSecrets();
     const dev = await callWith(secrets, "/api/admin/login", { method: "POST", json: DEV });
-    expect(dev.body).toEqual({ success: false });
+    expect(dev.status).toBe(401);
     const ok = await callWith(secrets, "/api/admin/login", {
       method: "POST",
       json: { username: "owner", password: "correct horse battery staple" },
@@ -137,7 +137,7 @@ describe("admin login", () => {
 
   it("stops offering the development credentials once secrets are set locally", async () => {
     const secrets = { ...(await productionSecrets()), ENVIRONMENT: "development" as const };
-    expect((await callWith(secrets, "/api/admin/login", { method: "POST", json: DEV })).body).toEqual({ success: false });
+    expect((await callWith(secrets, "/api/admin/login", { method: "POST", json: DEV })).status).toBe(401);
   });
 });
 

@@ -131,8 +131,12 @@ describe("admin orders", () => {
       const order = await createOrder({ fulfilmentStatus: from });
       const { status, body } = await move(order.id, to);
       expect(status, `${from} → ${to}`).toBe(409);
-      expect(body).toMatchObject({ code: "CONFLICT", fulfilmentStatus: from });
-      expect(body.error).toBe(`This order is ${from}; it cannot be moved to ${to}.`);
+      const error = `This order is ${from}; it cannot be moved to ${to}.`;
+      expect(body).toMatchObject({
+        code: "CONFLICT",
+        error,
+        details: [{ path: "fulfilmentStatus", message: error, value: from }],
+      });
       expect(await statusOf(order.id)).toBe(from);
     }
   });

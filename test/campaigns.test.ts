@@ -122,7 +122,10 @@ describe("POST /api/admin/send-campaign", () => {
     const campaignsBefore = await env.DB.prepare("SELECT COUNT(*) AS n FROM campaigns").first("n");
     const { status, body } = await callAdmin("/api/admin/send-campaign", { json: { emails: [gone], campaign: sampleCampaign } });
     expect(status).toBe(400);
-    expect(body).toMatchObject({ error: "None of the selected addresses is an active subscriber.", skipped: [gone] });
+    expect(body).toMatchObject({
+      error: "None of the selected addresses is an active subscriber.",
+      details: [{ path: "emails", message: `${gone} is not an active subscriber`, value: gone }],
+    });
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM campaigns").first("n")).toBe(campaignsBefore);
   });
 

@@ -126,7 +126,8 @@ describe("POST /api/cart/add", () => {
       json: { productId: product.id, quantity: 2 },
     });
     expect(status).toBe(409);
-    expect(body).toMatchObject({ error: "You can have at most 99 of one item in your cart (you have 98)", quantity: 98 });
+    const error = "You can have at most 99 of one item in your cart (you have 98)";
+    expect(body).toMatchObject({ error, details: [{ path: "quantity", message: error, value: 98 }] });
     expect(await linesOf(session)).toEqual([{ id, product_id: product.id, quantity: 98 }]);
   });
 

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { getDb } from "../worker/db/client";
 import { ApiError } from "../worker/lib/errors";
 import { CHAT_RATE_LIMIT_MESSAGE, chatLimitKey, chatLimits, enforceChatLimits } from "../worker/services/chat/limits";
 import { MESSAGES_PER_CONVERSATION } from "../worker/services/chat/storage";
@@ -148,20 +149,20 @@ describe("chat limits", () => {
 
   it("allows a session its reply limit per minute, then refuses it", async () => {
     const who = { sessionId: newChatSessionId(), ip: newClientIp() };
-    for (let i = 0; i < chatLimits.reply.session.limit; i++) await enforceChatLimits(env.DB, "reply", who, now);
-    const refused = await enforceChatLimits(env.DB, "reply", who, now).catch((e) => e);
+    for (let i = 0; i < chatLimits.reply.session.limit; i++) await enforceChatLimits(getDb(env), "reply", who, now);
+    const refused = await enforceChatLimits(getDb(env), "reply", who, now).catch((e) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ code: "RATE_LIMITED", message: CHAT_RATE_LIMIT_MESSAGE });
     // A new minute is a new window.
-    await expect(enforceChatLimits(env.DB, "reply", who, now + 60_000)).resolves.toBeUndefined();
+    await expect(enforceChatLimits(getDb(env), "reply", who, now + 60_000)).resolves.toBeUndefined();
   });
 
   it("counts every session from one address against the address's limit", async () => {
     const ip = newClientIp();
     for (let i = 0; i < chatLimits.reply.ip.limit; i++) {
-      await enforceChatLimits(env.DB, "reply", { sessionId: newChatSessionId(), ip }, now);
+      await enforceChatLimits(getDb(env), "reply", { sessionId: newChatSessionId(), ip }, now);
     }
-    await expect(enforceChatLimits(env.DB, "reply", { sessionId: newChatSessionId(), ip }, now)).rejects.toMatchObject({
+    await expect(enforceChatLimits(getDb(env), "reply", { sessionId: newChatSessionId(), ip }, now)).rejects.toMatchObject({
       code: "RATE_LIMITED",
     });
   });

@@ -76,10 +76,10 @@ describe("POST /api/email-signups", () => {
     [{ email: 42 }, "Please enter your email address"],
     [{ email: "ok@example.com", source: "https://evil.example/" }, "The sign-up page is not valid"],
     [{ email: "ok@example.com", source: `/${"a".repeat(300)}` }, "The sign-up page is not valid"],
-  ])("refuses %j with 400, carrying the message in both error and message", async (json, message) => {
+  ])("refuses %j with 400 and the message to show", async (json, message) => {
     const { status, body } = await callAppJson("/api/email-signups", { method: "POST", json });
     expect(status).toBe(400);
-    expect(body).toMatchObject({ code: "VALIDATION_FAILED", error: message, message });
+    expect(body).toMatchObject({ code: "VALIDATION_FAILED", error: message });
     const email = (json as { email?: unknown }).email;
     if (typeof email === "string") expect(await subscriber(email.trim().toLowerCase())).toBeUndefined();
   });
@@ -91,7 +91,11 @@ describe("POST /api/email-signups", () => {
       body: '{"email": "x@example.com"',
     });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toMatchObject({ message: "The request body is not valid JSON." });
+    expect(malformed.body).toEqual({
+      code: "VALIDATION_FAILED",
+      error: "The request body is not valid JSON.",
+      requestId: expect.any(String),
+    });
     const email = newEmail();
     const form = await callAppJson("/api/email-signups", {
       method: "POST",
@@ -99,7 +103,10 @@ describe("POST /api/email-signups", () => {
       body: JSON.stringify({ email }),
     });
     expect(form.status).toBe(415);
-    expect(form.body).toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE", message: "Please send the sign-up as JSON." });
+    expect(form.body).toMatchObject({
+      code: "UNSUPPORTED_MEDIA_TYPE",
+      error: "Please send the request as JSON (Content-Type: application/json).",
+    });
     expect(await subscriber(email)).toBeUndefined();
   });
 

@@ -8,6 +8,7 @@ import {
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { API_BODY_LIMIT_BYTES } from "../worker/app";
+import { getDb } from "../worker/db/client";
 import worker from "../worker/index";
 import { purgeStaleCarts } from "../worker/jobs/cron";
 import { createProduct } from "./helpers/factories";
@@ -87,7 +88,7 @@ describe("foundation", () => {
     await waitOnExecutionContext(ctx);
     const { results } = await env.DB.prepare("SELECT session_id FROM cart_items ORDER BY session_id").all();
     expect(results.map((r) => r.session_id)).toEqual(["fresh"]);
-    expect(await purgeStaleCarts(env.DB)).toBe(0);
+    expect(await purgeStaleCarts(getDb(env))).toBe(0);
   });
 
   it("reaches the fakes of outside services on loopback", async () => {

@@ -128,10 +128,12 @@ describe("POST /api/orders", () => {
       json: { ...form, totalAmount: "0.01" },
     });
     expect(status).toBe(409);
-    expect(body).toMatchObject({
+    const error = "The prices in your cart have changed. Your total is now £309.98.";
+    expect(body).toEqual({
       code: "CONFLICT",
-      currentTotal: "309.98",
-      error: "The prices in your cart have changed. Your total is now £309.98.",
+      error,
+      requestId: expect.any(String),
+      details: [{ path: "totalAmount", message: error, value: "309.98" }],
     });
     expect(await ordersOf(session)).toEqual([]);
     expect(await cartOf(session)).toHaveLength(2);
@@ -146,7 +148,7 @@ describe("POST /api/orders", () => {
       json: { ...form, totalAmount: "309.98" },
     });
     expect(status).toBe(409);
-    expect(body.currentTotal).toBe("329.98");
+    expect(body.details[0].value).toBe("329.98");
     expect(await ordersOf(session)).toEqual([]);
   });
 

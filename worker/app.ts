@@ -31,9 +31,7 @@ app.use("/api/*", async (c, next) => {
   return bodyLimit({
     maxSize: API_BODY_LIMIT_BYTES,
     onError: () => {
-      // `message` too: the sign-up form reads the spec's `message` field from error bodies.
-      const message = "That request is too large.";
-      throw new ApiError("PAYLOAD_TOO_LARGE", message, { extra: { message } });
+      throw new ApiError("PAYLOAD_TOO_LARGE", "That request is too large.");
     },
   })(c, next);
 });
@@ -67,7 +65,6 @@ app.onError((err, c) => {
     if (err.options.retryAfter !== undefined) c.header("Retry-After", String(Math.max(1, err.options.retryAfter)));
     return c.json(
       {
-        ...err.options.extra,
         error: err.message,
         code: err.code,
         requestId,

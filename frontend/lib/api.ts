@@ -1,15 +1,7 @@
 import { CART_SESSION_HEADER } from "../../schema/api/constants";
+import type { ApiErrorBody, ErrorDetail } from "../../schema/api/errors";
 import { getAdminToken } from "./admin-token";
 import { getCartSessionId } from "./cart-session";
-
-/** The API's error body (DESIGN.md "Errors"). */
-export type ApiErrorBody = {
-  error: string;
-  code: string;
-  requestId?: string;
-  details?: { path: string; message: string }[];
-  [key: string]: unknown;
-};
 
 /**
  * A non-OK response. `message` follows the spec ("{status}: {body text or status text}");
@@ -27,7 +19,12 @@ export class HttpError extends Error {
 
   /** The server's human message, when it sent one. */
   get serverMessage(): string | undefined {
-    return this.body?.error ?? (typeof this.body?.message === "string" ? this.body.message : undefined);
+    return this.body?.error;
+  }
+
+  /** The first detail about one field of the request (`path`), if the server named it. */
+  detail(path: string): ErrorDetail | undefined {
+    return this.body?.details?.find((d) => d.path === path);
   }
 }
 
@@ -64,7 +61,9 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
     const text = await res.text();
     let body: ApiErrorBody | null = null;
     try {
-      body = text ? (JSON.parse(text) as ApiErrorBody) : null;
+      const parsed = text ? (JSON.parse(text) as Partial<ApiErrorBody>) : null;
+      // Only the API's own error shape counts; a proxy's error page or another JSON is just text.
+      body = typeof parsed?.error === "string" && typeof parsed.code === "string" ? (parsed as ApiErrorBody) : null;
     } catch {
       body = null;
     }

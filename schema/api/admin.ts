@@ -12,7 +12,8 @@ export const adminLoginSchema = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Password is too long"),
 });
 export type AdminLogin = z.infer<typeof adminLoginSchema>;
-export type AdminLoginResult = { success: true; token: string } | { success: false };
+/** A successful login; wrong credentials are a 401 UNAUTHORIZED error instead. */
+export type AdminLoginResult = { success: true; token: string };
 
 export const idParamSchema = z.object({
   id: z.coerce

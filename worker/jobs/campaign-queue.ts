@@ -1,6 +1,5 @@
-import { company } from "../../schema/business";
+import { type Db, getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import { createUnsubscribeToken } from "../lib/unsubscribe-token";
 import { recipientIdOf } from "../services/campaigns/queue-messages";
 import {
   type ClaimedRecipient,
@@ -11,35 +10,20 @@ import {
   markSent,
   releaseForRetry,
 } from "../services/campaigns/recipient-state";
+import { unsubscribeLinks } from "../services/campaigns/unsubscribe";
 import { getMailer, MailError } from "../services/mail";
 import { type CampaignTemplate, prepareCampaignTemplate } from "../services/mail/campaign-email";
 
 /** 30 s, 1, 2, 4, 8 min: under the 15 minutes after which the cron would treat the row as stuck. */
 const backoffSeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(0, attempts - 1), 600);
 
-const siteUrl = (env: AppEnv) => env.PUBLIC_SITE_URL.replace(/\/+$/, "");
-
-/** The links an e-mail carries: the confirm page for people, the RFC 8058 one-click target for mail clients. */
-async function unsubscribeLinks(env: AppEnv, email: string) {
-  const token = encodeURIComponent(await createUnsubscribeToken(env, email));
-  const oneClickUrl = `${siteUrl(env)}/api/unsubscribe?token=${token}`;
-  const mailto = `mailto:${company.email}?subject=${encodeURIComponent(`Unsubscribe ${email}`)}`;
-  return {
-    pageUrl: `${siteUrl(env)}/unsubscribe?token=${token}`,
-    headers: {
-      "List-Unsubscribe": `<${oneClickUrl}>, <${mailto}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
-  };
-}
-
-type BatchState = { templates: Map<number, Promise<CampaignTemplate>>; campaigns: Set<number> };
+type BatchState = { db: Db; templates: Map<number, Promise<CampaignTemplate>>; campaigns: Set<number> };
 
 /** campaign-emails: one message per recipient row; each row is sent at most once. */
 export async function consumeCampaignEmails(batch: MessageBatch<unknown>, env: AppEnv) {
-  const state: BatchState = { templates: new Map(), campaigns: new Set() };
+  const state: BatchState = { db: getDb(env), templates: new Map(), campaigns: new Set() };
   await Promise.all(batch.messages.map((message) => deliver(message, env, state)));
-  await finishCampaigns(env.DB, [...state.campaigns]);
+  await finishCampaigns(state.db, [...state.campaigns]);
 }
 
 /** Never throws: an unexpected error (D1 unavailable…) retries this message alone. */
@@ -58,12 +42,12 @@ async function deliverOnce(message: Message<unknown>, env: AppEnv, state: BatchS
     console.warn(JSON.stringify({ queue: "campaign-emails", warning: "message without a recipientId dropped", id: message.id }));
     return message.ack();
   }
-  const claimed = await claimRecipient(env.DB, recipientId, new Date().toISOString());
+  const claimed = await claimRecipient(state.db, recipientId, new Date().toISOString());
   // Already sent or failed, or another delivery holds it: nothing to do for this copy.
   if (!claimed) return message.ack();
   state.campaigns.add(claimed.campaignId);
   if (!claimed.isActiveSubscriber) {
-    await markFailed(env.DB, recipientId, "Unsubscribed before sending", new Date().toISOString());
+    await markFailed(state.db, recipientId, "Unsubscribed before sending", new Date().toISOString());
     return message.ack();
   }
 
@@ -73,16 +57,16 @@ async function deliverOnce(message: Message<unknown>, env: AppEnv, state: BatchS
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     if (error instanceof MailError && !error.transient) {
-      await markFailed(env.DB, recipientId, reason, new Date().toISOString());
+      await markFailed(state.db, recipientId, reason, new Date().toISOString());
       return message.ack();
     }
     // A provider hiccup is expected now and then; anything else is a bug worth an error.
     if (error instanceof MailError) console.warn(JSON.stringify({ queue: "campaign-emails", recipientId, retrying: reason }));
     else logError(message.body, error);
-    await releaseForRetry(env.DB, recipientId, reason, new Date().toISOString());
+    await releaseForRetry(state.db, recipientId, reason, new Date().toISOString());
     return message.retry({ delaySeconds: backoffSeconds(message.attempts) });
   }
-  await markSent(env.DB, recipientId, providerId, new Date().toISOString());
+  await markSent(state.db, recipientId, providerId, new Date().toISOString());
   message.ack();
 }
 
@@ -101,8 +85,9 @@ async function sendOne(env: AppEnv, recipient: ClaimedRecipient, state: BatchSta
 /** campaign-emails-dlq: messages that used up their retries; their rows show failed. */
 export async function consumeCampaignDeadLetters(batch: MessageBatch<unknown>, env: AppEnv) {
   const ids = batch.messages.map((message) => recipientIdOf(message.body)).filter((id): id is number => id !== null);
-  const campaignIds = await markDeadLettered(env.DB, ids, new Date().toISOString());
-  await finishCampaigns(env.DB, campaignIds);
+  const db = getDb(env);
+  const campaignIds = await markDeadLettered(db, ids, new Date().toISOString());
+  await finishCampaigns(db, campaignIds);
   batch.ackAll();
 }
 

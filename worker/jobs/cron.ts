@@ -1,3 +1,6 @@
+import { inArray, lt, max } from "drizzle-orm";
+import { adminSessions, cartItems } from "../../schema/db";
+import { type Db, getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { purgeRateLimits } from "../lib/rate-limit";
 import { finishCampaigns } from "../services/campaigns/recipient-state";
@@ -6,30 +9,29 @@ import { requeueStuckRecipients, startDueCampaigns } from "../services/campaigns
 export const STALE_CART_DAYS = 30;
 
 /** Deletes carts nobody has touched for 30 days. */
-export async function purgeStaleCarts(db: D1Database, now = Date.now()) {
+export async function purgeStaleCarts(db: Db, now = Date.now()) {
   const cutoff = new Date(now - STALE_CART_DAYS * 86_400_000).toISOString();
-  const result = await db
-    .prepare(
-      `DELETE FROM cart_items WHERE session_id IN (
-         SELECT session_id FROM cart_items GROUP BY session_id HAVING MAX(updated_at) < ?1)`,
-    )
-    .bind(cutoff)
-    .run();
-  return result.meta.changes ?? 0;
+  const staleSessions = db
+    .select({ sessionId: cartItems.sessionId })
+    .from(cartItems)
+    .groupBy(cartItems.sessionId)
+    .having(lt(max(cartItems.updatedAt), cutoff));
+  const deleted = await db.delete(cartItems).where(inArray(cartItems.sessionId, staleSessions)).returning({ id: cartItems.id });
+  return deleted.length;
 }
 
 /** Admin sessions past their expiry can never authenticate again; a day's grace keeps logs readable. */
-export async function purgeExpiredAdminSessions(db: D1Database, now = Date.now()) {
+export async function purgeExpiredAdminSessions(db: Db, now = Date.now()) {
   const cutoff = new Date(now - 86_400_000).toISOString();
-  const result = await db.prepare("DELETE FROM admin_sessions WHERE expires_at < ?1").bind(cutoff).run();
-  return result.meta.changes ?? 0;
+  const deleted = await db.delete(adminSessions).where(lt(adminSessions.expiresAt, cutoff)).returning({ jti: adminSessions.jti });
+  return deleted.length;
 }
 
 /** Campaign upkeep: start what is due, re-drive what is stuck, close what is done. */
 async function runCampaignTasks(env: AppEnv, now: number) {
   await startDueCampaigns(env, now);
   await requeueStuckRecipients(env, now);
-  await finishCampaigns(env.DB);
+  await finishCampaigns(getDb(env));
 }
 
 /**
@@ -38,10 +40,11 @@ async function runCampaignTasks(env: AppEnv, now: number) {
  */
 export async function runScheduled(controller: ScheduledController, env: AppEnv, _ctx: ExecutionContext) {
   const now = controller.scheduledTime;
+  const db = getDb(env);
   const results = await Promise.allSettled([
-    purgeStaleCarts(env.DB, now),
-    purgeRateLimits(env.DB, 86_400, now),
-    purgeExpiredAdminSessions(env.DB, now),
+    purgeStaleCarts(db, now),
+    purgeRateLimits(db, 86_400, now),
+    purgeExpiredAdminSessions(db, now),
     runCampaignTasks(env, now),
   ]);
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");

@@ -1,7 +1,7 @@
 import { type AppEnv, isDevelopment } from "../env";
-import { requireJwtSecret } from "./admin-token";
 import { ApiError } from "./errors";
 import { parsePasswordHash } from "./password";
+import { requireJwtSecret } from "./signing-secret";
 
 /**
  * Local development only (ENVIRONMENT=development, never set by the production environment) and

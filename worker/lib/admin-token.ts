@@ -1,40 +1,20 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
-import { type AppEnv, isDevelopment } from "../env";
+import { adminSessions } from "../../schema/db";
+import { getDb } from "../db/client";
+import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
+import { JWT_ALGORITHM, JWT_ISSUER, requireJwtSecret } from "./signing-secret";
 
-export const JWT_ISSUER = "heating-company";
 export const ADMIN_AUDIENCE = "heating-company-admin";
-export const JWT_ALGORITHM = "HS256";
-/** HS256 is only as strong as its key: shorter secrets are refused rather than silently weak. */
-const MIN_JWT_SECRET_LENGTH = 32;
 export const ADMIN_TOKEN_TTL_SECONDS = 8 * 60 * 60;
-
-/**
- * Local development only (ENVIRONMENT=development, never set in the production environment): a
- * fixed signing secret so `npm start` works with no setup. Deploys must set JWT_SECRET.
- */
-const DEV_JWT_SECRET = "development-only-jwt-secret-not-for-deploys-0b6f2c";
-
-export function requireJwtSecret(env: AppEnv): Uint8Array {
-  const secret = env.JWT_SECRET ?? (isDevelopment(env) ? DEV_JWT_SECRET : undefined);
-  if (!secret) throw new ApiError("NOT_CONFIGURED", "Admin login is not configured: set the JWT_SECRET secret.");
-  if (secret.length < MIN_JWT_SECRET_LENGTH) {
-    throw new ApiError(
-      "NOT_CONFIGURED",
-      `Admin login is not configured: JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} random characters (npm run admin:password suggests one).`,
-    );
-  }
-  return new TextEncoder().encode(secret);
-}
 
 /** Signs a token and records its jti as a session row, so logout can revoke it. */
 export async function issueAdminToken(env: AppEnv, username: string, now = Date.now()): Promise<string> {
   const secret = requireJwtSecret(env);
   const jti = crypto.randomUUID();
   const expiresAt = new Date(now + ADMIN_TOKEN_TTL_SECONDS * 1000).toISOString();
-  await env.DB.prepare("INSERT INTO admin_sessions (jti, username, expires_at) VALUES (?1, ?2, ?3)")
-    .bind(jti, username, expiresAt)
-    .run();
+  await getDb(env).insert(adminSessions).values({ jti, username, expiresAt });
   return new SignJWT({})
     .setProtectedHeader({ alg: JWT_ALGORITHM, typ: "JWT" })
     .setSubject(username)
@@ -64,17 +44,24 @@ export async function verifyAdminToken(env: AppEnv, token: string): Promise<{ us
     if (error instanceof ApiError) throw error;
     throw unauthorized;
   }
-  const session = await env.DB.prepare(
-    "SELECT 1 AS ok FROM admin_sessions WHERE jti = ?1 AND revoked_at IS NULL AND expires_at > ?2",
-  )
-    .bind(payload.jti, new Date().toISOString())
-    .first();
-  if (!session || !payload.sub || !payload.jti) throw unauthorized;
+  if (!payload.sub || !payload.jti) throw unauthorized;
+  const [session] = await getDb(env)
+    .select({ jti: adminSessions.jti })
+    .from(adminSessions)
+    .where(
+      and(
+        eq(adminSessions.jti, payload.jti),
+        isNull(adminSessions.revokedAt),
+        gt(adminSessions.expiresAt, new Date().toISOString()),
+      ),
+    );
+  if (!session) throw unauthorized;
   return { username: payload.sub, jti: payload.jti };
 }
 
 export async function revokeAdminToken(env: AppEnv, jti: string): Promise<void> {
-  await env.DB.prepare("UPDATE admin_sessions SET revoked_at = ?2 WHERE jti = ?1 AND revoked_at IS NULL")
-    .bind(jti, new Date().toISOString())
-    .run();
+  await getDb(env)
+    .update(adminSessions)
+    .set({ revokedAt: new Date().toISOString() })
+    .where(and(eq(adminSessions.jti, jti), isNull(adminSessions.revokedAt)));
 }

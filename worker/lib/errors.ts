@@ -1,38 +1,24 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { type ErrorCode, type ErrorDetail, errorStatus } from "../../schema/api/errors";
 
-/** The closed list of error codes (DESIGN.md "Errors"), mapped to statuses in this one place. */
-export const errorStatus = {
-  VALIDATION_FAILED: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  NOT_CONFIGURED: 503,
-} as const satisfies Record<string, ContentfulStatusCode>;
+export { type ErrorCode, type ErrorDetail, errorStatus };
 
-export type ErrorCode = keyof typeof errorStatus;
-export type ErrorDetail = { path: string; message: string };
+// Every status of the shared list is one Hono can send with a body.
+const statuses: Record<ErrorCode, ContentfulStatusCode> = errorStatus;
 
-/**
- * Services throw this; only app.onError turns it into a response body. `extra` carries fields a
- * client needs beside the message (the current total on a price conflict, `message` for sign-ups).
- */
+/** Services throw this; only app.onError turns it into a response body (schema/api/errors.ts). */
 export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly options: { details?: ErrorDetail[]; retryAfter?: number; extra?: Record<string, unknown> } = {},
+    readonly options: { details?: ErrorDetail[]; retryAfter?: number } = {},
   ) {
     super(message);
     this.name = "ApiError";
   }
 
   get status(): ContentfulStatusCode {
-    return errorStatus[this.code];
+    return statuses[this.code];
   }
 }
 

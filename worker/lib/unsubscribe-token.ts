@@ -1,5 +1,5 @@
 import type { AppEnv } from "../env";
-import { requireJwtSecret } from "./admin-token";
+import { deriveKey } from "./signing-secret";
 
 /**
  * Unsubscribe links must keep working for years (an old e-mail in an inbox), so the token does not
@@ -7,18 +7,8 @@ import { requireJwtSecret } from "./admin-token";
  * from JWT_SECRET with HKDF under its own label, so it can never verify an admin token or the
  * other way round. Rotating JWT_SECRET invalidates old links, which is why it is not done lightly.
  */
-const KEY_INFO = new TextEncoder().encode("heating-company/unsubscribe-token/v1");
-
-async function unsubscribeKey(env: AppEnv): Promise<CryptoKey> {
-  const base = await crypto.subtle.importKey("raw", requireJwtSecret(env), "HKDF", false, ["deriveKey"]);
-  return crypto.subtle.deriveKey(
-    { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: KEY_INFO },
-    base,
-    { name: "HMAC", hash: "SHA-256", length: 256 },
-    false,
-    ["sign", "verify"],
-  );
-}
+const unsubscribeKey = (env: AppEnv) =>
+  deriveKey(env, "heating-company/unsubscribe-token/v1", { name: "HMAC", hash: "SHA-256", length: 256 }, ["sign", "verify"]);
 
 const toBase64Url = (bytes: Uint8Array) =>
   btoa(String.fromCharCode(...bytes))

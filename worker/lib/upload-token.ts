@@ -1,7 +1,7 @@
 import { jwtVerify, SignJWT } from "jose";
 import type { AppEnv } from "../env";
-import { JWT_ALGORITHM, JWT_ISSUER, requireJwtSecret } from "./admin-token";
 import { ApiError } from "./errors";
+import { JWT_ALGORITHM, JWT_ISSUER, requireJwtSecret } from "./signing-secret";
 
 /** Its own audience: an upload token is never accepted as an admin token, nor the reverse. */
 const UPLOAD_AUDIENCE = "heating-company-upload";

@@ -1,8 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import { company } from "../../schema/business";
+import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { clientIp } from "../lib/client-ip";
-import { ApiError } from "../lib/errors";
 import { hitRateLimit, type Limit } from "../lib/rate-limit";
 
 /**
@@ -28,18 +28,9 @@ const messages: Record<PublicWrite, string> = {
   "email-signup": "Too many sign-ups from your connection. Please try again later.",
 };
 
-/**
- * Counts the attempt before the body is read, so malformed or invalid floods count too. The 429
- * carries `message` as well as `error` (the sign-up modal reads `message`).
- */
+/** Counts the attempt before the body is read, so malformed or invalid floods count too. */
 export const limitPublicWrite = (kind: PublicWrite) =>
   createMiddleware<HonoEnv>(async (c, next) => {
-    try {
-      await hitRateLimit(c.env.DB, `${kind}:${clientIp(c)}`, publicWriteLimits[kind], messages[kind]);
-    } catch (error) {
-      if (error instanceof ApiError)
-        throw new ApiError(error.code, error.message, { ...error.options, extra: { message: error.message } });
-      throw error;
-    }
+    await hitRateLimit(getDb(c.env), `${kind}:${clientIp(c)}`, publicWriteLimits[kind], messages[kind]);
     await next();
   });

@@ -11,12 +11,12 @@ import { saveChatMessage } from "../services/chat/storage";
 const app = new Hono<HonoEnv>()
   .post("/message", validate("json", chatMessageSchema), async (c) => {
     const input = c.req.valid("json");
-    await enforceChatLimits(c.env.DB, "message", { sessionId: input.sessionId, ip: clientIp(c) });
+    await enforceChatLimits(getDb(c.env), "message", { sessionId: input.sessionId, ip: clientIp(c) });
     return c.json(await saveChatMessage(getDb(c.env), input), 201);
   })
   .post("/ai-response", validate("json", aiResponseRequestSchema), async (c) => {
     const input = c.req.valid("json");
-    await enforceChatLimits(c.env.DB, "reply", { sessionId: input.sessionId, ip: clientIp(c) });
+    await enforceChatLimits(getDb(c.env), "reply", { sessionId: input.sessionId, ip: clientIp(c) });
     return c.json(await answerChat({ db: getDb(c.env), ai: c.env.AI }, input));
   });
 

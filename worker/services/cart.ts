@@ -101,9 +101,8 @@ export async function addToCart(db: Db, sessionId: string, productId: number, qu
   if (upsert.meta.changes === 0 || state.lineId === null || state.quantity === null) {
     if (!state.product.inStock) throw new ApiError("CONFLICT", `${state.product.name} is out of stock`);
     const current = state.quantity ?? 0;
-    throw new ApiError("CONFLICT", `You can have at most ${MAX_LINE_QUANTITY} of one item in your cart (you have ${current})`, {
-      extra: { quantity: current },
-    });
+    const message = `You can have at most ${MAX_LINE_QUANTITY} of one item in your cart (you have ${current})`;
+    throw new ApiError("CONFLICT", message, { details: [{ path: "quantity", message, value: current }] });
   }
   return toCartLine({ id: state.lineId, quantity: state.quantity }, state.product);
 }

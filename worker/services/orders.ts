@@ -45,9 +45,8 @@ export function priceCart(rows: CartContents): PricedCart {
 /** The 409 that tells the customer the real total before anything is charged or ordered. */
 function priceChanged(totalPence: number): ApiError {
   const currentTotal = penceToDecimal(totalPence);
-  return new ApiError("CONFLICT", `The prices in your cart have changed. Your total is now £${currentTotal}.`, {
-    extra: { currentTotal },
-  });
+  const message = `The prices in your cart have changed. Your total is now £${currentTotal}.`;
+  return new ApiError("CONFLICT", message, { details: [{ path: "totalAmount", message, value: currentTotal }] });
 }
 
 type NewOrder = {

@@ -1,7 +1,8 @@
-import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, exists, isNull, or, sql } from "drizzle-orm";
+import { MAX_LINE_QUANTITY } from "../../schema/api/cart";
 import { clientAmountToPence } from "../../schema/api/orders";
 import type { CancelCheckoutResponse, CheckoutSessionResponse, VerifyPaymentResponse } from "../../schema/api/payments";
-import { orderLines, orders, stripeEvents } from "../../schema/db";
+import { cartItems, orderLines, orders, products, stripeEvents } from "../../schema/db";
 import { penceToDecimal } from "../../schema/format";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
@@ -268,23 +269,46 @@ export async function cancelCheckout(
     }
   }
 
-  // Raw D1 statements: Drizzle cannot put a parameterised `sql` statement into a batch.
   const now = new Date().toISOString();
-  const [restored, cancelled] = await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO cart_items (session_id, product_id, quantity, updated_at)
-       SELECT ?2, ol.product_id, MIN(ol.quantity, 99), ?3
-       FROM order_lines ol JOIN products p ON p.id = ol.product_id
-       WHERE ol.order_id = ?1 AND p.in_stock = 1
-         AND EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND payment_status = 'pending_payment')
-       ON CONFLICT (session_id, product_id) DO UPDATE
-         SET quantity = MIN(99, quantity + excluded.quantity), updated_at = excluded.updated_at`,
-    ).bind(input.orderId, input.sessionId, now),
-    env.DB.prepare(
-      `UPDATE orders SET payment_status = 'cancelled', fulfilment_status = 'cancelled', updated_at = ?2
-       WHERE id = ?1 AND payment_status = 'pending_payment' RETURNING id`,
-    ).bind(input.orderId, now),
+  const awaitingPayment = and(eq(orders.id, input.orderId), eq(orders.paymentStatus, "pending_payment"));
+  const [restored, cancelled] = await db.batch([
+    // Drizzle's insert-select lists every column in table order.
+    db
+      .insert(cartItems)
+      .select(
+        db
+          .select({
+            id: sql<number>`NULL`.as("id"),
+            sessionId: sql<string>`${input.sessionId}`.as("session_id"),
+            productId: orderLines.productId,
+            quantity: sql<number>`MIN(${orderLines.quantity}, ${MAX_LINE_QUANTITY})`.as("quantity"),
+            createdAt: sql<string>`${now}`.as("created_at"),
+            updatedAt: sql<string>`${now}`.as("updated_at"),
+          })
+          .from(orderLines)
+          .innerJoin(products, eq(products.id, orderLines.productId))
+          .where(
+            and(
+              eq(orderLines.orderId, input.orderId),
+              eq(products.inStock, true),
+              exists(db.select({ one: sql`1` }).from(orders).where(awaitingPayment)),
+            ),
+          ),
+      )
+      .onConflictDoUpdate({
+        target: [cartItems.sessionId, cartItems.productId],
+        set: {
+          quantity: sql`MIN(${MAX_LINE_QUANTITY}, ${cartItems.quantity} + excluded.quantity)`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      })
+      .returning({ id: cartItems.id }),
+    db
+      .update(orders)
+      .set({ paymentStatus: "cancelled", fulfilmentStatus: "cancelled", updatedAt: now })
+      .where(awaitingPayment)
+      .returning({ id: orders.id }),
   ]);
-  if (!cancelled?.results.length) return { response: { status: "already_cancelled", restoredLines: 0 }, paidOrder: null };
-  return { response: { status: "cancelled", restoredLines: restored?.meta.changes ?? 0 }, paidOrder: null };
+  if (cancelled.length === 0) return { response: { status: "already_cancelled", restoredLines: 0 }, paidOrder: null };
+  return { response: { status: "cancelled", restoredLines: restored.length }, paidOrder: null };
 }

@@ -88,12 +88,13 @@ export function CheckoutForm({ onPlaced }: { onPlaced: (order: OrderResponse["or
       if (error instanceof HttpError && error.status === 409) {
         // The cart changed under the customer (a price or stock change): show it as it is now.
         await refreshCart();
-        const priceChanged = typeof error.body?.currentTotal === "string";
+        const currentTotal = error.detail("totalAmount")?.value;
         notify({
-          title: priceChanged ? "Prices Have Changed" : "Error",
-          description: priceChanged
-            ? `Your order total is now ${formatPrice(String(error.body?.currentTotal))}. Please check your order and place it again.`
-            : (error.serverMessage ?? "Failed to place order. Please try again."),
+          title: currentTotal != null ? "Prices Have Changed" : "Error",
+          description:
+            currentTotal != null
+              ? `Your order total is now ${formatPrice(String(currentTotal))}. Please check your order and place it again.`
+              : (error.serverMessage ?? "Failed to place order. Please try again."),
           variant: "destructive",
         });
       } else {

@@ -2,13 +2,12 @@ import "../../components/admin/admin.css";
 import { Box, Button, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "wouter";
+import type { AdminLoginResult } from "../../../schema/api/admin";
 import { company } from "../../../schema/business";
 import { BackIcon } from "../../components/admin/icons";
 import { setAdminToken } from "../../lib/admin-token";
 import { api, HttpError } from "../../lib/api";
 import { notify } from "../../lib/toast";
-
-type LoginResponse = { success: boolean; token?: string };
 
 export default function Login() {
   const [, navigate] = useLocation();
@@ -19,17 +18,17 @@ export default function Login() {
     const form = new FormData(event.currentTarget);
     setPending(true);
     try {
-      const result = await api<LoginResponse>("/api/admin/login", {
+      const result = await api<AdminLoginResult>("/api/admin/login", {
         json: { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? "") },
       });
-      if (result.success && result.token) {
-        setAdminToken(result.token);
-        notify({ title: "Login Successful", description: "Welcome back.", variant: "success" });
-        navigate("/quotes", { replace: true });
+      setAdminToken(result.token);
+      notify({ title: "Login Successful", description: "Welcome back.", variant: "success" });
+      navigate("/quotes", { replace: true });
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 401) {
+        notify({ title: "Login Failed", description: "Invalid username or password", variant: "destructive" });
         return;
       }
-      notify({ title: "Login Failed", description: "Invalid username or password", variant: "destructive" });
-    } catch (error) {
       // Throttling answers with its own message (how long to wait); other failures get the spec's text.
       const throttled = error instanceof HttpError && error.status === 429 ? error.serverMessage : undefined;
       notify({

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { idParamSchema } from "../../../schema/api/admin";
 import { listCampaignsQuerySchema, sendCampaignSchema } from "../../../schema/api/campaigns";
+import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { listCampaigns } from "../../services/campaigns/list";
@@ -12,7 +13,7 @@ const app = new Hono<HonoEnv>()
     c.json(await sendCampaign(c.env, c.req.valid("json")), 202),
   )
   .get("/campaigns", validate("query", listCampaignsQuerySchema), async (c) =>
-    c.json(await listCampaigns(c.env.DB, c.req.valid("query").limit)),
+    c.json(await listCampaigns(getDb(c.env), c.req.valid("query").limit)),
   )
   .post("/campaigns/:id/retry-failed", validate("param", idParamSchema), async (c) =>
     c.json(await retryFailedRecipients(c.env, c.req.valid("param").id), 202),

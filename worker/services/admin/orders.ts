@@ -92,7 +92,6 @@ export async function updateFulfilment(db: Db, id: string, to: FulfilmentStatus)
   if (updated[0]) return toAdminOrder(updated[0], lines);
   const [current] = await db.select({ status: orders.fulfilmentStatus }).from(orders).where(eq(orders.id, id));
   if (!current) throw notFound("Order");
-  throw new ApiError("CONFLICT", `This order is ${current.status}; it cannot be moved to ${to}.`, {
-    extra: { fulfilmentStatus: current.status },
-  });
+  const message = `This order is ${current.status}; it cannot be moved to ${to}.`;
+  throw new ApiError("CONFLICT", message, { details: [{ path: "fulfilmentStatus", message, value: current.status }] });
 }

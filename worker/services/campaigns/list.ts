@@ -1,46 +1,33 @@
-import type { CampaignRecipient, CampaignStatus, CampaignSummary, RecipientStatus } from "../../../schema/api/campaigns";
-
-type CampaignRow = {
-  id: number;
-  subject: string;
-  title: string;
-  content: string;
-  offer: string | null;
-  cta_text: string;
-  cta_link: string;
-  status: CampaignStatus;
-  send_at: string | null;
-  started_at: string | null;
-  created_at: string;
-};
-
-type RecipientRow = {
-  campaign_id: number;
-  email: string;
-  status: RecipientStatus;
-  attempts: number;
-  last_error: string | null;
-  sent_at: string | null;
-};
+import { asc, desc, inArray } from "drizzle-orm";
+import type { CampaignRecipient, CampaignSummary, RecipientStatus } from "../../../schema/api/campaigns";
+import { campaignRecipients, campaigns } from "../../../schema/db";
+import type { Db } from "../../db/client";
 
 /** The admin's campaign history, newest first, each with its recipients and their status: one round trip. */
-export async function listCampaigns(db: D1Database, limit: number): Promise<CampaignSummary[]> {
-  const [campaigns, recipients] = await db.batch([
-    db.prepare("SELECT * FROM campaigns ORDER BY id DESC LIMIT ?1").bind(limit),
+export async function listCampaigns(db: Db, limit: number): Promise<CampaignSummary[]> {
+  const newest = db.select({ id: campaigns.id }).from(campaigns).orderBy(desc(campaigns.id)).limit(limit);
+  const [rows, recipients] = await db.batch([
+    db.select().from(campaigns).orderBy(desc(campaigns.id)).limit(limit),
     db
-      .prepare(
-        `SELECT campaign_id, email, status, attempts, last_error, sent_at FROM campaign_recipients
-         WHERE campaign_id IN (SELECT id FROM campaigns ORDER BY id DESC LIMIT ?1) ORDER BY id`,
-      )
-      .bind(limit),
+      .select({
+        campaignId: campaignRecipients.campaignId,
+        email: campaignRecipients.email,
+        status: campaignRecipients.status,
+        attempts: campaignRecipients.attempts,
+        lastError: campaignRecipients.lastError,
+        sentAt: campaignRecipients.sentAt,
+      })
+      .from(campaignRecipients)
+      .where(inArray(campaignRecipients.campaignId, newest))
+      .orderBy(asc(campaignRecipients.id)),
   ]);
   const byCampaign = new Map<number, CampaignRecipient[]>();
-  for (const row of (recipients?.results ?? []) as RecipientRow[]) {
-    const list = byCampaign.get(row.campaign_id) ?? [];
-    list.push({ email: row.email, status: row.status, attempts: row.attempts, lastError: row.last_error, sentAt: row.sent_at });
-    byCampaign.set(row.campaign_id, list);
+  for (const { campaignId, ...recipient } of recipients) {
+    const list = byCampaign.get(campaignId) ?? [];
+    list.push(recipient);
+    byCampaign.set(campaignId, list);
   }
-  return ((campaigns?.results ?? []) as CampaignRow[]).map((row) => {
+  return rows.map((row) => {
     const list = byCampaign.get(row.id) ?? [];
     const count = (...statuses: RecipientStatus[]) => list.filter((r) => statuses.includes(r.status)).length;
     return {
@@ -49,12 +36,12 @@ export async function listCampaigns(db: D1Database, limit: number): Promise<Camp
       title: row.title,
       content: row.content,
       offer: row.offer,
-      ctaText: row.cta_text,
-      ctaLink: row.cta_link,
+      ctaText: row.ctaText,
+      ctaLink: row.ctaLink,
       status: row.status,
-      sendAt: row.send_at,
-      startedAt: row.started_at,
-      createdAt: row.created_at,
+      sendAt: row.sendAt,
+      startedAt: row.startedAt,
+      createdAt: row.createdAt,
       counts: { total: list.length, queued: count("pending", "queued"), sent: count("sent"), failed: count("failed") },
       recipients: list,
     };

@@ -1,3 +1,7 @@
+import { and, eq, inArray, isNotNull, isNull, notExists, sql } from "drizzle-orm";
+import { campaignRecipients, campaigns, emailSubscribers } from "../../../schema/db";
+import type { Db } from "../../db/client";
+import { inJsonList } from "../../db/json-list";
 import type { CampaignContent } from "../mail/campaign-email";
 
 /**
@@ -14,110 +18,98 @@ export type ClaimedRecipient = {
   isActiveSubscriber: boolean;
 };
 
-type ClaimRow = {
-  email: string;
-  campaign_id: number;
-  subject: string;
-  title: string;
-  content: string;
-  offer: string | null;
-  cta_text: string;
-  cta_link: string;
-  is_active: number | null;
-};
+const r = campaignRecipients;
+const isWaiting = inArray(r.status, ["pending", "queued"]);
 
-export async function claimRecipient(db: D1Database, recipientId: number, nowIso: string): Promise<ClaimedRecipient | null> {
-  const [claim, details] = await db.batch([
+export async function claimRecipient(db: Db, recipientId: number, nowIso: string): Promise<ClaimedRecipient | null> {
+  const [claim, [row]] = await db.batch([
     db
-      .prepare(
-        `UPDATE campaign_recipients SET queued_at = NULL, attempts = attempts + 1, updated_at = ?2
-         WHERE id = ?1 AND status = 'queued' AND queued_at IS NOT NULL RETURNING id`,
-      )
-      .bind(recipientId, nowIso),
+      .update(r)
+      .set({ queuedAt: null, attempts: sql`${r.attempts} + 1`, updatedAt: nowIso })
+      .where(and(eq(r.id, recipientId), eq(r.status, "queued"), isNotNull(r.queuedAt)))
+      .returning({ id: r.id }),
+    // Batched rows come back keyed by column name: only columns whose names differ are selected.
     db
-      .prepare(
-        `SELECT r.email, r.campaign_id, c.subject, c.title, c.content, c.offer, c.cta_text, c.cta_link,
-                (SELECT s.is_active FROM email_subscribers s WHERE s.email = r.email COLLATE NOCASE) AS is_active
-         FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id WHERE r.id = ?1`,
-      )
-      .bind(recipientId),
+      .select({
+        email: r.email,
+        campaignId: r.campaignId,
+        subject: campaigns.subject,
+        title: campaigns.title,
+        content: campaigns.content,
+        offer: campaigns.offer,
+        ctaText: campaigns.ctaText,
+        ctaLink: campaigns.ctaLink,
+        isActive: sql<number | null>`(SELECT ${emailSubscribers.isActive} FROM ${emailSubscribers}
+          WHERE ${emailSubscribers.email} = ${r.email} COLLATE NOCASE)`.as("is_active"),
+      })
+      .from(r)
+      .innerJoin(campaigns, eq(campaigns.id, r.campaignId))
+      .where(eq(r.id, recipientId)),
   ]);
-  const row = details?.results[0] as ClaimRow | undefined;
-  if (!claim?.results.length || !row) return null;
-  return {
-    id: recipientId,
-    email: row.email,
-    campaignId: row.campaign_id,
-    campaign: {
-      subject: row.subject,
-      title: row.title,
-      content: row.content,
-      offer: row.offer,
-      ctaText: row.cta_text,
-      ctaLink: row.cta_link,
-    },
-    isActiveSubscriber: row.is_active === 1,
-  };
+  if (claim.length === 0 || !row) return null;
+  const { email, campaignId, isActive, ...campaign } = row;
+  return { id: recipientId, email, campaignId, campaign, isActiveSubscriber: isActive === 1 };
 }
 
-export async function markSent(db: D1Database, recipientId: number, providerMessageId: string, nowIso: string) {
+/** A claimed row: queued and held by this delivery. */
+const held = (recipientId: number) => and(eq(r.id, recipientId), eq(r.status, "queued"));
+
+export async function markSent(db: Db, recipientId: number, providerMessageId: string, nowIso: string) {
   await db
-    .prepare(
-      `UPDATE campaign_recipients SET status = 'sent', sent_at = ?2, provider_message_id = ?3, last_error = NULL, updated_at = ?2
-       WHERE id = ?1 AND status = 'queued'`,
-    )
-    .bind(recipientId, nowIso, providerMessageId)
-    .run();
+    .update(r)
+    .set({ status: "sent", sentAt: nowIso, providerMessageId, lastError: null, updatedAt: nowIso })
+    .where(held(recipientId));
 }
 
-export async function markFailed(db: D1Database, recipientId: number, error: string, nowIso: string) {
+export async function markFailed(db: Db, recipientId: number, error: string, nowIso: string) {
   await db
-    .prepare(
-      `UPDATE campaign_recipients SET status = 'failed', last_error = ?2, updated_at = ?3
-       WHERE id = ?1 AND status = 'queued'`,
-    )
-    .bind(recipientId, error.slice(0, 500), nowIso)
-    .run();
+    .update(r)
+    .set({ status: "failed", lastError: error.slice(0, 500), updatedAt: nowIso })
+    .where(held(recipientId));
 }
 
 /** Gives the claim back after a transient failure; the Queue redelivers the message after its delay. */
-export async function releaseForRetry(db: D1Database, recipientId: number, error: string, nowIso: string) {
+export async function releaseForRetry(db: Db, recipientId: number, error: string, nowIso: string) {
   await db
-    .prepare(
-      `UPDATE campaign_recipients SET queued_at = ?3, last_error = ?2, updated_at = ?3
-       WHERE id = ?1 AND status = 'queued' AND queued_at IS NULL`,
-    )
-    .bind(recipientId, error.slice(0, 500), nowIso)
-    .run();
+    .update(r)
+    .set({ queuedAt: nowIso, lastError: error.slice(0, 500), updatedAt: nowIso })
+    .where(and(held(recipientId), isNull(r.queuedAt)));
 }
 
 /** Messages that used up their retries: their rows (if still waiting) become failed. */
-export async function markDeadLettered(db: D1Database, recipientIds: number[], nowIso: string): Promise<number[]> {
+export async function markDeadLettered(db: Db, recipientIds: number[], nowIso: string): Promise<number[]> {
   if (recipientIds.length === 0) return [];
-  const { results } = await db
-    .prepare(
-      `UPDATE campaign_recipients
-       SET status = 'failed', last_error = COALESCE(last_error, 'No answer from the mail service') || ' (gave up after retries)', updated_at = ?2
-       WHERE id IN (SELECT value FROM json_each(?1)) AND status IN ('pending', 'queued')
-       RETURNING campaign_id`,
-    )
-    .bind(JSON.stringify(recipientIds), nowIso)
-    .all<{ campaign_id: number }>();
-  return [...new Set(results.map((row) => row.campaign_id))];
+  const rows = await db
+    .update(r)
+    .set({
+      status: "failed",
+      lastError: sql`COALESCE(${r.lastError}, 'No answer from the mail service') || ' (gave up after retries)'`,
+      updatedAt: nowIso,
+    })
+    .where(and(inJsonList(r.id, recipientIds), isWaiting))
+    .returning({ campaignId: r.campaignId });
+  return [...new Set(rows.map((row) => row.campaignId))];
 }
 
 /**
  * A sending campaign is sent once none of its rows is waiting any more. The consumer passes the
  * campaigns it touched; the cron passes none, meaning all, in case a consumer died before this.
  */
-export async function finishCampaigns(db: D1Database, campaignIds?: number[]) {
+export async function finishCampaigns(db: Db, campaignIds?: number[]) {
   if (campaignIds?.length === 0) return;
   await db
-    .prepare(
-      `UPDATE campaigns SET status = 'sent'
-       WHERE status = 'sending' AND (?1 IS NULL OR id IN (SELECT value FROM json_each(?1)))
-         AND NOT EXISTS (SELECT 1 FROM campaign_recipients r WHERE r.campaign_id = campaigns.id AND r.status IN ('pending', 'queued'))`,
-    )
-    .bind(campaignIds ? JSON.stringify(campaignIds) : null)
-    .run();
+    .update(campaigns)
+    .set({ status: "sent" })
+    .where(
+      and(
+        eq(campaigns.status, "sending"),
+        campaignIds ? inJsonList(campaigns.id, campaignIds) : undefined,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(r)
+            .where(and(eq(r.campaignId, campaigns.id), isWaiting)),
+        ),
+      ),
+    );
 }

@@ -1,8 +1,13 @@
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { campaignRecipients, campaigns } from "../../../schema/db";
+import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { enqueueRecipients } from "./queue-messages";
 
 /** A queued row untouched for this long lost its message (or its delivery crashed): enqueue it again. */
 export const STUCK_AFTER_MINUTES = 15;
+
+const r = campaignRecipients;
 
 /**
  * Starts every scheduled campaign whose time has come. Both updates run in one transaction and
@@ -10,19 +15,18 @@ export const STUCK_AFTER_MINUTES = 15;
  * rows to enqueue; the other finds nothing.
  */
 export async function startDueCampaigns(env: AppEnv, now = Date.now()): Promise<number> {
+  const db = getDb(env);
   const nowIso = new Date(now).toISOString();
-  const [rows] = await env.DB.batch<{ id: number }>([
-    env.DB.prepare(
-      `UPDATE campaign_recipients SET status = 'queued', queued_at = ?1, updated_at = ?1
-       WHERE status = 'pending'
-         AND campaign_id IN (SELECT id FROM campaigns WHERE status = 'scheduled' AND send_at <= ?1)
-       RETURNING id`,
-    ).bind(nowIso),
-    env.DB.prepare(`UPDATE campaigns SET status = 'sending', started_at = ?1 WHERE status = 'scheduled' AND send_at <= ?1`).bind(
-      nowIso,
-    ),
+  const isDue = and(eq(campaigns.status, "scheduled"), lte(campaigns.sendAt, nowIso));
+  const [rows] = await db.batch([
+    db
+      .update(r)
+      .set({ status: "queued", queuedAt: nowIso, updatedAt: nowIso })
+      .where(and(eq(r.status, "pending"), inArray(r.campaignId, db.select({ id: campaigns.id }).from(campaigns).where(isDue))))
+      .returning({ id: r.id }),
+    db.update(campaigns).set({ status: "sending", startedAt: nowIso }).where(isDue),
   ]);
-  const ids = (rows?.results ?? []).map((row) => row.id);
+  const ids = rows.map((row) => row.id);
   await enqueueRecipients(env.CAMPAIGN_QUEUE, ids);
   return ids.length;
 }
@@ -35,14 +39,12 @@ export async function startDueCampaigns(env: AppEnv, now = Date.now()): Promise<
 export async function requeueStuckRecipients(env: AppEnv, now = Date.now()): Promise<number> {
   const nowIso = new Date(now).toISOString();
   const cutoff = new Date(now - STUCK_AFTER_MINUTES * 60_000).toISOString();
-  const { results } = await env.DB.prepare(
-    `UPDATE campaign_recipients SET queued_at = ?1, updated_at = ?1
-     WHERE status = 'queued' AND COALESCE(queued_at, updated_at) < ?2
-     RETURNING id`,
-  )
-    .bind(nowIso, cutoff)
-    .all<{ id: number }>();
-  const ids = results.map((row) => row.id);
+  const rows = await getDb(env)
+    .update(r)
+    .set({ queuedAt: nowIso, updatedAt: nowIso })
+    .where(and(eq(r.status, "queued"), sql`COALESCE(${r.queuedAt}, ${r.updatedAt}) < ${cutoff}`))
+    .returning({ id: r.id });
+  const ids = rows.map((row) => row.id);
   await enqueueRecipients(env.CAMPAIGN_QUEUE, ids);
   return ids.length;
 }

@@ -1,7 +1,17 @@
+import { and, eq, exists, sql } from "drizzle-orm";
 import type { RetryFailedResult, SendCampaignRequest, SendCampaignResult } from "../../../schema/api/campaigns";
+import { campaignRecipients, campaigns, emailSubscribers } from "../../../schema/db";
+import { getDb } from "../../db/client";
+import { inJsonList } from "../../db/json-list";
 import type { AppEnv } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
 import { enqueueRecipients } from "./queue-messages";
+
+const r = campaignRecipients;
+
+/** An active subscriber with the row's address, whatever its letter case. */
+const isActiveAddress = (email: typeof r.email) =>
+  and(sql`${emailSubscribers.email} = ${email} COLLATE NOCASE`, eq(emailSubscribers.isActive, true));
 
 /**
  * Stores the campaign and one row per selected address that is an active subscriber, in one
@@ -13,58 +23,69 @@ export async function sendCampaign(
   { emails, campaign, sendAt }: SendCampaignRequest,
   now = Date.now(),
 ): Promise<SendCampaignResult> {
+  const db = getDb(env);
   const requested = [...new Set(emails)];
-  const { results: active } = await env.DB.prepare(
-    `SELECT email FROM email_subscribers
-     WHERE is_active = 1 AND lower(email) IN (SELECT value FROM json_each(?1))`,
-  )
-    .bind(JSON.stringify(requested))
-    .all<{ email: string }>();
+  const active = await db
+    .select({ email: emailSubscribers.email })
+    .from(emailSubscribers)
+    .where(and(eq(emailSubscribers.isActive, true), inJsonList(sql`lower(${emailSubscribers.email})`, requested)));
   const activeLower = new Set(active.map((row) => row.email.toLowerCase()));
   const skipped = requested.filter((email) => !activeLower.has(email));
   if (active.length === 0) {
     throw new ApiError("VALIDATION_FAILED", "None of the selected addresses is an active subscriber.", {
-      extra: { skipped },
+      details: skipped.map((email) => ({ path: "emails", message: `${email} is not an active subscriber`, value: email })),
     });
   }
 
   const nowIso = new Date(now).toISOString();
   const scheduledFor = sendAt ? new Date(sendAt).toISOString() : null;
-  const recipientStatus = scheduledFor ? "pending" : "queued";
-  const queuedAt = scheduledFor ? null : nowIso;
-  const [, inserted] = await env.DB.batch<{ id: number }>([
-    env.DB.prepare(
-      `INSERT INTO campaigns (subject, title, content, offer, cta_text, cta_link, status, send_at, started_at, created_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
-    ).bind(
-      campaign.subject,
-      campaign.title,
-      campaign.content,
-      campaign.offer ?? null,
-      campaign.ctaText,
-      campaign.ctaLink,
-      scheduledFor ? "scheduled" : "sending",
-      scheduledFor,
-      scheduledFor ? null : nowIso,
-      nowIso,
-    ),
+  const [[created], inserted] = await db.batch([
+    db
+      .insert(campaigns)
+      .values({
+        ...campaign,
+        offer: campaign.offer ?? null,
+        status: scheduledFor ? "scheduled" : "sending",
+        sendAt: scheduledFor,
+        startedAt: scheduledFor ? null : nowIso,
+        createdAt: nowIso,
+      })
+      .returning({ id: campaigns.id }),
     // A batch is one transaction and D1 runs one writer at a time, so the highest id is the
-    // campaign inserted just above.
-    env.DB.prepare(
-      `INSERT INTO campaign_recipients (campaign_id, email, status, queued_at, updated_at)
-       SELECT (SELECT MAX(id) FROM campaigns), value, ?1, ?2, ?3 FROM json_each(?4)
-       RETURNING id, campaign_id`,
-    ).bind(recipientStatus, queuedAt, nowIso, JSON.stringify(active.map((row) => row.email))),
+    // campaign inserted just above. (Drizzle's insert-select lists every column in table order.)
+    db
+      .insert(r)
+      .select(
+        db
+          .select({
+            id: sql<number>`NULL`.as("id"),
+            campaignId: sql<number>`(SELECT MAX(${campaigns.id}) FROM ${campaigns})`.as("campaign_id"),
+            email: sql<string>`value`.as("email"),
+            status: sql<"pending" | "queued">`${scheduledFor ? "pending" : "queued"}`.as("status"),
+            attempts: sql<number>`0`.as("attempts"),
+            lastError: sql<null>`NULL`.as("last_error"),
+            queuedAt: sql<string | null>`${scheduledFor ? null : nowIso}`.as("queued_at"),
+            sentAt: sql<null>`NULL`.as("sent_at"),
+            providerMessageId: sql<null>`NULL`.as("provider_message_id"),
+            updatedAt: sql<string>`${nowIso}`.as("updated_at"),
+          })
+          .from(sql`json_each(${JSON.stringify(active.map((row) => row.email))})`),
+      )
+      .returning({ id: r.id }),
   ]);
-  const rows = (inserted?.results ?? []) as { id: number; campaign_id: number }[];
-  const campaignId = rows[0]?.campaign_id ?? 0;
-
+  const campaignId = created?.id ?? 0;
   if (!scheduledFor)
     await enqueueOrLeaveToCron(
       env,
-      rows.map((row) => row.id),
+      inserted.map((row) => row.id),
     );
-  return { campaignId, successCount: rows.length, skipped, status: scheduledFor ? "scheduled" : "sending", sendAt: scheduledFor };
+  return {
+    campaignId,
+    successCount: inserted.length,
+    skipped,
+    status: scheduledFor ? "scheduled" : "sending",
+    sendAt: scheduledFor,
+  };
 }
 
 /**
@@ -85,27 +106,45 @@ async function enqueueOrLeaveToCron(env: AppEnv, recipientIds: number[]) {
  * reported as skipped). Sent rows are never touched, so nobody gets the campaign twice.
  */
 export async function retryFailedRecipients(env: AppEnv, campaignId: number, now = Date.now()): Promise<RetryFailedResult> {
+  const db = getDb(env);
   const nowIso = new Date(now).toISOString();
-  const [campaign, requeued, stillFailed] = await env.DB.batch([
-    env.DB.prepare("SELECT id FROM campaigns WHERE id = ?1").bind(campaignId),
-    env.DB.prepare(
-      `UPDATE campaign_recipients SET status = 'queued', queued_at = ?2, updated_at = ?2, last_error = NULL
-       WHERE campaign_id = ?1 AND status = 'failed'
-         AND EXISTS (SELECT 1 FROM email_subscribers s WHERE s.email = campaign_recipients.email COLLATE NOCASE AND s.is_active = 1)
-       RETURNING id`,
-    ).bind(campaignId, nowIso),
-    env.DB.prepare("SELECT email FROM campaign_recipients WHERE campaign_id = ?1 AND status = 'failed' ORDER BY id").bind(
-      campaignId,
-    ),
-    env.DB.prepare(
-      `UPDATE campaigns SET status = 'sending', started_at = COALESCE(started_at, ?2)
-       WHERE id = ?1 AND status = 'sent'
-         AND EXISTS (SELECT 1 FROM campaign_recipients WHERE campaign_id = ?1 AND status = 'queued')`,
-    ).bind(campaignId, nowIso),
+  const [campaign, requeued, stillFailed] = await db.batch([
+    db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaignId)),
+    db
+      .update(r)
+      .set({ status: "queued", queuedAt: nowIso, updatedAt: nowIso, lastError: null })
+      .where(
+        and(
+          eq(r.campaignId, campaignId),
+          eq(r.status, "failed"),
+          exists(db.select({ one: sql`1` }).from(emailSubscribers).where(isActiveAddress(r.email))),
+        ),
+      )
+      .returning({ id: r.id }),
+    db
+      .select({ email: r.email })
+      .from(r)
+      .where(and(eq(r.campaignId, campaignId), eq(r.status, "failed")))
+      .orderBy(r.id),
+    db
+      .update(campaigns)
+      .set({ status: "sending", startedAt: sql`COALESCE(${campaigns.startedAt}, ${nowIso})` })
+      .where(
+        and(
+          eq(campaigns.id, campaignId),
+          eq(campaigns.status, "sent"),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(r)
+              .where(and(eq(r.campaignId, campaignId), eq(r.status, "queued"))),
+          ),
+        ),
+      ),
   ]);
-  if (!campaign?.results.length) throw notFound("Campaign");
-  const ids = (requeued?.results ?? []).map((row) => (row as { id: number }).id);
-  const skipped = (stillFailed?.results ?? []).map((row) => (row as { email: string }).email);
+  if (campaign.length === 0) throw notFound("Campaign");
+  const ids = requeued.map((row) => row.id);
+  const skipped = stillFailed.map((row) => row.email);
   if (ids.length === 0 && skipped.length === 0) {
     throw new ApiError("CONFLICT", "This campaign has no failed e-mails to re-send.");
   }

@@ -1,10 +1,32 @@
+import { sql } from "drizzle-orm";
+import { company } from "../../../schema/business";
+import { emailSubscribers } from "../../../schema/db";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
-import { verifyUnsubscribeToken } from "../../lib/unsubscribe-token";
+import { createUnsubscribeToken, verifyUnsubscribeToken } from "../../lib/unsubscribe-token";
 import { unsubscribeSubscriber } from "../admin/subscribers";
 
 export const INVALID_LINK_MESSAGE = "This unsubscribe link is not valid. Please use the link from one of our e-mails.";
+
+const siteUrl = (env: AppEnv) => env.PUBLIC_SITE_URL.replace(/\/+$/, "");
+
+/**
+ * The links a campaign e-mail carries for one address: the confirm page for people, and the
+ * RFC 8058 one-click target (with a mailto fallback) for mail clients' own unsubscribe buttons.
+ */
+export async function unsubscribeLinks(env: AppEnv, email: string) {
+  const token = encodeURIComponent(await createUnsubscribeToken(env, email));
+  const oneClickUrl = `${siteUrl(env)}/api/unsubscribe?token=${token}`;
+  const mailto = `mailto:${company.email}?subject=${encodeURIComponent(`Unsubscribe ${email}`)}`;
+  return {
+    pageUrl: `${siteUrl(env)}/unsubscribe?token=${token}`,
+    headers: {
+      "List-Unsubscribe": `<${oneClickUrl}>, <${mailto}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}
 
 export async function requireUnsubscribeAddress(env: AppEnv, token: string): Promise<string> {
   const email = await verifyUnsubscribeToken(env, token);
@@ -14,10 +36,11 @@ export async function requireUnsubscribeAddress(env: AppEnv, token: string): Pro
 
 /** What the confirm page shows; reading it never changes the subscription. */
 export async function isSubscribed(env: AppEnv, email: string): Promise<boolean> {
-  const row = await env.DB.prepare("SELECT is_active FROM email_subscribers WHERE email = ?1 COLLATE NOCASE")
-    .bind(email)
-    .first<{ is_active: number }>();
-  return row?.is_active === 1;
+  const [row] = await getDb(env)
+    .select({ isActive: emailSubscribers.isActive })
+    .from(emailSubscribers)
+    .where(sql`${emailSubscribers.email} = ${email} COLLATE NOCASE`);
+  return row?.isActive === true;
 }
 
 /**

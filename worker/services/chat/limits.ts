@@ -1,5 +1,6 @@
 import { company } from "../../../schema/business";
-import { hitRateLimit, type Limit } from "../../lib/rate-limit";
+import type { Db } from "../../db/client";
+import { hitRateLimits, type Limit } from "../../lib/rate-limit";
 
 /**
  * Generous for a person typing (a reply takes a few seconds), tight enough that a script cannot
@@ -19,14 +20,19 @@ export const chatLimitKey = (action: ChatAction, scope: "session" | "ip", id: st
 
 /** Counts one chat call against both the visit's and the address's limit (429 past either). */
 export async function enforceChatLimits(
-  db: D1Database,
+  db: Db,
   action: ChatAction,
   who: { sessionId: string; ip: string },
   now = Date.now(),
 ): Promise<void> {
   const limits = chatLimits[action];
-  await Promise.all([
-    hitRateLimit(db, chatLimitKey(action, "session", who.sessionId), limits.session, CHAT_RATE_LIMIT_MESSAGE, now),
-    hitRateLimit(db, chatLimitKey(action, "ip", who.ip), limits.ip, CHAT_RATE_LIMIT_MESSAGE, now),
-  ]);
+  await hitRateLimits(
+    db,
+    [
+      { key: chatLimitKey(action, "session", who.sessionId), ...limits.session },
+      { key: chatLimitKey(action, "ip", who.ip), ...limits.ip },
+    ],
+    CHAT_RATE_LIMIT_MESSAGE,
+    now,
+  );
 }

@@ -1,3 +1,4 @@
+import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { outboxMailer } from "./outbox";
 import { postmarkMailer } from "./provider";
@@ -13,7 +14,7 @@ export function getMailer(env: AppEnv): Mailer {
   if (env.MAIL_API_KEY && env.MAIL_FROM) {
     return postmarkMailer({ apiKey: env.MAIL_API_KEY, from: env.MAIL_FROM, baseUrl: env.MAIL_API_BASE });
   }
-  return outboxMailer(env.DB);
+  return outboxMailer(getDb(env));
 }
 
 export function ownerEmail(env: AppEnv, fallback: string): string {

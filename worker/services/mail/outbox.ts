@@ -1,47 +1,37 @@
+import { desc, lt } from "drizzle-orm";
 import type { OutboxPage } from "../../../schema/api/campaigns";
+import { outbox } from "../../../schema/db";
+import type { Db } from "../../db/client";
 import type { Mailer, MailMessage } from "./types";
 
 /** Local and test delivery: the e-mail is written to the outbox table, where the admin can read it. */
-export function outboxMailer(db: D1Database): Mailer {
+export function outboxMailer(db: Db): Mailer {
   return {
     async send(message: MailMessage) {
-      const row = await db
-        .prepare("INSERT INTO outbox (kind, `to`, subject, html, text, headers) VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id")
-        .bind(message.kind, message.to, message.subject, message.html, message.text, JSON.stringify(message.headers ?? {}))
-        .first<{ id: number }>();
+      const [row] = await db
+        .insert(outbox)
+        .values({
+          kind: message.kind,
+          to: message.to,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+          headers: JSON.stringify(message.headers ?? {}),
+        })
+        .returning({ id: outbox.id });
       return { id: `outbox-${row?.id}` };
     },
   };
 }
 
-type OutboxRow = {
-  id: number;
-  kind: string;
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  headers: string;
-  created_at: string;
-};
-
 /** Newest first; `before` is the smallest id of the previous page (a cursor, stable while mail arrives). */
-export async function listOutbox(db: D1Database, { limit, before }: { limit: number; before?: number }): Promise<OutboxPage> {
-  const { results } = await db
-    .prepare(
-      "SELECT id, kind, `to`, subject, html, text, headers, created_at FROM outbox WHERE ?1 IS NULL OR id < ?1 ORDER BY id DESC LIMIT ?2",
-    )
-    .bind(before ?? null, limit + 1)
-    .all<OutboxRow>();
-  const items = results.slice(0, limit).map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    to: row.to,
-    subject: row.subject,
-    html: row.html,
-    text: row.text,
-    headers: JSON.parse(row.headers) as Record<string, string>,
-    createdAt: row.created_at,
-  }));
-  return { items, nextBefore: results.length > limit ? (items.at(-1)?.id ?? null) : null };
+export async function listOutbox(db: Db, { limit, before }: { limit: number; before?: number }): Promise<OutboxPage> {
+  const rows = await db
+    .select()
+    .from(outbox)
+    .where(before === undefined ? undefined : lt(outbox.id, before))
+    .orderBy(desc(outbox.id))
+    .limit(limit + 1);
+  const items = rows.slice(0, limit).map((row) => ({ ...row, headers: JSON.parse(row.headers) as Record<string, string> }));
+  return { items, nextBefore: rows.length > limit ? (items.at(-1)?.id ?? null) : null };
 }
