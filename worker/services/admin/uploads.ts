@@ -2,15 +2,8 @@ import { INVALID_IMAGE_TYPE, MAX_IMAGE_BYTES, type UploadResult, type UploadUrlR
 import type { AppEnv } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
 import { requireUploadToken, signUploadToken } from "../../lib/upload-token";
+import { IMMUTABLE_CACHE, PRODUCT_IMAGE_NAME, PRODUCT_IMAGE_PREFIX, PUBLIC_PRODUCT_IMAGE_PATH } from "../product-images";
 import { detectImageType, imageExtensionFromName, imageFormats } from "./image-bytes";
-
-export const PRODUCT_IMAGE_PREFIX = "product-images/";
-export const PUBLIC_PRODUCT_IMAGE_PATH = "/public-objects/product-images/";
-/** Object names this Worker hands out and serves: a random id and a lowercase extension. */
-export const PRODUCT_IMAGE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(jpg|png|gif|webp|avif)$/;
-
-/** Uploaded images are served with a year of immutable caching, so a name is never reused. */
-export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 
 /** A signed PUT target on this Worker for one new object; the chosen file's name only picks the extension. */
 export async function createUploadUrl(env: AppEnv, origin: string, fileName: string): Promise<UploadUrlResult> {

@@ -1,5 +1,6 @@
+import { html, raw } from "hono/html";
+import type { HtmlEscapedString } from "hono/utils/html";
 import { company } from "../../../schema/business";
-import { escapeHtml as e } from "../mail/html";
 
 export type UnsubscribePage =
   | { kind: "confirm"; email: string; token: string }
@@ -25,15 +26,15 @@ button:focus-visible,a:focus-visible{outline:3px solid #0b3b66;outline-offset:3p
 .contact a{color:#0b3b66;font-weight:700}
 `;
 
-function body(page: UnsubscribePage): { title: string; html: string } {
+function body(page: UnsubscribePage): { title: string; html: HtmlEscapedString | Promise<HtmlEscapedString> } {
   switch (page.kind) {
     case "confirm":
       return {
         title: "Leave our mailing list",
-        html: `<h1>Leave our mailing list?</h1>
-<p>We'll stop sending deals and tips to <span class="email">${e(page.email)}</span>.</p>
+        html: html`<h1>Leave our mailing list?</h1>
+<p>We'll stop sending deals and tips to <span class="email">${page.email}</span>.</p>
 <form method="post" action="/api/unsubscribe">
-<input type="hidden" name="token" value="${e(page.token)}">
+<input type="hidden" name="token" value="${page.token}">
 <button type="submit">Unsubscribe</button>
 </form>
 <a class="secondary" href="/">No thanks, keep me subscribed</a>`,
@@ -41,22 +42,22 @@ function body(page: UnsubscribePage): { title: string; html: string } {
     case "already":
       return {
         title: "Already unsubscribed",
-        html: `<h1>You're already unsubscribed</h1>
-<p><span class="email">${e(page.email)}</span> no longer receives our deals and tips.</p>
+        html: html`<h1>You're already unsubscribed</h1>
+<p><span class="email">${page.email}</span> no longer receives our deals and tips.</p>
 <a class="secondary" href="/">Back to the website</a>`,
       };
     case "done":
       return {
         title: "You're unsubscribed",
-        html: `<h1>You're unsubscribed</h1>
-<p><span class="email">${e(page.email)}</span> won't receive any more deals or tips from us.</p>
+        html: html`<h1>You're unsubscribed</h1>
+<p><span class="email">${page.email}</span> won't receive any more deals or tips from us.</p>
 <a class="secondary" href="/">Back to the website</a>`,
       };
     case "invalid":
       return {
         title: "Link not valid",
-        html: `<h1>This link isn't valid</h1>
-<p role="alert">${e(page.message)}</p>
+        html: html`<h1>This link isn't valid</h1>
+<p role="alert">${page.message}</p>
 <a class="secondary" href="/">Back to the website</a>`,
       };
   }
@@ -64,24 +65,24 @@ function body(page: UnsubscribePage): { title: string; html: string } {
 
 /** A small standalone page (no app bundle): it must work from any mail client, even without JavaScript. */
 export function renderUnsubscribePage(page: UnsubscribePage): string {
-  const { title, html } = body(page);
-  return `<!doctype html>
+  const { title, html: content } = body(page);
+  return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${e(title)} | ${e(company.name)}</title>
-<style>${STYLE}</style>
+<title>${title} | ${company.name}</title>
+<style>${raw(STYLE)}</style>
 </head>
 <body>
-<header><a href="/">${e(company.name)}</a></header>
+<header><a href="/">${company.name}</a></header>
 <main>
 <div class="card">
-${html}
+${content}
 </div>
-<p class="contact">Questions? Call us on <a href="${e(company.phoneHref)}">${e(company.phone)}</a></p>
+<p class="contact">Questions? Call us on <a href="${company.phoneHref}">${company.phone}</a></p>
 </main>
 </body>
-</html>`;
+</html>`.toString();
 }

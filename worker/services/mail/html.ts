@@ -1,8 +1,3 @@
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-/** For text placed into HTML (element content and quoted attribute values alike). */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
-
 const NAMED: Record<string, string> = {
   amp: "&",
   lt: "<",

@@ -1,8 +1,9 @@
+import { company } from "../../../schema/business";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { outboxMailer } from "./outbox";
 import { postmarkMailer } from "./provider";
-import type { Mailer } from "./types";
+import type { Mailer, MailMessage } from "./types";
 
 export * from "./types";
 
@@ -17,6 +18,22 @@ export function getMailer(env: AppEnv): Mailer {
   return outboxMailer(getDb(env));
 }
 
-export function ownerEmail(env: AppEnv, fallback: string): string {
-  return env.OWNER_EMAIL ?? fallback;
+/** Where the owner's notifications go: OWNER_EMAIL, or the company's published address. */
+export function ownerEmail(env: AppEnv): string {
+  return env.OWNER_EMAIL ?? company.email;
+}
+
+/**
+ * Sends after the response (waitUntil): a slow or failing mail provider never fails an order or a
+ * quote that is already stored. Failures are logged for the owner to see in the Worker logs.
+ */
+export function sendInBackground(ctx: { waitUntil(p: Promise<unknown>): void }, env: AppEnv, ...messages: MailMessage[]) {
+  const mailer = getMailer(env);
+  for (const message of messages) {
+    ctx.waitUntil(
+      mailer.send(message).catch((error: unknown) => {
+        console.error(JSON.stringify({ mail: message.kind, to: message.to, subject: message.subject, error: String(error) }));
+      }),
+    );
+  }
 }

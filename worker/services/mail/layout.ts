@@ -1,0 +1,72 @@
+import { html } from "hono/html";
+import type { HtmlEscapedString } from "hono/utils/html";
+import { addressLine, company } from "../../../schema/business";
+
+/**
+ * The one frame of every e-mail the product sends: a 600 px card that narrows with the screen
+ * (tables and inline styles, as mail clients need), the company's name on top and its address
+ * and phone below. Values go in through Hono's `html` template, which escapes them; only markup
+ * built the same way (or the campaign sanitiser's output, passed with `raw`) goes in unescaped.
+ */
+export type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+export const NAVY = "#0b3b66";
+export const ORANGE = "#ff7a1a";
+/** Dark text on the orange button: 6.4:1 contrast, where white on orange would be under 3:1. */
+export const ON_ORANGE = "#0b1f33";
+export const FONT = "Arial, Helvetica, sans-serif";
+
+export function emailDocument(parts: { title: string; content: Markup; footerNote?: Markup }): string {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${parts.title}</title>
+</head>
+<body style="margin:0;padding:0;background:#f3f5f8">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f5f8">
+<tr><td align="center" style="padding:24px 12px">
+  <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;overflow:hidden;box-shadow:0 2px 8px rgba(11,59,102,0.08)">
+    <tr><td style="background:${NAVY};padding:20px 24px;font:bold 20px/1.3 ${FONT};color:#ffffff">${company.name}</td></tr>
+    ${parts.content}
+    <tr><td style="background:#f8fafc;border-top:1px solid #e4e9f0;padding:20px 24px;font:13px/1.6 ${FONT};color:#52606d">
+      <strong style="color:${NAVY}">${company.name}</strong><br>
+      ${addressLine}<br>
+      Phone: <a href="${company.phoneHref}" style="color:${NAVY}">${company.phone}</a>${parts.footerNote ? html`<br><br>${parts.footerNote}` : ""}
+    </td></tr>
+  </table>
+</td></tr>
+</table>
+</body>
+</html>`.toString();
+}
+
+/** A heading row and any number of paragraphs or blocks under it. */
+export const section = (heading: string, ...blocks: Markup[]) =>
+  html`<tr><td style="padding:28px 24px 8px"><h1 style="margin:0;font:bold 24px/1.3 ${FONT};color:${NAVY}">${heading}</h1></td></tr>
+    <tr><td style="padding:8px 24px 24px;font:16px/1.6 ${FONT};color:#1f2933">${blocks}</td></tr>`;
+
+export const paragraph = (text: string) => html`<p style="margin:0 0 16px">${text}</p>`;
+
+export type Field = [label: string, value: string | null | undefined];
+
+/** Label and value pairs; empty values are left out. Long values wrap rather than widen the mail. */
+export const fieldsTable = (fields: Field[]) =>
+  html`<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;margin:0 0 16px">${fields
+    .filter(([, value]) => value)
+    .map(
+      ([label, value]) =>
+        html`<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top;white-space:nowrap">${label}</th><td style="padding:4px 0;white-space:pre-line;overflow-wrap:anywhere">${value}</td></tr>`,
+    )}</table>`;
+
+/** The same pairs as plain text lines. */
+export const fieldsText = (fields: Field[]) =>
+  fields
+    .filter(([, value]) => value)
+    .map(([label, value]) => `${label}: ${value}`)
+    .join("\n");
+
+/** The closing block of the plain-text part, matching the HTML footer. */
+export const textFooter = () => ["--", company.name, addressLine, `Phone: ${company.phone}`].join("\n");

@@ -1,0 +1,134 @@
+import { html } from "hono/html";
+import { company, delivery, quoteServiceLabels } from "../../../schema/business";
+import { formatPrice, penceToDecimal } from "../../../schema/format";
+import type { OrderWithLines } from "../orders";
+import { emailDocument, type Field, fieldsTable, fieldsText, paragraph, section, textFooter } from "./layout";
+import type { MailMessage } from "./types";
+
+/**
+ * The shop's transactional e-mails: the owner hears of every order and quote, the customer gets a
+ * receipt once a card payment is confirmed. Every value a visitor typed is escaped by the template.
+ */
+
+const money = (pence: number) => formatPrice(penceToDecimal(pence));
+
+function linesText(order: OrderWithLines): string {
+  const lines = order.lines.map((l) => `${l.quantity} × ${l.name} (${l.brand}) @ ${money(l.unitPricePence)}`);
+  return [...lines, `Total: ${money(order.totalPence)}`].join("\n");
+}
+
+const linesHtml = (order: OrderWithLines) =>
+  html`<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;margin:0 0 16px">${order.lines.map(
+    (l) =>
+      html`<tr><td style="padding:4px 8px 4px 0;vertical-align:top;white-space:nowrap">${l.quantity} ×</td><td style="padding:4px 8px 4px 0;overflow-wrap:anywhere">${l.name} <span style="color:#555">(${l.brand})</span></td><td align="right" style="padding:4px 0;vertical-align:top;white-space:nowrap">${money(l.unitPricePence * l.quantity)}</td></tr>`,
+  )}<tr><th colspan="2" align="left" style="padding-top:8px">Total</th><th align="right" style="padding-top:8px">${money(order.totalPence)}</th></tr></table>`;
+
+const customerFields = (order: OrderWithLines): Field[] => [
+  ["Order ID", order.id],
+  ["Name", order.customerName],
+  ["E-mail", order.customerEmail],
+  ["Phone", order.customerPhone],
+  ["Delivery address", order.shippingAddress],
+  ["Notes", order.notes],
+];
+
+/** An e-mail to the owner about one order. */
+function ownerOrderMail(to: string, order: OrderWithLines, title: string, subject: string, intro: string): MailMessage {
+  const fields = customerFields(order);
+  return {
+    kind: "order",
+    to,
+    subject,
+    text: `${intro}\n\n${fieldsText(fields)}\n\n${linesText(order)}\n\n${textFooter()}`,
+    html: emailDocument({
+      title,
+      content: section(
+        title,
+        paragraph(intro),
+        fieldsTable(fields),
+        html`<h2 style="font-size:16px">Items</h2>`,
+        linesHtml(order),
+      ),
+    }),
+  };
+}
+
+/** To the owner when the checkout form places an order (to be paid on delivery or by invoice). */
+export function orderPlacedMail(to: string, order: OrderWithLines): MailMessage {
+  const title = `New order ${order.id}: ${money(order.totalPence)}`;
+  return ownerOrderMail(
+    to,
+    order,
+    title,
+    `${title} from ${order.customerName ?? "a customer"}`,
+    "A customer placed an order through the checkout form. Please contact them to confirm delivery and payment.",
+  );
+}
+
+/** To the owner once Stripe confirms a card payment: the order is paid and ready to dispatch. */
+export function cardOrderPaidMail(to: string, order: OrderWithLines): MailMessage {
+  const title = `Paid card order ${order.id}: ${money(order.totalPence)}`;
+  return ownerOrderMail(
+    to,
+    order,
+    title,
+    title,
+    "Stripe confirmed the card payment for this order. It is ready to arrange delivery.",
+  );
+}
+
+/** To the customer, once, when their card payment is confirmed. */
+export function receiptMail(order: OrderWithLines & { customerEmail: string }): MailMessage {
+  const title = `Your receipt for order ${order.id}`;
+  const thanks = `Thank you${order.customerName ? `, ${order.customerName}` : ""}. We have received your payment of ${money(order.totalPence)}.`;
+  const next = `${delivery.terms[2]}. If you have any questions, call us on ${company.phone} or reply to ${company.email}.`;
+  const address: Field[] = [["Delivery address", order.shippingAddress]];
+  return {
+    kind: "receipt",
+    to: order.customerEmail,
+    subject: `${company.name}: receipt for order ${order.id}`,
+    text: `${thanks}\n\n${linesText(order)}\n\n${fieldsText(address)}\n\n${next}\n\n${textFooter()}`,
+    html: emailDocument({
+      title,
+      content: section(title, paragraph(thanks), linesHtml(order), fieldsTable(address), paragraph(next)),
+    }),
+  };
+}
+
+/** Once a card payment is confirmed: the customer's receipt (when Stripe gave an e-mail) and the owner's note. */
+export function cardPaymentMails(ownerEmail: string, order: OrderWithLines): MailMessage[] {
+  const { customerEmail } = order;
+  return [...(customerEmail ? [receiptMail({ ...order, customerEmail })] : []), cardOrderPaidMail(ownerEmail, order)];
+}
+
+export type QuoteForMail = {
+  id: number;
+  name: string;
+  phone: string;
+  email: string;
+  postcode: string;
+  service: keyof typeof quoteServiceLabels;
+  message: string | null;
+};
+
+/** To the owner for every quote request (the promise is a reply within 2 hours). */
+export function quoteReceivedMail(to: string, quote: QuoteForMail): MailMessage {
+  const service = quoteServiceLabels[quote.service];
+  const title = `New quote request: ${service}`;
+  const intro = `Reply within ${company.quoteResponseHours} hours during business hours, as the website promises.`;
+  const fields: Field[] = [
+    ["Name", quote.name],
+    ["Phone", quote.phone],
+    ["E-mail", quote.email],
+    ["Postcode", quote.postcode],
+    ["Service", service],
+    ["Message", quote.message],
+  ];
+  return {
+    kind: "quote",
+    to,
+    subject: `${title} from ${quote.name} (${quote.postcode})`,
+    text: `${intro}\n\n${fieldsText(fields)}\n\n${textFooter()}`,
+    html: emailDocument({ title, content: section(title, paragraph(intro), fieldsTable(fields)) }),
+  };
+}
