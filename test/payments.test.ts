@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { PAYMENTS_NOT_CONFIGURED } from "../schema/api/payments";
 import { company } from "../schema/business";
 import { API_BODY_LIMIT_BYTES } from "../worker/app";
+import { expectConsoleError } from "./helpers/console";
 import { createProduct } from "./helpers/factories";
 import {
   callApp,
@@ -199,6 +200,7 @@ describe("POST /api/create-checkout-session", () => {
   });
 
   it("cancels the order and keeps the cart when Stripe refuses", async () => {
+    expectConsoleError(/checkout\.sessions\.create.*Invalid API Key/);
     const { session } = await cartWithItems();
     const { status, body } = await callAppJson("/api/create-checkout-session", {
       method: "POST",
@@ -308,6 +310,7 @@ describe("GET /api/verify-payment/{session_id}", () => {
   });
 
   it("answers 503 JSON, not 500, when Stripe cannot be reached, and leaves the order pending", async () => {
+    expectConsoleError(/checkout\.sessions\.retrieve.*Invalid API Key/);
     const { session } = await cartWithItems();
     const { order } = await startCheckout(session);
     const { status, body } = await callAppJson(`/api/verify-payment/${order.stripe_session_id}`, {
