@@ -11,7 +11,7 @@ function groupThousands(digits: string): string {
 }
 
 /**
- * Any price text the spec allows ("£45.99", "45.99", "45", 45.99) → "£45.99".
+ * Any price text the product accepts ("£45.99", "45.99", "45", 45.99) → "£45.99".
  * Non-numeric text is shown as given rather than as "£NaN".
  */
 export function formatPrice(price: string | number): string {

@@ -11,7 +11,7 @@ beforeAll(async () => {
   auth = await adminHeaders();
 });
 
-/** What the Add Product form sends (spec section 7). */
+/** What the Add Product form sends. */
 const form = (overrides: Partial<Record<keyof ProductFormInput, unknown>> = {}) => ({
   name: "Vaillant Gas Valve",
   price: "£129.99",
@@ -58,7 +58,7 @@ describe("admin products: create", () => {
     expect(body).toMatchObject({ name: "Fan", price: "45.00", rating: 3.5, image: "/images/parts/fan.svg" });
   });
 
-  it("lists the missing required fields with the spec's message and labels", async () => {
+  it("lists the missing required fields with the form's message and labels", async () => {
     const { status, body } = await create(form({ name: " ", price: "", category: "", brand: undefined, description: "   " }));
     expect(status).toBe(400);
     expect(body).toMatchObject({

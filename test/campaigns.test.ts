@@ -5,7 +5,7 @@ import { addSubscriber, callAdmin, recipientRows, recordingQueue, sampleCampaign
 import { callJson } from "./helpers/http";
 
 describe("POST /api/admin/send-campaign", () => {
-  it("refuses an empty selection with the spec's message", async () => {
+  it("refuses an empty selection with the product's message", async () => {
     const { queue, batches } = recordingQueue();
     const { status, body } = await callAdmin(
       "/api/admin/send-campaign",
@@ -83,7 +83,7 @@ describe("POST /api/admin/send-campaign", () => {
     expect(recipientIds().sort()).toEqual(rows.map((r) => r.id).sort());
   });
 
-  it("fills in the spec's button defaults", async () => {
+  it("fills in the button defaults", async () => {
     const email = await addSubscriber();
     const { queue } = recordingQueue();
     const { body } = await callAdmin(

@@ -51,7 +51,7 @@ describe("GET /api/cart", () => {
 });
 
 describe("POST /api/cart/add", () => {
-  it("adds a line with the spec's body and answers the line with its product", async () => {
+  it("adds a line with the site's own body and answers the line with its product", async () => {
     const session = newCartSession();
     const product = await createProduct({ name: "PCB Board", pricePence: 18950 });
     const { status, body } = await callAppJson("/api/cart/add", {

@@ -10,7 +10,7 @@ describe("money formatting", () => {
     expect(formatPrice(1234567.89)).toBe("£1,234,567.89");
   });
 
-  it("accepts the price texts the spec allows and leaves other text alone", () => {
+  it("accepts the price texts the product accepts and leaves other text alone", () => {
     expect(formatPrice("£45.99")).toBe("£45.99");
     expect(formatPrice("45")).toBe("£45.00");
     expect(formatPrice("1,299.5")).toBe("£1,299.50");

@@ -11,6 +11,7 @@ import { API_BODY_LIMIT_BYTES } from "../worker/app";
 import { getDb } from "../worker/db/client";
 import worker from "../worker/index";
 import { purgeStaleCarts } from "../worker/jobs/cron";
+import { expectConsoleError } from "./helpers/console";
 import { createProduct } from "./helpers/factories";
 import { call, callJson, fakeRequests } from "./helpers/http";
 
@@ -96,5 +97,23 @@ describe("foundation", () => {
     expect(res.status).toBeGreaterThanOrEqual(200);
     const requests = await fakeRequests(env.STRIPE_API_BASE!);
     expect(requests.some((r) => r.path === "/v1/ping")).toBe(true);
+  });
+});
+
+describe("a database nobody migrated", () => {
+  it("answers 503 saying which command to run, not a bare 500", async () => {
+    expectConsoleError(/no such table/);
+    await env.DB.exec("ALTER TABLE products RENAME TO products_not_migrated");
+    try {
+      const { status, body } = await callJson("/api/products");
+      expect(status).toBe(503);
+      expect(body).toEqual({
+        error: "The database has not been migrated yet. Run `npm run db:migrate` and try again.",
+        code: "NOT_CONFIGURED",
+        requestId: expect.any(String),
+      });
+    } finally {
+      await env.DB.exec("ALTER TABLE products_not_migrated RENAME TO products");
+    }
   });
 });

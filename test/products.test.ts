@@ -3,7 +3,7 @@ import { createProduct } from "./helpers/factories";
 import { callAppJson } from "./helpers/factories-commerce";
 
 describe("GET /api/products", () => {
-  it("gives the catalogue with prices as decimal text and every field of spec section 3", async () => {
+  it("gives the catalogue with prices as decimal text and every field the store reads", async () => {
     const made = await createProduct({
       name: "Worcester Diverter Valve",
       pricePence: 4599,

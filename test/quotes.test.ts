@@ -46,7 +46,7 @@ describe("POST /api/quotes", () => {
     expect((await quotesNamed(body.name))[0]!.message).toBeNull();
   });
 
-  it("accepts each of the five services of spec section 5", async () => {
+  it("accepts each of the five services", async () => {
     expect(quoteServiceValues).toEqual([...quoteServices]);
     for (const service of quoteServices) {
       expect((await callApp("/api/quotes", { method: "POST", json: quote({ service }) })).status).toBe(201);
@@ -98,7 +98,7 @@ describe("POST /api/quotes", () => {
     expect(await quotesNamed(body.name)).toEqual([]);
   });
 
-  it("answers an empty body with the spec's required-fields message for every missing field", async () => {
+  it("answers an empty body with the required-fields message for every missing field", async () => {
     const { status, body } = await callAppJson("/api/quotes", { method: "POST", json: {} });
     expect(status).toBe(400);
     expect(body.error).toBe(QUOTE_REQUIRED_MESSAGE);

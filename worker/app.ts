@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
-import type { HonoEnv } from "./env";
+import { type HonoEnv, isDevelopment } from "./env";
 import { ApiError, type ErrorCode, errorStatus } from "./lib/errors";
 import { requestId } from "./middleware/request-id";
 import admin from "./routes/admin";
@@ -54,11 +54,20 @@ const routes = app
 
 export type AppType = typeof routes;
 
+/** The error and every cause under it (Drizzle wraps D1's own error as the cause of its own). */
+function causeChain(err: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let e: unknown = err; e && chain.length < 5; e = (e as Error).cause) chain.push(e);
+  return chain;
+}
+
+const isMissingTable = (err: unknown) => causeChain(err).some((e) => /no such table/i.test(String((e as Error)?.message ?? e)));
+
 const codeForStatus = (status: number): ErrorCode =>
   (Object.entries(errorStatus).find(([, s]) => s === status)?.[0] as ErrorCode | undefined) ??
   (status >= 500 ? "INTERNAL" : "VALIDATION_FAILED");
 
-/** The only place an error body is written (DESIGN.md "Errors"). No stack trace leaves the Worker. */
+/** The only place an error body is written (schema/api/errors.ts). No stack trace leaves the Worker. */
 app.onError((err, c) => {
   const requestId = c.get("requestId");
   if (err instanceof ApiError) {
@@ -76,6 +85,15 @@ app.onError((err, c) => {
   if (err instanceof HTTPException && err.status < 500) {
     const message = err.status === 400 ? "The request body is not valid JSON." : err.message || "Bad request";
     return c.json({ error: message, code: codeForStatus(err.status), requestId }, err.status);
+  }
+  if (isMissingTable(err)) {
+    // A database nobody migrated yet: say how to fix it instead of a bare 500.
+    const command = isDevelopment(c.env) ? "npm run db:migrate" : "npm run db:migrate:remote";
+    console.error(JSON.stringify({ requestId, path: c.req.path, error: String(causeChain(err).at(-1)) }));
+    return c.json(
+      { error: `The database has not been migrated yet. Run \`${command}\` and try again.`, code: "NOT_CONFIGURED", requestId },
+      503,
+    );
   }
   const cause = (err as Error).cause;
   console.error(

@@ -22,7 +22,7 @@ export const idParamSchema = z.object({
     .positive("The id must be a whole number"),
 });
 
-/** Stored quote (spec section 3): `isRead` is the string 'true' once read, `repliedAt` set when replied. */
+/** Stored quote: `isRead` is the string 'true' once read, `repliedAt` set when replied. */
 export type AdminQuote = {
   id: number;
   name: string;
@@ -70,7 +70,7 @@ export type AdminServiceRecord = {
 
 // ---- Products ------------------------------------------------------------------------------
 
-/** The spec's form labels of the required fields, in the order its message lists them. */
+/** The form labels of the required fields, in the order its message lists them. */
 export const requiredProductFields = [
   ["name", "Product Name"],
   ["price", "Price"],
@@ -108,7 +108,7 @@ const isRating = (r: number) => Number.isFinite(r) && r >= 1 && r <= 5 && Math.a
 
 /**
  * POST /api/admin/products and the Add Product form. The first issue is the one to show: missing
- * fields first ("Please fill in: …" as the spec words it), then the image, then formats.
+ * fields first ("Please fill in: …"), then the image, then formats.
  */
 export const productFormSchema = z
   .object({
@@ -157,7 +157,7 @@ export const productFormSchema = z
     rating: v.rating,
   }));
 
-/** What the form sends (spec section 7: price text, originalPrice or null, rating or null). */
+/** What the form sends. */
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type NewProduct = z.output<typeof productFormSchema>;
 
@@ -229,7 +229,7 @@ export const uploadUrlSchema = z.object({
     .max(255, "That file name is too long"),
 });
 
-/** POST /api/admin/upload-url: `uploadURL` (spec) plus the path the product should store. */
+/** POST /api/admin/upload-url: `uploadURL` (the name the client reads) plus the path the product should store. */
 export type UploadUrlResult = { uploadURL: string; objectPath: string };
 /** PUT to uploadURL. */
 export type UploadResult = { objectPath: string; contentType: string; size: number };

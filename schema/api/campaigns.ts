@@ -24,7 +24,7 @@ export const campaignDraftSchema = z.object({
     .trim()
     .min(1, "Please enter a title")
     .max(200, "The title is too long (200 characters at most)"),
-  /** HTML allowed (spec section 3); the e-mail layout keeps only safe tags and links. */
+  /** HTML allowed; the e-mail layout keeps only safe tags and links. */
   content: z
     .string({ error: "Please enter the e-mail content" })
     .trim()

@@ -18,7 +18,7 @@ export type CartLine = { id: number; productId: number; quantity: number; produc
 
 const quantityMessage = `Please choose a quantity from 1 to ${MAX_LINE_QUANTITY}`;
 
-/** POST /api/cart/add. The session may come in the body (as the spec sends it) or the header. */
+/** POST /api/cart/add. The session may come in the body (as the site's own client sends it) or the header. */
 export const cartAddSchema = z.object({
   sessionId: cartSessionIdSchema.optional(),
   productId: z
@@ -35,7 +35,7 @@ export const cartAddSchema = z.object({
 });
 export type CartAddRequest = z.input<typeof cartAddSchema>;
 
-/** PUT /api/cart/{id}: 0 or less removes the line (spec section 4). */
+/** PUT /api/cart/{id}: 0 or less removes the line. */
 export const cartUpdateSchema = z.object({
   sessionId: cartSessionIdSchema.optional(),
   quantity: z

@@ -4,14 +4,14 @@ import { z } from "./z";
 export { CHAT_MESSAGE_MAX_LENGTH, CHAT_SESSION_PREFIX };
 
 /**
- * The chat's random per-visit id (spec section 3): a prefix and 128+ random bits as hex or base62.
+ * The chat's random per-visit id: a prefix and 128+ random bits as hex or base62.
  * The server checks the format only; the id groups a visit's messages and keys its rate limits.
  */
 export const chatSessionIdSchema = z
   .string({ error: "A chat session id is required" })
   .regex(/^chat_[A-Za-z0-9]{32,64}$/, "The chat session id is not valid");
 
-/** Spec section 5: text is trimmed and blank or whitespace-only messages are not sent. */
+/** Text is trimmed and blank or whitespace-only messages are not sent. */
 export const chatMessageTextSchema = z
   .string({ error: "Please type a message" })
   .trim()
@@ -37,7 +37,7 @@ export const aiResponseRequestSchema = z.object({
 });
 export type AiResponseRequest = z.infer<typeof aiResponseRequestSchema>;
 
-/** A stored chat message (spec section 3). */
+/** A stored chat message. */
 export type ChatMessage = { id: number; message: string; sender: ChatSender; timestamp: string };
 
 /** The reply; `source` says which path answered (Workers AI or the built-in responder). */

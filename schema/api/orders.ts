@@ -3,7 +3,7 @@ import { cartSessionIdSchema } from "./cart";
 import { z } from "./z";
 
 /**
- * The checkout form (spec section 5, the schema reading, with its exact messages). The checkout
+ * The checkout form. The checkout
  * page and POST /api/orders validate with this same schema.
  */
 export const checkoutFormSchema = z.object({

@@ -6,7 +6,7 @@ import { z } from "./z";
 export const PAYMENTS_NOT_CONFIGURED = "Card payments are not configured";
 
 /**
- * POST /api/create-checkout-session (spec section 7). Every field but the session is informational:
+ * POST /api/create-checkout-session. Every field but the session is informational:
  * the line items and amounts come from the cart and D1. `amount` is the total the customer saw, in
  * pounds like the order form's `totalAmount` ("45.99" or 45.99); a disagreement is reported back.
  */
@@ -37,7 +37,7 @@ export const stripeCheckoutSessionIdSchema = z.object({
   session_id: z.string().regex(/^cs_(test|live)_[A-Za-z0-9]{10,200}$/, "That is not a valid payment session id"),
 });
 
-/** GET /api/verify-payment/{session_id} (spec section 3 "Payment verification response"). */
+/** GET /api/verify-payment/{session_id}. */
 export type VerifyPaymentResponse = {
   /** Stripe's value: "paid", "unpaid" or "no_payment_required". */
   payment_status: string;

@@ -1,4 +1,4 @@
-/** A product as GET /api/products gives it (spec section 3). Prices are decimal text ("45.99"). */
+/** A product as GET /api/products gives it. Prices are decimal text ("45.99"). */
 export type Product = {
   id: number;
   name: string;

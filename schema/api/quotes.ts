@@ -5,9 +5,9 @@ export { QUOTE_REQUIRED_MESSAGE };
 
 import { quoteServiceLabels } from "../business";
 
-/** Spec section 5: the toast for missing required fields, used as the API's message for them too. */
+/** The toast for missing required fields, used as the API's message for them too. */
 
-/** The five service values of spec section 5 (the D1 column's enum is the same list). */
+/** The five service values (the D1 column's enum is the same list). */
 export const quoteServiceValues = Object.keys(quoteServiceLabels) as [
   keyof typeof quoteServiceLabels,
   ...(keyof typeof quoteServiceLabels)[],
@@ -28,7 +28,7 @@ export function normalisePostcode(postcode: string): string {
 
 const required = () => z.string({ error: QUOTE_REQUIRED_MESSAGE }).trim().min(1, QUOTE_REQUIRED_MESSAGE);
 
-/** POST /api/quotes (spec section 3 "Quote request"). */
+/** POST /api/quotes. */
 export const quoteRequestSchema = z.object({
   name: required().pipe(z.string().max(100, "Please keep your name under 100 characters")),
   phone: required().pipe(

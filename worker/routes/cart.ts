@@ -7,8 +7,8 @@ import { limitPublicWrite } from "../middleware/rate-limit";
 import { addToCart, clearCart, listCart, removeCartLine, resolveCartSession, updateCartLine } from "../services/cart";
 
 /**
- * The anonymous cart (spec sections 3 and 7). The session comes in the X-Cart-Session header, or in
- * the body the spec names (a `sessionId` query parameter for the body-less GET and DELETE). Lines
+ * The anonymous cart. The session comes in the X-Cart-Session header, or in
+ * the body the site's own client sends (a `sessionId` query parameter for the body-less GET and DELETE). Lines
  * are private to their session: never cached.
  */
 const app = new Hono<HonoEnv>()

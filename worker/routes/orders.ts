@@ -10,7 +10,7 @@ import { ownerEmail, sendInBackground } from "../services/mail";
 import { orderPlacedMail } from "../services/mail/shop-emails";
 import { placeOrder, summariseOrder } from "../services/orders";
 
-/** POST /api/orders: the checkout form's order (spec sections 2, 5 and 7). */
+/** POST /api/orders: the checkout form's order. */
 const app = new Hono<HonoEnv>().post("/", limitPublicWrite("order"), validate("json", orderRequestSchema), async (c) => {
   const { sessionId, totalAmount, ...form } = c.req.valid("json");
   const session = resolveCartSession(c.req.header(CART_SESSION_HEADER), sessionId);

@@ -15,7 +15,7 @@ import { ownerEmail, sendInBackground } from "../services/mail";
 import { cardPaymentMails } from "../services/mail/shop-emails";
 import { cancelCheckout, createCheckout, handleStripeEvent, verifyPayment } from "../services/payments";
 
-/** Card payment with Stripe Checkout (spec sections 2, 4, 7 and 8), mounted under /api. */
+/** Card payment with Stripe Checkout, mounted under /api. */
 const app = new Hono<HonoEnv>()
   .post(
     "/create-checkout-session",

@@ -9,7 +9,7 @@ import { ownerEmail, sendInBackground } from "../services/mail";
 import { quoteReceivedMail } from "../services/mail/shop-emails";
 import { createQuote } from "../services/quotes";
 
-/** POST /api/quotes: a visitor's quote request (spec sections 3, 5 and 7). */
+/** POST /api/quotes: a visitor's quote request. */
 const app = new Hono<HonoEnv>().post("/", limitPublicWrite("quote"), validate("json", quoteRequestSchema), async (c) => {
   const quote = await createQuote(getDb(c.env), c.req.valid("json"));
   sendInBackground(c.executionCtx, c.env, quoteReceivedMail(ownerEmail(c.env), quote));

@@ -12,7 +12,7 @@ import { ApiError, notFound } from "../lib/errors";
 import { type ProductRow, toApiProduct } from "./products";
 
 /**
- * The cart session may arrive in the X-Cart-Session header, in the body (as the spec sends it), or
+ * The cart session may arrive in the X-Cart-Session header, in the body (as the site's own client sends it), or
  * both; when both are given they must agree. The id is only ever used to own cart lines.
  */
 export function resolveCartSession(fromHeader: string | undefined, fromBody: string | undefined): string {

@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 
 export type ProductRow = typeof products.$inferSelect;
 
-/** The product as the API gives it (spec section 3): prices as decimal text, nulls not undefined. */
+/** The product as the API gives it: prices as decimal text, nulls not undefined. */
 export function toApiProduct(row: ProductRow) {
   return {
     id: row.id,

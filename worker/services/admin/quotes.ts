@@ -7,7 +7,7 @@ import { notFound } from "../../lib/errors";
 
 type QuoteRow = typeof quotes.$inferSelect;
 
-/** The spec's stored quote: `isRead` is the string 'true' or 'false'. */
+/** The stored quote as the back office reads it: `isRead` is the string 'true' or 'false'. */
 export function toAdminQuote(row: QuoteRow): AdminQuote {
   return {
     id: row.id,

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 
 type SubscriberRow = typeof emailSubscribers.$inferSelect;
 
-/** The spec's subscriber: `isActive` is the string "true" or "false". */
+/** The subscriber as the back office reads it: `isActive` is the string "true" or "false". */
 export function toAdminSubscriber(row: SubscriberRow): AdminSubscriber {
   return {
     id: row.id,

@@ -1,7 +1,7 @@
 import { decodeEntities } from "./html";
 
 /**
- * The campaign content is the admin's own HTML (spec: "HTML allowed"), but it ends up in
+ * The campaign content is the admin's own HTML (HTML is allowed there), but it ends up in
  * strangers' inboxes next to an unsubscribe link, so only formatting survives: an allow-list of
  * tags and attributes, links limited to web, phone and mail addresses. HTMLRewriter (the Workers
  * runtime's streaming HTML parser) does the parsing, so broken markup cannot confuse a regex.
