@@ -40,7 +40,7 @@ for (const width of [1280, 390]) {
         await page.goto("/no/such/page", { waitUntil: "networkidle" });
         await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `/tmp/shots/pub-404-${width}.png`, fullPage: true });
+        await page.screenshot({ path: test.info().outputPath(`pub-404-${width}.png`), fullPage: true });
       });
     });
   });
@@ -52,7 +52,7 @@ test("the open mobile menu has no serious or critical accessibility violations",
   await page.getByRole("button", { name: "Open menu" }).click();
   await page.getByRole("navigation", { name: "Mobile" }).getByRole("button", { name: "Services" }).click();
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: "/tmp/shots/pub-mobile-menu-390.png" });
+  await page.screenshot({ path: test.info().outputPath("pub-mobile-menu-390.png") });
 });
 
 test("the open services dropdown has no serious or critical accessibility violations", async ({ page }) => {
@@ -69,7 +69,7 @@ test("the gallery viewer has no serious or critical accessibility violations", a
     .click();
   await expect(page.getByRole("dialog")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: "/tmp/shots/pub-gallery-viewer-1280.png" });
+  await page.screenshot({ path: test.info().outputPath("pub-gallery-viewer-1280.png") });
 });
 
 test.describe(() => {
@@ -79,7 +79,7 @@ test.describe(() => {
     await page.goto("/");
     await expect(page.getByRole("dialog")).toBeVisible({ timeout: 5000 });
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: "/tmp/shots/pub-signup-modal-390.png" });
+    await page.screenshot({ path: test.info().outputPath("pub-signup-modal-390.png") });
   });
 });
 

@@ -135,10 +135,10 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) await expect(t).toContainText(description);
 }
 
-/** Screenshots to look at: the whole page, and the first screenful at readable size. */
+/** Screenshots to look at, in the test's own output folder: the whole page, and the first screenful at readable size. */
 export async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true });
-  await page.screenshot({ path: `/tmp/shots/${name}-top.png` });
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`${name}-top.png`) });
 }
 
 /** No sideways scrolling at the current width. */

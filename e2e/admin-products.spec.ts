@@ -99,7 +99,7 @@ test.describe("/admin/products", () => {
     await expect(page.getByRole("form", { name: "Add Product" })).toHaveCount(0);
   });
 
-  test("an empty catalogue shows the spec's message", async ({ adminPage: page }) => {
+  test("an empty catalogue shows its empty message", async ({ adminPage: page }) => {
     await page.route("**/api/admin/products", (route) =>
       route.request().method() === "GET" ? route.fulfill({ json: [] }) : route.continue(),
     );

@@ -48,7 +48,7 @@ const screens: { name: string; path: string; ready: (page: Page) => Promise<void
       await page.locator('iframe[title="E-mail preview"]').scrollIntoViewIfNeeded();
       // Chromium pauses painting of off-screen cross-origin frames until they have been on screen.
       await page.waitForTimeout(1000);
-      await page.screenshot({ path: `/tmp/shots/admin-campaign-preview-${page.viewportSize()?.width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`admin-campaign-preview-${page.viewportSize()?.width}.png`) });
     },
   },
   {

@@ -64,7 +64,11 @@ test.describe("/admin/service-records", () => {
     }
   });
 
-  test("delete asks first, then removes the record with the spec's toast", async ({ adminPage: page, adminToken, request }) => {
+  test("delete asks first, then removes the record with a confirmation toast", async ({
+    adminPage: page,
+    adminToken,
+    request,
+  }) => {
     const before = await adminGet<AdminServiceRecord[]>(request, adminToken, "/api/admin/service-records");
     const victim = before[before.length - 1]!;
     await page.goto("/admin/service-records");

@@ -68,7 +68,7 @@ test.describe("cart", () => {
     await expect(page.getByText("5 item(s) in your cart")).toBeVisible();
     await expect(page.getByTestId("cart-total")).toHaveText("£100.00");
 
-    // Typing 0 removes the line (spec section 4).
+    // Typing 0 removes the line.
     await fanQuantity.fill("0");
     await fanQuantity.press("Enter");
     await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
@@ -183,7 +183,7 @@ test.describe("cart", () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/cart");
       await expect(page.getByText("4 item(s) in your cart")).toBeVisible();
-      await page.screenshot({ path: `/tmp/shots/cart-${width}.png`, fullPage: true });
+      await page.screenshot({ path: test.info().outputPath(`cart-${width}.png`), fullPage: true });
       expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
     }
   });

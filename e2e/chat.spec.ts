@@ -46,7 +46,7 @@ test.describe("chat widget", () => {
       await expect(chatPanel(page).getByRole("button", { name: label, exact: true })).toBeVisible();
     }
     await expect(chatPanel(page).getByRole("button", { name: "Send message" })).toBeDisabled();
-    await page.screenshot({ path: "/tmp/shots/chat-open-1280.png", animations: "disabled" });
+    await page.screenshot({ path: test.info().outputPath("chat-open-1280.png"), animations: "disabled" });
     const axe = await new AxeBuilder({ page }).include("#chat-panel").include(".chat-launcher").analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
@@ -63,7 +63,7 @@ test.describe("chat widget", () => {
     await expect(input).toHaveValue("");
     await expect(chatLog(page).getByText("Yes, we cover Stockport (next-day service).")).toBeVisible();
     await expect(chatLog(page).getByText("Thinking")).toHaveCount(0);
-    await page.screenshot({ path: "/tmp/shots/chat-conversation-1280.png", animations: "disabled" });
+    await page.screenshot({ path: test.info().outputPath("chat-conversation-1280.png"), animations: "disabled" });
 
     // Every customer message and every reply is posted for the transcript, in order.
     await expect
@@ -97,7 +97,7 @@ test.describe("chat widget", () => {
     await page.goto("/service/boiler-service");
     await launcher(page).click();
     await expect(chatLog(page).getByText(GREETING)).toBeVisible();
-    await page.screenshot({ path: "/tmp/shots/chat-open-390.png", animations: "disabled" });
+    await page.screenshot({ path: test.info().outputPath("chat-open-390.png"), animations: "disabled" });
 
     await chatPanel(page).getByRole("button", { name: "Quote", exact: true }).click();
     await expect(chatLog(page).getByText(/Basic £1,899, Standard £2,499 and Premium £3,299/)).toBeVisible();
@@ -111,7 +111,7 @@ test.describe("chat widget", () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: "/tmp/shots/chat-conversation-390.png", animations: "disabled" });
+    await page.screenshot({ path: test.info().outputPath("chat-conversation-390.png"), animations: "disabled" });
   });
 
   test.describe(() => {

@@ -76,9 +76,9 @@ test.describe("checkout", () => {
     await expect(cartBadge(page)).not.toContainText(/\d/);
 
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: "/tmp/shots/order-placed-1280.png", fullPage: true });
+    await page.screenshot({ path: test.info().outputPath("order-placed-1280.png"), fullPage: true });
     await page.setViewportSize({ width: 390, height: 900 });
-    await page.screenshot({ path: "/tmp/shots/order-placed-390.png", fullPage: true });
+    await page.screenshot({ path: test.info().outputPath("order-placed-390.png"), fullPage: true });
 
     await page.goto("/cart");
     await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
@@ -111,7 +111,8 @@ test.describe("checkout", () => {
           json: {
             error: "The prices in your cart have changed. Your total is now £49.99.",
             code: "CONFLICT",
-            currentTotal: "49.99",
+            requestId: "test",
+            details: [{ path: "totalAmount", message: "Your total is now £49.99.", value: "49.99" }],
           },
         }),
       );
@@ -135,7 +136,7 @@ test.describe("checkout", () => {
       await page.getByRole("button", { name: "Place Order" }).click();
       await expect(page.getByText("Please enter a complete address")).toBeVisible();
       await page.evaluate("window.scrollTo(0, 0)");
-      await page.screenshot({ path: `/tmp/shots/checkout-${width}.png`, fullPage: true });
+      await page.screenshot({ path: test.info().outputPath(`checkout-${width}.png`), fullPage: true });
       expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
     }
   });

@@ -236,7 +236,7 @@ test.describe("screenshots", () => {
         })()`);
         await page.waitForLoadState("networkidle");
         const name = path === "/" ? "home" : path.slice(1).replace(/\//g, "-");
-        await page.screenshot({ path: `/tmp/shots/pub-${name}-${width}.png`, fullPage: true });
+        await page.screenshot({ path: test.info().outputPath(`pub-${name}-${width}.png`), fullPage: true });
       }
     });
   }

@@ -36,7 +36,7 @@ test.describe("payment pages", () => {
     await expect(details.getByText("jane@example.com")).toBeVisible();
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `/tmp/shots/payment-success-${width}.png`, fullPage: true });
+      await page.screenshot({ path: test.info().outputPath(`payment-success-${width}.png`), fullPage: true });
       expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
     }
   });
@@ -63,7 +63,7 @@ test.describe("payment pages", () => {
     await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `/tmp/shots/payment-cancelled-${width}.png`, fullPage: true });
+      await page.screenshot({ path: test.info().outputPath(`payment-cancelled-${width}.png`), fullPage: true });
     }
   });
 

@@ -23,7 +23,7 @@ async function fill(page: Page, values: Partial<Record<"name" | "phone" | "email
 
 const valid = { name: "Jane Doe", phone: "0161 496 0555", email: "jane@example.com", postcode: "m32 0zz" };
 
-test("fields have the right input types and the service choices of the spec", async ({ page }) => {
+test("fields have the right input types and the five service choices", async ({ page }) => {
   const f = form(page);
   await expect(f.getByLabel("Phone")).toHaveAttribute("type", "tel");
   await expect(f.getByLabel("Email")).toHaveAttribute("type", "email");
@@ -36,7 +36,7 @@ test("fields have the right input types and the service choices of the spec", as
   ]);
 });
 
-test("missing required fields give the spec's toast and send nothing", async ({ page }) => {
+test("missing required fields give the required-fields toast and send nothing", async ({ page }) => {
   let posted = false;
   page.on("request", (req) => {
     if (req.url().endsWith("/api/quotes")) posted = true;

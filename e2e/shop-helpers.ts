@@ -69,7 +69,7 @@ export const cartBadge = (page: Page) => page.getByRole("banner").getByRole("lin
 export const scrollWidth = (page: Page) => page.evaluate<number>("document.documentElement.scrollWidth");
 
 /**
- * The e-mail sign-up modal opens by itself after 3 s (spec section 4) and would cover the page
+ * The e-mail sign-up modal opens by itself after 3 s and would cover the page
  * under test; its once-per-session flag keeps it away, as for a visitor who has seen it.
  */
 export const skipSignupModal = (page: Page) =>

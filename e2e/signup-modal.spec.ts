@@ -6,7 +6,7 @@ test.use({ extraHTTPHeaders: { "CF-Connecting-IP": "198.51.100.22" } });
 
 const dialog = (page: import("@playwright/test").Page) => page.getByRole("dialog", { name: "Save Money on Your Heating Bills!" });
 
-test("opens by itself 3 seconds after the page loads, with the spec's content", async ({ page }) => {
+test("opens by itself 3 seconds after the page loads, with its content", async ({ page }) => {
   await page.goto("/service/plumbing");
   const opened = Date.now();
   await page.waitForTimeout(2200);
@@ -66,7 +66,7 @@ test("is an accessible dialog: focus stays inside, Escape closes it with a fade"
     await expect(modal.locator(":focus")).toHaveCount(1);
   }
   await page.keyboard.press("Escape");
-  // Spec: closing fades out over 300 ms.
+  // Closing fades out over 300 ms.
   await expect(modal).toHaveAttribute("data-state", "closed");
   await expect(modal).toHaveCSS("animation-duration", "0.3s");
   await expect(modal).toHaveCount(0);

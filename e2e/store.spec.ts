@@ -193,16 +193,16 @@ test.describe("store", () => {
       await page.goto("/store");
       await expect(page.locator(".product-card img").first()).toBeVisible();
       // The whole catalogue is one very long page; the first screens are what matter.
-      await page.screenshot({ path: `/tmp/shots/store-${width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`store-${width}.png`) });
       await page.mouse.wheel(0, 800);
       await page.waitForTimeout(300);
-      await page.screenshot({ path: `/tmp/shots/store-${width}-scrolled.png` });
+      await page.screenshot({ path: test.info().outputPath(`store-${width}-scrolled.png`) });
       await page.mouse.wheel(0, -2000);
       expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
       await page.locator(".product-card__open").first().click();
       await expect(page.getByRole("dialog")).toBeVisible();
       await page.waitForTimeout(400); // the opening animation
-      await page.screenshot({ path: `/tmp/shots/store-dialog-${width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`store-dialog-${width}.png`) });
     }
   });
 

@@ -1,5 +1,5 @@
 /**
- * Every route of spec section 2. `prerender` routes are built to their own HTML file (public
+ * Every route of the site. `prerender` routes are built to their own HTML file (public
  * pages); admin routes get a client-only shell marked noindex. `indexable: false` keeps a public
  * page (the cart and payment steps) out of search results and the sitemap. `page` names the module
  * in frontend/pages that renders the route: the prerendered HTML preloads its code. Plain data, no

@@ -7,7 +7,7 @@ const loadPanel = () => import("./chat/chat-panel");
 const ChatPanel = lazy(loadPanel);
 const PANEL_ID = "chat-panel";
 
-/** The chat assistant (spec section 2): a round button fixed bottom right that opens the panel. */
+/** The chat assistant: a round button fixed bottom right that opens the panel. */
 export function ChatWidget() {
   const [isOpen, setOpen] = useState(false);
   const [hasOpened, setHasOpened] = useState(false);

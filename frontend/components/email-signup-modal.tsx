@@ -4,7 +4,7 @@ import { whenPageReady } from "../lib/page-ready";
 const loadDialog = () => import("./site/signup-dialog");
 const SignupDialog = lazy(loadDialog);
 
-/** Spec section 9 timings and the session flag that keeps the modal to once per browser session. */
+/** The modal's timings and the session flag that keeps the modal to once per browser session. */
 export const SIGNUP_MODAL_FLAG = "emailSignupModalShown";
 export const SIGNUP_MODAL_DELAY_MS = 3000;
 export const SIGNUP_MODAL_SCROLL_SHARE = 0.3;
@@ -59,7 +59,7 @@ function useAutoOpen(open: () => void) {
 }
 
 /**
- * The deals sign-up modal: opens by itself once per browser session (spec sections 2 and 4). Its
+ * The deals sign-up modal: opens by itself once per browser session. Its
  * dialog stays mounted after the first opening so closing can fade out.
  */
 export function EmailSignupModal() {

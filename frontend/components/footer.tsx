@@ -13,7 +13,7 @@ const serviceLinks = [
   { label: "Boiler Parts Store", href: "/store" },
 ];
 
-/** Spec section 2 footer; the © symbol is the owner's way into /admin/login. */
+/** The site footer; the © symbol is the owner's way into /admin/login. */
 export function Footer() {
   return (
     <footer className="site-footer">
@@ -87,7 +87,7 @@ export function Footer() {
             <span suppressHydrationWarning>{new Date().getFullYear()}</span> {company.name}. All rights reserved.
           </p>
           <ul className="site-footer__legal">
-            {/* Placeholders until the owner supplies the policies (spec section 2). */}
+            {/* Placeholders until the owner supplies the policies. */}
             <li>
               <a href="#privacy-policy">Privacy Policy</a>
             </li>

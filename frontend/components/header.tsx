@@ -3,6 +3,7 @@ import { useRef } from "react";
 import { Link, useLocation } from "wouter";
 import { company, emergencyLine } from "../../schema/business";
 import "./header.css";
+import { useDisclosure } from "../hooks/use-disclosure";
 import { CartLink } from "./site/cart-link";
 import { ClockIcon, CloseIcon, MenuIcon, PhoneIcon, ShieldIcon } from "./site/icons";
 import { Logo } from "./site/logo";
@@ -10,9 +11,8 @@ import { MobileMenu } from "./site/mobile-menu";
 import { navItems } from "./site/nav-items";
 import { SectionLink } from "./site/section-link";
 import { ServicesMenu } from "./site/services-menu";
-import { useDisclosure } from "./site/use-disclosure";
 
-/** The public header (spec section 2): top strip of contact facts, then the sticky navigation bar. */
+/** The public header: top strip of contact facts, then the sticky navigation bar. */
 export function Header() {
   const [location] = useLocation();
   const header = useRef<HTMLElement>(null);

@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import { scrollToSection } from "./site/section-link";
 import { headFor } from "./site/seo";
 
-/** Spec timing: the landing page scrolls to its hash section 100 ms after it opens. */
+/** The landing page scrolls to its hash section 100 ms after it opens. */
 export const HASH_SCROLL_DELAY_MS = 100;
 /** Arriving from another page, the landing page's code may still be on its way. */
 const SECTION_WAIT_MS = 5000;
@@ -23,7 +23,7 @@ function scrollToSectionWhenPresent(id: string): () => void {
 }
 
 /**
- * Spec section 2 scroll rules: every navigation starts at the top, except the landing page opened
+ * Scroll rules: every navigation starts at the top, except the landing page opened
  * with a hash, which scrolls smoothly to that section. Also keeps the document title and
  * description in step with client-side navigation (the prerendered HTML has them for the first load).
  */

@@ -9,7 +9,7 @@ import { whenPageReady } from "../lib/page-ready";
 import { withWriteRetry } from "../lib/swr-config";
 import { notify } from "../lib/toast";
 
-/** The cart context (spec section 3): the lines, derived count and total, and the four cart actions. */
+/** The cart context: the lines, derived count and total, and the four cart actions. */
 export type CartContextValue = {
   cartItems: CartLine[];
   /** Sum of quantities (the header badge). */
@@ -35,7 +35,7 @@ export type CartContextValue = {
 const CART_KEY = "/api/cart";
 const CartContext = createContext<CartContextValue | null>(null);
 
-/** The server's own reason (out of stock, too many) for a refused write; otherwise the spec's text. */
+/** The server's own reason (out of stock, too many) for a refused write; otherwise the screen's own text. */
 function failureMessage(error: unknown, fallback: string): string {
   if (error instanceof HttpError && error.status < 500 && error.serverMessage) return error.serverMessage;
   return fallback;
@@ -170,7 +170,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
 
-/** Using the cart outside its provider is a programming error (spec section 8). */
+/** Using the cart outside its provider is a programming error. */
 export function useCart(): CartContextValue {
   const value = useContext(CartContext);
   if (!value) throw new Error("useCart must be used within a CartProvider");

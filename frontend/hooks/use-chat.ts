@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from "react";
-import type { AiResponse, ChatSender } from "../../../schema/api/chat";
-import { company } from "../../../schema/business";
-import { api, HttpError } from "../../lib/api";
-import { getChatSessionId } from "./session-id";
+import type { AiResponse, ChatSender } from "../../schema/api/chat";
+import { company } from "../../schema/business";
+import { api, HttpError } from "../lib/api";
+import { getChatSessionId } from "../lib/chat-session";
 
 export const CHAT_GREETING =
   "Hello! I'm here to help with any questions about heating services, boiler repairs, or emergency callouts. How can I assist you today?";
@@ -27,7 +27,7 @@ const postMessage = (sender: ChatSender, message: string) =>
 
 /**
  * The conversation of this visit. It starts with the greeting because the panel (and this hook)
- * mounts on the first open, when there are no messages yet (spec section 4).
+ * mounts on the first open, when there are no messages yet.
  */
 export function useChat() {
   const [messages, setMessages] = useState<ChatEntry[]>(() => [entry("ai", CHAT_GREETING)]);

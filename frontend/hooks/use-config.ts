@@ -1,7 +1,5 @@
 import useSWR from "swr";
-
-/** What the server offers the shop front (GET /api/config). */
-export type SiteConfig = { payments: boolean };
+import type { SiteConfig } from "../../schema/api/config";
 
 /** Card payment is offered only when the server says Stripe is configured; until it answers, it is not. */
 export function useConfig(): SiteConfig {

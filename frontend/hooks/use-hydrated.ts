@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState } from "react";
-import { isPageReady } from "../../lib/page-ready";
+import { isPageReady } from "../lib/page-ready";
 
 /**
  * False on the server and while the prerendered page hydrates, true afterwards (and from the first

@@ -1,6 +1,6 @@
 import { useSearchParams } from "wouter";
-import type { Product } from "../../../schema/api/products";
-import { storeBrands, storeCategories } from "../../../schema/business";
+import type { Product } from "../../schema/api/products";
+import { storeBrands, storeCategories } from "../../schema/business";
 import { useHydrated } from "./use-hydrated";
 
 export type StoreFilters = { q: string; category: string; brand: string };
@@ -41,7 +41,7 @@ export function useStoreFilters() {
   return { filters, setFilter, clearFilters, isFiltered, hydrated };
 }
 
-/** Search matches the name or the description, case-insensitively (spec section 9). */
+/** Search matches the name or the description, case-insensitively. */
 export function filterProducts(products: Product[], { q, category, brand }: StoreFilters): Product[] {
   const needle = q.trim().toLowerCase();
   return products.filter(

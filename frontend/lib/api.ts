@@ -4,7 +4,7 @@ import { getAdminToken } from "./admin-token";
 import { getCartSessionId } from "./cart-session";
 
 /**
- * A non-OK response. `message` follows the spec ("{status}: {body text or status text}");
+ * A non-OK response. `message` reads "{status}: {body text or status text}";
  * `body` is the parsed JSON error so screens can show the server's human message.
  */
 export class HttpError extends Error {
@@ -73,5 +73,5 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
   return (await res.json()) as T;
 }
 
-/** SWR's default fetcher: the key is the URL (spec: key segments joined with '/'). */
+/** SWR's default fetcher: the key is the URL (key segments joined with '/'). */
 export const swrFetcher = (key: string | string[]) => api(Array.isArray(key) ? key.join("/") : key);

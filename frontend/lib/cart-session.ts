@@ -8,7 +8,7 @@ function randomPart(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Created once per browser (spec: prefix, timestamp, random string) and kept in localStorage. */
+/** Created once per browser (prefix, timestamp, random string) and kept in localStorage. */
 export function getCartSessionId(): string {
   let id = localStorage.getItem(KEY);
   if (!id) {

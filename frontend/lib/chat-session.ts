@@ -1,9 +1,9 @@
-import { CHAT_SESSION_PREFIX } from "../../../schema/api/constants";
+import { CHAT_SESSION_PREFIX } from "../../schema/api/constants";
 
 let sessionId: string | undefined;
 
 /**
- * The chat's random per-visit id (spec section 3): 128 random bits as hex, made once per page
+ * The chat's random per-visit id: 128 random bits as hex, made once per page
  * load, so a visit's messages form one conversation for the assistant and the owner.
  */
 export function getChatSessionId(): string {

@@ -2,7 +2,7 @@ import type { SWRConfiguration } from "swr";
 import { HttpError, swrFetcher } from "./api";
 
 /**
- * Spec section 7: no polling, no refetch on focus, reads retried 3 times with a delay doubling from
+ * Reads: no polling, no refetch on focus, reads retried 3 times with a delay doubling from
  * 1 s capped at 30 s, requests only while online. 4xx answers are final and not retried.
  */
 export const swrConfig: SWRConfiguration = {
@@ -20,7 +20,7 @@ export const swrConfig: SWRConfiguration = {
   isOnline: () => (typeof navigator === "undefined" ? true : navigator.onLine),
 };
 
-/** Failed writes are retried twice (spec section 7), except final 4xx answers. */
+/** Failed writes are retried twice, except final 4xx answers. */
 export async function withWriteRetry<T>(write: () => Promise<T>, retries = 2): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {

@@ -3,7 +3,7 @@ import { toast } from "react-toastify";
 type ToastInput = { title: string; description?: string; variant?: "default" | "destructive" | "success" };
 
 /**
- * Spec: at most one toast at a time, a new one replaces the previous. react-toastify's `limit`
+ * At most one toast at a time, a new one replaces the previous. react-toastify's `limit`
  * would queue instead of replace, so the current toast is dismissed first.
  */
 export function notify({ title, description, variant = "default" }: ToastInput) {

@@ -38,7 +38,7 @@ const included = [
   "Finance options available on request",
 ];
 
-/** /boiler-pricing: the three new-boiler packages of spec section 9. */
+/** /boiler-pricing: the three new-boiler packages. */
 export default function BoilerPricing() {
   return (
     <>

@@ -26,7 +26,7 @@ export default function Checkout() {
       </Container>
     );
   }
-  // The spec shows the empty state instead of the checkout (no Checkout heading above it).
+  // The empty state replaces the checkout (no Checkout heading above it).
   if (!isLoading && cartItems.length === 0) {
     return (
       <Container size="2" px="4" py="8" className="cart-page">

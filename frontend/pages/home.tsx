@@ -10,7 +10,7 @@ import { Testimonials } from "../components/home/testimonials";
 import { TrustedTraders } from "../components/home/trusted-traders";
 import { WhyChooseUs } from "../components/home/why-choose-us";
 
-/** The landing page: sections 1-10 of spec section 2 (the footer, 11, comes with the layout). */
+/** The landing page: its ten sections (the footer comes with the layout). */
 export default function Home() {
   return (
     <>

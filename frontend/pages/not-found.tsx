@@ -4,7 +4,7 @@ import { company } from "../../schema/business";
 import { CallButton } from "../components/site/call-button";
 import "../components/site/pages.css";
 
-/** Any unknown path (spec section 2). The prerendered 404.html is served with HTTP status 404. */
+/** Any unknown path. The prerendered 404.html is served with HTTP status 404. */
 export default function NotFound() {
   return (
     <section className="not-found" aria-labelledby="page-title">

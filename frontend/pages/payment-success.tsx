@@ -1,22 +1,20 @@
 import { Button, Card, Container, DataList, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
+import type { VerifyPaymentResponse } from "../../schema/api/payments";
 import { company } from "../../schema/business";
 import { formatPrice } from "../../schema/format";
 import { ResultCard } from "../components/cart/result-card";
 import "../components/cart/cart.css";
 import { api } from "../lib/api";
 
-/** GET /api/verify-payment/{session_id}; amount_total is in pence. */
-type Verification = { payment_status: string; amount_total: number | null; customer_email: string | null };
-
-type State = { phase: "verifying" } | { phase: "done"; details: Verification | null };
+type State = { phase: "verifying" } | { phase: "done"; details: VerifyPaymentResponse | null };
 
 const titleCase = (s: string) => s.replace(/[_-]+/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 
 /**
  * Stripe returns here with ?session_id=. The page verifies the payment and shows its details; a
- * missing id or a failed check still shows the success message, without details (spec section 2).
+ * missing id or a failed check still shows the success message, without details.
  */
 export default function PaymentSuccess() {
   const [state, setState] = useState<State>({ phase: "verifying" });
@@ -28,11 +26,11 @@ export default function PaymentSuccess() {
       return;
     }
     const controller = new AbortController();
-    api<Verification>(`/api/verify-payment/${encodeURIComponent(sessionId)}`, { signal: controller.signal })
+    api<VerifyPaymentResponse>(`/api/verify-payment/${encodeURIComponent(sessionId)}`, { signal: controller.signal })
       .then((details) => setState({ phase: "done", details }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        // Only logged (spec section 8): the customer was sent here by Stripe after paying.
+        // Only logged: the customer was sent here by Stripe after paying.
         console.warn("Payment verification failed", error);
         setState({ phase: "done", details: null });
       });
@@ -86,7 +84,7 @@ export default function PaymentSuccess() {
   );
 }
 
-function PaymentDetails({ details }: { details: Verification }) {
+function PaymentDetails({ details }: { details: VerifyPaymentResponse }) {
   return (
     <Card size="2" variant="surface" className="payment-details">
       <Heading as="h2" size="4" mb="3">

@@ -45,7 +45,7 @@ const offers = [
   },
 ];
 
-/** /service/boiler-service: summer-sale banner, checklist and pricing (spec sections 2 and 9). */
+/** /service/boiler-service: summer-sale banner, checklist and pricing. */
 export default function BoilerService() {
   return (
     <>

@@ -27,7 +27,7 @@ const tariffs: { icon: ReactNode; name: string; summary: string; points: string[
   },
 ];
 
-/** /service/gas-electricity: fixed, green and variable tariff cards, all contacting by phone (spec section 2). */
+/** /service/gas-electricity: fixed, green and variable tariff cards, all contacting by phone. */
 export default function GasElectricity() {
   return (
     <>

@@ -46,7 +46,7 @@ const examples = [
   ["Full bathroom installations", "Re-piping", "Unvented cylinders"],
 ] as const;
 
-/** /service/plumbing: service list, price bands and call buttons (spec sections 2 and 9). */
+/** /service/plumbing: service list, price bands and call buttons. */
 export default function Plumbing() {
   const bands = plumbingPriceBands.map((band, i) => ({ ...band, examples: examples[i] ?? [] }));
   return (

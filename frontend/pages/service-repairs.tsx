@@ -38,7 +38,7 @@ const examples = [
   ["Kitchen or bathroom updates", "Several jobs in one day", "Larger carpentry work"],
 ] as const;
 
-/** /service/repairs: home repairs with their price bands (spec sections 2 and 9). */
+/** /service/repairs: home repairs with their price bands. */
 export default function Repairs() {
   const bands = repairPriceBands.map((band, i) => ({ ...band, examples: examples[i] ?? [] }));
   return (

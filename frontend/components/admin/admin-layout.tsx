@@ -25,7 +25,7 @@ function canGoBack(): boolean {
   return window.history.length > 1;
 }
 
-/** History back when there is somewhere to go back to, else the quotes inbox (spec section 2). */
+/** History back when there is somewhere to go back to, else the quotes inbox. */
 function useBack() {
   const [, navigate] = useLocation();
   return () => {

@@ -32,7 +32,7 @@ export const formatDate = (iso: string) => {
   return d ? dateGB.format(d) : iso;
 };
 
-/** The spec's service-record date, "MMM dd, yyyy": "Nov 23, 2026". */
+/** The service-record date format, "MMM dd, yyyy": "Nov 23, 2026". */
 export const formatServiceDate = (isoDate: string) => {
   const d = parse(isoDate.length === 10 ? `${isoDate}T00:00:00Z` : isoDate);
   return d ? monthDayYear.format(d) : isoDate;

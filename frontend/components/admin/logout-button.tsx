@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useLogout } from "../../hooks/admin/use-admin-session";
 import { LogoutIcon } from "./icons";
 
-/** Logs out (spec section 4). `onDark` is the brand bar's light-on-navy version. */
+/** Logs out. `onDark` is the brand bar's light-on-navy version. */
 export function LogoutButton({ onDark = false }: { onDark?: boolean }) {
   const logout = useLogout();
   const [pending, setPending] = useState(false);

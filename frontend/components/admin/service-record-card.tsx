@@ -6,7 +6,7 @@ import { formatServiceDate } from "./dates";
 import { TrashIcon } from "./icons";
 import { StatusBadge, type StatusTone } from "./status-badge";
 
-/** Spec section 4: completed default, in-progress secondary, scheduled outline, anything else destructive. */
+/** Badge per status: completed default, in-progress secondary, scheduled outline, anything else destructive. */
 export const serviceRecordTones: Partial<Record<string, StatusTone>> = {
   completed: "default",
   "in-progress": "secondary",

@@ -1,7 +1,7 @@
 import { Badge } from "@radix-ui/themes";
 
 /**
- * Spec section 4's badge styles, as a shadcn-style tone: default (solid), secondary (soft),
+ * The status badge styles, as a shadcn-style tone: default (solid), secondary (soft),
  * outline, destructive (red). Each screen maps its own states to tones.
  */
 export type StatusTone = "default" | "secondary" | "outline" | "destructive" | "success";

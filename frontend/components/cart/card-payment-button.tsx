@@ -1,14 +1,13 @@
 import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { useState } from "react";
+import type { CheckoutSessionResponse } from "../../../schema/api/payments";
 import { useCart } from "../../hooks/use-cart";
 import { api, HttpError } from "../../lib/api";
 import { getCartSessionId } from "../../lib/cart-session";
 import { notify } from "../../lib/toast";
 import { CardIcon } from "../store/icons";
 
-type CheckoutSession = { checkout_url?: string; error?: string };
-
-/** Spec section 7: the single product's name, or "N Heating Components" for several lines. */
+/** The Stripe checkout label: the single product's name, or "N Heating Components" for several lines. */
 function productNameFor(lines: { product: { name: string } }[]): string {
   const [only] = lines;
   return lines.length === 1 && only ? only.product.name : `${lines.length} Heating Components`;
@@ -20,7 +19,7 @@ function checkoutFailure(error: unknown): string {
 }
 
 /**
- * Pays by card through Stripe Checkout in a new tab (spec section 4). The cart is emptied once the
+ * Pays by card through Stripe Checkout in a new tab. The cart is emptied once the
  * checkout session exists; a blocked popup falls back to this window and leaves a link behind.
  */
 export function CardPaymentButton() {
@@ -31,7 +30,7 @@ export function CardPaymentButton() {
   async function pay() {
     setPending(true);
     try {
-      const session = await api<CheckoutSession>("/api/create-checkout-session", {
+      const session = await api<CheckoutSessionResponse>("/api/create-checkout-session", {
         json: {
           amount: cartTotalAmount,
           productName: productNameFor(cartItems),
@@ -40,7 +39,7 @@ export function CardPaymentButton() {
         },
       });
       const url = session.checkout_url;
-      if (!url) throw new Error(session.error ?? "Failed to create checkout session");
+      if (!url) throw new Error("Failed to create checkout session");
       await clearCart({ quiet: true });
       const tab = window.open(url, "_blank");
       if (tab) {

@@ -42,7 +42,7 @@ function serverFieldErrors(error: HttpError): Errors {
 }
 
 /**
- * The order form (spec: Order Information). Validated by the same zod schema as POST /api/orders,
+ * The order form (Order Information). Validated by the same zod schema as POST /api/orders,
  * on blur and on submit. On failure the form keeps what was typed.
  */
 export function CheckoutForm({ onPlaced }: { onPlaced: (order: OrderResponse["order"]) => void }) {

@@ -8,7 +8,7 @@ type Props = { name: string; quantity: number; onChange: (quantity: number) => v
 
 /**
  * Minus (disabled at 1), a numeric input (minimum 1) and plus. A typed quantity is sent when the
- * field is left or Enter is pressed, not on every keystroke; 0 removes the line (spec section 4).
+ * field is left or Enter is pressed, not on every keystroke; 0 removes the line.
  */
 export function QuantityControl({ name, quantity, onChange, disabled = false }: Props) {
   const [draft, setDraft] = useState(String(quantity));

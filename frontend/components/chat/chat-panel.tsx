@@ -2,9 +2,9 @@ import "./chat-panel.css";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../../../schema/api/constants";
 import { company } from "../../../schema/business";
+import { quickActions, useChat } from "../../hooks/use-chat";
 import { CloseIcon, PhoneIcon, SendIcon } from "./chat-icons";
 import { isGasAdvice, MessageText } from "./message-text";
-import { quickActions, useChat } from "./use-chat";
 
 type Props = { id: string; isOpen: boolean; onClose: () => void };
 

@@ -1,4 +1,4 @@
-/** Landing section 10: recent work (spec section 3 "Gallery item": id, image, title, description). */
+/** Landing section 10: recent work. */
 export type GalleryItem = { id: number; image: string; title: string; description: string };
 
 export const galleryItems: GalleryItem[] = [

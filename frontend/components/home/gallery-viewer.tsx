@@ -1,7 +1,7 @@
 import { Dialog, IconButton } from "@radix-ui/themes";
 import { type KeyboardEvent, useState } from "react";
+import { useReturnFocus } from "../../hooks/use-return-focus";
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "../site/icons";
-import { useReturnFocus } from "../site/use-return-focus";
 import type { GalleryItem } from "./gallery-items";
 
 type GalleryViewerProps = {

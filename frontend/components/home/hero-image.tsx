@@ -5,7 +5,7 @@ export const HERO_IMAGE = { src: "/images/site/hero.svg", width: 1600, height: 9
 /**
  * "pending": as prerendered, before the app knows whether the image has arrived (CSS fades it in on
  * its own, so a preloaded image costs no script time); "loading": still on its way, hidden under the
- * pulsing placeholder; "loaded": faded in over 500 ms; "failed": no image at all (spec section 2).
+ * pulsing placeholder; "loaded": faded in over 500 ms; "failed": no image at all.
  * The fade is the placeholder's, lying over the image (home.css).
  */
 type Status = "pending" | "loading" | "loaded" | "failed";

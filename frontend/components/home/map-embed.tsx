@@ -5,7 +5,7 @@ import { MapPinIcon } from "../site/icons";
 
 /**
  * OpenStreetMap costs a third-party page load and tracking-free tiles: it loads only when the
- * visitor asks for it. Until then an illustrated placeholder stands in (spec: embedded map).
+ * visitor asks for it. Until then an illustrated placeholder stands in.
  * The frame is centred on Stretford, where the business address is.
  */
 const OSM_EMBED =

@@ -3,9 +3,9 @@ import { type FormEvent, useState } from "react";
 import { QUOTE_REQUIRED_MESSAGE } from "../../../schema/api/constants";
 import type { QuoteRequest } from "../../../schema/api/quotes";
 import { company, quoteServiceLabels } from "../../../schema/business";
+import { useHydrated } from "../../hooks/use-hydrated";
 import { api, HttpError } from "../../lib/api";
 import { notify } from "../../lib/toast";
-import { useHydrated } from "../store/use-hydrated";
 
 type Fields = Required<{ [K in keyof QuoteRequest]: string }>;
 const empty: Fields = { name: "", phone: "", email: "", postcode: "", service: "", message: "" };
@@ -24,7 +24,7 @@ function fieldErrorsOf(error: unknown): Partial<Record<keyof Fields, string>> {
   return errors;
 }
 
-/** The quote form of spec sections 4, 5 and 8: idle → submitting → success (cleared) or error. */
+/** The quote form: idle → submitting → success (cleared) or error. */
 export function QuoteForm() {
   const [fields, setFields] = useState<Fields>(empty);
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});

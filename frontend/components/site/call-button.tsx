@@ -11,7 +11,7 @@ type CallButtonProps = {
   className?: string;
 };
 
-/** A big call-to-action that dials the company (spec: the price pages' buttons call the phone). */
+/** A big call-to-action that dials the company (the price pages' buttons call the phone). */
 export function CallButton({ children, size = "3", variant = "solid", emergency = false, className }: CallButtonProps) {
   const href = emergency ? company.emergencyPhoneHref : company.phoneHref;
   const number = emergency ? company.emergencyPhone : company.phone;

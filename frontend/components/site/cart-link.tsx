@@ -2,7 +2,7 @@ import { Link } from "wouter";
 import { useCart } from "../../hooks/use-cart";
 import { CartIcon } from "./icons";
 
-/** Header cart icon → /cart, with a red count badge once the cart has items (spec section 2). */
+/** Header cart icon → /cart, with a red count badge once the cart has items. */
 export function CartLink() {
   const { cartCount } = useCart();
   const label = cartCount > 0 ? `Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}` : "Cart";

@@ -3,7 +3,7 @@ import { company } from "../../../schema/business";
 
 const [firstWord, ...rest] = company.name.split(" ");
 
-/** The company mark (a flame in a drop) and name; links to the landing page (spec: logo → /). */
+/** The company mark (a flame in a drop) and name; links to the landing page (the logo always leads home). */
 export function Logo({ inverted = false }: { inverted?: boolean }) {
   return (
     <Link href="/" className={inverted ? "logo logo--inverted" : "logo"}>

@@ -6,7 +6,7 @@ import { ChevronDownIcon, PhoneIcon } from "./icons";
 import { navItems, serviceLinks } from "./nav-items";
 import { SectionLink } from "./section-link";
 
-/** The small-screen menu: the header's entries; any selection closes it (spec section 2). */
+/** The small-screen menu: the header's entries; any selection closes it. */
 export function MobileMenu({ isOpen, onNavigate }: { isOpen: boolean; onNavigate: () => void }) {
   const [location] = useLocation();
   const [servicesOpen, setServicesOpen] = useState(false);

@@ -1,6 +1,6 @@
 import type { SectionId } from "./section-link";
 
-/** The header's entries, shared by the desktop bar and the mobile menu (spec section 2). */
+/** The header's entries, shared by the desktop bar and the mobile menu. */
 export type NavItem =
   | { kind: "section"; label: string; section: SectionId }
   | { kind: "page"; label: string; href: string }

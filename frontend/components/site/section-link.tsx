@@ -1,10 +1,10 @@
 import type { AnchorHTMLAttributes, MouseEvent } from "react";
 import { useLocation } from "wouter";
 
-/** The landing page's section anchors (spec section 2). */
+/** The landing page's section anchors. */
 export type SectionId = "home" | "services" | "quote" | "contact";
 
-/** Spec: the quote section is centred in the viewport, the other sections are aligned to the top. */
+/** The quote section is centred in the viewport, the other sections are aligned to the top. */
 export function scrollToSection(id: string, behavior: ScrollBehavior = "smooth"): boolean {
   const target = document.getElementById(id);
   if (!target) return false;

@@ -1,8 +1,8 @@
 import { useRef } from "react";
 import { Link, useLocation } from "wouter";
+import { useDisclosure } from "../../hooks/use-disclosure";
 import { ChevronDownIcon } from "./icons";
 import { serviceLinks } from "./nav-items";
-import { useDisclosure } from "./use-disclosure";
 
 /**
  * The header's Services dropdown: a disclosure of two links (the navigation pattern for site menus),

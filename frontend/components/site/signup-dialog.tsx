@@ -4,10 +4,10 @@ import { signupConsentText } from "../../../schema/business";
 import { api, HttpError } from "../../lib/api";
 import { notify } from "../../lib/toast";
 import "./signup-dialog.css";
+import { useReturnFocus } from "../../hooks/use-return-focus";
 import { CloseIcon, MailIcon } from "./icons";
-import { useReturnFocus } from "./use-return-focus";
 
-/** The sign-up dialog of spec sections 2, 4, 5 and 8, loaded when the modal first opens. */
+/** The sign-up dialog, loaded when the modal first opens. */
 export default function SignupDialog({ isOpen, setOpen }: { isOpen: boolean; setOpen: (open: boolean) => void }) {
   const [email, setEmail] = useState("");
   const [isPending, setPending] = useState(false);

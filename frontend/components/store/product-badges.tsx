@@ -18,7 +18,7 @@ export function StockBadge({ inStock }: { inStock: boolean }) {
   );
 }
 
-/** The rating as a number out of 5 (spec section 3), with a star. */
+/** The rating as a number out of 5, with a star. */
 export function Rating({ rating }: { rating: number | null }) {
   if (rating === null) return null;
   return (

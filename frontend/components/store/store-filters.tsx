@@ -1,8 +1,8 @@
 import { Card, Flex, Grid, Text, TextField } from "@radix-ui/themes";
 import { useId } from "react";
 import { storeBrands, storeCategories } from "../../../schema/business";
+import type { StoreFilters as Filters } from "../../hooks/use-store-filters";
 import { SearchIcon } from "./icons";
-import type { StoreFilters as Filters } from "./use-store-filters";
 import "./store.css";
 
 type Props = { filters: Filters; onChange: (name: keyof Filters, value: string) => void };

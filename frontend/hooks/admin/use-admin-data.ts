@@ -1,5 +1,5 @@
 import useSWR from "swr";
-import { adminApi } from "./admin-api";
+import { adminApi } from "../../lib/admin/admin-api";
 
 /**
  * An admin read: the URL is the SWR key and the fetch goes through `adminApi`, so a 401 ends the

@@ -1,5 +1,5 @@
 import type { AdminOrder, FulfilmentStatus } from "../../../schema/api/admin";
-import { adminChange } from "./admin-write";
+import { adminChange } from "../../lib/admin/admin-write";
 import { useAdminData } from "./use-admin-data";
 
 export const openFulfilment: readonly FulfilmentStatus[] = ["new", "confirmed", "dispatched"];

@@ -1,7 +1,7 @@
 import type { ProductFormInput } from "../../../schema/api/admin";
 import type { Product } from "../../../schema/api/products";
-import { adminApi } from "./admin-api";
-import { adminChange } from "./admin-write";
+import { adminApi } from "../../lib/admin/admin-api";
+import { adminChange } from "../../lib/admin/admin-write";
 import { useAdminData } from "./use-admin-data";
 
 /**

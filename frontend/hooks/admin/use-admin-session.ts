@@ -1,13 +1,13 @@
 import { useLocation } from "wouter";
+import { ADMIN_LOGIN_PATH, forgetAdminData } from "../../lib/admin/admin-api";
 import { clearAdminToken, getAdminToken } from "../../lib/admin-token";
 import { api } from "../../lib/api";
 import { notify } from "../../lib/toast";
-import { ADMIN_LOGIN_PATH, forgetAdminData } from "./admin-api";
 
 export const hasAdminToken = () => getAdminToken() !== null;
 
 /**
- * Logout (spec section 4): the server revokes the token, then both storages are cleared, the
+ * Logout: the server revokes the token, then both storages are cleared, the
  * "Logged Out" toast shows and the owner lands on the login screen. A failed revoke (already
  * expired token, offline) still logs the tab out.
  */

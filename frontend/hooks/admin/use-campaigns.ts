@@ -1,6 +1,6 @@
 import type { CampaignDraftInput, CampaignSummary, RetryFailedResult, SendCampaignResult } from "../../../schema/api/campaigns";
-import { adminApi } from "./admin-api";
-import { adminChange } from "./admin-write";
+import { adminApi } from "../../lib/admin/admin-api";
+import { adminChange } from "../../lib/admin/admin-write";
 import { useAdminData } from "./use-admin-data";
 
 export function useCampaigns() {

@@ -1,10 +1,10 @@
 import type { AdminQuote } from "../../../schema/api/admin";
-import { adminChange } from "./admin-write";
+import { adminChange } from "../../lib/admin/admin-write";
 import { useAdminData } from "./use-admin-data";
 
 export type QuoteState = "new" | "pending" | "replied";
 
-/** Spec section 4: new (isRead not 'true') → pending (read, no repliedAt) → replied (repliedAt set). */
+/** Quote states: new (isRead not 'true') → pending (read, no repliedAt) → replied (repliedAt set). */
 export function quoteState(quote: AdminQuote): QuoteState {
   if (quote.repliedAt) return "replied";
   return quote.isRead === "true" ? "pending" : "new";

@@ -1,8 +1,8 @@
 import type { AdminServiceRecord } from "../../../schema/api/admin";
-import { adminChange } from "./admin-write";
+import { adminChange } from "../../lib/admin/admin-write";
 import { useAdminData } from "./use-admin-data";
 
-/** The screen's tabs (spec section 2): Active means completed or in progress. */
+/** The screen's tabs: Active means completed or in progress. */
 export const serviceRecordFilters = {
   all: () => true,
   active: (r: AdminServiceRecord) => r.status === "completed" || r.status === "in-progress",

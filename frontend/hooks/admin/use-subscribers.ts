@@ -1,10 +1,10 @@
 import type { AdminSubscriber } from "../../../schema/api/admin";
-import { adminChange } from "./admin-write";
+import { adminChange } from "../../lib/admin/admin-write";
 import { useAdminData } from "./use-admin-data";
 
 export const NEW_WEEK_DAYS = 7;
 
-/** The four tiles' numbers and the two lists (spec section 2). */
+/** The four tiles' numbers and the two lists. */
 export function summariseSubscribers(subscribers: AdminSubscriber[], now = Date.now()) {
   const active = subscribers.filter((s) => s.isActive === "true");
   const unsubscribed = subscribers.filter((s) => s.isActive !== "true");
@@ -20,7 +20,7 @@ export function useAdminSubscribers() {
     error,
     isLoading,
     refresh,
-    // The path parameter is the address itself (spec section 7), so it is URL-encoded.
+    // The path parameter is the address itself, so it is URL-encoded.
     unsubscribe: (email: string) => adminChange("PATCH", `/api/admin/email-subscribers/${encodeURIComponent(email)}/unsubscribe`),
   };
 }

@@ -1,8 +1,8 @@
 import { mutate } from "swr";
 import { navigate } from "wouter/use-browser-location";
-import { clearAdminToken } from "../../lib/admin-token";
-import { api, HttpError } from "../../lib/api";
-import { notify } from "../../lib/toast";
+import { clearAdminToken } from "../admin-token";
+import { api, HttpError } from "../api";
+import { notify } from "../toast";
 
 export const ADMIN_LOGIN_PATH = "/admin/login";
 
@@ -21,7 +21,7 @@ export function endAdminSession() {
 }
 
 /**
- * Every back-office call goes through here (spec section 6): a 401 from any admin call means the
+ * Every back-office call goes through here: a 401 from any admin call means the
  * token is missing, expired or revoked, so the session ends and the owner is sent to log in again.
  * Other errors are left to the screen that made the call.
  */

@@ -1,23 +1,23 @@
 import { INVALID_IMAGE_TYPE, MAX_IMAGE_BYTES, type UploadUrlResult } from "../../../schema/api/admin";
-import { api } from "../../lib/api";
+import { api } from "../api";
 import { adminApi } from "./admin-api";
 
 const IMAGE_PATH = "/public-objects/product-images/";
 
-/** Checks made before anything is uploaded (spec section 5); null when the file may go. */
+/** Checks made before anything is uploaded; null when the file may go. */
 export function checkImageFile(file: File): { title: string; description: string } | null {
   if (!file.type.startsWith("image/")) return { title: "Invalid file type", description: INVALID_IMAGE_TYPE };
   if (file.size > MAX_IMAGE_BYTES) return { title: "File too large", description: "Please select an image smaller than 10MB" };
   return null;
 }
 
-/** Spec section 7: the stored path is the upload URL's last path segment, or a dated fallback name. */
+/** The stored path is the upload URL's last path segment, or a dated fallback name. */
 export function imagePathFromUploadUrl(uploadURL: string, now = Date.now()): string {
   try {
     const name = new URL(uploadURL, window.location.origin).pathname.split("/").filter(Boolean).pop();
     if (name) return IMAGE_PATH + name;
   } catch {
-    // Falls through to the dated name, as the spec's client does.
+    // Falls through to the dated name.
   }
   return `${IMAGE_PATH}product-${now}.jpg`;
 }

@@ -8,9 +8,9 @@ import { CountTabs } from "../../components/admin/count-tabs";
 import { PageHeader } from "../../components/admin/page-header";
 import { StatTile } from "../../components/admin/stat-tile";
 import { SubscriberLists } from "../../components/admin/subscribers/subscriber-lists";
-import { errorMessage, isUnauthorized } from "../../hooks/admin/admin-api";
 import { useCampaigns } from "../../hooks/admin/use-campaigns";
 import { summariseSubscribers, useAdminSubscribers } from "../../hooks/admin/use-subscribers";
+import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
 import { notify } from "../../lib/toast";
 
 export default function EmailSubscribers() {

@@ -29,7 +29,7 @@ export default function Login() {
         notify({ title: "Login Failed", description: "Invalid username or password", variant: "destructive" });
         return;
       }
-      // Throttling answers with its own message (how long to wait); other failures get the spec's text.
+      // Throttling answers with its own message (how long to wait); other failures get the screen's own text.
       const throttled = error instanceof HttpError && error.status === 429 ? error.serverMessage : undefined;
       notify({
         title: "Login Error",

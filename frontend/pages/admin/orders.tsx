@@ -4,8 +4,8 @@ import { ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { CountTabs, listTab } from "../../components/admin/count-tabs";
 import { fulfilmentLabels, OrderCard } from "../../components/admin/order-card";
 import { PageHeader } from "../../components/admin/page-header";
-import { errorMessage, isUnauthorized } from "../../hooks/admin/admin-api";
 import { openFulfilment, useAdminOrders } from "../../hooks/admin/use-admin-orders";
+import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
 import { notify } from "../../lib/toast";
 
 const tabDefs: { value: string; label: string; empty: string; show: (o: AdminOrder) => boolean }[] = [

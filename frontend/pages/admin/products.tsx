@@ -8,8 +8,8 @@ import { LogoutButton } from "../../components/admin/logout-button";
 import { PageHeader } from "../../components/admin/page-header";
 import { AdminProductCard } from "../../components/admin/products/admin-product-card";
 import { ProductForm } from "../../components/admin/products/product-form";
-import { errorMessage, isUnauthorized } from "../../hooks/admin/admin-api";
 import { useAdminProducts } from "../../hooks/admin/use-admin-products";
+import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
 import { notify } from "../../lib/toast";
 
 export default function Products() {

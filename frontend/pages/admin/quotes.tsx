@@ -7,9 +7,9 @@ import { CountTabs, listTab } from "../../components/admin/count-tabs";
 import { MailIcon } from "../../components/admin/icons";
 import { PageHeader } from "../../components/admin/page-header";
 import { QuoteCard } from "../../components/admin/quote-card";
-import { errorMessage, isUnauthorized } from "../../hooks/admin/admin-api";
-import { bccMailto, openMailto } from "../../hooks/admin/open-mailto";
 import { quoteState, unrepliedQuotes, useAdminQuotes } from "../../hooks/admin/use-quotes";
+import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
+import { bccMailto, openMailto } from "../../lib/admin/open-mailto";
 import { notify } from "../../lib/toast";
 
 export default function Quotes() {
@@ -17,7 +17,7 @@ export default function Quotes() {
   const [busyId, setBusyId] = useState<number | null>(null);
   const [replyingAll, setReplyingAll] = useState(false);
 
-  /** One change to one quote: toast the outcome, then refetch the list (spec section 4). */
+  /** One change to one quote: toast the outcome, then refetch the list. */
   async function act(id: number, change: () => Promise<unknown>, done: { title: string; description: string }, failed: string) {
     setBusyId(id);
     try {
@@ -99,7 +99,7 @@ export default function Quotes() {
 
   const all = quotes ?? [];
   const byState = (state: string) => all.filter((q) => quoteState(q) === state);
-  // Replied quotes show no actions in the Replied tab (spec section 2).
+  // Replied quotes show no actions in the Replied tab.
   const tabs = [
     listTab({ value: "new", label: "New", empty: "No new quotes" }, byState("new"), (q) => card(q, true)),
     listTab({ value: "pending", label: "Pending", empty: "No pending quotes" }, byState("pending"), (q) => card(q, true)),

@@ -5,8 +5,8 @@ import { CountTabs, listTab } from "../../components/admin/count-tabs";
 import { LogoutButton } from "../../components/admin/logout-button";
 import { PageHeader } from "../../components/admin/page-header";
 import { ServiceRecordCard } from "../../components/admin/service-record-card";
-import { errorMessage, isUnauthorized } from "../../hooks/admin/admin-api";
 import { serviceRecordFilters, useAdminServiceRecords } from "../../hooks/admin/use-service-records";
+import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
 import { notify } from "../../lib/toast";
 
 const tabDefs = [

@@ -27,7 +27,7 @@ function Field({ id, label, hint, children }: { id: string; label: string; hint?
   );
 }
 
-/** Quick templates, the campaign draft and its live preview (spec sections 2, 3 and 9). */
+/** Quick templates, the campaign draft and its live preview. */
 export function CampaignForm({ draft, onChange, selectedCount, sending, onSend }: Props) {
   const set = (key: keyof CampaignDraftForm) => (e: { target: { value: string } }) =>
     onChange({ ...draft, [key]: e.target.value });

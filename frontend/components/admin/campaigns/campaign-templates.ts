@@ -1,6 +1,6 @@
 import { campaignDefaults, company } from "../../../../schema/business";
 
-/** The campaign form's fields; CTA fields start at the spec's defaults. */
+/** The campaign form's fields; CTA fields start at the campaign defaults. */
 export type CampaignDraftForm = {
   subject: string;
   title: string;
@@ -19,7 +19,7 @@ export const emptyDraft: CampaignDraftForm = {
   ctaLink: campaignDefaults.ctaLink,
 };
 
-/** Spec section 9's two quick templates; both buttons ring the office. */
+/** The two quick templates; both buttons ring the office. */
 export const campaignTemplates: { id: string; name: string; summary: string; draft: CampaignDraftForm }[] = [
   {
     id: "winter-service",

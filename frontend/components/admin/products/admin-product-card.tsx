@@ -4,7 +4,7 @@ import { formatPrice } from "../../../../schema/format";
 import { ConfirmButton } from "../confirm-button";
 import { StarIcon, TrashIcon } from "../icons";
 
-/** One product as the owner sees it (spec section 2's card fields). */
+/** One product as the owner sees it. */
 export function AdminProductCard({ product, busy, onDelete }: { product: Product; busy: boolean; onDelete: () => void }) {
   return (
     <article className="admin-card admin-product" aria-label={product.name}>

@@ -2,7 +2,7 @@ import { Box, Button, Card, Flex, Grid, Heading, Select, Switch, Text, TextArea,
 import { type FormEvent, type ReactNode, useState } from "react";
 import { type ProductFormInput, productFormSchema } from "../../../../schema/api/admin";
 import { adminBrands, adminCategories, productConditions } from "../../../../schema/business";
-import { errorMessage, isUnauthorized } from "../../../hooks/admin/admin-api";
+import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { notify } from "../../../lib/toast";
 import { ProductImageField } from "./product-image-field";
 
@@ -19,7 +19,7 @@ type FormState = {
   image: string;
 };
 
-/** Spec section 9's defaults: Gas Valves, Vaillant, New, in stock. */
+/** The form's defaults: Gas Valves, Vaillant, New, in stock. */
 const initialForm: FormState = {
   name: "",
   price: "",
@@ -71,7 +71,7 @@ function Choice({
 
 type Props = { onCancel: () => void; onCreate: (input: ProductFormInput) => Promise<void> };
 
-/** The inline Add Product form (spec sections 2, 5 and 8), validated with the API's own schema. */
+/** The inline Add Product form, validated with the API's own schema. */
 export function ProductForm({ onCancel, onCreate }: Props) {
   const [form, setForm] = useState<FormState>(initialForm);
   const [uploading, setUploading] = useState(false);

@@ -1,7 +1,7 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { useRef } from "react";
-import { isUnauthorized } from "../../../hooks/admin/admin-api";
-import { checkImageFile, uploadProductImage } from "../../../hooks/admin/upload-product-image";
+import { isUnauthorized } from "../../../lib/admin/admin-api";
+import { checkImageFile, uploadProductImage } from "../../../lib/admin/upload-product-image";
 import { notify } from "../../../lib/toast";
 import { UploadIcon } from "../icons";
 
@@ -14,7 +14,7 @@ type Props = {
 
 /**
  * The product image: type and size checked before anything is sent, then the signed-URL upload,
- * a preview and a way to clear it (spec sections 4, 5, 7 and 8). The form owns `uploading`, since
+ * a preview and a way to clear it. The form owns `uploading`, since
  * saving must wait for an upload in progress.
  */
 export function ProductImageField({ image, onChange, uploading, onUploadingChange }: Props) {

@@ -14,7 +14,7 @@ type Props = {
   onUnsubscribe: (email: string) => void;
 };
 
-/** Active subscribers to pick campaign recipients from, then the unsubscribed (spec section 2). */
+/** Active subscribers to pick campaign recipients from, then the unsubscribed. */
 export function SubscriberLists({ active, unsubscribed, selected, onToggle, onToggleAll, busyEmail, onUnsubscribe }: Props) {
   const allSelected = active.length > 0 && active.every((s) => selected.has(s.email));
   return (
