@@ -1,8 +1,9 @@
-import { resolve } from "node:path";
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { radixUnusedCss } from "./scripts/radix-unused-css";
+import { radixUnusedCss } from "./scripts/radix-unused-css.ts";
 
 /**
  * BUILD_DIR and STATE_DIR let several builds (parallel browser-test runs, the benchmark) keep
@@ -12,7 +13,28 @@ import { radixUnusedCss } from "./scripts/radix-unused-css";
 const buildDir = resolve(process.env.BUILD_DIR ?? "dist");
 const stateDir = resolve(process.env.STATE_DIR ?? ".wrangler/state");
 
-export default defineConfig({
+/**
+ * The local runtime gives every request a `Request.cf` object. Miniflare downloads one from
+ * workers.cloudflare.com into its cache (node_modules/.mf/cf.json, or MINIFLARE_CACHE_DIR) and
+ * fetches again once the file is 30 days old; offline, it warns on every start. A fresh copy of
+ * scripts/local-cf.json (a visitor in Manchester) in that cache means no request and no warning, for
+ * `vite dev`/`vite preview` and for a `wrangler dev` run within a month of the last build. Written
+ * to a temporary file and renamed, so parallel builds never read a half-written one.
+ */
+function provideLocalCf() {
+  const cache = resolve(process.env.MINIFLARE_CACHE_DIR ?? "node_modules/.mf", "cf.json");
+  const fixture = readFileSync(resolve(import.meta.dirname, "scripts/local-cf.json"), "utf8");
+  try {
+    if (readFileSync(cache, "utf8") === fixture && Date.now() - statSync(cache).mtimeMs < 86_400_000) return;
+  } catch {}
+  mkdirSync(dirname(cache), { recursive: true });
+  const temporary = `${cache}.${process.pid}.tmp`;
+  writeFileSync(temporary, fixture);
+  renameSync(temporary, cache);
+}
+provideLocalCf();
+
+export default defineConfig(({ command, isPreview }) => ({
   root: "frontend",
   publicDir: "public",
   plugins: [
@@ -22,6 +44,11 @@ export default defineConfig({
       configPath: "../wrangler.toml",
       // The same local D1/R2 state that `wrangler d1 migrations apply --local` writes.
       persistState: { path: stateDir },
+      // `vite dev` has only frontend/index.html: the per-route pages and 404.html are made by the
+      // build (scripts/prerender.mjs). So in dev alone, every path that is neither the Worker's nor
+      // a file gets index.html and the app renders the route (its own not-found page included);
+      // the build and `vite preview` keep wrangler.toml's real 404 (docs/decisions/008-…).
+      ...(command === "serve" && !isPreview && { config: { assets: { not_found_handling: "single-page-application" } } }),
     }),
   ],
   build: {
@@ -41,4 +68,4 @@ export default defineConfig({
   },
   server: { port: Number(process.env.PORT ?? 5173) },
   preview: { port: Number(process.env.PORT ?? 8787), strictPort: true },
-});
+}));

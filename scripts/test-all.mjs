@@ -1,6 +1,7 @@
-// npm test: every suite in order — lockfile completeness, lint, typecheck, the offline deploy dry-run, Worker tests in the
+// npm test: every suite in order — lockfile completeness, lint, binding types up to date (`wrangler types --check`),
+// typecheck, the offline deploy dry-run, Worker tests in the
 // Workers runtime, browser tests — then one line "N passed, M failed" summing them all.
-// Lint, typecheck and the dry run count as one check each; the test runners count their tests.
+// Lint, the types check, typecheck and the dry run count as one check each; the test runners count their tests.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 
@@ -32,6 +33,7 @@ function readJson(file) {
 
 check("lockfile", "node", ["scripts/lock-platforms.mjs", "--check"]);
 check("lint", "npx", ["biome", "check", "."]);
+check("binding types", "npx", ["wrangler", "types", "--env-interface", "Env", "worker-configuration.d.ts", "--check"]);
 check("typecheck", "npx", ["tsc", "-b"]);
 check("deploy dry-run", "node", ["scripts/deploy.mjs", "--dry-run"]);
 

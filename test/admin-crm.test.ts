@@ -86,15 +86,45 @@ describe("admin quotes", () => {
 });
 
 describe("admin email subscribers", () => {
-  it("lists subscribers with isActive as the string 'true' or 'false' and signedUpAt", async () => {
-    const active = await createSubscriber({ signedUpAt: "2026-03-02T08:00:00.000Z" });
-    const gone = await createSubscriber({ isActive: false, signedUpAt: "2026-03-01T08:00:00.000Z" });
+  it("lists subscribers with isActive as the string 'true' or 'false', their status and signedUpAt", async () => {
+    const active = await createSubscriber({ signedUpAt: "2026-03-02T08:00:00.000Z", confirmedAt: "2026-03-02T08:05:00.000Z" });
+    const gone = await createSubscriber({
+      status: "unsubscribed",
+      signedUpAt: "2026-03-01T08:00:00.000Z",
+      unsubscribedAt: "2026-03-05T08:00:00.000Z",
+    });
+    const pending = await createSubscriber({ status: "pending", signedUpAt: "2026-03-01T07:00:00.000Z" });
     const { status, body } = await callJson<AdminSubscriber[]>("/api/admin/email-subscribers", { headers: auth });
     expect(status).toBe(200);
-    const ours = body.filter((s) => s.id === active.id || s.id === gone.id);
+    const ours = body.filter((s) => [active.id, gone.id, pending.id].includes(s.id));
     expect(ours).toEqual([
-      { id: active.id, email: active.email, isActive: "true", signedUpAt: "2026-03-02T08:00:00.000Z", unsubscribedAt: null },
-      { id: gone.id, email: gone.email, isActive: "false", signedUpAt: "2026-03-01T08:00:00.000Z", unsubscribedAt: null },
+      {
+        id: active.id,
+        email: active.email,
+        isActive: "true",
+        status: "active",
+        signedUpAt: "2026-03-02T08:00:00.000Z",
+        confirmedAt: "2026-03-02T08:05:00.000Z",
+        unsubscribedAt: null,
+      },
+      {
+        id: gone.id,
+        email: gone.email,
+        isActive: "false",
+        status: "unsubscribed",
+        signedUpAt: "2026-03-01T08:00:00.000Z",
+        confirmedAt: null,
+        unsubscribedAt: "2026-03-05T08:00:00.000Z",
+      },
+      {
+        id: pending.id,
+        email: pending.email,
+        isActive: "false",
+        status: "pending",
+        signedUpAt: "2026-03-01T07:00:00.000Z",
+        confirmedAt: null,
+        unsubscribedAt: null,
+      },
     ]);
   });
 
@@ -109,10 +139,10 @@ describe("admin email subscribers", () => {
     );
     expect(status).toBe(200);
     expect(body).toMatchObject({ id: subscriber.id, isActive: "false" });
-    const row = await env.DB.prepare("SELECT is_active, unsubscribed_at FROM email_subscribers WHERE id = ?1")
+    const row = await env.DB.prepare("SELECT status, unsubscribed_at FROM email_subscribers WHERE id = ?1")
       .bind(subscriber.id)
-      .first<{ is_active: number; unsubscribed_at: string }>();
-    expect(row?.is_active).toBe(0);
+      .first<{ status: string; unsubscribed_at: string }>();
+    expect(row?.status).toBe("unsubscribed");
     expect(row?.unsubscribed_at).toBe(body.unsubscribedAt);
   });
 

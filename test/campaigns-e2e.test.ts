@@ -60,12 +60,10 @@ it("sends a campaign through the real Queue: one outbox e-mail per active subscr
   });
   expect(oneClickRes.status).toBe(200);
 
-  const { results } = await env.DB.prepare(
-    "SELECT email, is_active FROM email_subscribers WHERE email IN (?1, ?2, ?3) ORDER BY id",
-  )
+  const { results } = await env.DB.prepare("SELECT email, status FROM email_subscribers WHERE email IN (?1, ?2, ?3) ORDER BY id")
     .bind(...active)
     .all();
-  expect(results.map((r) => r.is_active)).toEqual([0, 0, 1]);
+  expect(results.map((r) => r.status)).toEqual(["unsubscribed", "unsubscribed", "active"]);
 
   // The next campaign skips the two who left.
   const next = await callJson("/api/admin/send-campaign", {

@@ -10,7 +10,7 @@ describe("POST /api/admin/send-campaign", () => {
     const { status, body } = await callAdmin(
       "/api/admin/send-campaign",
       { json: { emails: [], campaign: sampleCampaign } },
-      { CAMPAIGN_QUEUE: queue },
+      { MAIL_QUEUE: queue },
     );
     expect(status).toBe(400);
     expect(body).toMatchObject({ error: "No recipients selected", code: "VALIDATION_FAILED" });
@@ -66,7 +66,7 @@ describe("POST /api/admin/send-campaign", () => {
           campaign: sampleCampaign,
         },
       },
-      { CAMPAIGN_QUEUE: queue },
+      { MAIL_QUEUE: queue },
     );
     expect(status).toBe(202);
     expect(body).toMatchObject({
@@ -89,7 +89,7 @@ describe("POST /api/admin/send-campaign", () => {
     const { body } = await callAdmin(
       "/api/admin/send-campaign",
       { json: { emails: [email], campaign: { ...sampleCampaign, ctaText: "", offer: "" } } },
-      { CAMPAIGN_QUEUE: queue },
+      { MAIL_QUEUE: queue },
     );
     const campaign = await env.DB.prepare("SELECT cta_text, cta_link, offer FROM campaigns WHERE id = ?1")
       .bind(body.campaignId)
@@ -102,7 +102,7 @@ describe("POST /api/admin/send-campaign", () => {
     const emails: string[] = [];
     for (let i = 0; i < 230; i++) emails.push(`bulk${i}-${crypto.randomUUID().slice(0, 6)}@example.com`);
     await env.DB.prepare(
-      "INSERT INTO email_subscribers (email, signed_up_at) SELECT value, '2026-01-01T00:00:00.000Z' FROM json_each(?1)",
+      "INSERT INTO email_subscribers (email, status, signed_up_at) SELECT value, 'active', '2026-01-01T00:00:00.000Z' FROM json_each(?1)",
     )
       .bind(JSON.stringify(emails))
       .run();
@@ -110,7 +110,7 @@ describe("POST /api/admin/send-campaign", () => {
     const { body } = await callAdmin(
       "/api/admin/send-campaign",
       { json: { emails, campaign: sampleCampaign } },
-      { CAMPAIGN_QUEUE: queue },
+      { MAIL_QUEUE: queue },
     );
     expect(body.successCount).toBe(230);
     expect(batches.map((b) => b.length)).toEqual([100, 100, 30]);
@@ -136,7 +136,7 @@ describe("POST /api/admin/send-campaign", () => {
     const { status, body } = await callAdmin(
       "/api/admin/send-campaign",
       { json: { emails: [email], campaign: sampleCampaign, sendAt } },
-      { CAMPAIGN_QUEUE: queue },
+      { MAIL_QUEUE: queue },
     );
     expect(status).toBe(202);
     expect(body).toMatchObject({ successCount: 1, status: "scheduled", sendAt });
@@ -152,12 +152,12 @@ describe("GET /api/admin/campaigns", () => {
     const first = await callAdmin(
       "/api/admin/send-campaign",
       { json: { emails: [a], campaign: sampleCampaign } },
-      { CAMPAIGN_QUEUE: queue },
+      { MAIL_QUEUE: queue },
     );
     const second = await callAdmin(
       "/api/admin/send-campaign",
       { json: { emails: [a, b, c], campaign: { ...sampleCampaign, subject: "Emergency Repair Priority" } } },
-      { CAMPAIGN_QUEUE: queue },
+      { MAIL_QUEUE: queue },
     );
     await env.DB.batch([
       env.DB.prepare(
@@ -182,7 +182,7 @@ describe("GET /api/admin/campaigns", () => {
       { email: b, status: "failed", attempts: 0, lastError: "Postmark 422", sentAt: null },
       { email: c, status: "queued", attempts: 0, lastError: null, sentAt: null },
     ]);
-    expect(body[1].counts).toEqual({ total: 1, queued: 1, sent: 0, failed: 0 });
+    expect(body[1].counts).toEqual({ total: 1, queued: 1, sent: 0, failed: 0, unknown: 0 });
   });
 });
 
@@ -193,7 +193,7 @@ describe("POST /api/admin/campaigns/:id/retry-failed", () => {
     const { body: created } = await callAdmin(
       "/api/admin/send-campaign",
       { json: { emails: [sent, failed, failedThenUnsubscribed], campaign: sampleCampaign } },
-      { CAMPAIGN_QUEUE: queue },
+      { MAIL_QUEUE: queue },
     );
     const id = created.campaignId;
     await env.DB.batch([
@@ -202,14 +202,14 @@ describe("POST /api/admin/campaigns/:id/retry-failed", () => {
         "UPDATE campaign_recipients SET status = 'failed', last_error = 'boom' WHERE campaign_id = ?1 AND email != ?2",
       ).bind(id, sent),
       env.DB.prepare("UPDATE campaigns SET status = 'sent' WHERE id = ?1").bind(id),
-      env.DB.prepare("UPDATE email_subscribers SET is_active = 0 WHERE email = ?1").bind(failedThenUnsubscribed),
+      env.DB.prepare("UPDATE email_subscribers SET status = 'unsubscribed' WHERE email = ?1").bind(failedThenUnsubscribed),
     ]);
 
     const retryQueue = recordingQueue();
     const { status, body } = await callAdmin(
       `/api/admin/campaigns/${id}/retry-failed`,
       { method: "POST" },
-      { CAMPAIGN_QUEUE: retryQueue.queue },
+      { MAIL_QUEUE: retryQueue.queue },
     );
     expect(status).toBe(202);
     expect(body).toEqual({ successCount: 1, skipped: [failedThenUnsubscribed] });
@@ -229,7 +229,7 @@ describe("POST /api/admin/campaigns/:id/retry-failed", () => {
     const { body: created } = await callAdmin(
       "/api/admin/send-campaign",
       { json: { emails: [email], campaign: sampleCampaign } },
-      { CAMPAIGN_QUEUE: queue },
+      { MAIL_QUEUE: queue },
     );
     const { status, body } = await callAdmin(`/api/admin/campaigns/${created.campaignId}/retry-failed`, { method: "POST" });
     expect(status).toBe(409);

@@ -19,7 +19,7 @@ async function runCron(at: number, bindings: Partial<AppEnv>) {
 async function scheduledCampaign(emails: string[], sendAt: number) {
   const { queue } = recordingQueue();
   const result = await sendCampaign(
-    { ...env, CAMPAIGN_QUEUE: queue },
+    { ...env, MAIL_QUEUE: queue },
     {
       emails,
       campaign: { ...sampleCampaign, ctaText: "Book Your Service Now", ctaLink: "tel:+441614960123" },
@@ -39,19 +39,19 @@ describe("the Cron Trigger", () => {
     const id = await scheduledCampaign(emails, dueAt);
 
     const early = recordingQueue();
-    await runCron(dueAt - MINUTE, { CAMPAIGN_QUEUE: early.queue });
+    await runCron(dueAt - MINUTE, { MAIL_QUEUE: early.queue });
     expect(early.recipientIds()).toEqual([]);
     expect(await campaignStatus(id)).toBe("scheduled");
 
     const { queue, recipientIds } = recordingQueue();
-    await Promise.all([runCron(dueAt, { CAMPAIGN_QUEUE: queue }), runCron(dueAt + 1000, { CAMPAIGN_QUEUE: queue })]);
+    await Promise.all([runCron(dueAt, { MAIL_QUEUE: queue }), runCron(dueAt + 1000, { MAIL_QUEUE: queue })]);
     const rows = await recipientRows(id);
     expect(recipientIds().sort()).toEqual(rows.map((r) => r.id).sort());
     expect(rows.map((r) => r.status)).toEqual(["queued", "queued"]);
     expect(await campaignStatus(id)).toBe("sending");
 
     const later = recordingQueue();
-    await runCron(dueAt + 5 * MINUTE, { CAMPAIGN_QUEUE: later.queue });
+    await runCron(dueAt + 5 * MINUTE, { MAIL_QUEUE: later.queue });
     expect(later.recipientIds()).toEqual([]);
   });
 
@@ -64,7 +64,7 @@ describe("the Cron Trigger", () => {
     ];
     const { queue } = recordingQueue();
     const { campaignId } = await sendCampaign(
-      { ...env, CAMPAIGN_QUEUE: queue },
+      { ...env, MAIL_QUEUE: queue },
       {
         emails: [lost, inFlightCrashed, fresh, sent],
         campaign: { ...sampleCampaign, ctaText: "Call", ctaLink: "tel:+441614960123" },
@@ -97,7 +97,7 @@ describe("the Cron Trigger", () => {
 
     const first = recordingQueue();
     const second = recordingQueue();
-    await Promise.all([runCron(now, { CAMPAIGN_QUEUE: first.queue }), runCron(now, { CAMPAIGN_QUEUE: second.queue })]);
+    await Promise.all([runCron(now, { MAIL_QUEUE: first.queue }), runCron(now, { MAIL_QUEUE: second.queue })]);
     const rows = await recipientRows(campaignId);
     const idOf = (email: string) => rows.find((r) => r.email === email)!.id;
     expect([...first.recipientIds(), ...second.recipientIds()].sort()).toEqual([idOf(lost), idOf(inFlightCrashed)].sort());
@@ -108,11 +108,11 @@ describe("the Cron Trigger", () => {
     const email = await addSubscriber();
     const { queue } = recordingQueue();
     const { campaignId } = await sendCampaign(
-      { ...env, CAMPAIGN_QUEUE: queue },
+      { ...env, MAIL_QUEUE: queue },
       { emails: [email], campaign: { ...sampleCampaign, ctaText: "Call", ctaLink: "tel:+441614960123" } },
     );
     await env.DB.prepare("UPDATE campaign_recipients SET status = 'sent' WHERE campaign_id = ?1").bind(campaignId).run();
-    await runCron(Date.now(), { CAMPAIGN_QUEUE: recordingQueue().queue });
+    await runCron(Date.now(), { MAIL_QUEUE: recordingQueue().queue });
     expect(await campaignStatus(campaignId)).toBe("sent");
   });
 
@@ -128,7 +128,7 @@ describe("the Cron Trigger", () => {
       ),
       env.DB.prepare("INSERT INTO cart_items (session_id, product_id, quantity) VALUES (?1, ?2, 1)").bind(active, product.id),
     ]);
-    await runCron(Date.now(), { CAMPAIGN_QUEUE: recordingQueue().queue });
+    await runCron(Date.now(), { MAIL_QUEUE: recordingQueue().queue });
     const { results } = await env.DB.prepare("SELECT session_id FROM cart_items WHERE session_id IN (?1, ?2)")
       .bind(stale, active)
       .all();
@@ -148,7 +148,7 @@ describe("the Cron Trigger", () => {
         hoursAgo(-5),
       ),
     ]);
-    await runCron(Date.now(), { CAMPAIGN_QUEUE: recordingQueue().queue });
+    await runCron(Date.now(), { MAIL_QUEUE: recordingQueue().queue });
     const { results } = await env.DB.prepare("SELECT jti FROM admin_sessions WHERE jti LIKE 'cron-%' ORDER BY jti").all();
     expect(results.map((r) => r.jti)).toEqual(["cron-live", "cron-recent"]);
   });

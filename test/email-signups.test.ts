@@ -1,69 +1,146 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { SIGNUP_CHECK_INBOX } from "../schema/api/signups";
 import { signupConsentText } from "../schema/business";
 import { API_BODY_LIMIT_BYTES } from "../worker/app";
-import { callApp, callAppJson, query } from "./helpers/factories-commerce";
+import { createSignupToken } from "../worker/lib/signup-token";
+import { sendCampaign } from "../worker/services/campaigns/send";
+import { callApp, callAppJson, outboxTo, query } from "./helpers/factories-commerce";
+import { drainMail } from "./helpers/mail";
 
 let counter = 0;
 const newEmail = () => `deals-${Date.now()}-${++counter}@example.com`;
 const subscriber = (email: string) =>
   query<Record<string, any>>("SELECT * FROM email_subscribers WHERE email = ?1", email).then((rows) => rows[0]);
 
-describe("POST /api/email-signups", () => {
-  it("signs up a new address, normalised, with the consent evidence", async () => {
+const signUp = (email: string, source?: string) => callAppJson("/api/email-signups", { method: "POST", json: { email, source } });
+const confirm = (token: string) => callAppJson("/api/email-signups/confirm", { method: "POST", json: { token } });
+
+/** The confirmation link of the newest mail to this address, as the person would click it. */
+async function confirmationToken(email: string): Promise<string> {
+  await drainMail();
+  const mail = (await outboxTo(email)).at(-1);
+  const link = /\/confirm-subscription\?token=([^"\s&]+)/.exec(mail?.text ?? "")?.[1];
+  if (!link) throw new Error(`no confirmation link mailed to ${email}`);
+  return decodeURIComponent(link);
+}
+
+describe("POST /api/email-signups (confirmed opt-in)", () => {
+  it("stores a new address as pending with the consent evidence and mails a confirmation link", async () => {
     const email = newEmail();
     const before = new Date().toISOString();
     const { status, body } = await callAppJson("/api/email-signups", {
       method: "POST",
       json: { email: `  ${email.toUpperCase()} `, source: "/store" },
     });
-    expect(status).toBe(201);
-    expect(body).toEqual({ status: "subscribed", message: "You're signed up for exclusive heating deals and tips!" });
+    expect(status).toBe(202);
+    expect(body).toEqual({ status: "confirmation_sent", message: SIGNUP_CHECK_INBOX });
     const row = await subscriber(email);
-    expect(row).toMatchObject({ is_active: 1, consent_source: "/store", consent_text: signupConsentText, unsubscribed_at: null });
-    expect(row!.signed_up_at >= before).toBe(true);
-  });
-
-  it("treats a repeat sign-up of an active address as a friendly success and keeps the first consent", async () => {
-    const email = newEmail();
-    await callApp("/api/email-signups", { method: "POST", json: { email, source: "/" } });
-    const first = await subscriber(email);
-    const { status, body } = await callAppJson("/api/email-signups", { method: "POST", json: { email, source: "/store" } });
-    expect(status).toBe(200);
-    expect(body).toEqual({
-      status: "already_subscribed",
-      message: "You're already signed up, so you won't miss a deal. Thank you!",
+    expect(row).toMatchObject({
+      status: "pending",
+      consent_source: "/store",
+      consent_text: signupConsentText,
+      confirmed_at: null,
     });
-    expect(await subscriber(email)).toEqual(first);
-    expect(await query("SELECT id FROM email_subscribers WHERE email = ?1", email)).toHaveLength(1);
+    expect(row!.signed_up_at >= before).toBe(true);
+    await drainMail();
+    const [mail] = await outboxTo(email);
+    expect(mail).toMatchObject({ kind: "signup", subject: expect.stringContaining("confirm your sign-up") });
+    expect(mail!.html).toContain("http://localhost:8787/confirm-subscription?token=");
   });
 
-  it("re-activates an unsubscribed address with fresh consent", async () => {
+  it("activates the address only when the link is confirmed, once", async () => {
+    const email = newEmail();
+    await signUp(email, "/");
+    const token = await confirmationToken(email);
+    const first = await confirm(token);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ status: "confirmed", email });
+    const row = await subscriber(email);
+    expect(row).toMatchObject({ status: "active", confirmation_requested_at: null });
+    expect(row!.confirmed_at).toBeTruthy();
+    // A second click is still a success and changes nothing.
+    expect((await confirm(token)).body).toEqual({ status: "already_confirmed", email });
+    expect(await subscriber(email)).toEqual(row);
+  });
+
+  it("answers every address the same, and tells an active one by e-mail that it is already signed up", async () => {
+    const email = newEmail();
+    await signUp(email);
+    await confirm(await confirmationToken(email));
+    const before = await subscriber(email);
+    const again = await signUp(email, "/store");
+    expect(again.body).toEqual({ status: "confirmation_sent", message: SIGNUP_CHECK_INBOX });
+    expect(await subscriber(email)).toEqual(before);
+    await drainMail();
+    expect((await outboxTo(email)).at(-1)).toMatchObject({ subject: expect.stringContaining("already signed up") });
+  });
+
+  it("never re-activates an unsubscribed address by a sign-up alone; only its own confirmation does", async () => {
     const email = newEmail();
     await env.DB.prepare(
-      "INSERT INTO email_subscribers (email, is_active, signed_up_at, unsubscribed_at, consent_source, consent_text) VALUES (?1, 0, '2024-01-01T00:00:00.000Z', '2024-02-01T00:00:00.000Z', '/', 'old words')",
+      "INSERT INTO email_subscribers (email, status, signed_up_at, confirmed_at, unsubscribed_at, consent_source, consent_text) VALUES (?1, 'unsubscribed', '2024-01-01T00:00:00.000Z', '2024-01-01T00:05:00.000Z', '2024-02-01T00:00:00.000Z', '/', 'old words')",
     )
       .bind(email)
       .run();
-    const { status, body } = await callAppJson("/api/email-signups", {
-      method: "POST",
-      json: { email, source: "/boiler-pricing" },
-    });
-    expect(status).toBe(200);
-    expect(body.status).toBe("resubscribed");
-    expect(body.message).toMatch(/^Welcome back!/);
-    expect(await subscriber(email)).toMatchObject({
-      is_active: 1,
-      unsubscribed_at: null,
-      consent_source: "/boiler-pricing",
-      consent_text: signupConsentText,
-    });
-    expect((await subscriber(email))!.signed_up_at > "2024-02-01").toBe(true);
+    await signUp(email, "/boiler-pricing");
+    expect(await subscriber(email)).toMatchObject({ status: "unsubscribed", consent_source: "/boiler-pricing" });
+    // A campaign now still skips it.
+    const sent = await sendCampaign(env, {
+      emails: [email, "someone-else@example.com"],
+      campaign: { subject: "s", title: "t", content: "c", offer: null, ctaText: "Go", ctaLink: "tel:01614960000" },
+    }).catch((error: Error) => error);
+    expect(sent).toBeInstanceOf(Error);
+    await confirm(await confirmationToken(email));
+    const row = await subscriber(email);
+    expect(row).toMatchObject({ status: "active", unsubscribed_at: null, consent_text: signupConsentText });
+    expect(row!.signed_up_at > "2024-02-01").toBe(true);
+  });
+
+  it("refuses a forged, stale or superseded confirmation link and changes nothing", async () => {
+    const email = newEmail();
+    await signUp(email);
+    const row = await subscriber(email);
+    const forged = await createSignupToken(
+      { ...env, JWT_SECRET: "someone-elses-secret-0123456789abcdef" },
+      email,
+      row!.confirmation_requested_at,
+    );
+    const wrongTime = await createSignupToken(env, email, "2020-01-01T00:00:00.000Z");
+    for (const token of [forged, wrongTime, "not-a-token", `${await confirmationToken(email)}x`]) {
+      const { status, body } = await confirm(token);
+      expect(status, token).toBe(400);
+      expect(body.code).toBe("VALIDATION_FAILED");
+    }
+    expect(await subscriber(email)).toMatchObject({ status: "pending", confirmed_at: null });
+  });
+
+  it("refuses a link older than a week", async () => {
+    const email = newEmail();
+    const requestedAt = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    await env.DB.prepare(
+      "INSERT INTO email_subscribers (email, status, signed_up_at, confirmation_requested_at) VALUES (?1, 'pending', ?2, ?2)",
+    )
+      .bind(email, requestedAt)
+      .run();
+    const { status, body } = await confirm(await createSignupToken(env, email, requestedAt));
+    expect(status).toBe(400);
+    expect(body.error).toContain("expired");
+    expect(await subscriber(email)).toMatchObject({ status: "pending" });
+  });
+
+  it("sends at most one confirmation per address every few minutes", async () => {
+    const email = newEmail();
+    await signUp(email);
+    await signUp(email);
+    await signUp(email);
+    await drainMail();
+    expect(await outboxTo(email)).toHaveLength(1);
   });
 
   it("accepts a sign-up without a source page", async () => {
     const email = newEmail();
-    expect((await callApp("/api/email-signups", { method: "POST", json: { email } })).status).toBe(201);
+    expect((await callApp("/api/email-signups", { method: "POST", json: { email } })).status).toBe(202);
     expect((await subscriber(email))!.consent_source).toBeNull();
   });
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { API_BODY_LIMIT_BYTES } from "../worker/app";
 import { getDb } from "../worker/db/client";
 import worker from "../worker/index";
-import { purgeStaleCarts } from "../worker/jobs/cron";
+import { purgeStaleCarts } from "../worker/jobs/retention";
 import { expectConsoleError } from "./helpers/console";
 import { createProduct } from "./helpers/factories";
 import { call, callJson, fakeRequests } from "./helpers/http";

@@ -24,7 +24,7 @@ const providerEnv = {
 async function queuedCampaign(emails: string[]) {
   const { queue, recipientIds } = recordingQueue();
   const result = await sendCampaign(
-    { ...env, CAMPAIGN_QUEUE: queue },
+    { ...env, MAIL_QUEUE: queue },
     { emails, campaign: { ...sampleCampaign, ctaText: "Get Your Quote", ctaLink: "tel:+441614960123" } },
   );
   return { campaignId: result.campaignId, ids: recipientIds() };
@@ -50,11 +50,11 @@ async function deliver(queueName: string, ids: number[], { attempts = 1, binding
   return { ...(await getQueueResult(batch, ctx)), delays };
 }
 
-describe("campaign-emails consumer", () => {
+describe("outgoing-mail consumer", () => {
   it("sends each recipient one e-mail with the unsubscribe headers and records it sent", async () => {
     const email = await addSubscriber();
     const { campaignId, ids } = await queuedCampaign([email]);
-    const result = await deliver("campaign-emails", ids);
+    const result = await deliver("outgoing-mail", ids);
 
     expect(result.explicitAcks).toHaveLength(1);
     expect(result.retryMessages).toEqual([]);
@@ -77,8 +77,8 @@ describe("campaign-emails consumer", () => {
   it("sends nothing when a message for an already-sent recipient is delivered again", async () => {
     const email = await addSubscriber();
     const { ids } = await queuedCampaign([email]);
-    await deliver("campaign-emails", ids);
-    const again = await deliver("campaign-emails", ids, { attempts: 2 });
+    await deliver("outgoing-mail", ids);
+    const again = await deliver("outgoing-mail", ids, { attempts: 2 });
     expect(again.explicitAcks).toHaveLength(1);
     expect(await outboxFor(email)).toHaveLength(1);
   });
@@ -86,7 +86,7 @@ describe("campaign-emails consumer", () => {
   it("sends once when two copies of a message are delivered at the same time", async () => {
     const email = await addSubscriber();
     const { ids } = await queuedCampaign([email]);
-    await Promise.all([deliver("campaign-emails", ids), deliver("campaign-emails", ids), deliver("campaign-emails", ids)]);
+    await Promise.all([deliver("outgoing-mail", ids), deliver("outgoing-mail", ids), deliver("outgoing-mail", ids)]);
     expect(await outboxFor(email)).toHaveLength(1);
   });
 
@@ -94,7 +94,7 @@ describe("campaign-emails consumer", () => {
     const email = await addSubscriber(uniqueAddress("fail-429"));
     const { campaignId, ids } = await queuedCampaign([email]);
 
-    const first = await deliver("campaign-emails", ids, { bindings: providerEnv });
+    const first = await deliver("outgoing-mail", ids, { bindings: providerEnv });
     expect(first.retryMessages).toHaveLength(1);
     expect(first.delays).toEqual([30]);
     let [row] = await recipientRows(campaignId);
@@ -102,7 +102,7 @@ describe("campaign-emails consumer", () => {
     expect(row!.queued_at).not.toBeNull();
     expect(row!.last_error).toContain("429");
 
-    const third = await deliver("campaign-emails", ids, { attempts: 3, bindings: providerEnv });
+    const third = await deliver("outgoing-mail", ids, { attempts: 3, bindings: providerEnv });
     expect(third.delays).toEqual([120]);
     [row] = await recipientRows(campaignId);
     expect(row).toMatchObject({ status: "queued", attempts: 2 });
@@ -112,7 +112,7 @@ describe("campaign-emails consumer", () => {
   it("records a permanent provider refusal as failed without retrying", async () => {
     const email = await addSubscriber(uniqueAddress("fail-422"));
     const { campaignId, ids } = await queuedCampaign([email]);
-    const result = await deliver("campaign-emails", ids, { bindings: providerEnv });
+    const result = await deliver("outgoing-mail", ids, { bindings: providerEnv });
     expect(result.retryMessages).toEqual([]);
     expect(result.explicitAcks).toHaveLength(1);
     const [row] = await recipientRows(campaignId);
@@ -124,7 +124,7 @@ describe("campaign-emails consumer", () => {
   it("sends through the provider with the unsubscribe headers when it is configured", async () => {
     const email = await addSubscriber();
     const { campaignId, ids } = await queuedCampaign([email]);
-    await deliver("campaign-emails", ids, { bindings: providerEnv });
+    await deliver("outgoing-mail", ids, { bindings: providerEnv });
     const request = (await fakeRequests(env.MAIL_API_BASE!)).find((r) => JSON.parse(r.body).To === email);
     const sent = JSON.parse(request!.body);
     expect(sent.MessageStream).toBe("broadcast");
@@ -137,8 +137,8 @@ describe("campaign-emails consumer", () => {
   it("never e-mails an address that unsubscribed after the campaign was queued", async () => {
     const email = await addSubscriber();
     const { campaignId, ids } = await queuedCampaign([email]);
-    await env.DB.prepare("UPDATE email_subscribers SET is_active = 0 WHERE email = ?1").bind(email).run();
-    const result = await deliver("campaign-emails", ids);
+    await env.DB.prepare("UPDATE email_subscribers SET status = 'unsubscribed' WHERE email = ?1").bind(email).run();
+    const result = await deliver("outgoing-mail", ids);
     expect(result.explicitAcks).toHaveLength(1);
     expect(await outboxFor(email)).toHaveLength(0);
     const [row] = await recipientRows(campaignId);
@@ -146,9 +146,7 @@ describe("campaign-emails consumer", () => {
   });
 
   it("acknowledges a message it cannot read", async () => {
-    const batch = createMessageBatch("campaign-emails", [
-      { id: "bad-1", timestamp: new Date(), attempts: 1, body: { hello: 1 } },
-    ]);
+    const batch = createMessageBatch("outgoing-mail", [{ id: "bad-1", timestamp: new Date(), attempts: 1, body: { hello: 1 } }]);
     const ctx = createExecutionContext();
     await worker.queue(batch, env, ctx);
     const result = await getQueueResult(batch, ctx);
@@ -156,16 +154,16 @@ describe("campaign-emails consumer", () => {
   });
 });
 
-describe("campaign-emails-dlq consumer", () => {
+describe("outgoing-mail-dlq consumer", () => {
   it("marks the rows of messages that used up their retries as failed", async () => {
     const [sent, stuck] = [await addSubscriber(), await addSubscriber()];
     const { campaignId, ids } = await queuedCampaign([sent, stuck]);
-    await deliver("campaign-emails", [ids[0]!]);
+    await deliver("outgoing-mail", [ids[0]!]);
     await env.DB.prepare("UPDATE campaign_recipients SET last_error = 'Postmark 503: Maintenance' WHERE id = ?1")
       .bind(ids[1])
       .run();
 
-    const result = await deliver("campaign-emails-dlq", ids, { attempts: 6 });
+    const result = await deliver("outgoing-mail-dlq", ids, { attempts: 6 });
     expect(result.ackAll).toBe(true);
     const rows = await recipientRows(campaignId);
     expect(rows.map((r) => r.status)).toEqual(["sent", "failed"]);

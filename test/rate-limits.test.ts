@@ -71,7 +71,7 @@ describe("abuse limits on public writes", () => {
     expect(body.error).toBe("Too many sign-ups from your connection. Please try again later.");
     expect(await query("SELECT id FROM email_subscribers WHERE email = ?1", email)).toEqual([]);
     vi.setSystemTime(START.getTime() + windowSeconds * 1000);
-    expect((await callApp("/api/email-signups", { method: "POST", ip, json: { email } })).status).toBe(201);
+    expect((await callApp("/api/email-signups", { method: "POST", ip, json: { email } })).status).toBe(202);
   });
 
   it("limits orders without touching the cart", async () => {

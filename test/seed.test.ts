@@ -65,7 +65,7 @@ describe("demo seed", () => {
 
   it("never overwrites the owner's rows nor brings back demo rows the owner deleted", async () => {
     await env.DB.prepare(
-      "INSERT INTO email_subscribers (email, is_active, signed_up_at, unsubscribed_at) VALUES ('oliver.grant@example.com', 0, '2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z')",
+      "INSERT INTO email_subscribers (email, status, signed_up_at, unsubscribed_at) VALUES ('oliver.grant@example.com', 'unsubscribed', '2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z')",
     ).run();
     await seed();
     await env.DB.batch([
@@ -80,8 +80,8 @@ describe("demo seed", () => {
     expect(await rows("SELECT id, price_pence FROM products WHERE id IN (5, 6)")).toEqual([{ id: 6, price_pence: 1111 }]);
     expect(await rows("SELECT id FROM quotes WHERE id = 2")).toEqual([]);
     expect(await rows("SELECT name FROM products WHERE name = 'Owner part'")).toHaveLength(1);
-    expect(await rows("SELECT is_active, signed_up_at FROM email_subscribers WHERE email = 'oliver.grant@example.com'")).toEqual([
-      { is_active: 0, signed_up_at: "2026-01-01T00:00:00.000Z" },
+    expect(await rows("SELECT status, signed_up_at FROM email_subscribers WHERE email = 'oliver.grant@example.com'")).toEqual([
+      { status: "unsubscribed", signed_up_at: "2026-01-01T00:00:00.000Z" },
     ]);
   });
 
@@ -115,19 +115,23 @@ describe("demo seed", () => {
     expect(new Set(quotes.map((q) => q.service))).toEqual(new Set(Object.keys(quoteServiceLabels)));
   });
 
-  it("records subscribers with consent evidence, some new this week and some unsubscribed", async () => {
+  it("records subscribers with consent evidence, some new this week, one pending and some unsubscribed", async () => {
     await seed();
     const subscribers = await rows<{
-      is_active: number;
+      status: string;
       signed_up_at: string;
+      confirmed_at: string | null;
       unsubscribed_at: string | null;
       consent_text: string;
-    }>("SELECT is_active, signed_up_at, unsubscribed_at, consent_text FROM email_subscribers");
+    }>("SELECT status, signed_up_at, confirmed_at, unsubscribed_at, consent_text FROM email_subscribers");
     expect(subscribers.length).toBeGreaterThanOrEqual(12);
     const weekAgo = new Date(TODAY.getTime() - 7 * 86_400_000).toISOString();
-    expect(subscribers.filter((s) => s.is_active && s.signed_up_at >= weekAgo).length).toBeGreaterThanOrEqual(2);
+    expect(subscribers.filter((s) => s.status === "active" && s.signed_up_at >= weekAgo).length).toBeGreaterThanOrEqual(2);
     expect(subscribers.filter((s) => s.signed_up_at < weekAgo).length).toBeGreaterThanOrEqual(5);
-    const gone = subscribers.filter((s) => !s.is_active);
+    expect(subscribers.filter((s) => s.status === "pending").every((s) => s.confirmed_at === null)).toBe(true);
+    expect(subscribers.some((s) => s.status === "pending")).toBe(true);
+    expect(subscribers.filter((s) => s.status === "active").every((s) => s.confirmed_at !== null)).toBe(true);
+    const gone = subscribers.filter((s) => s.status === "unsubscribed");
     expect(gone.length).toBeGreaterThanOrEqual(2);
     expect(gone.every((s) => s.unsubscribed_at !== null && s.unsubscribed_at > s.signed_up_at)).toBe(true);
     expect(subscribers.every((s) => s.consent_text === signupConsentText)).toBe(true);

@@ -5,7 +5,7 @@ import { addSubscriber } from "./helpers/factories-campaigns";
 import { call, callJson } from "./helpers/http";
 
 const isActive = async (email: string) =>
-  (await env.DB.prepare("SELECT is_active FROM email_subscribers WHERE email = ?1").bind(email).first("is_active")) === 1;
+  (await env.DB.prepare("SELECT status FROM email_subscribers WHERE email = ?1").bind(email).first("status")) === "active";
 
 /** Flips one character of the signature: what a tampered or mistyped link looks like. */
 function tamper(token: string) {

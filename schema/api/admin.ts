@@ -36,11 +36,18 @@ export type AdminQuote = {
   repliedAt: string | null;
 };
 
+/**
+ * A subscriber of the deals list. `isActive` ("true"/"false") is the field the list has always
+ * had; `status` tells the pending sign-ups (not confirmed yet, never e-mailed) from the
+ * unsubscribed.
+ */
 export type AdminSubscriber = {
   id: number;
   email: string;
   isActive: "true" | "false";
+  status: "pending" | "active" | "unsubscribed";
   signedUpAt: string;
+  confirmedAt: string | null;
   unsubscribedAt: string | null;
 };
 

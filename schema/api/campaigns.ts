@@ -83,7 +83,7 @@ export type RetryFailedResult = { successCount: number; skipped: string[] };
 
 /** The values of campaigns.status and campaign_recipients.status (schema/db/mail.ts, kept out of the browser bundle). */
 export type CampaignStatus = "scheduled" | "sending" | "sent";
-export type RecipientStatus = "pending" | "queued" | "sent" | "failed";
+export type RecipientStatus = "pending" | "queued" | "sending" | "sent" | "failed" | "unknown";
 
 export type CampaignRecipient = {
   email: string;
@@ -106,7 +106,8 @@ export type CampaignSummary = {
   sendAt: string | null;
   startedAt: string | null;
   createdAt: string;
-  counts: { total: number; queued: number; sent: number; failed: number };
+  /** `unknown`: the provider was called but no answer was recorded; the owner decides whether to re-send. */
+  counts: { total: number; queued: number; sent: number; failed: number; unknown: number };
   recipients: CampaignRecipient[];
 };
 

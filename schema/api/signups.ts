@@ -19,8 +19,23 @@ export const emailSignupSchema = z.object({
 });
 export type EmailSignupRequest = z.input<typeof emailSignupSchema>;
 
-/** A new address, a repeat of an active one, or a re-activated unsubscribed one: all successes. */
-export type EmailSignupResult = {
-  status: "subscribed" | "already_subscribed" | "resubscribed";
-  message: string;
-};
+/** What the modal tells every visitor, whoever the address belongs to. */
+export const SIGNUP_CHECK_INBOX =
+  "Check your inbox: we've sent you a link to confirm your sign-up. You'll start getting deals once you confirm.";
+
+/**
+ * POST /api/email-signups answers the same for every address (new, pending, active or unsubscribed),
+ * so the form never tells anyone whether an address is on the list; the e-mail that follows does.
+ */
+export type EmailSignupResult = { status: "confirmation_sent"; message: string };
+
+/** POST /api/email-signups/confirm: the token from the confirmation link. */
+export const confirmSignupSchema = z.object({
+  token: z
+    .string({ error: "The confirmation link is missing its token." })
+    .trim()
+    .min(1, "The confirmation link is missing its token.")
+    .max(1000, "This confirmation link is not valid."),
+});
+
+export type ConfirmSignupResult = { status: "confirmed" | "already_confirmed"; email: string };

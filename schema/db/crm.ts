@@ -26,16 +26,30 @@ export const quotes = sqliteTable(
   (t) => [index("quotes_created_at").on(t.createdAt)],
 );
 
-/** Consent evidence (when, where, the words shown) is kept as UK PECR/GDPR expect. */
-export const emailSubscribers = sqliteTable("email_subscribers", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  email: text("email").notNull().unique(),
-  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
-  signedUpAt: text("signed_up_at").notNull(),
-  unsubscribedAt: text("unsubscribed_at"),
-  consentSource: text("consent_source"),
-  consentText: text("consent_text"),
-});
+export const subscriberStatuses = ["pending", "active", "unsubscribed"] as const;
+
+/**
+ * The deals list, with confirmed opt-in: a sign-up is `pending` until the person follows the link
+ * in the confirmation e-mail, and only `active` addresses are ever sent a campaign. Consent evidence
+ * (when, where, the words shown, when confirmed) is kept as UK PECR/GDPR expect.
+ */
+export const emailSubscribers = sqliteTable(
+  "email_subscribers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull().unique(),
+    status: text("status", { enum: subscriberStatuses }).notNull().default("pending"),
+    signedUpAt: text("signed_up_at").notNull(),
+    /** When the person confirmed (the moment consent was proven); null until then. */
+    confirmedAt: text("confirmed_at"),
+    /** The open confirmation request: its link carries this time and works once, for a week. */
+    confirmationRequestedAt: text("confirmation_requested_at"),
+    unsubscribedAt: text("unsubscribed_at"),
+    consentSource: text("consent_source"),
+    consentText: text("consent_text"),
+  },
+  (t) => [index("email_subscribers_status").on(t.status, t.signedUpAt)],
+);
 
 export const customers = sqliteTable("customers", {
   id: integer("id").primaryKey({ autoIncrement: true }),

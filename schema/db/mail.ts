@@ -22,7 +22,12 @@ export const campaigns = sqliteTable(
   (t) => [index("campaigns_status_send_at").on(t.status, t.sendAt)],
 );
 
-export const recipientStatuses = ["pending", "queued", "sent", "failed"] as const;
+/**
+ * pending (scheduled) → queued → sending → sent | failed. A row is `sending` from just before the
+ * provider is called until its answer is recorded; if no answer was recorded (the Worker died in
+ * between) it becomes `unknown` after a while and is never sent again by itself: the owner decides.
+ */
+export const recipientStatuses = ["pending", "queued", "sending", "sent", "failed", "unknown"] as const;
 
 /** One row per recipient: the queue consumer sends each exactly once. */
 export const campaignRecipients = sqliteTable(
@@ -47,12 +52,42 @@ export const campaignRecipients = sqliteTable(
   ],
 );
 
+export const mailKinds = ["campaign", "order", "receipt", "quote", "signup", "security", "reminder", "booking", "other"] as const;
+
+export const deliveryStatuses = ["queued", "sending", "sent", "failed", "unknown"] as const;
+
+/**
+ * Every e-mail that is not a campaign (order and quote notices, receipts, sign-up confirmations):
+ * stored first, then sent by the queue consumer with retries, so a provider outage delays a mail
+ * but never loses it. The same states as campaign recipients.
+ */
+export const outgoingEmails = sqliteTable(
+  "outgoing_emails",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: mailKinds }).notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    headers: text("headers").notNull().default("{}"),
+    status: text("status", { enum: deliveryStatuses }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    providerMessageId: text("provider_message_id"),
+    sentAt: text("sent_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("outgoing_emails_status").on(t.status, t.updatedAt)],
+);
+
 /** Local (and test) mail delivery: every e-mail the product sends lands here when no provider is set. */
 export const outbox = sqliteTable(
   "outbox",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    kind: text("kind", { enum: ["campaign", "order", "receipt", "quote", "other"] }).notNull(),
+    kind: text("kind", { enum: mailKinds }).notNull(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     html: text("html").notNull(),

@@ -1,4 +1,4 @@
-// Demo quote requests (new, pending and replied) and e-mail subscribers (active and unsubscribed).
+// Demo quote requests (new, pending and replied) and e-mail subscribers (active, pending and unsubscribed).
 // `at` is [day offset from the seed's first run, "HH:MM" UTC].
 import { signupConsentText } from "../../schema/business.ts";
 
@@ -138,12 +138,13 @@ export const quotes = [
   },
 ];
 
-const subscriber = (id, email, signedUp, source, unsubscribed = null) => ({
+const subscriber = (id, email, signedUp, source, unsubscribed = null, pending = false) => ({
   id,
   email,
   signedUp,
   source,
   unsubscribed,
+  pending,
   consentText: signupConsentText,
 });
 
@@ -163,4 +164,6 @@ export const subscribers = [
   subscriber(12, "grace.ogden@example.net", [-5, "10:20"], "/store"),
   subscriber(13, "harry.kenyon@example.com", [-2, "22:01"], "/"),
   subscriber(14, "sophie.marsden@example.org", [-1, "08:16"], "/boiler-pricing"),
+  // Signed up this morning and has not followed the confirmation link yet: never e-mailed a campaign.
+  subscriber(15, "tom.whitworth@example.com", [0, "07:05"], "/store", null, true),
 ];

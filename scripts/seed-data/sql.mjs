@@ -122,8 +122,10 @@ export function seedStatements(today = new Date()) {
       guardedInsert("email_subscribers", {
         id: s.id,
         email: s.email,
-        is_active: s.unsubscribed === null,
+        status: s.unsubscribed !== null ? "unsubscribed" : s.pending ? "pending" : "active",
         signed_up_at: pair(s.signedUp),
+        confirmed_at: s.pending ? null : pair(s.signedUp, 300),
+        confirmation_requested_at: s.pending ? pair(s.signedUp) : null,
         unsubscribed_at: pair(s.unsubscribed),
         consent_source: s.source,
         consent_text: s.consentText,

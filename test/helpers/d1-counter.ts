@@ -56,7 +56,7 @@ const WRITE = /^\s*(insert|update|delete|replace)\b/i;
 
 /**
  * Trips that change the request's own data. Counting a rate-limit hit and handing an e-mail to the
- * local outbox (the stand-in for the mail provider) are not the request's write.
+ * local outbox or the mail queue (outgoing_emails) are not the request's write.
  */
 export const writeTrips = (trips: string[][]) =>
-  trips.filter((trip) => trip.some((sql) => WRITE.test(sql) && !/"(rate_limits|outbox)"/.test(sql)));
+  trips.filter((trip) => trip.some((sql) => WRITE.test(sql) && !/"(rate_limits|outbox|outgoing_emails)"/.test(sql)));

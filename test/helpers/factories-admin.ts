@@ -31,6 +31,7 @@ export async function createSubscriber(overrides: Partial<typeof emailSubscriber
     .insert(emailSubscribers)
     .values({
       email: `subscriber${n}-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      status: "active",
       signedUpAt: new Date().toISOString(),
       ...overrides,
     })

@@ -1,9 +1,11 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { SendCampaignInput } from "../../schema/api/campaigns";
+import { emailSubscribers } from "../../schema/db";
 import app from "../../worker/app";
+import { getDb } from "../../worker/db/client";
 import type { AppEnv } from "../../worker/env";
-import type { CampaignMessage } from "../../worker/services/campaigns/queue-messages";
+import type { MailQueueMessage } from "../../worker/services/mail/queue-messages";
 import { adminHeaders } from "./admin";
 
 let counter = 0;
@@ -15,9 +17,16 @@ export const uniqueAddress = (prefix = "sub") => `${prefix}-${crypto.randomUUID(
 export async function addSubscriber(email?: string, isActive = true) {
   counter += 1;
   const address = email ?? `sub${counter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  await env.DB.prepare("INSERT INTO email_subscribers (email, is_active, signed_up_at, unsubscribed_at) VALUES (?1, ?2, ?3, ?4)")
-    .bind(address, isActive ? 1 : 0, new Date().toISOString(), isActive ? null : new Date().toISOString())
-    .run();
+  const now = new Date().toISOString();
+  await getDb(env)
+    .insert(emailSubscribers)
+    .values({
+      email: address,
+      status: isActive ? "active" : "unsubscribed",
+      signedUpAt: now,
+      confirmedAt: now,
+      unsubscribedAt: isActive ? null : now,
+    });
   return address;
 }
 
@@ -27,16 +36,18 @@ export async function addSubscriber(email?: string, isActive = true) {
  * background consumer races the test.
  */
 export function recordingQueue() {
-  const batches: MessageSendRequest<CampaignMessage>[][] = [];
+  const batches: MessageSendRequest<MailQueueMessage>[][] = [];
   const queue = {
-    async send(body: CampaignMessage) {
+    async send(body: MailQueueMessage) {
       batches.push([{ body }]);
     },
-    async sendBatch(messages: Iterable<MessageSendRequest<CampaignMessage>>) {
+    async sendBatch(messages: Iterable<MessageSendRequest<MailQueueMessage>>) {
       batches.push([...messages]);
     },
   } as unknown as Queue;
-  return { queue, batches, recipientIds: () => batches.flat().map((m) => m.body.recipientId) };
+  const ids = (key: "recipientId" | "emailId") =>
+    batches.flat().flatMap(({ body }) => (key in body ? [(body as Record<typeof key, number>)[key]] : []));
+  return { queue, batches, recipientIds: () => ids("recipientId"), emailIds: () => ids("emailId") };
 }
 
 export const sampleCampaign = {

@@ -4,6 +4,7 @@ import Stripe from "stripe";
 import { CART_SESSION_HEADER } from "../../schema/api/cart";
 import app from "../../worker/app";
 import type { AppEnv } from "../../worker/env";
+import { drainMail } from "./mail";
 
 /** A cart session id in the browser's format (prefix, timestamp, 32 random characters). */
 export function newCartSession(): string {
@@ -71,17 +72,19 @@ export async function putInCart(sessionId: string, productId: number, quantity: 
   return row!.id;
 }
 
-export const outboxTo = (to: string) =>
-  query<{ kind: string; to: string; subject: string; html: string; text: string }>(
-    "SELECT kind, `to`, subject, html, text FROM outbox WHERE `to` = ?1 ORDER BY id",
-    to,
-  );
+type OutboxMail = { kind: string; to: string; subject: string; html: string; text: string };
 
-export const outboxMentioning = (needle: string) =>
-  query<{ kind: string; to: string; subject: string; html: string; text: string }>(
-    "SELECT kind, `to`, subject, html, text FROM outbox WHERE instr(text, ?1) > 0 ORDER BY id",
-    needle,
-  );
+/** What the outbox holds for this address once every queued e-mail has been sent. */
+export async function outboxTo(to: string) {
+  await drainMail();
+  return query<OutboxMail>("SELECT kind, `to`, subject, html, text FROM outbox WHERE `to` = ?1 ORDER BY id", to);
+}
+
+/** Outbox e-mails whose text mentions this (an order id, a name), once every queued e-mail has been sent. */
+export async function outboxMentioning(needle: string) {
+  await drainMail();
+  return query<OutboxMail>("SELECT kind, `to`, subject, html, text FROM outbox WHERE instr(text, ?1) > 0 ORDER BY id", needle);
+}
 
 /** A webhook delivery as Stripe signs it (the SDK's own test helper, SubtleCrypto in workerd). */
 export async function signedWebhook(event: unknown, secret = stripeEnv.STRIPE_WEBHOOK_SECRET) {

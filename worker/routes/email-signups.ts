@@ -1,16 +1,26 @@
 import { Hono } from "hono";
-import { emailSignupSchema } from "../../schema/api/signups";
+import { confirmSignupSchema, emailSignupSchema } from "../../schema/api/signups";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
 import { limitPublicWrite } from "../middleware/rate-limit";
-import { signUp } from "../services/signups";
+import { queueInBackground } from "../services/mail";
+import { confirmSignup, signUp } from "../services/signups";
 
-/** POST /api/email-signups: a visitor joins the deals list (consent evidence kept with the address). */
-const app = new Hono<HonoEnv>().post("/", limitPublicWrite("email-signup"), validate("json", emailSignupSchema), async (c) => {
-  const { email, source } = c.req.valid("json");
-  const result = await signUp(getDb(c.env), email, source);
-  return c.json(result, result.status === "subscribed" ? 201 : 200);
-});
+/**
+ * The deals list with confirmed opt-in: a sign-up sends a confirmation e-mail; the person's click
+ * on the confirm page (a POST, never the GET of the link itself, which mail scanners open) activates
+ * the address.
+ */
+const app = new Hono<HonoEnv>()
+  .post("/", limitPublicWrite("email-signup"), validate("json", emailSignupSchema), async (c) => {
+    const { email, source } = c.req.valid("json");
+    const { result, mail } = await signUp(c.env, getDb(c.env), email, source);
+    if (mail) queueInBackground(c.executionCtx, c.env, mail);
+    return c.json(result, 202);
+  })
+  .post("/confirm", limitPublicWrite("email-signup"), validate("json", confirmSignupSchema), async (c) =>
+    c.json(await confirmSignup(c.env, getDb(c.env), c.req.valid("json").token)),
+  );
 
 export default app;

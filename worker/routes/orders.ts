@@ -6,7 +6,7 @@ import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
 import { limitPublicWrite } from "../middleware/rate-limit";
 import { resolveCartSession } from "../services/cart";
-import { ownerEmail, sendInBackground } from "../services/mail";
+import { ownerEmail, queueInBackground } from "../services/mail";
 import { orderPlacedMail } from "../services/mail/shop-emails";
 import { placeOrder, summariseOrder } from "../services/orders";
 
@@ -15,7 +15,7 @@ const app = new Hono<HonoEnv>().post("/", limitPublicWrite("order"), validate("j
   const { sessionId, totalAmount, ...form } = c.req.valid("json");
   const session = resolveCartSession(c.req.header(CART_SESSION_HEADER), sessionId);
   const order = await placeOrder(getDb(c.env), session, form, totalAmount);
-  sendInBackground(c.executionCtx, c.env, orderPlacedMail(ownerEmail(c.env), order));
+  queueInBackground(c.executionCtx, c.env, orderPlacedMail(ownerEmail(c.env), order));
   return c.json({ order: summariseOrder(order) } satisfies OrderResponse, 201);
 });
 

@@ -11,7 +11,7 @@ import { requirePaymentsConfigured, verifyStripeEvent } from "../lib/stripe";
 import { validate } from "../lib/validate";
 import { limitPublicWrite } from "../middleware/rate-limit";
 import { resolveCartSession } from "../services/cart";
-import { ownerEmail, sendInBackground } from "../services/mail";
+import { ownerEmail, queueInBackground } from "../services/mail";
 import { cardPaymentMails } from "../services/mail/shop-emails";
 import { cancelCheckout, createCheckout, handleStripeEvent, verifyPayment } from "../services/payments";
 
@@ -50,20 +50,20 @@ const app = new Hono<HonoEnv>()
         orderId,
         sessionId: resolveCartSession(c.req.header(CART_SESSION_HEADER), sessionId),
       });
-      if (paidOrder) sendInBackground(c.executionCtx, c.env, ...cardPaymentMails(ownerEmail(c.env), paidOrder));
+      if (paidOrder) queueInBackground(c.executionCtx, c.env, ...cardPaymentMails(ownerEmail(c.env), paidOrder));
       return c.json(response);
     },
   )
   .get("/verify-payment/:session_id", validate("param", stripeCheckoutSessionIdSchema), async (c) => {
     const { response, paidOrder } = await verifyPayment(c.env, getDb(c.env), c.req.valid("param").session_id);
-    if (paidOrder) sendInBackground(c.executionCtx, c.env, ...cardPaymentMails(ownerEmail(c.env), paidOrder));
+    if (paidOrder) queueInBackground(c.executionCtx, c.env, ...cardPaymentMails(ownerEmail(c.env), paidOrder));
     c.header("Cache-Control", "no-store");
     return c.json(response);
   })
   .post("/stripe/webhook", async (c) => {
     const event = await verifyStripeEvent(c.env, await c.req.text(), c.req.header("Stripe-Signature"));
     const { paidOrder, ...outcome } = await handleStripeEvent(getDb(c.env), event);
-    if (paidOrder) sendInBackground(c.executionCtx, c.env, ...cardPaymentMails(ownerEmail(c.env), paidOrder));
+    if (paidOrder) queueInBackground(c.executionCtx, c.env, ...cardPaymentMails(ownerEmail(c.env), paidOrder));
     return c.json(outcome);
   });
 

@@ -5,14 +5,14 @@ import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
 import { limitPublicWrite } from "../middleware/rate-limit";
-import { ownerEmail, sendInBackground } from "../services/mail";
+import { ownerEmail, queueInBackground } from "../services/mail";
 import { quoteReceivedMail } from "../services/mail/shop-emails";
 import { createQuote } from "../services/quotes";
 
 /** POST /api/quotes: a visitor's quote request. */
 const app = new Hono<HonoEnv>().post("/", limitPublicWrite("quote"), validate("json", quoteRequestSchema), async (c) => {
   const quote = await createQuote(getDb(c.env), c.req.valid("json"));
-  sendInBackground(c.executionCtx, c.env, quoteReceivedMail(ownerEmail(c.env), quote));
+  queueInBackground(c.executionCtx, c.env, quoteReceivedMail(ownerEmail(c.env), quote));
   const body: QuoteCreated = {
     createdAt: quote.createdAt,
     message: `Quote Request Submitted Successfully! We'll contact you within ${company.quoteResponseHours} hours during business hours.`,

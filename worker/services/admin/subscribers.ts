@@ -10,8 +10,10 @@ export function toAdminSubscriber(row: SubscriberRow): AdminSubscriber {
   return {
     id: row.id,
     email: row.email,
-    isActive: row.isActive ? "true" : "false",
+    isActive: row.status === "active" ? "true" : "false",
+    status: row.status,
     signedUpAt: row.signedUpAt,
+    confirmedAt: row.confirmedAt,
     unsubscribedAt: row.unsubscribedAt,
   };
 }
@@ -21,19 +23,23 @@ export async function listSubscribers(db: Db): Promise<AdminSubscriber[]> {
   return rows.map(toAdminSubscriber);
 }
 
+/** An address as stored, whatever its letter case. */
+export const sameAddress = (email: string) => sql`${emailSubscribers.email} = ${email.trim()} COLLATE NOCASE`;
+
 /**
- * Ends a subscription by address (the admin action and the e-mails' unsubscribe links alike).
- * Addresses match whatever their letter case. Repeating it changes nothing and keeps the first
- * unsubscribe time. Null when no subscriber has that address.
+ * Ends a subscription by address (the admin action and the e-mails' unsubscribe links alike), and
+ * cancels any confirmation still open. Repeating it changes nothing and keeps the first unsubscribe
+ * time. Null when no subscriber has that address.
  */
 export async function unsubscribeSubscriber(db: Db, email: string): Promise<AdminSubscriber | null> {
   const [row] = await db
     .update(emailSubscribers)
     .set({
-      isActive: false,
+      status: "unsubscribed",
+      confirmationRequestedAt: null,
       unsubscribedAt: sql`COALESCE(${emailSubscribers.unsubscribedAt}, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
     })
-    .where(sql`${emailSubscribers.email} = ${email.trim()} COLLATE NOCASE`)
+    .where(sameAddress(email))
     .returning();
   return row ? toAdminSubscriber(row) : null;
 }

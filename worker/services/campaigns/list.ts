@@ -42,7 +42,13 @@ export async function listCampaigns(db: Db, limit: number): Promise<CampaignSumm
       sendAt: row.sendAt,
       startedAt: row.startedAt,
       createdAt: row.createdAt,
-      counts: { total: list.length, queued: count("pending", "queued"), sent: count("sent"), failed: count("failed") },
+      counts: {
+        total: list.length,
+        queued: count("pending", "queued", "sending"),
+        sent: count("sent"),
+        failed: count("failed"),
+        unknown: count("unknown"),
+      },
       recipients: list,
     };
   });

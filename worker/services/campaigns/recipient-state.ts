@@ -1,14 +1,16 @@
-import { and, eq, inArray, isNotNull, isNull, notExists, sql } from "drizzle-orm";
+import { and, eq, inArray, notExists, sql } from "drizzle-orm";
 import { campaignRecipients, campaigns, emailSubscribers } from "../../../schema/db";
 import type { Db } from "../../db/client";
 import { inJsonList } from "../../db/json-list";
 import type { CampaignContent } from "../mail/campaign-email";
 
 /**
- * The life of one recipient row: pending (scheduled) → queued → sent | failed. While a delivery
- * holds a queued row its `queued_at` is NULL: that is the claim. Only one delivery can take it
- * (the conditional UPDATE below), so a message delivered twice, or re-enqueued by the cron while
- * the first copy is still in flight, sends nothing the second time.
+ * The life of one recipient row: pending (scheduled) → queued → sending → sent | failed, or
+ * unknown. A delivery claims a queued row by moving it to `sending` just before the provider is
+ * called. Only one delivery can take it (the conditional UPDATE below), so a message delivered
+ * twice, or re-enqueued by the cron while the first copy is in flight, sends nothing the second
+ * time; and a row left `sending` (the Worker died between the call and its record) is never sent
+ * again by itself: the cron marks it unknown for the owner to decide.
  */
 export type ClaimedRecipient = {
   id: number;
@@ -19,14 +21,14 @@ export type ClaimedRecipient = {
 };
 
 const r = campaignRecipients;
-const isWaiting = inArray(r.status, ["pending", "queued"]);
+const isWaiting = inArray(r.status, ["pending", "queued", "sending"]);
 
 export async function claimRecipient(db: Db, recipientId: number, nowIso: string): Promise<ClaimedRecipient | null> {
   const [claim, [row]] = await db.batch([
     db
       .update(r)
-      .set({ queuedAt: null, attempts: sql`${r.attempts} + 1`, updatedAt: nowIso })
-      .where(and(eq(r.id, recipientId), eq(r.status, "queued"), isNotNull(r.queuedAt)))
+      .set({ status: "sending", attempts: sql`${r.attempts} + 1`, updatedAt: nowIso })
+      .where(and(eq(r.id, recipientId), eq(r.status, "queued")))
       .returning({ id: r.id }),
     // Batched rows come back keyed by column name: only columns whose names differ are selected.
     db
@@ -39,20 +41,20 @@ export async function claimRecipient(db: Db, recipientId: number, nowIso: string
         offer: campaigns.offer,
         ctaText: campaigns.ctaText,
         ctaLink: campaigns.ctaLink,
-        isActive: sql<number | null>`(SELECT ${emailSubscribers.isActive} FROM ${emailSubscribers}
-          WHERE ${emailSubscribers.email} = ${r.email} COLLATE NOCASE)`.as("is_active"),
+        subscriberStatus: sql<string | null>`(SELECT ${emailSubscribers.status} FROM ${emailSubscribers}
+          WHERE ${emailSubscribers.email} = ${r.email} COLLATE NOCASE)`.as("subscriber_status"),
       })
       .from(r)
       .innerJoin(campaigns, eq(campaigns.id, r.campaignId))
       .where(eq(r.id, recipientId)),
   ]);
   if (claim.length === 0 || !row) return null;
-  const { email, campaignId, isActive, ...campaign } = row;
-  return { id: recipientId, email, campaignId, campaign, isActiveSubscriber: isActive === 1 };
+  const { email, campaignId, subscriberStatus, ...campaign } = row;
+  return { id: recipientId, email, campaignId, campaign, isActiveSubscriber: subscriberStatus === "active" };
 }
 
-/** A claimed row: queued and held by this delivery. */
-const held = (recipientId: number) => and(eq(r.id, recipientId), eq(r.status, "queued"));
+/** A claimed row: held by this delivery. */
+const held = (recipientId: number) => and(eq(r.id, recipientId), eq(r.status, "sending"));
 
 export async function markSent(db: Db, recipientId: number, providerMessageId: string, nowIso: string) {
   await db
@@ -72,8 +74,8 @@ export async function markFailed(db: Db, recipientId: number, error: string, now
 export async function releaseForRetry(db: Db, recipientId: number, error: string, nowIso: string) {
   await db
     .update(r)
-    .set({ queuedAt: nowIso, lastError: error.slice(0, 500), updatedAt: nowIso })
-    .where(and(held(recipientId), isNull(r.queuedAt)));
+    .set({ status: "queued", queuedAt: nowIso, lastError: error.slice(0, 500), updatedAt: nowIso })
+    .where(held(recipientId));
 }
 
 /** Messages that used up their retries: their rows (if still waiting) become failed. */
@@ -86,7 +88,7 @@ export async function markDeadLettered(db: Db, recipientIds: number[], nowIso: s
       lastError: sql`COALESCE(${r.lastError}, 'No answer from the mail service') || ' (gave up after retries)'`,
       updatedAt: nowIso,
     })
-    .where(and(inJsonList(r.id, recipientIds), isWaiting))
+    .where(and(inJsonList(r.id, recipientIds), inArray(r.status, ["pending", "queued"])))
     .returning({ campaignId: r.campaignId });
   return [...new Set(rows.map((row) => row.campaignId))];
 }

@@ -1,11 +1,12 @@
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import { campaignRecipients, campaigns } from "../../../schema/db";
+import { settings } from "../../../schema/settings";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
-import { enqueueRecipients } from "./queue-messages";
+import { enqueueRecipients } from "../mail/queue-messages";
 
-/** A queued row untouched for this long lost its message (or its delivery crashed): enqueue it again. */
-export const STUCK_AFTER_MINUTES = 15;
+/** What the history shows for a row whose send was started but never answered. */
+export const NO_ANSWER = "Sending was started but no answer was recorded; it may or may not have arrived.";
 
 const r = campaignRecipients;
 
@@ -27,24 +28,36 @@ export async function startDueCampaigns(env: AppEnv, now = Date.now()): Promise<
     db.update(campaigns).set({ status: "sending", startedAt: nowIso }).where(isDue),
   ]);
   const ids = rows.map((row) => row.id);
-  await enqueueRecipients(env.CAMPAIGN_QUEUE, ids);
+  await enqueueRecipients(env.MAIL_QUEUE, ids);
   return ids.length;
 }
 
 /**
- * Re-enqueues rows left queued for over 15 minutes: a lost message, a failed enqueue, or a
- * delivery that crashed while holding the row (queued_at NULL, so its updated_at counts). The
- * conditional UPDATE … RETURNING hands each row to one run only.
+ * Re-enqueues rows left queued for a while (a lost message, a failed enqueue), and marks rows left
+ * `sending` as unknown: the provider may or may not have taken that e-mail, so it is never sent
+ * again without the owner deciding. Each conditional UPDATE … RETURNING hands a row to one run only.
  */
 export async function requeueStuckRecipients(env: AppEnv, now = Date.now()): Promise<number> {
+  const db = getDb(env);
   const nowIso = new Date(now).toISOString();
-  const cutoff = new Date(now - STUCK_AFTER_MINUTES * 60_000).toISOString();
-  const rows = await getDb(env)
-    .update(r)
-    .set({ queuedAt: nowIso, updatedAt: nowIso })
-    .where(and(eq(r.status, "queued"), sql`COALESCE(${r.queuedAt}, ${r.updatedAt}) < ${cutoff}`))
-    .returning({ id: r.id });
+  const minutesAgo = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
+  const [rows] = await db.batch([
+    db
+      .update(r)
+      .set({ queuedAt: nowIso, updatedAt: nowIso })
+      .where(
+        and(
+          eq(r.status, "queued"),
+          lt(sql`COALESCE(${r.queuedAt}, ${r.updatedAt})`, minutesAgo(settings.mail.requeueAfterMinutes)),
+        ),
+      )
+      .returning({ id: r.id }),
+    db
+      .update(r)
+      .set({ status: "unknown", lastError: NO_ANSWER, updatedAt: nowIso })
+      .where(and(eq(r.status, "sending"), lt(r.updatedAt, minutesAgo(settings.mail.sendingUnknownAfterMinutes)))),
+  ]);
   const ids = rows.map((row) => row.id);
-  await enqueueRecipients(env.CAMPAIGN_QUEUE, ids);
+  await enqueueRecipients(env.MAIL_QUEUE, ids);
   return ids.length;
 }

@@ -1,17 +1,17 @@
-import { and, eq, exists, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, sql } from "drizzle-orm";
 import type { RetryFailedResult, SendCampaignRequest, SendCampaignResult } from "../../../schema/api/campaigns";
 import { campaignRecipients, campaigns, emailSubscribers } from "../../../schema/db";
 import { getDb } from "../../db/client";
 import { inJsonList } from "../../db/json-list";
 import type { AppEnv } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
-import { enqueueRecipients } from "./queue-messages";
+import { enqueueRecipients } from "../mail/queue-messages";
 
 const r = campaignRecipients;
 
 /** An active subscriber with the row's address, whatever its letter case. */
 const isActiveAddress = (email: typeof r.email) =>
-  and(sql`${emailSubscribers.email} = ${email} COLLATE NOCASE`, eq(emailSubscribers.isActive, true));
+  and(sql`${emailSubscribers.email} = ${email} COLLATE NOCASE`, eq(emailSubscribers.status, "active"));
 
 /**
  * Stores the campaign and one row per selected address that is an active subscriber, in one
@@ -28,7 +28,7 @@ export async function sendCampaign(
   const active = await db
     .select({ email: emailSubscribers.email })
     .from(emailSubscribers)
-    .where(and(eq(emailSubscribers.isActive, true), inJsonList(sql`lower(${emailSubscribers.email})`, requested)));
+    .where(and(eq(emailSubscribers.status, "active"), inJsonList(sql`lower(${emailSubscribers.email})`, requested)));
   const activeLower = new Set(active.map((row) => row.email.toLowerCase()));
   const skipped = requested.filter((email) => !activeLower.has(email));
   if (active.length === 0) {
@@ -95,15 +95,16 @@ export async function sendCampaign(
  */
 async function enqueueOrLeaveToCron(env: AppEnv, recipientIds: number[]) {
   try {
-    await enqueueRecipients(env.CAMPAIGN_QUEUE, recipientIds);
+    await enqueueRecipients(env.MAIL_QUEUE, recipientIds);
   } catch (error) {
     console.error(JSON.stringify({ job: "send-campaign", error: String(error), note: "left to the cron re-enqueue" }));
   }
 }
 
 /**
- * Re-sends a campaign's failed rows, except to addresses that have unsubscribed since (those are
- * reported as skipped). Sent rows are never touched, so nobody gets the campaign twice.
+ * Re-sends a campaign's failed rows and, at the owner's word, the unknown ones (sending started,
+ * no answer recorded), except to addresses that have unsubscribed since (those are reported as
+ * skipped). Sent rows are never touched.
  */
 export async function retryFailedRecipients(env: AppEnv, campaignId: number, now = Date.now()): Promise<RetryFailedResult> {
   const db = getDb(env);
@@ -116,7 +117,7 @@ export async function retryFailedRecipients(env: AppEnv, campaignId: number, now
       .where(
         and(
           eq(r.campaignId, campaignId),
-          eq(r.status, "failed"),
+          inArray(r.status, ["failed", "unknown"]),
           exists(db.select({ one: sql`1` }).from(emailSubscribers).where(isActiveAddress(r.email))),
         ),
       )
@@ -124,7 +125,7 @@ export async function retryFailedRecipients(env: AppEnv, campaignId: number, now
     db
       .select({ email: r.email })
       .from(r)
-      .where(and(eq(r.campaignId, campaignId), eq(r.status, "failed")))
+      .where(and(eq(r.campaignId, campaignId), inArray(r.status, ["failed", "unknown"])))
       .orderBy(r.id),
     db
       .update(campaigns)

@@ -1,11 +1,10 @@
-import { sql } from "drizzle-orm";
 import { company } from "../../../schema/business";
 import { emailSubscribers } from "../../../schema/db";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { createUnsubscribeToken, verifyUnsubscribeToken } from "../../lib/unsubscribe-token";
-import { unsubscribeSubscriber } from "../admin/subscribers";
+import { sameAddress, unsubscribeSubscriber } from "../admin/subscribers";
 
 export const INVALID_LINK_MESSAGE = "This unsubscribe link is not valid. Please use the link from one of our e-mails.";
 
@@ -34,13 +33,10 @@ export async function requireUnsubscribeAddress(env: AppEnv, token: string): Pro
   return email;
 }
 
-/** What the confirm page shows; reading it never changes the subscription. */
+/** What the confirm page shows (a pending sign-up can be cancelled too); reading it never changes anything. */
 export async function isSubscribed(env: AppEnv, email: string): Promise<boolean> {
-  const [row] = await getDb(env)
-    .select({ isActive: emailSubscribers.isActive })
-    .from(emailSubscribers)
-    .where(sql`${emailSubscribers.email} = ${email} COLLATE NOCASE`);
-  return row?.isActive === true;
+  const [row] = await getDb(env).select({ status: emailSubscribers.status }).from(emailSubscribers).where(sameAddress(email));
+  return row !== undefined && row.status !== "unsubscribed";
 }
 
 /**

@@ -1,6 +1,7 @@
 import { company } from "../../../schema/business";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
+import { queueEmails } from "./deliveries";
 import { outboxMailer } from "./outbox";
 import { postmarkMailer } from "./provider";
 import type { Mailer, MailMessage } from "./types";
@@ -24,16 +25,15 @@ export function ownerEmail(env: AppEnv): string {
 }
 
 /**
- * Sends after the response (waitUntil): a slow or failing mail provider never fails an order or a
- * quote that is already stored. Failures are logged for the owner to see in the Worker logs.
+ * Stores the e-mails and queues them for sending with retries (services/mail/deliveries.ts), after
+ * the response: whatever happens to the mail, an order or a quote that is already stored never
+ * fails because of it. A failure to store is logged for the owner to see in the Worker logs.
  */
-export function sendInBackground(ctx: { waitUntil(p: Promise<unknown>): void }, env: AppEnv, ...messages: MailMessage[]) {
-  const mailer = getMailer(env);
-  for (const message of messages) {
-    ctx.waitUntil(
-      mailer.send(message).catch((error: unknown) => {
-        console.error(JSON.stringify({ mail: message.kind, to: message.to, subject: message.subject, error: String(error) }));
-      }),
-    );
-  }
+export function queueInBackground(ctx: { waitUntil(p: Promise<unknown>): void }, env: AppEnv, ...messages: MailMessage[]) {
+  ctx.waitUntil(
+    queueEmails(getDb(env), env.MAIL_QUEUE, messages).catch((error: unknown) => {
+      const mails = messages.map((m) => ({ kind: m.kind, to: m.to, subject: m.subject }));
+      console.error(JSON.stringify({ mail: "queue", mails, error: String(error) }));
+    }),
+  );
 }

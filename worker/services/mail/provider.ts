@@ -50,9 +50,11 @@ export function postmarkMailer({ apiKey, from, baseUrl = POSTMARK_API_BASE }: Po
         throw new MailError(`Mail provider unreachable: ${String(error)}`, true);
       }
       const reply = (await res.json().catch(() => ({}))) as PostmarkReply;
-      if (res.ok && reply.MessageID && !reply.ErrorCode) return { id: reply.MessageID };
+      // A 2xx means Postmark took the e-mail, even when the answer lacks an id: treating it as a
+      // failure would send it again.
+      if (res.ok) return { id: reply.MessageID ?? `postmark-accepted-${res.status}` };
       const detail = reply.Message ?? res.statusText ?? "unknown error";
-      const transient = res.status === 429 || res.status >= 500 || res.ok || TRANSIENT_ERROR_CODES.has(reply.ErrorCode ?? -1);
+      const transient = res.status === 429 || res.status >= 500 || TRANSIENT_ERROR_CODES.has(reply.ErrorCode ?? -1);
       throw new MailError(
         `Postmark ${res.status}${reply.ErrorCode ? ` (ErrorCode ${reply.ErrorCode})` : ""}: ${detail}`,
         transient,

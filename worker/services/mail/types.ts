@@ -1,4 +1,6 @@
-export type MailKind = "campaign" | "order" | "receipt" | "quote" | "other";
+import type { mailKinds } from "../../../schema/db";
+
+export type MailKind = (typeof mailKinds)[number];
 
 export type MailMessage = {
   kind: MailKind;

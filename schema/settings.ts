@@ -1,0 +1,36 @@
+/**
+ * The periods and thresholds the product runs by, in one place: the cron, the services, the
+ * privacy page and the tests all read these same numbers. Browser-safe (plain constants).
+ */
+export const settings = {
+  retention: {
+    /** Chat transcripts are deleted this long after their last message. */
+    chatMonths: 12,
+    /** Local copies of sent e-mail (the outbox) are deleted after this many days. */
+    outboxDays: 90,
+    /** Sign-in records of the back office are kept this long. */
+    signInDays: 180,
+    /** Carts nobody has touched for this long are emptied. */
+    cartDays: 30,
+    /** Unconfirmed sign-ups to the deals list are forgotten after this many days. */
+    pendingSignupDays: 30,
+  },
+  mail: {
+    /** A recipient left "sending" this long without an answer is marked "unknown", never re-sent by itself. */
+    sendingUnknownAfterMinutes: 15,
+    /** A waiting e-mail whose queue message went missing is enqueued again after this long. */
+    requeueAfterMinutes: 15,
+  },
+  adminLogin: {
+    /** Failed sign-ins from one address (an IPv6 /64 counts as one address) before it must wait. */
+    perAddress: { limit: 5, windowSeconds: 15 * 60 },
+    /** Failed sign-ins for one username, from anywhere, before that username must wait. */
+    perAccount: { limit: 10, windowSeconds: 15 * 60 },
+    /** A browser that signed in before is exempt from the per-account limit but has its own. */
+    perDevice: { limit: 10, windowSeconds: 15 * 60 },
+    /** How long a browser stays known after its last sign-in. */
+    deviceDays: 90,
+    /** How many sign-ins the Security screen lists. */
+    recentSignIns: 20,
+  },
+} as const;

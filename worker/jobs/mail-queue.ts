@@ -1,0 +1,145 @@
+import { type Db, getDb } from "../db/client";
+import type { AppEnv } from "../env";
+import {
+  claimRecipient,
+  finishCampaigns,
+  markDeadLettered,
+  markFailed,
+  markSent,
+  releaseForRetry,
+} from "../services/campaigns/recipient-state";
+import { unsubscribeLinks } from "../services/campaigns/unsubscribe";
+import { getMailer, MailError, type Mailer, type MailMessage } from "../services/mail";
+import { type CampaignTemplate, prepareCampaignTemplate } from "../services/mail/campaign-email";
+import {
+  claimEmail,
+  markEmailFailed,
+  markEmailSent,
+  markEmailsDeadLettered,
+  releaseEmailForRetry,
+} from "../services/mail/deliveries";
+import { type MailQueueMessage, readQueueMessage } from "../services/mail/queue-messages";
+
+/** 30 s, 1, 2, 4, 8 min: under the 15 minutes after which the cron would treat the row as stuck. */
+const backoffSeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(0, attempts - 1), 600);
+
+type BatchState = {
+  env: AppEnv;
+  db: Db;
+  mailer: Mailer;
+  templates: Map<number, Promise<CampaignTemplate>>;
+  campaigns: Set<number>;
+};
+
+/** How one row is recorded: the same steps for a campaign recipient and a stored e-mail. */
+type RowState = {
+  /** Null when there is nothing to send (already sent, held by another delivery, or not to be sent). */
+  claim(): Promise<MailMessage | null>;
+  sent(providerId: string, nowIso: string): Promise<void>;
+  failed(reason: string, nowIso: string): Promise<void>;
+  release(reason: string, nowIso: string): Promise<void>;
+};
+
+/** The mail queue: one message per row to send; each row is sent at most once. */
+export async function consumeMail(batch: MessageBatch<unknown>, env: AppEnv) {
+  const state: BatchState = { env, db: getDb(env), mailer: getMailer(env), templates: new Map(), campaigns: new Set() };
+  await Promise.all(batch.messages.map((message) => deliver(message, state)));
+  await finishCampaigns(state.db, [...state.campaigns]);
+}
+
+/** Never throws: an unexpected error (D1 unavailable…) retries this message alone. */
+async function deliver(message: Message<unknown>, state: BatchState) {
+  try {
+    const body = readQueueMessage(message.body);
+    if (!body) {
+      console.warn(JSON.stringify({ queue: "mail", warning: "message with nothing to send dropped", id: message.id }));
+      return message.ack();
+    }
+    await deliverOnce(message, rowState(body, state), state);
+  } catch (error) {
+    logError(message.body, error);
+    message.retry({ delaySeconds: backoffSeconds(message.attempts) });
+  }
+}
+
+async function deliverOnce(message: Message<unknown>, row: RowState, state: BatchState) {
+  const email = await row.claim();
+  if (!email) return message.ack();
+  let providerId: string;
+  try {
+    ({ id: providerId } = await state.mailer.send(email));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (error instanceof MailError && !error.transient) {
+      await row.failed(reason, new Date().toISOString());
+      return message.ack();
+    }
+    // A provider hiccup is expected now and then; anything else is a bug worth an error.
+    if (error instanceof MailError) console.warn(JSON.stringify({ queue: "mail", body: message.body, retrying: reason }));
+    else logError(message.body, error);
+    await row.release(reason, new Date().toISOString());
+    return message.retry({ delaySeconds: backoffSeconds(message.attempts) });
+  }
+  await row.sent(providerId, new Date().toISOString());
+  message.ack();
+}
+
+function rowState(body: MailQueueMessage, state: BatchState): RowState {
+  const { db } = state;
+  if ("emailId" in body) {
+    const id = body.emailId;
+    return {
+      async claim() {
+        const row = await claimEmail(db, id, new Date().toISOString());
+        return row && { ...row, headers: JSON.parse(row.headers) as Record<string, string> };
+      },
+      sent: (providerId, nowIso) => markEmailSent(db, id, providerId, nowIso),
+      failed: (reason, nowIso) => markEmailFailed(db, id, reason, nowIso),
+      release: (reason, nowIso) => releaseEmailForRetry(db, id, reason, nowIso),
+    };
+  }
+  const id = body.recipientId;
+  return {
+    async claim() {
+      const claimed = await claimRecipient(db, id, new Date().toISOString());
+      if (!claimed) return null;
+      state.campaigns.add(claimed.campaignId);
+      if (!claimed.isActiveSubscriber) {
+        await markFailed(db, id, "Unsubscribed before sending", new Date().toISOString());
+        return null;
+      }
+      let template = state.templates.get(claimed.campaignId);
+      if (!template) {
+        template = prepareCampaignTemplate(claimed.campaign);
+        state.templates.set(claimed.campaignId, template);
+      }
+      const links = await unsubscribeLinks(state.env, claimed.email);
+      return {
+        kind: "campaign",
+        to: claimed.email,
+        ...(await template)({ unsubscribeUrl: links.pageUrl }),
+        headers: links.headers,
+      };
+    },
+    sent: (providerId, nowIso) => markSent(db, id, providerId, nowIso),
+    failed: (reason, nowIso) => markFailed(db, id, reason, nowIso),
+    release: (reason, nowIso) => releaseForRetry(db, id, reason, nowIso),
+  };
+}
+
+/** The dead-letter queue: messages that used up their retries; their rows show failed. */
+export async function consumeMailDeadLetters(batch: MessageBatch<unknown>, env: AppEnv) {
+  const db = getDb(env);
+  const bodies = batch.messages.map((message) => readQueueMessage(message.body));
+  const recipientIds = bodies.flatMap((body) => (body && "recipientId" in body ? [body.recipientId] : []));
+  const emailIds = bodies.flatMap((body) => (body && "emailId" in body ? [body.emailId] : []));
+  const nowIso = new Date().toISOString();
+  const campaignIds = await markDeadLettered(db, recipientIds, nowIso);
+  await markEmailsDeadLettered(db, emailIds, nowIso);
+  await finishCampaigns(db, campaignIds);
+  batch.ackAll();
+}
+
+function logError(body: unknown, error: unknown) {
+  console.error(JSON.stringify({ queue: "mail", body, error: String(error) }));
+}

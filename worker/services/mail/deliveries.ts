@@ -1,0 +1,115 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import { outgoingEmails } from "../../../schema/db";
+import { settings } from "../../../schema/settings";
+import type { Db } from "../../db/client";
+import { inJsonList } from "../../db/json-list";
+import { enqueueEmails } from "./queue-messages";
+import type { MailMessage } from "./types";
+
+/**
+ * E-mails other than campaigns, sent with retries: each is stored (queued) before the queue hears
+ * of it, claimed (sending) just before the provider is called, then sent or failed. As with campaign
+ * recipients, a row left `sending` becomes unknown and is never re-sent by itself, and a queued row
+ * whose message went missing is enqueued again by the cron. A provider outage delays mail; it never
+ * loses it.
+ */
+const e = outgoingEmails;
+
+/** The rows to insert for these messages (for a caller that writes them in its own batch). */
+export const emailRows = (messages: MailMessage[]) =>
+  messages.map((m) => ({
+    kind: m.kind,
+    to: m.to,
+    subject: m.subject,
+    html: m.html,
+    text: m.text,
+    headers: JSON.stringify(m.headers ?? {}),
+  }));
+
+/** Hands stored rows to the queue; if that fails the cron re-drives them, so the caller never fails for it. */
+export async function enqueueStoredEmails(queue: Queue, ids: number[]): Promise<void> {
+  try {
+    await enqueueEmails(queue, ids);
+  } catch (error) {
+    console.error(JSON.stringify({ mail: "enqueue", ids, error: String(error), note: "left to the cron re-enqueue" }));
+  }
+}
+
+/** Stores the messages and queues them for sending. */
+export async function queueEmails(db: Db, queue: Queue, messages: MailMessage[]): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const rows = await db.insert(e).values(emailRows(messages)).returning({ id: e.id });
+  const ids = rows.map((row) => row.id);
+  await enqueueStoredEmails(queue, ids);
+  return ids;
+}
+
+/** Takes a queued e-mail for this delivery (queued → sending); null when another has it or it is done. */
+export async function claimEmail(db: Db, id: number, nowIso: string) {
+  const [row] = await db
+    .update(e)
+    .set({ status: "sending", attempts: sql`${e.attempts} + 1`, updatedAt: nowIso })
+    .where(and(eq(e.id, id), eq(e.status, "queued")))
+    .returning();
+  return row ?? null;
+}
+
+const held = (id: number) => and(eq(e.id, id), eq(e.status, "sending"));
+
+export async function markEmailSent(db: Db, id: number, providerMessageId: string, nowIso: string) {
+  await db
+    .update(e)
+    .set({ status: "sent", sentAt: nowIso, providerMessageId, lastError: null, updatedAt: nowIso })
+    .where(held(id));
+}
+
+export async function markEmailFailed(db: Db, id: number, error: string, nowIso: string) {
+  await db
+    .update(e)
+    .set({ status: "failed", lastError: error.slice(0, 500), updatedAt: nowIso })
+    .where(held(id));
+}
+
+/** Gives the claim back after a transient failure; the queue redelivers the message after its delay. */
+export async function releaseEmailForRetry(db: Db, id: number, error: string, nowIso: string) {
+  await db
+    .update(e)
+    .set({ status: "queued", lastError: error.slice(0, 500), updatedAt: nowIso })
+    .where(held(id));
+}
+
+/** Messages that used up their retries: their rows (if still queued) become failed. */
+export async function markEmailsDeadLettered(db: Db, ids: number[], nowIso: string) {
+  if (ids.length === 0) return;
+  await db
+    .update(e)
+    .set({
+      status: "failed",
+      lastError: sql`COALESCE(${e.lastError}, 'No answer from the mail service') || ' (gave up after retries)'`,
+      updatedAt: nowIso,
+    })
+    .where(and(inJsonList(e.id, ids), eq(e.status, "queued")));
+}
+
+/**
+ * The cron's part: queued rows untouched for a while are enqueued again; rows left `sending` become
+ * unknown. Answers the ids it enqueued.
+ */
+export async function redriveStuckEmails(db: Db, queue: Queue, now = Date.now()): Promise<number[]> {
+  const nowIso = new Date(now).toISOString();
+  const minutesAgo = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
+  const [requeued] = await db.batch([
+    db
+      .update(e)
+      .set({ updatedAt: nowIso })
+      .where(and(eq(e.status, "queued"), lt(e.updatedAt, minutesAgo(settings.mail.requeueAfterMinutes))))
+      .returning({ id: e.id }),
+    db
+      .update(e)
+      .set({ status: "unknown", updatedAt: nowIso })
+      .where(and(eq(e.status, "sending"), lt(e.updatedAt, minutesAgo(settings.mail.sendingUnknownAfterMinutes)))),
+  ]);
+  const ids = requeued.map((row) => row.id);
+  await enqueueStoredEmails(queue, ids);
+  return ids;
+}

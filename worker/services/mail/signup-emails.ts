@@ -1,0 +1,47 @@
+import { html } from "hono/html";
+import { company } from "../../../schema/business";
+import { emailDocument, FONT, NAVY, ON_ORANGE, ORANGE, paragraph, section, textFooter } from "./layout";
+import type { MailMessage } from "./types";
+
+const button = (href: string, label: string) =>
+  html`<p style="margin:8px 0 24px"><a href="${href}" style="display:inline-block;background:${ORANGE};color:${ON_ORANGE};font:bold 17px/1.2 ${FONT};text-decoration:none;padding:14px 28px;border-radius:8px">${label}</a></p>`;
+
+const notYou = "If you didn't ask for this, ignore this e-mail: without a click, nothing changes and we won't write again.";
+
+/** The double opt-in: nothing is sent to the address until its owner follows this link. */
+export function signupConfirmationMail(to: string, confirmUrl: string): MailMessage {
+  const title = "Confirm your sign-up";
+  const intro = `Someone (we hope you) asked for ${company.shortName}'s deals and heating tips to be sent to this address. Please confirm it's you; the link works for a week.`;
+  return {
+    kind: "signup",
+    to,
+    subject: `${company.shortName}: please confirm your sign-up`,
+    text: `${title}\n\n${intro}\n\nConfirm: ${confirmUrl}\n\n${notYou}\n\n${textFooter()}`,
+    html: emailDocument({
+      title,
+      content: section(title, paragraph(intro), button(confirmUrl, "Yes, sign me up"), paragraph(notYou)),
+      footerNote: html`<span style="color:${NAVY}">Button not working? Copy this address into your browser: <span style="overflow-wrap:anywhere">${confirmUrl}</span></span>`,
+    }),
+  };
+}
+
+/** A sign-up for an address already on the list: the person learns it, the form never said so. */
+export function alreadySubscribedMail(to: string, unsubscribeUrl: string): MailMessage {
+  const title = "You're already signed up";
+  const intro = `This address already gets ${company.shortName}'s deals and heating tips, so there's nothing more to do.`;
+  const leave = "Changed your mind? You can leave the list at any time:";
+  return {
+    kind: "signup",
+    to,
+    subject: `${company.shortName}: you're already signed up`,
+    text: `${title}\n\n${intro}\n\n${leave} ${unsubscribeUrl}\n\n${textFooter()}`,
+    html: emailDocument({
+      title,
+      content: section(
+        title,
+        paragraph(intro),
+        html`<p style="margin:0 0 16px">${leave} <a href="${unsubscribeUrl}" style="color:${NAVY};font-weight:bold">unsubscribe</a>.</p>`,
+      ),
+    }),
+  };
+}
