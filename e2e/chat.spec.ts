@@ -65,14 +65,12 @@ test.describe("chat widget", () => {
     await expect(chatLog(page).getByText("Thinking")).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath("chat-conversation-1280.png"), animations: "disabled" });
 
-    // Every customer message and every reply is posted for the transcript, in order.
+    // Every customer message is posted for the transcript, in order; the server stores its own replies.
     await expect
       .poll(() => calls.filter((c) => c.path === "/api/chat/message").map((c) => [c.body.sender, c.body.message]))
       .toEqual([
         ["customer", "I have a heating emergency and need urgent help"],
-        ["ai", expect.stringContaining(company.emergencyPhone)],
         ["customer", "Do you cover Stockport?"],
-        ["ai", expect.stringContaining("next-day")],
       ]);
     const sessionIds = new Set(calls.map((c) => c.body.sessionId));
     expect(sessionIds.size).toBe(1);

@@ -1,7 +1,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { base64url, decodeJwt, SignJWT } from "jose";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import app from "../worker/app";
 import type { AppEnv } from "../worker/env";
 import { ADMIN_AUDIENCE, issueAdminToken } from "../worker/lib/admin-token";
@@ -16,6 +16,14 @@ const DEV = { username: "admin", password: "admin-dev-password" };
 let ipCounter = 0;
 /** Each test logs in from its own address, so throttling counts never leak between tests. */
 const freshIp = () => `198.51.100.${++ipCounter}`;
+
+/**
+ * Failed logins also count against the username, from any address: every test here signs in as
+ * "admin", so each starts with the sign-in counters cleared.
+ */
+beforeEach(async () => {
+  await env.DB.prepare("DELETE FROM rate_limits WHERE key LIKE 'login:%'").run();
+});
 
 function login(body: unknown, ip = freshIp()) {
   return callJson("/api/admin/login", { method: "POST", json: body, headers: { "CF-Connecting-IP": ip } });
@@ -241,7 +249,7 @@ describe("admin routes are closed without a valid session", () => {
       .setExpirationTime("1h")
       .sign(requireJwtSecret(env));
     await expectAllRefused({ Authorization: `Bearer ${wrongAudience}` });
-    await expectAllRefused({ Authorization: `Bearer ${await signUploadToken(env, "product-images/x.png")}` });
+    await expectAllRefused({ Authorization: `Bearer ${await signUploadToken(env, "product-images/x.png", claims.jti!)}` });
   });
 
   it("refuses an expired token", async () => {

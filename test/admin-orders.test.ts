@@ -148,4 +148,20 @@ describe("admin orders", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe("Fulfilment status must be one of new, confirmed, dispatched, completed or cancelled");
   });
+
+  it("keeps a card order that is not paid at new: it can only be cancelled", async () => {
+    for (const paymentStatus of ["pending_payment", "cancelled"] as const) {
+      const order = await createOrder({ paymentMethod: "card", paymentStatus });
+      const listed = (await callJson<AdminOrder[]>("/api/admin/orders", { headers: auth })).body.find((o) => o.id === order.id);
+      expect(listed?.nextStatuses).toEqual(["cancelled"]);
+      const { status, body } = await move(order.id, "confirmed");
+      expect(status, paymentStatus).toBe(409);
+      expect(body.error).toContain("not paid");
+      expect(await statusOf(order.id)).toBe("new");
+    }
+    const pending = await createOrder({ paymentMethod: "card", paymentStatus: "pending_payment" });
+    expect((await move(pending.id, "cancelled")).status).toBe(200);
+    const paid = await createOrder({ paymentMethod: "card", paymentStatus: "paid" });
+    expect((await move(paid.id, "confirmed")).status).toBe(200);
+  });
 });

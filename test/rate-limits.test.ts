@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { publicWriteLimits } from "../worker/middleware/rate-limit";
+import { addressLimits } from "../worker/middleware/rate-limit";
 import { createProduct } from "./helpers/factories";
 import { callApp, callAppJson, newCartSession, putInCart, query, randomIp, stripeEnv } from "./helpers/factories-commerce";
 
@@ -47,7 +47,7 @@ const validQuote = (name: string) => ({
 describe("abuse limits on public writes", () => {
   it("limits quote requests per IP with 429 and Retry-After, stores nothing, and resets in the next window", async () => {
     const ip = randomIp();
-    const { limit, windowSeconds } = publicWriteLimits.quote;
+    const { limit, windowSeconds } = addressLimits.quote;
     await exhaust("/api/quotes", ip, limit);
     const name = `Limited ${Date.now()}`;
     const body = await expectLimited(await callApp("/api/quotes", { method: "POST", ip, json: validQuote(name) }), windowSeconds);
@@ -64,7 +64,7 @@ describe("abuse limits on public writes", () => {
 
   it("limits e-mail sign-ups, with the message the modal shows", async () => {
     const ip = randomIp();
-    const { limit, windowSeconds } = publicWriteLimits["email-signup"];
+    const { limit, windowSeconds } = addressLimits["email-signup"];
     await exhaust("/api/email-signups", ip, limit);
     const email = `limited-${Date.now()}@example.com`;
     const body = await expectLimited(await callApp("/api/email-signups", { method: "POST", ip, json: { email } }), windowSeconds);
@@ -74,9 +74,20 @@ describe("abuse limits on public writes", () => {
     expect((await callApp("/api/email-signups", { method: "POST", ip, json: { email } })).status).toBe(202);
   });
 
+  it("limits payment checks per address (each asks Stripe), counting an IPv6 /64 as one address", async () => {
+    const { limit, windowSeconds } = addressLimits["verify-payment"];
+    const path = "/api/verify-payment/cs_test_unknownsession0000";
+    for (let i = 0; i < limit; i++) {
+      const res = await callApp(path, { ip: `2001:db8:77:77::${i.toString(16)}`, env: stripeEnv });
+      expect(res.status).toBe(404);
+    }
+    await expectLimited(await callApp(path, { ip: "2001:db8:77:77::ffff", env: stripeEnv }), windowSeconds);
+    expect((await callApp(path, { ip: "2001:db8:77:78::1", env: stripeEnv })).status).toBe(404);
+  });
+
   it("limits orders without touching the cart", async () => {
     const ip = randomIp();
-    const { limit, windowSeconds } = publicWriteLimits.order;
+    const { limit, windowSeconds } = addressLimits.order;
     const session = newCartSession();
     const product = await createProduct({ pricePence: 2500 });
     await putInCart(session, product.id, 1);
@@ -97,7 +108,7 @@ describe("abuse limits on public writes", () => {
 
   it("limits cart adds, leaving the line at the last accepted quantity", async () => {
     const ip = randomIp();
-    const { limit, windowSeconds } = publicWriteLimits["cart-add"];
+    const { limit, windowSeconds } = addressLimits["cart-add"];
     const session = newCartSession();
     const product = await createProduct();
     const add = () => callApp("/api/cart/add", { method: "POST", ip, session, json: { productId: product.id } });
@@ -110,7 +121,7 @@ describe("abuse limits on public writes", () => {
 
   it("limits checkout sessions before Stripe is asked for anything", async () => {
     const ip = randomIp();
-    const { limit, windowSeconds } = publicWriteLimits["checkout-session"];
+    const { limit, windowSeconds } = addressLimits["checkout-session"];
     await exhaust("/api/create-checkout-session", ip, limit, { session: newCartSession(), env: stripeEnv });
     const session = newCartSession();
     await putInCart(session, (await createProduct()).id, 1);

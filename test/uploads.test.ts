@@ -83,7 +83,8 @@ describe("uploading to the signed URL", () => {
     const target = await uploadUrl();
     const key = `product-images/${target.name}`;
     const token = target.url.searchParams.get("token")!;
-    const expired = await signUploadToken(env, key, Date.now() - 11 * 60 * 1000);
+    const claimsOf = (jwt: string) => JSON.parse(atob(jwt.split(".")[1]!.replaceAll("-", "+").replaceAll("_", "/")));
+    const expired = await signUploadToken(env, key, claimsOf(token).sid, Date.now() - 11 * 60 * 1000);
     const [header, payload, signature] = token.split(".");
     const claims = JSON.parse(atob(payload!.replaceAll("-", "+").replaceAll("_", "/")));
     const tamperedPayload = btoa(JSON.stringify({ ...claims, exp: claims.exp + 86_400 })).replace(/=+$/, "");
@@ -149,6 +150,25 @@ describe("uploading to the signed URL", () => {
     const exact = new Uint8Array(MAX_IMAGE_BYTES);
     exact.set(PNG);
     expect((await put(target.path, exact)).status).toBe(200);
+  });
+
+  it("ends with the admin session that asked for it: after logout the link is refused", async () => {
+    const session = await adminHeaders();
+    const { body } = await callJson("/api/admin/upload-url", { method: "POST", json: { fileName: "a.png" }, headers: session });
+    const target = new URL(body.uploadURL);
+    expect((await call("/api/admin/logout", { method: "POST", headers: session })).status).toBe(200);
+    const res = await put(target.pathname + target.search, PNG);
+    expect(res.status).toBe(401);
+    expect(await env.IMAGES.head(`product-images/${target.pathname.split("/").pop()}`)).toBeNull();
+  });
+
+  it("writes once even when two PUTs race past the checks together", async () => {
+    const target = await uploadUrl();
+    const jpeg = bytes([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
+    const results = await Promise.all([put(target.path, PNG), put(target.path, jpeg, "image/jpeg")]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = results[0]!.status === 200 ? "image/png" : "image/jpeg";
+    expect((await env.IMAGES.head(`product-images/${target.name}`))?.httpMetadata?.contentType).toBe(winner);
   });
 
   it("works once: a used link cannot replace the image", async () => {

@@ -23,7 +23,14 @@ export const API_BODY_LIMIT_BYTES = 64 * 1024;
 
 const app = new Hono<HonoEnv>();
 
+/** Hosts of a developer's own machine: only requests to these may use the development login and key. */
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
 app.use("*", requestId);
+app.use("*", async (c, next) => {
+  c.env = { ...c.env, LOCAL_REQUEST: LOCAL_HOSTS.has(new URL(c.req.url).hostname) };
+  await next();
+});
 app.use("/api/*", secureHeaders({ crossOriginResourcePolicy: "same-origin" }));
 app.use("/unsubscribe", secureHeaders());
 app.use("/api/*", async (c, next) => {

@@ -16,9 +16,21 @@ export type Secrets = {
   /** Tests only: the mail provider's base URL (the fake provider server). */
   MAIL_API_BASE?: string;
   OWNER_EMAIL?: string;
+  /** Set per request by app.ts: whether its host is this machine (localhost, 127.0.0.1, [::1]). */
+  LOCAL_REQUEST?: boolean;
 };
 
 export type AppEnv = Env & Secrets;
-export type HonoEnv = { Bindings: AppEnv; Variables: { requestId: string; adminJti?: string } };
+export type HonoEnv = {
+  Bindings: AppEnv;
+  Variables: { requestId: string; adminJti?: string; adminUsername?: string };
+};
 
-export const isDevelopment = (env: AppEnv) => env.ENVIRONMENT === "development";
+/**
+ * The development configuration, and (for a request) only when the request came to this machine:
+ * the built-in admin login and the published development signing key must never work on a
+ * deployed Worker, even one deployed with the local configuration by mistake. Requests carry
+ * LOCAL_REQUEST (set in app.ts from the Host); the queue and the cron, which have no request, rely
+ * on the configuration alone.
+ */
+export const isDevelopment = (env: AppEnv) => env.ENVIRONMENT === "development" && env.LOCAL_REQUEST !== false;

@@ -20,9 +20,10 @@ export type ChatEntry = { key: number; sender: ChatSender; message: string };
 let lastKey = 0;
 const entry = (sender: ChatSender, message: string): ChatEntry => ({ key: ++lastKey, sender, message });
 
-const postMessage = (sender: ChatSender, message: string) =>
+/** The visitor's message goes into the transcript; the server stores its own replies. */
+const postMessage = (message: string) =>
   api("/api/chat/message", {
-    json: { sessionId: getChatSessionId(), message, sender, timestamp: new Date().toISOString() },
+    json: { sessionId: getChatSessionId(), message, sender: "customer", timestamp: new Date().toISOString() },
   });
 
 /**
@@ -42,13 +43,11 @@ export function useChat() {
     setPending(true);
     setMessages((all) => [...all, entry("customer", message)]);
     try {
-      await postMessage("customer", message);
+      await postMessage(message);
       const { response } = await api<AiResponse>("/api/chat/ai-response", {
         json: { sessionId: getChatSessionId(), message },
       });
       setMessages((all) => [...all, entry("ai", response)]);
-      // The transcript copy of the reply is not worth troubling the visitor about if it fails.
-      postMessage("ai", response).catch(() => {});
     } catch (error) {
       const limited = error instanceof HttpError && error.status === 429 ? error.serverMessage : undefined;
       setMessages((all) => [...all, entry("ai", limited ?? CHAT_FAILURE)]);

@@ -7,13 +7,50 @@ import { z } from "./z";
  * screens validate their forms with these same schemas and read these types.
  */
 
+/** A code from the authenticator app (6 digits) or a one-time recovery code. */
+const secondFactorCode = z
+  .string({ error: "Please enter the code from your authenticator app" })
+  .trim()
+  .min(1, "Please enter the code from your authenticator app")
+  .max(40, "That code is too long");
+
 export const adminLoginSchema = z.object({
   username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(100, "Username is too long"),
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Password is too long"),
+  code: secondFactorCode.optional(),
 });
 export type AdminLogin = z.infer<typeof adminLoginSchema>;
-/** A successful login; wrong credentials are a 401 UNAUTHORIZED error instead. */
-export type AdminLoginResult = { success: true; token: string };
+/**
+ * A sign-in: a token, or (right password, second factor on, no valid code sent) a request for the
+ * code. Wrong credentials or a wrong code are a 401 UNAUTHORIZED error instead.
+ */
+export type AdminLoginResult = { success: true; token: string } | { success: false; mfaRequired: true };
+
+export const mfaEnableSchema = z.object({ code: secondFactorCode });
+export const mfaDisableSchema = z.object({
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Password is too long"),
+  code: secondFactorCode,
+});
+
+/** POST /api/admin/mfa/setup: the secret to add to an authenticator app (as text and as a QR code's address). */
+export type MfaSetup = { secret: string; otpauthUri: string };
+/** POST /api/admin/mfa/enable: ten one-time recovery codes, shown this once. */
+export type MfaEnabled = { enabled: true; recoveryCodes: string[] };
+
+export type AdminSignIn = {
+  at: string;
+  address: string;
+  userAgent: string | null;
+  outcome: "success" | "wrong_credentials" | "wrong_code" | "code_required" | "throttled";
+};
+
+/** GET /api/admin/security: the second factor's state and the latest sign-ins, newest first. */
+export type AdminSecurity = {
+  mfaEnabled: boolean;
+  mfaEnabledAt: string | null;
+  recoveryCodesLeft: number;
+  signIns: AdminSignIn[];
+};
 
 export const idParamSchema = z.object({
   id: z.coerce

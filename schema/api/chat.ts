@@ -21,12 +21,18 @@ export const chatMessageTextSchema = z
 export const chatSenders = ["customer", "ai"] as const;
 export type ChatSender = (typeof chatSenders)[number];
 
-/** POST /api/chat/message: sent for both the customer's message and the AI reply. */
+/**
+ * POST /api/chat/message: the visitor's own message. The assistant's replies are stored by the
+ * Worker when it answers, so nobody can put words in its mouth; every stored time is the server's
+ * (a `timestamp` the client sends is accepted and ignored).
+ */
 export const chatMessageSchema = z.object({
   sessionId: chatSessionIdSchema,
   message: chatMessageTextSchema,
-  sender: z.enum(chatSenders, { error: "The sender must be 'customer' or 'ai'" }),
-  timestamp: z.iso.datetime({ offset: true, error: "The timestamp must be an ISO date and time" }),
+  sender: z.literal("customer", {
+    error: "Only the visitor's messages can be posted; the assistant's replies are stored by us.",
+  }),
+  timestamp: z.iso.datetime({ offset: true, error: "The timestamp must be an ISO date and time" }).optional(),
 });
 export type ChatMessageInput = z.infer<typeof chatMessageSchema>;
 

@@ -14,7 +14,7 @@ export async function seedChat(sessionId: string, lines: [ChatSender, string][])
   const db = getDb(env);
   const saved = [];
   for (const [sender, message] of lines) {
-    saved.push(await saveChatMessage(db, { sessionId, sender, message, timestamp: new Date().toISOString() }));
+    saved.push(await saveChatMessage(db, { sessionId, sender, message }));
   }
   return saved;
 }

@@ -16,7 +16,7 @@ export function newCartSession(): string {
 /** A fresh client address, so one test's requests never count against another's rate limits. */
 export function randomIp(): string {
   const hex = Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, "0"));
-  return `2001:db8::${hex[0]}${hex[1]}:${hex[2]}${hex[3]}`;
+  return `2001:db8:${hex[0]}${hex[1]}:${hex[2]}${hex[3]}::1`;
 }
 
 export const stripeEnv = { STRIPE_SECRET_KEY: "sk_test_fake_key", STRIPE_WEBHOOK_SECRET: "whsec_test_fake_secret" };

@@ -44,19 +44,19 @@ export async function verifyAdminToken(env: AppEnv, token: string): Promise<{ us
     if (error instanceof ApiError) throw error;
     throw unauthorized;
   }
-  if (!payload.sub || !payload.jti) throw unauthorized;
+  if (!payload.sub || !payload.jti || !(await isSessionLive(env, payload.jti))) throw unauthorized;
+  return { username: payload.sub, jti: payload.jti };
+}
+
+/** The session row exists, is not revoked and has not expired. */
+export async function isSessionLive(env: AppEnv, jti: string): Promise<boolean> {
   const [session] = await getDb(env)
     .select({ jti: adminSessions.jti })
     .from(adminSessions)
     .where(
-      and(
-        eq(adminSessions.jti, payload.jti),
-        isNull(adminSessions.revokedAt),
-        gt(adminSessions.expiresAt, new Date().toISOString()),
-      ),
+      and(eq(adminSessions.jti, jti), isNull(adminSessions.revokedAt), gt(adminSessions.expiresAt, new Date().toISOString())),
     );
-  if (!session) throw unauthorized;
-  return { username: payload.sub, jti: payload.jti };
+  return session !== undefined;
 }
 
 export async function revokeAdminToken(env: AppEnv, jti: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { rateLimits } from "../../schema/db";
 import type { Db } from "../db/client";
 import { ApiError } from "./errors";
@@ -37,6 +37,22 @@ export async function hitRateLimits(
   const over = hits.map((hit, i) => ((counts[i]?.[0]?.count ?? 0) > hit.limit ? windows[i]!.retryAfter : 0));
   const retryAfter = Math.max(...over);
   if (retryAfter > 0) throw new ApiError("RATE_LIMITED", message, { retryAfter });
+}
+
+/**
+ * Takes back hits counted by hitRateLimits (a sign-in that turned out right is not a failure). Never
+ * below zero; a window that has meanwhile ended is left alone.
+ */
+export async function forgetRateLimitHits(db: Db, hits: RateLimitHit[], now = Date.now()): Promise<void> {
+  const [first, ...rest] = hits.map((hit) =>
+    db
+      .update(rateLimits)
+      .set({ count: sql`${rateLimits.count} - 1` })
+      .where(
+        and(eq(rateLimits.key, hit.key), eq(rateLimits.windowStart, windowOf(hit, now).windowStart), gt(rateLimits.count, 0)),
+      ),
+  );
+  if (first) await db.batch([first, ...rest]);
 }
 
 /** One counter: see hitRateLimits. */

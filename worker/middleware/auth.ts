@@ -8,7 +8,8 @@ export const requireAdmin = createMiddleware<HonoEnv>(async (c, next) => {
   const header = c.req.header("Authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw new ApiError("UNAUTHORIZED", "Please log in to continue.");
-  const { jti } = await verifyAdminToken(c.env, match[1]);
+  const { jti, username } = await verifyAdminToken(c.env, match[1]);
   c.set("adminJti", jti);
+  c.set("adminUsername", username);
   await next();
 });

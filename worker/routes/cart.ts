@@ -3,7 +3,7 @@ import { CART_SESSION_HEADER, cartAddSchema, cartClearSchema, cartLineIdSchema, 
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
-import { limitPublicWrite } from "../middleware/rate-limit";
+import { limitPerAddress } from "../middleware/rate-limit";
 import { addToCart, clearCart, listCart, removeCartLine, resolveCartSession, updateCartLine } from "../services/cart";
 
 /**
@@ -20,7 +20,7 @@ const app = new Hono<HonoEnv>()
     const sessionId = resolveCartSession(c.req.header(CART_SESSION_HEADER), c.req.query("sessionId"));
     return c.json(await listCart(getDb(c.env), sessionId));
   })
-  .post("/add", limitPublicWrite("cart-add"), validate("json", cartAddSchema), async (c) => {
+  .post("/add", limitPerAddress("cart-add"), validate("json", cartAddSchema), async (c) => {
     const { sessionId, productId, quantity } = c.req.valid("json");
     const session = resolveCartSession(c.req.header(CART_SESSION_HEADER), sessionId);
     return c.json(await addToCart(getDb(c.env), session, productId, quantity));

@@ -3,7 +3,7 @@ import { confirmSignupSchema, emailSignupSchema } from "../../schema/api/signups
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
-import { limitPublicWrite } from "../middleware/rate-limit";
+import { limitPerAddress } from "../middleware/rate-limit";
 import { queueInBackground } from "../services/mail";
 import { confirmSignup, signUp } from "../services/signups";
 
@@ -13,13 +13,13 @@ import { confirmSignup, signUp } from "../services/signups";
  * the address.
  */
 const app = new Hono<HonoEnv>()
-  .post("/", limitPublicWrite("email-signup"), validate("json", emailSignupSchema), async (c) => {
+  .post("/", limitPerAddress("email-signup"), validate("json", emailSignupSchema), async (c) => {
     const { email, source } = c.req.valid("json");
     const { result, mail } = await signUp(c.env, getDb(c.env), email, source);
     if (mail) queueInBackground(c.executionCtx, c.env, mail);
     return c.json(result, 202);
   })
-  .post("/confirm", limitPublicWrite("email-signup"), validate("json", confirmSignupSchema), async (c) =>
+  .post("/confirm", limitPerAddress("email-signup"), validate("json", confirmSignupSchema), async (c) =>
     c.json(await confirmSignup(c.env, getDb(c.env), c.req.valid("json").token)),
   );
 

@@ -4,14 +4,14 @@ import { type OrderResponse, orderRequestSchema } from "../../schema/api/orders"
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
-import { limitPublicWrite } from "../middleware/rate-limit";
+import { limitPerAddress } from "../middleware/rate-limit";
 import { resolveCartSession } from "../services/cart";
 import { ownerEmail, queueInBackground } from "../services/mail";
 import { orderPlacedMail } from "../services/mail/shop-emails";
 import { placeOrder, summariseOrder } from "../services/orders";
 
 /** POST /api/orders: the checkout form's order. */
-const app = new Hono<HonoEnv>().post("/", limitPublicWrite("order"), validate("json", orderRequestSchema), async (c) => {
+const app = new Hono<HonoEnv>().post("/", limitPerAddress("order"), validate("json", orderRequestSchema), async (c) => {
   const { sessionId, totalAmount, ...form } = c.req.valid("json");
   const session = resolveCartSession(c.req.header(CART_SESSION_HEADER), sessionId);
   const order = await placeOrder(getDb(c.env), session, form, totalAmount);

@@ -9,7 +9,7 @@ import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { requirePaymentsConfigured, verifyStripeEvent } from "../lib/stripe";
 import { validate } from "../lib/validate";
-import { limitPublicWrite } from "../middleware/rate-limit";
+import { limitPerAddress } from "../middleware/rate-limit";
 import { resolveCartSession } from "../services/cart";
 import { ownerEmail, queueInBackground } from "../services/mail";
 import { cardPaymentMails } from "../services/mail/shop-emails";
@@ -24,7 +24,7 @@ const app = new Hono<HonoEnv>()
       requirePaymentsConfigured(c.env);
       await next();
     },
-    limitPublicWrite("checkout-session"),
+    limitPerAddress("checkout-session"),
     validate("json", checkoutSessionRequestSchema),
     async (c) => {
       const { sessionId, amount } = c.req.valid("json");
@@ -42,7 +42,7 @@ const app = new Hono<HonoEnv>()
       requirePaymentsConfigured(c.env);
       await next();
     },
-    limitPublicWrite("checkout-session"),
+    limitPerAddress("checkout-session"),
     validate("json", cancelCheckoutRequestSchema),
     async (c) => {
       const { orderId, sessionId } = c.req.valid("json");
@@ -54,12 +54,17 @@ const app = new Hono<HonoEnv>()
       return c.json(response);
     },
   )
-  .get("/verify-payment/:session_id", validate("param", stripeCheckoutSessionIdSchema), async (c) => {
-    const { response, paidOrder } = await verifyPayment(c.env, getDb(c.env), c.req.valid("param").session_id);
-    if (paidOrder) queueInBackground(c.executionCtx, c.env, ...cardPaymentMails(ownerEmail(c.env), paidOrder));
-    c.header("Cache-Control", "no-store");
-    return c.json(response);
-  })
+  .get(
+    "/verify-payment/:session_id",
+    limitPerAddress("verify-payment"),
+    validate("param", stripeCheckoutSessionIdSchema),
+    async (c) => {
+      const { response, paidOrder } = await verifyPayment(c.env, getDb(c.env), c.req.valid("param").session_id);
+      if (paidOrder) queueInBackground(c.executionCtx, c.env, ...cardPaymentMails(ownerEmail(c.env), paidOrder));
+      c.header("Cache-Control", "no-store");
+      return c.json(response);
+    },
+  )
   .post("/stripe/webhook", async (c) => {
     const event = await verifyStripeEvent(c.env, await c.req.text(), c.req.header("Stripe-Signature"));
     const { paidOrder, ...outcome } = await handleStripeEvent(getDb(c.env), event);

@@ -4,13 +4,13 @@ import { company } from "../../schema/business";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
-import { limitPublicWrite } from "../middleware/rate-limit";
+import { limitPerAddress } from "../middleware/rate-limit";
 import { ownerEmail, queueInBackground } from "../services/mail";
 import { quoteReceivedMail } from "../services/mail/shop-emails";
 import { createQuote } from "../services/quotes";
 
 /** POST /api/quotes: a visitor's quote request. */
-const app = new Hono<HonoEnv>().post("/", limitPublicWrite("quote"), validate("json", quoteRequestSchema), async (c) => {
+const app = new Hono<HonoEnv>().post("/", limitPerAddress("quote"), validate("json", quoteRequestSchema), async (c) => {
   const quote = await createQuote(getDb(c.env), c.req.valid("json"));
   queueInBackground(c.executionCtx, c.env, quoteReceivedMail(ownerEmail(c.env), quote));
   const body: QuoteCreated = {

@@ -37,7 +37,10 @@ async function tokenFrom(c: Context<HonoEnv>): Promise<string> {
       })) as { token?: unknown } | null;
       token = body?.token;
     } else if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-      token = (await c.req.parseBody()).token;
+      const form = await c.req.parseBody().catch(() => {
+        throw new ApiError("VALIDATION_FAILED", "The form could not be read. Please use the button on the unsubscribe page.");
+      });
+      token = form.token;
     }
   }
   const parsed = unsubscribeTokenSchema.safeParse(token);

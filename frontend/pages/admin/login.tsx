@@ -21,6 +21,7 @@ export default function Login() {
       const result = await api<AdminLoginResult>("/api/admin/login", {
         json: { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? "") },
       });
+      if (!result.success) return;
       setAdminToken(result.token);
       notify({ title: "Login Successful", description: "Welcome back.", variant: "success" });
       navigate("/quotes", { replace: true });

@@ -8,7 +8,6 @@ import { listRecentConversations } from "../../services/chat/storage";
 /** GET /api/admin/chats?limit=N: the owner reads recent transcripts, newest conversation first. */
 const app = new Hono<HonoEnv>().get("/", validate("query", adminChatsQuerySchema), async (c) => {
   const { limit } = c.req.valid("query");
-  c.header("Cache-Control", "no-store");
   return c.json(await listRecentConversations(getDb(c.env), limit));
 });
 

@@ -10,6 +10,7 @@ import orders from "./orders";
 import outbox from "./outbox";
 import products from "./products";
 import quotes from "./quotes";
+import security from "./security";
 import serviceRecords from "./service-records";
 import uploadUrl from "./upload-url";
 
@@ -18,6 +19,11 @@ import uploadUrl from "./upload-url";
  * after `requireAdmin` needs a valid, unrevoked bearer token.
  */
 const app = new Hono<HonoEnv>()
+  // Customers' details and the owner's data must never be kept by a browser or a proxy cache.
+  .use("*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  })
   .route("/", login)
   .use("*", requireAdmin)
   .route("/quotes", quotes)
@@ -29,6 +35,7 @@ const app = new Hono<HonoEnv>()
   .route("/upload-url", uploadUrl)
   .route("/", campaigns)
   .route("/outbox", outbox)
-  .route("/chats", chats);
+  .route("/chats", chats)
+  .route("/", security);
 
 export default app;

@@ -1,8 +1,11 @@
 import { Hono } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
 import { adminLoginSchema } from "../../../schema/api/admin";
+import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { revokeAdminToken } from "../../lib/admin-token";
 import { clientIp } from "../../lib/client-ip";
+import { DEVICE_COOKIE, DEVICE_TTL_SECONDS } from "../../lib/device-token";
 import { validate } from "../../lib/validate";
 import { requireAdmin } from "../../middleware/auth";
 import { login } from "../../services/admin/login";
@@ -10,8 +13,22 @@ import { login } from "../../services/admin/login";
 /** POST /login is public; POST /logout ends the session of the token it is called with. */
 const app = new Hono<HonoEnv>()
   .post("/login", validate("json", adminLoginSchema), async (c) => {
-    c.header("Cache-Control", "no-store");
-    return c.json(await login(c.env, c.req.valid("json"), clientIp(c)));
+    const { result, deviceToken } = await login(c.env, getDb(c.env), c.req.valid("json"), {
+      ip: clientIp(c),
+      userAgent: c.req.header("User-Agent"),
+      deviceToken: getCookie(c, DEVICE_COOKIE),
+    });
+    if (deviceToken) {
+      // Sent back only to the sign-in call; script on the page can never read it.
+      setCookie(c, DEVICE_COOKIE, deviceToken, {
+        httpOnly: true,
+        secure: true,
+        sameSite: "Strict",
+        path: "/api/admin/login",
+        maxAge: DEVICE_TTL_SECONDS,
+      });
+    }
+    return c.json(result);
   })
   .post("/logout", requireAdmin, async (c) => {
     await revokeAdminToken(c.env, c.get("adminJti")!);

@@ -7,11 +7,7 @@ import { createProduct, deleteProduct } from "../../services/admin/products";
 import { listProducts } from "../../services/products";
 
 const app = new Hono<HonoEnv>()
-  // The public list is cached by browsers for a while; the back office must see its own changes at once.
-  .get("/", async (c) => {
-    c.header("Cache-Control", "no-store");
-    return c.json(await listProducts(getDb(c.env)));
-  })
+  .get("/", async (c) => c.json(await listProducts(getDb(c.env))))
   .post("/", validate("json", productFormSchema), async (c) =>
     c.json(await createProduct(getDb(c.env), c.req.valid("json")), 201),
   )

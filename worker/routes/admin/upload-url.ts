@@ -6,7 +6,7 @@ import { createUploadUrl } from "../../services/admin/uploads";
 
 /** The upload URL is on the origin the admin is using, so the PUT is same-origin. */
 const app = new Hono<HonoEnv>().post("/", validate("json", uploadUrlSchema), async (c) =>
-  c.json(await createUploadUrl(c.env, new URL(c.req.url).origin, c.req.valid("json").fileName)),
+  c.json(await createUploadUrl(c.env, new URL(c.req.url).origin, c.req.valid("json").fileName, c.get("adminJti")!)),
 );
 
 export default app;

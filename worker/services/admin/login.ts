@@ -1,34 +1,143 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AdminLogin, AdminLoginResult } from "../../../schema/api/admin";
-import { getDb } from "../../db/client";
+import { adminAccounts, adminRecoveryCodes, adminSignIns, type signInOutcomes } from "../../../schema/db";
+import { settings } from "../../../schema/settings";
+import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { requireAdminCredentials } from "../../lib/admin-credentials";
 import { issueAdminToken } from "../../lib/admin-token";
+import { addressKey } from "../../lib/client-ip";
+import { issueDeviceToken, knownDevice } from "../../lib/device-token";
 import { ApiError } from "../../lib/errors";
 import { constantTimeEqual, verifyPassword } from "../../lib/password";
-import { hitRateLimit, type Limit, peekRateLimit } from "../../lib/rate-limit";
+import { forgetRateLimitHits, hitRateLimits, type RateLimitHit } from "../../lib/rate-limit";
+import { hashCode, openSecret } from "../../lib/secret-box";
+import { totpStep } from "../../lib/totp";
 
-/** Five failed logins from one address in 15 minutes, then 429 until the window ends. */
-export const LOGIN_FAILURE_LIMIT: Limit = { limit: 5, windowSeconds: 15 * 60 };
 export const INVALID_LOGIN = "Invalid username or password";
+export const INVALID_CODE = "That code is not right, or it has been used already. Please try the current code from your app.";
 const THROTTLED = "Too many failed login attempts. Please wait a few minutes and try again.";
+
+type Outcome = (typeof signInOutcomes)[number];
+export type LoginContext = { ip: string; userAgent: string | undefined; deviceToken: string | undefined; now?: number };
+export type LoginSuccess = { result: AdminLoginResult; deviceToken: string | null };
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
+async function sha256(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encode(text)));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /**
- * Checks the credentials and issues a token. Wrong credentials are a 401 with no hint of which
- * part was wrong; the password is checked even when the username is wrong, so timing
- * does not tell them apart either. Only failures count towards the throttle.
+ * The counters one attempt adds to: its address (an IPv6 /64 as one), and either the submitted
+ * username, whether or not it exists (hashed: the key never shows what was typed), or, for a
+ * browser that has signed in before, that browser. So a flood of guesses for the owner's name
+ * from many addresses locks the name, but never the owner's own browser.
  */
-export async function login(env: AppEnv, input: AdminLogin, clientIp: string): Promise<AdminLoginResult> {
+async function attemptCounters(username: string, ip: string, deviceId: string | null): Promise<RateLimitHit[]> {
+  const { perAddress, perAccount, perDevice } = settings.adminLogin;
+  return [
+    { key: `login:address:${addressKey(ip)}`, ...perAddress },
+    deviceId
+      ? { key: `login:device:${deviceId}`, ...perDevice }
+      : { key: `login:account:${await sha256(username.trim().toLowerCase())}`, ...perAccount },
+  ];
+}
+
+/**
+ * Signs the owner in. Each attempt is counted before the password is checked, in one atomic
+ * batch, so parallel guesses cannot all get past the limit; an attempt that proves right is taken
+ * back off the counters. Wrong credentials are a 401 with no hint of which part was wrong (the
+ * password is checked even when the username is wrong, so timing tells nothing either). With the
+ * second factor on, the right password without a valid code answers `mfaRequired` and no token.
+ */
+export async function login(env: AppEnv, db: Db, input: AdminLogin, context: LoginContext): Promise<LoginSuccess> {
   const credentials = requireAdminCredentials(env);
-  const key = `login:${clientIp}`;
-  const { count, retryAfter } = await peekRateLimit(getDb(env), key, LOGIN_FAILURE_LIMIT.windowSeconds);
-  if (count >= LOGIN_FAILURE_LIMIT.limit) throw new ApiError("RATE_LIMITED", THROTTLED, { retryAfter });
+  const now = context.now ?? Date.now();
+  const isOwnerName = constantTimeEqual(encode(input.username), encode(credentials.username));
+  const record = (outcome: Outcome) =>
+    db.insert(adminSignIns).values({
+      // Only the real name is kept: a failed attempt's "username" may be a password typed in the wrong box.
+      username: isOwnerName ? credentials.username : "(another name)",
+      address: context.ip,
+      userAgent: context.userAgent?.slice(0, 300) ?? null,
+      outcome,
+      createdAt: new Date(now).toISOString(),
+    });
+
+  const deviceId = isOwnerName ? await knownDevice(env, db, context.deviceToken, credentials.username) : null;
+  const counters = await attemptCounters(input.username, context.ip, deviceId);
+  try {
+    await hitRateLimits(db, counters, THROTTLED, now);
+  } catch (error) {
+    await record("throttled");
+    throw error;
+  }
+
   const passwordOk = await verifyPassword(input.password, credentials.passwordHash);
-  const usernameOk = constantTimeEqual(encode(input.username), encode(credentials.username));
-  if (!(passwordOk && usernameOk)) {
-    await hitRateLimit(getDb(env), key, LOGIN_FAILURE_LIMIT, THROTTLED);
+  if (!(passwordOk && isOwnerName)) {
+    await record("wrong_credentials");
     throw new ApiError("UNAUTHORIZED", INVALID_LOGIN);
   }
-  return { success: true, token: await issueAdminToken(env, credentials.username) };
+
+  const [account] = await db.select().from(adminAccounts).where(eq(adminAccounts.username, credentials.username));
+  const secret = account?.totpSecret && account.totpEnabledAt ? await openSecret(env, account.totpSecret) : null;
+  if (secret) {
+    if (!input.code) {
+      // The password was right: only the code is missing, and asking for it is not a failure.
+      await Promise.all([forgetRateLimitHits(db, counters, now), record("code_required")]);
+      return { result: { success: false, mfaRequired: true }, deviceToken: null };
+    }
+    if (!(await acceptSecondFactor(env, db, credentials.username, secret, input.code, now))) {
+      await record("wrong_code");
+      throw new ApiError("UNAUTHORIZED", INVALID_CODE);
+    }
+  }
+
+  await Promise.all([forgetRateLimitHits(db, counters, now), record("success")]);
+  const [token, deviceToken] = await Promise.all([
+    issueAdminToken(env, credentials.username, now),
+    issueDeviceToken(env, db, credentials.username, deviceId, now),
+  ]);
+  return { result: { success: true, token }, deviceToken };
+}
+
+/** A recovery code as the owner may type it: any case, spaces or dashes. */
+export const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/**
+ * A current TOTP code not accepted before (its step is recorded in the same statement that checks
+ * it, so a replayed code fails even in a race), or an unused recovery code (spent atomically).
+ */
+export async function acceptSecondFactor(env: AppEnv, db: Db, username: string, secret: string, code: string, now: number) {
+  const trimmed = code.trim();
+  const step = totpStep(secret, trimmed, now);
+  if (step !== null) {
+    const [accepted] = await db
+      .update(adminAccounts)
+      .set({ totpLastStep: step })
+      .where(
+        and(
+          eq(adminAccounts.username, username),
+          sql`(${adminAccounts.totpLastStep} IS NULL OR ${adminAccounts.totpLastStep} < ${step})`,
+        ),
+      )
+      .returning({ username: adminAccounts.username });
+    return accepted !== undefined;
+  }
+  const recovery = normaliseRecoveryCode(trimmed);
+  if (recovery.length < 10) return false;
+  const [spent] = await db
+    .update(adminRecoveryCodes)
+    .set({ usedAt: new Date(now).toISOString() })
+    .where(
+      and(
+        eq(adminRecoveryCodes.username, username),
+        eq(adminRecoveryCodes.codeHash, await hashCode(env, recovery)),
+        isNull(adminRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: adminRecoveryCodes.id });
+  return spent !== undefined;
 }

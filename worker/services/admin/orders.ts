@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { type AdminOrder, type AdminOrderLine, type FulfilmentStatus, fulfilmentTransitions } from "../../../schema/api/admin";
 import { type fulfilmentStatuses, orderLines, orders } from "../../../schema/db";
 import { penceToDecimal } from "../../../schema/format";
@@ -41,7 +41,10 @@ function toAdminOrder(order: OrderRow, lines: LineRow[]): AdminOrder {
     paymentStatus: order.paymentStatus,
     paidAt: order.paidAt,
     fulfilmentStatus: order.fulfilmentStatus,
-    nextStatuses: fulfilmentTransitions[order.fulfilmentStatus],
+    nextStatuses:
+      order.paymentMethod === "card" && order.paymentStatus !== "paid"
+        ? fulfilmentTransitions[order.fulfilmentStatus].filter((s) => s === "cancelled")
+        : fulfilmentTransitions[order.fulfilmentStatus],
     lines: lines.map(toAdminOrderLine),
   };
 }
@@ -72,10 +75,13 @@ export async function listOrders(db: Db, { limit, offset }: { limit: number; off
   );
 }
 
+/** A card order is only worked on once it is paid; a checkout-form order is paid on delivery. */
+const isPayable = or(eq(orders.paymentMethod, "order_form"), eq(orders.paymentStatus, "paid"));
+
 /**
  * Moves an order's fulfilment on (new → confirmed → dispatched → completed, or to cancelled from
- * any state but completed). One conditional UPDATE, so two admins cannot both move it from the same
- * state; 409 names the order's current state when the move is not allowed.
+ * any state but completed). A card order that is not paid can only be cancelled. One conditional
+ * UPDATE, so two admins cannot both move it from the same state; 409 says why a move is refused.
  */
 export async function updateFulfilment(db: Db, id: string, to: FulfilmentStatus): Promise<AdminOrder> {
   const allowedFrom = (Object.keys(fulfilmentTransitions) as FulfilmentStatus[]).filter((from) =>
@@ -85,13 +91,19 @@ export async function updateFulfilment(db: Db, id: string, to: FulfilmentStatus)
     db
       .update(orders)
       .set({ fulfilmentStatus: to, updatedAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')` })
-      .where(and(eq(orders.id, id), inArray(orders.fulfilmentStatus, allowedFrom)))
+      .where(and(eq(orders.id, id), inArray(orders.fulfilmentStatus, allowedFrom), to === "cancelled" ? undefined : isPayable))
       .returning(),
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
   ]);
   if (updated[0]) return toAdminOrder(updated[0], lines);
-  const [current] = await db.select({ status: orders.fulfilmentStatus }).from(orders).where(eq(orders.id, id));
+  const [current] = await db
+    .select({ status: orders.fulfilmentStatus, method: orders.paymentMethod, payment: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.id, id));
   if (!current) throw notFound("Order");
-  const message = `This order is ${current.status}; it cannot be moved to ${to}.`;
+  const unpaid = current.method === "card" && current.payment !== "paid" && allowedFrom.includes(current.status);
+  const message = unpaid
+    ? `This card order is not paid (${current.payment.replace("_", " ")}); it can only be cancelled.`
+    : `This order is ${current.status}; it cannot be moved to ${to}.`;
   throw new ApiError("CONFLICT", message, { details: [{ path: "fulfilmentStatus", message, value: current.status }] });
 }

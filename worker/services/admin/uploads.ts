@@ -6,11 +6,16 @@ import { IMMUTABLE_CACHE, PRODUCT_IMAGE_NAME, PRODUCT_IMAGE_PREFIX, PUBLIC_PRODU
 import { detectImageType, imageExtensionFromName, imageFormats } from "./image-bytes";
 
 /** A signed PUT target on this Worker for one new object; the chosen file's name only picks the extension. */
-export async function createUploadUrl(env: AppEnv, origin: string, fileName: string): Promise<UploadUrlResult> {
+export async function createUploadUrl(
+  env: AppEnv,
+  origin: string,
+  fileName: string,
+  sessionJti: string,
+): Promise<UploadUrlResult> {
   const ext = imageExtensionFromName(fileName);
   if (!ext) throw new ApiError("VALIDATION_FAILED", INVALID_IMAGE_TYPE);
   const name = `${crypto.randomUUID()}.${ext}`;
-  const token = await signUploadToken(env, PRODUCT_IMAGE_PREFIX + name);
+  const token = await signUploadToken(env, PRODUCT_IMAGE_PREFIX + name, sessionJti);
   return {
     uploadURL: `${origin}/api/uploads/${PRODUCT_IMAGE_PREFIX}${name}?token=${encodeURIComponent(token)}`,
     objectPath: PUBLIC_PRODUCT_IMAGE_PATH + name,
@@ -86,8 +91,10 @@ async function checkUploadRequest(env: AppEnv, request: UploadRequest, key: stri
   }
   if (Number(request.contentLength) > MAX_IMAGE_BYTES) throw tooLarge();
   // Immutable caching means an object must never change once served: an upload link works once.
-  if (await env.IMAGES.head(key)) throw new ApiError("CONFLICT", "This upload link has already been used.");
+  if (await env.IMAGES.head(key)) throw alreadyUsed();
 }
+
+const alreadyUsed = () => new ApiError("CONFLICT", "This upload link has already been used.");
 
 /** The PUT behind an upload URL: token, type, size and real image bytes checked before R2 is written. */
 export async function storeProductImage(env: AppEnv, request: UploadRequest): Promise<UploadResult> {
@@ -105,6 +112,12 @@ export async function storeProductImage(env: AppEnv, request: UploadRequest): Pr
   }
   // The type stored is the one the bytes prove, not the one the client claimed.
   const contentType = imageFormats[format];
-  await env.IMAGES.put(key, bytes, { httpMetadata: { contentType, cacheControl: IMMUTABLE_CACHE } });
+  // The write itself is conditional (only if no object has the key): of two PUTs racing past the
+  // check above, one writes and the other is refused.
+  const written = await env.IMAGES.put(key, bytes, {
+    httpMetadata: { contentType, cacheControl: IMMUTABLE_CACHE },
+    onlyIf: { etagDoesNotMatch: "*" },
+  });
+  if (!written) throw alreadyUsed();
   return { objectPath: PUBLIC_PRODUCT_IMAGE_PATH + request.name, contentType, size: bytes.byteLength };
 }

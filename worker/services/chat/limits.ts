@@ -1,5 +1,6 @@
 import { company } from "../../../schema/business";
 import type { Db } from "../../db/client";
+import { addressKey } from "../../lib/client-ip";
 import { hitRateLimits, type Limit } from "../../lib/rate-limit";
 
 /**
@@ -30,7 +31,7 @@ export async function enforceChatLimits(
     db,
     [
       { key: chatLimitKey(action, "session", who.sessionId), ...limits.session },
-      { key: chatLimitKey(action, "ip", who.ip), ...limits.ip },
+      { key: chatLimitKey(action, "ip", addressKey(who.ip)), ...limits.ip },
     ],
     CHAT_RATE_LIMIT_MESSAGE,
     now,

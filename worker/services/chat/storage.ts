@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { ChatConversation, ChatMessage, ChatMessageInput } from "../../../schema/api/chat";
+import type { ChatConversation, ChatMessage, ChatSender } from "../../../schema/api/chat";
 import { chatMessages } from "../../../schema/db";
 import type { Db } from "../../db/client";
 
@@ -14,8 +14,17 @@ const apiColumns = {
   timestamp: chatMessages.timestamp,
 };
 
-export async function saveChatMessage(db: Db, input: ChatMessageInput): Promise<ChatMessage> {
-  const [row] = await db.insert(chatMessages).values(input).returning(apiColumns);
+/** Stores one message of a conversation, timed by the server. */
+export async function saveChatMessage(
+  db: Db,
+  input: { sessionId: string; message: string; sender: ChatSender },
+  now = Date.now(),
+): Promise<ChatMessage> {
+  const timestamp = new Date(now).toISOString();
+  const [row] = await db
+    .insert(chatMessages)
+    .values({ sessionId: input.sessionId, message: input.message, sender: input.sender, timestamp, createdAt: timestamp })
+    .returning(apiColumns);
   return row!;
 }
 

@@ -1,3 +1,4 @@
+import { html as escapedHtml } from "hono/html";
 import { decodeEntities } from "./html";
 
 /**
@@ -6,9 +7,19 @@ import { decodeEntities } from "./html";
  * tags and attributes, links limited to web, phone and mail addresses. HTMLRewriter (the Workers
  * runtime's streaming HTML parser) does the parsing, so broken markup cannot confuse a regex.
  */
+/**
+ * Dropped with everything inside them. This must include every element whose content the HTML
+ * parser reads as raw text (script, style, xmp, iframe, noembed, noframes, noscript, plaintext,
+ * textarea, title): kept as "formatting" and unwrapped, their text would be written back out as
+ * markup, e.g. `<xmp><img src=x onerror=…></xmp>` would become a live image.
+ */
 const DROP_WITH_CONTENT = new Set([
   "script",
   "style",
+  "xmp",
+  "noembed",
+  "noframes",
+  "plaintext",
   "iframe",
   "frame",
   "frameset",
@@ -80,7 +91,20 @@ async function rewrite(html: string, rewriter: HTMLRewriter): Promise<string> {
   return rewriter.transform(new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } })).text();
 }
 
+/**
+ * The content with only formatting left. Markup the streaming parser refuses as ambiguous (a
+ * `<script>` where it cannot tell raw text from markup, as inside `<frameset>`) is not guessed at:
+ * the whole content is shown as plain text instead.
+ */
 export async function sanitizeEmailHtml(html: string): Promise<string> {
+  try {
+    return await sanitizeMarkup(html);
+  } catch {
+    return (await escapedHtml`<p>${html}</p>`).toString();
+  }
+}
+
+async function sanitizeMarkup(html: string): Promise<string> {
   const rewriter = new HTMLRewriter()
     .on("*", {
       element(el) {
@@ -108,6 +132,12 @@ export async function sanitizeEmailHtml(html: string): Promise<string> {
     .onDocument({
       comments(comment) {
         comment.remove();
+      },
+      // A "<" or ">" the parser read as text stays text: written back raw, it could join what
+      // follows a removed comment or element into a new tag (`<` + `<!---->` + `img onerror=…>`).
+      // The text is as written in the source, so entities are left as they are.
+      text(chunk) {
+        if (/[<>]/.test(chunk.text)) chunk.replace(chunk.text.replace(/</g, "&lt;").replace(/>/g, "&gt;"), { html: true });
       },
       doctype() {},
     });

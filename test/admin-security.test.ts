@@ -1,0 +1,256 @@
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import app from "../worker/app";
+import type { AppEnv } from "../worker/env";
+import { issueAdminToken } from "../worker/lib/admin-token";
+import { totpCode } from "../worker/lib/totp";
+import { call, callJson } from "./helpers/http";
+
+const DEV = { username: "admin", password: "admin-dev-password" };
+const START = Date.parse("2026-11-23T10:00:07.000Z");
+const STEP = 30_000;
+let ipCounter = 0;
+const freshIp = () => `192.0.2.${(++ipCounter % 250) + 1}`;
+
+/** A sign-in as a browser would send it, with its own address and (optionally) its device cookie. */
+async function login(body: Record<string, unknown>, { ip = freshIp(), cookie }: { ip?: string; cookie?: string } = {}) {
+  const res = await call("/api/admin/login", {
+    method: "POST",
+    json: body,
+    headers: { "CF-Connecting-IP": ip, ...(cookie ? { Cookie: cookie } : {}) },
+  });
+  return { res, status: res.status, body: (await res.json()) as any, setCookie: res.headers.get("Set-Cookie") };
+}
+
+async function signedIn() {
+  const token = await issueAdminToken(env, "admin");
+  return { Authorization: `Bearer ${token}` };
+}
+
+const admin = async (path: string, json?: unknown) =>
+  callJson(path, { method: json === undefined ? "GET" : "POST", json, headers: await signedIn() });
+
+/** Turns the second factor on at START and answers the secret and the recovery codes. */
+async function enableMfa() {
+  const setup = await admin("/api/admin/mfa/setup", {});
+  expect(setup.status).toBe(200);
+  const enable = await admin("/api/admin/mfa/enable", { code: totpCode(setup.body.secret, Date.now()) });
+  expect(enable.status).toBe(200);
+  return { secret: setup.body.secret as string, recoveryCodes: enable.body.recoveryCodes as string[] };
+}
+
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(START);
+  await env.DB.batch([
+    env.DB.prepare("DELETE FROM rate_limits WHERE key LIKE 'login:%'"),
+    env.DB.prepare("DELETE FROM admin_accounts"),
+    env.DB.prepare("DELETE FROM admin_recovery_codes"),
+    env.DB.prepare("DELETE FROM admin_devices"),
+    env.DB.prepare("DELETE FROM admin_sign_ins"),
+  ]);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("second factor (TOTP)", () => {
+  it("sets up with a secret and an otpauth address, and turns on only after a valid code", async () => {
+    const setup = await admin("/api/admin/mfa/setup", {});
+    expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(setup.body.otpauthUri).toMatch(/^otpauth:\/\/totp\/.+\?.*secret=[A-Z2-7]{32}/);
+    expect(setup.body.otpauthUri).toContain("algorithm=SHA1");
+    expect(setup.body.otpauthUri).toContain("digits=6");
+    expect(setup.body.otpauthUri).toContain("period=30");
+    const wrong = await admin("/api/admin/mfa/enable", { code: "000000" === totpCode(setup.body.secret) ? "111111" : "000000" });
+    expect(wrong.status).toBe(400);
+    expect((await admin("/api/admin/security")).body.mfaEnabled).toBe(false);
+    const enable = await admin("/api/admin/mfa/enable", { code: totpCode(setup.body.secret) });
+    expect(enable.body).toEqual({ enabled: true, recoveryCodes: expect.any(Array) });
+    expect(enable.body.recoveryCodes).toHaveLength(10);
+    expect(new Set(enable.body.recoveryCodes).size).toBe(10);
+    const security = await admin("/api/admin/security");
+    expect(security.body).toMatchObject({ mfaEnabled: true, recoveryCodesLeft: 10 });
+  });
+
+  it("stores the secret encrypted and the recovery codes hashed", async () => {
+    const { secret, recoveryCodes } = await enableMfa();
+    const row = await env.DB.prepare("SELECT totp_secret FROM admin_accounts WHERE username = 'admin'").first<{
+      totp_secret: string;
+    }>();
+    expect(row!.totp_secret).toMatch(/^v1\./);
+    expect(row!.totp_secret).not.toContain(secret);
+    const { results } = await env.DB.prepare("SELECT code_hash FROM admin_recovery_codes").all<{ code_hash: string }>();
+    for (const code of recoveryCodes) expect(results.some((r) => r.code_hash.includes(code.replace("-", "")))).toBe(false);
+  });
+
+  it("requires a code once on: the password alone gets mfaRequired and no token", async () => {
+    const { secret } = await enableMfa();
+    vi.setSystemTime(START + STEP);
+    const sessionsBefore = await env.DB.prepare("SELECT COUNT(*) AS n FROM admin_sessions").first("n");
+    const passwordOnly = await login(DEV);
+    expect(passwordOnly.status).toBe(200);
+    expect(passwordOnly.body).toEqual({ success: false, mfaRequired: true });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM admin_sessions").first("n")).toBe(sessionsBefore);
+    const withCode = await login({ ...DEV, code: totpCode(secret, START + STEP) });
+    expect(withCode.body).toEqual({ success: true, token: expect.any(String) });
+  });
+
+  it("refuses a code that has signed in once (replay), and a wrong code, with 401", async () => {
+    const { secret } = await enableMfa();
+    vi.setSystemTime(START + STEP);
+    const code = totpCode(secret, START + STEP);
+    expect((await login({ ...DEV, code })).body.success).toBe(true);
+    const replay = await login({ ...DEV, code });
+    expect(replay.status).toBe(401);
+    expect(replay.body.code).toBe("UNAUTHORIZED");
+    const wrong = await login({ ...DEV, code: code === "123456" ? "654321" : "123456" });
+    expect(wrong.status).toBe(401);
+  });
+
+  it("allows one step of clock drift each way, not two", async () => {
+    const { secret } = await enableMfa();
+    vi.setSystemTime(START + 4 * STEP);
+    expect((await login({ ...DEV, code: totpCode(secret, START + 3 * STEP) })).body.success).toBe(true);
+    vi.setSystemTime(START + 8 * STEP);
+    expect((await login({ ...DEV, code: totpCode(secret, START + 9 * STEP) })).body.success).toBe(true);
+    vi.setSystemTime(START + 12 * STEP);
+    expect((await login({ ...DEV, code: totpCode(secret, START + 10 * STEP) })).status).toBe(401);
+    expect((await login({ ...DEV, code: totpCode(secret, START + 14 * STEP) })).status).toBe(401);
+  });
+
+  it("takes a recovery code instead, once", async () => {
+    const { recoveryCodes } = await enableMfa();
+    const code = recoveryCodes[3]!;
+    expect((await login({ ...DEV, code: code.toUpperCase() })).body.success).toBe(true);
+    expect((await login({ ...DEV, code })).status).toBe(401);
+    expect((await admin("/api/admin/security")).body.recoveryCodesLeft).toBe(9);
+  });
+
+  it("counts failed codes toward the sign-in limit", async () => {
+    const { secret } = await enableMfa();
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await login({ ...DEV, code: `00000${i}` }, { ip })).status).toBe(401);
+    vi.setSystemTime(START + STEP);
+    expect((await login({ ...DEV, code: totpCode(secret, START + STEP) }, { ip })).status).toBe(429);
+  });
+
+  it("turns off only with the password and a current code", async () => {
+    const { secret } = await enableMfa();
+    vi.setSystemTime(START + STEP);
+    expect((await admin("/api/admin/mfa/disable", { password: "wrong", code: totpCode(secret) })).status).toBe(400);
+    expect((await admin("/api/admin/mfa/disable", { password: DEV.password, code: "000000" })).status).toBe(400);
+    expect((await admin("/api/admin/security")).body.mfaEnabled).toBe(true);
+    const off = await admin("/api/admin/mfa/disable", { password: DEV.password, code: totpCode(secret) });
+    expect(off.body).toEqual({ enabled: false });
+    expect((await login(DEV)).body.success).toBe(true);
+  });
+
+  it("lists the last sign-ins with time, address and outcome on the Security screen", async () => {
+    await login(DEV, { ip: "198.51.100.7" });
+    await login({ ...DEV, password: "nope" }, { ip: "198.51.100.8" });
+    await login({ username: "someone-else", password: "x" }, { ip: "198.51.100.9" });
+    const { body } = await admin("/api/admin/security");
+    expect(body.signIns.slice(0, 3)).toEqual([
+      { at: expect.any(String), address: "198.51.100.9", userAgent: null, outcome: "wrong_credentials" },
+      { at: expect.any(String), address: "198.51.100.8", userAgent: null, outcome: "wrong_credentials" },
+      { at: expect.any(String), address: "198.51.100.7", userAgent: null, outcome: "success" },
+    ]);
+    // What was typed as a wrong username is never stored: it may be a password in the wrong box.
+    const names = await env.DB.prepare("SELECT DISTINCT username FROM admin_sign_ins").all<{ username: string }>();
+    expect(names.results.map((r) => r.username).sort()).toEqual(["(another name)", "admin"]);
+  });
+});
+
+describe("sign-in throttling per account, per address and per device", () => {
+  it("locks a username after 10 failures within 15 minutes, from any address, with 429 and Retry-After", async () => {
+    for (let i = 0; i < 10; i++) expect((await login({ ...DEV, password: `guess-${i}` })).status).toBe(401);
+    const locked = await login(DEV);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.res.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(Number(locked.res.headers.get("Retry-After"))).toBeLessThanOrEqual(15 * 60);
+    // A name that does not exist is counted the same way, so the answer never tells which names exist.
+    for (let i = 0; i < 10; i++) expect((await login({ username: "nobody", password: `guess-${i}` })).status).toBe(401);
+    expect((await login({ username: "NOBODY", password: "x" })).status).toBe(429);
+    vi.setSystemTime(START + 15 * 60_000);
+    expect((await login(DEV)).status).toBe(200);
+  });
+
+  it("counts an IPv6 /64 as one address", async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await login({ username: `user${i}`, password: "x" }, { ip: `2001:db8:aa:bb::${i + 1}` })).status).toBe(401);
+    }
+    expect((await login({ username: "user9", password: "x" }, { ip: "2001:db8:aa:bb:ffff::9" })).status).toBe(429);
+    expect((await login({ username: "user9", password: "x" }, { ip: "2001:db8:aa:cc::9" })).status).toBe(401);
+  });
+
+  it("counts each attempt before the password is checked, so parallel guesses cannot all get through", async () => {
+    const ip = freshIp();
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login({ ...DEV, password: `p-${i}` }, { ip })));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(25);
+  });
+
+  it("lets a browser that signed in before past a locked account (device cookie), with a limit of its own", async () => {
+    const first = await login(DEV);
+    expect(first.setCookie).toMatch(/^__Secure-admin-device=[\w.-]+;/);
+    expect(first.setCookie).toMatch(/HttpOnly/i);
+    expect(first.setCookie).toMatch(/Secure/);
+    expect(first.setCookie).toMatch(/SameSite=Strict/i);
+    expect(first.setCookie).toMatch(/Path=\/api\/admin\/login/);
+    const cookie = first.setCookie!.split(";")[0]!;
+    // An attacker floods the owner's name from many addresses.
+    for (let i = 0; i < 12; i++) await login({ ...DEV, password: `attack-${i}` });
+    expect((await login(DEV)).status).toBe(429);
+    // The owner's own browser still gets in.
+    expect((await login(DEV, { cookie })).status).toBe(200);
+    // …but guessing from that browser has its own limit.
+    for (let i = 0; i < 10; i++) await login({ ...DEV, password: `typo-${i}` }, { cookie });
+    expect((await login(DEV, { cookie })).status).toBe(429);
+  });
+
+  it("forgets the device when the owner signs out everywhere", async () => {
+    const first = await login(DEV);
+    const cookie = first.setCookie!.split(";")[0]!;
+    const out = await callJson("/api/admin/security/sign-out-everywhere", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${first.body.token}` },
+    });
+    expect(out.body.sessionsEnded).toBeGreaterThanOrEqual(1);
+    expect((await call("/api/admin/quotes", { headers: { Authorization: `Bearer ${first.body.token}` } })).status).toBe(401);
+    for (let i = 0; i < 10; i++) await login({ ...DEV, password: `attack-${i}` });
+    expect((await login(DEV, { cookie })).status).toBe(429);
+  });
+});
+
+describe("development credentials", () => {
+  async function fromHost(host: string, path: string, init: RequestInit & { json?: unknown } = {}) {
+    const { json, ...rest } = init;
+    const request = new Request(`http://${host}${path}`, {
+      ...rest,
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": freshIp(), ...(rest.headers as Record<string, string>) },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+    const res = await app.fetch(request, { ...env, ENVIRONMENT: "development" } as AppEnv, createExecutionContext());
+    return { status: res.status, body: (await res.json()) as any };
+  }
+
+  it("work only for requests to localhost or 127.0.0.1", async () => {
+    expect((await fromHost("localhost", "/api/admin/login", { method: "POST", json: DEV })).status).toBe(200);
+    expect((await fromHost("127.0.0.1:8787", "/api/admin/login", { method: "POST", json: DEV })).status).toBe(200);
+    const remote = await fromHost("heating.example.com", "/api/admin/login", { method: "POST", json: DEV });
+    expect(remote.status).toBe(503);
+    expect(remote.body.code).toBe("NOT_CONFIGURED");
+  });
+
+  it("never accept a token signed with the development key on another host", async () => {
+    const token = await issueAdminToken(env, "admin");
+    expect((await fromHost("localhost", "/api/admin/quotes", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(
+      200,
+    );
+    const remote = await fromHost("heating.example.com", "/api/admin/quotes", { headers: { Authorization: `Bearer ${token}` } });
+    expect(remote.status).not.toBe(200);
+  });
+});

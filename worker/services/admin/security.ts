@@ -1,0 +1,152 @@
+import { and, count, desc, eq, isNull } from "drizzle-orm";
+import type { AdminSecurity, MfaEnabled, MfaSetup } from "../../../schema/api/admin";
+import { adminAccounts, adminDevices, adminRecoveryCodes, adminSessions, adminSignIns } from "../../../schema/db";
+import { settings } from "../../../schema/settings";
+import type { Db } from "../../db/client";
+import type { AppEnv } from "../../env";
+import { requireAdminCredentials } from "../../lib/admin-credentials";
+import { ApiError } from "../../lib/errors";
+import { verifyPassword } from "../../lib/password";
+import { hashCode, openSecret, sealSecret } from "../../lib/secret-box";
+import { newTotpSecret, totpStep, totpUri } from "../../lib/totp";
+import { acceptSecondFactor, INVALID_CODE, normaliseRecoveryCode } from "./login";
+
+const RECOVERY_CODES = 10;
+const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
+
+/** "k3x9p-q2mzd": 50 random bits, easy to read out and type. */
+function newRecoveryCode(): string {
+  const chars = Array.from(crypto.getRandomValues(new Uint8Array(10)), (b) => BASE32[b & 31]).join("");
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+const accountOf = async (db: Db, username: string) =>
+  (await db.select().from(adminAccounts).where(eq(adminAccounts.username, username)))[0];
+
+/** The Security screen: is the second factor on, how many recovery codes are left, the latest sign-ins. */
+export async function securityOverview(db: Db, username: string): Promise<AdminSecurity> {
+  const [[account], [codes], signIns] = await db.batch([
+    db.select().from(adminAccounts).where(eq(adminAccounts.username, username)),
+    db
+      .select({ left: count() })
+      .from(adminRecoveryCodes)
+      .where(and(eq(adminRecoveryCodes.username, username), isNull(adminRecoveryCodes.usedAt))),
+    db
+      .select({
+        at: adminSignIns.createdAt,
+        address: adminSignIns.address,
+        userAgent: adminSignIns.userAgent,
+        outcome: adminSignIns.outcome,
+      })
+      .from(adminSignIns)
+      .orderBy(desc(adminSignIns.id))
+      .limit(settings.adminLogin.recentSignIns),
+  ]);
+  const mfaEnabled = Boolean(account?.totpSecret && account.totpEnabledAt);
+  return {
+    mfaEnabled,
+    mfaEnabledAt: mfaEnabled ? (account?.totpEnabledAt ?? null) : null,
+    recoveryCodesLeft: mfaEnabled ? (codes?.left ?? 0) : 0,
+    signIns,
+  };
+}
+
+/**
+ * Starts turning the second factor on: a new secret, kept (encrypted) as pending until a code from
+ * the app proves the owner added it. Asking again replaces the pending secret.
+ */
+export async function setupMfa(env: AppEnv, db: Db, username: string): Promise<MfaSetup> {
+  const account = await accountOf(db, username);
+  if (account?.totpEnabledAt)
+    throw new ApiError("CONFLICT", "Two-step sign-in is already on. Turn it off first to set up a new app.");
+  const secret = newTotpSecret();
+  const sealed = await sealSecret(env, secret);
+  await db
+    .insert(adminAccounts)
+    .values({ username, totpPendingSecret: sealed })
+    .onConflictDoUpdate({
+      target: adminAccounts.username,
+      set: { totpPendingSecret: sealed, updatedAt: new Date().toISOString() },
+    });
+  return { secret, otpauthUri: totpUri(secret, username) };
+}
+
+/**
+ * Turns the second factor on once a code from the app matches the pending secret, and issues ten
+ * new recovery codes (stored as keyed hashes; the plain codes are answered this once).
+ */
+export async function enableMfa(env: AppEnv, db: Db, username: string, code: string, now = Date.now()): Promise<MfaEnabled> {
+  const account = await accountOf(db, username);
+  if (account?.totpEnabledAt) throw new ApiError("CONFLICT", "Two-step sign-in is already on.");
+  const secret = account?.totpPendingSecret ? await openSecret(env, account.totpPendingSecret) : null;
+  if (!secret) throw new ApiError("CONFLICT", "Start the set-up first: the secret to add to your app has not been made yet.");
+  const step = totpStep(secret, code.trim(), now);
+  if (step === null)
+    throw new ApiError("VALIDATION_FAILED", INVALID_CODE, { details: [{ path: "code", message: INVALID_CODE }] });
+  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  const hashes = await Promise.all(codes.map((c) => hashCode(env, normaliseRecoveryCode(c))));
+  const nowIso = new Date(now).toISOString();
+  await db.batch([
+    db
+      .update(adminAccounts)
+      .set({
+        totpSecret: account!.totpPendingSecret,
+        totpPendingSecret: null,
+        totpEnabledAt: nowIso,
+        totpLastStep: step,
+        updatedAt: nowIso,
+      })
+      .where(eq(adminAccounts.username, username)),
+    db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.username, username)),
+    db.insert(adminRecoveryCodes).values(hashes.map((codeHash) => ({ username, codeHash, createdAt: nowIso }))),
+  ]);
+  return { enabled: true, recoveryCodes: codes };
+}
+
+/** Turns the second factor off: the password and a current code (or a recovery code) are both needed. */
+export async function disableMfa(
+  env: AppEnv,
+  db: Db,
+  username: string,
+  input: { password: string; code: string },
+  now = Date.now(),
+) {
+  const { passwordHash } = requireAdminCredentials(env);
+  const account = await accountOf(db, username);
+  const secret = account?.totpSecret && account.totpEnabledAt ? await openSecret(env, account.totpSecret) : null;
+  if (!secret) throw new ApiError("CONFLICT", "Two-step sign-in is not on.");
+  if (!(await verifyPassword(input.password, passwordHash))) {
+    throw new ApiError("VALIDATION_FAILED", "That password is not right.", {
+      details: [{ path: "password", message: "That password is not right." }],
+    });
+  }
+  if (!(await acceptSecondFactor(env, db, username, secret, input.code, now))) {
+    throw new ApiError("VALIDATION_FAILED", INVALID_CODE, { details: [{ path: "code", message: INVALID_CODE }] });
+  }
+  await db.batch([
+    db
+      .update(adminAccounts)
+      .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, updatedAt: new Date(now).toISOString() })
+      .where(eq(adminAccounts.username, username)),
+    db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.username, username)),
+  ]);
+  return { enabled: false as const };
+}
+
+/** Ends every session and forgets every known browser: the owner's "sign out everywhere". */
+export async function signOutEverywhere(db: Db, username: string, now = Date.now()) {
+  const nowIso = new Date(now).toISOString();
+  const [sessions, devices] = await db.batch([
+    db
+      .update(adminSessions)
+      .set({ revokedAt: nowIso })
+      .where(and(eq(adminSessions.username, username), isNull(adminSessions.revokedAt)))
+      .returning({ jti: adminSessions.jti }),
+    db
+      .update(adminDevices)
+      .set({ revokedAt: nowIso })
+      .where(and(eq(adminDevices.username, username), isNull(adminDevices.revokedAt)))
+      .returning({ id: adminDevices.id }),
+  ]);
+  return { sessionsEnded: sessions.length, devicesForgotten: devices.length };
+}
