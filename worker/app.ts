@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { type HonoEnv, isDevelopment } from "./env";
 import { ApiError, type ErrorCode, errorStatus } from "./lib/errors";
+import { drainUnreadBody } from "./middleware/drain-body";
 import { requestId } from "./middleware/request-id";
 import admin from "./routes/admin";
 import cart from "./routes/cart";
@@ -27,6 +28,7 @@ const app = new Hono<HonoEnv>();
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 app.use("*", requestId);
+app.use("*", drainUnreadBody);
 app.use("*", async (c, next) => {
   c.env = { ...c.env, LOCAL_REQUEST: LOCAL_HOSTS.has(new URL(c.req.url).hostname) };
   await next();

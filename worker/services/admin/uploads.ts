@@ -25,26 +25,6 @@ export async function createUploadUrl(
 const tooLarge = () => new ApiError("PAYLOAD_TOO_LARGE", "Please select an image smaller than 10MB");
 
 /**
- * A refusal sent while the client is still sending makes some proxies (vite preview's, locally)
- * drop the exchange and answer 500 instead of the refusal: read and drop what was sent, up to a
- * bound past which the stream is simply cut.
- */
-async function discardBody(body: ReadableStream<Uint8Array> | null, bound = 2 * MAX_IMAGE_BYTES): Promise<void> {
-  if (!body) return;
-  const reader = body.getReader();
-  try {
-    for (let read = 0; read <= bound; ) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      read += value.byteLength;
-    }
-    await reader.cancel();
-  } catch {
-    // The sender went away: nothing left to drop.
-  }
-}
-
-/**
  * Reads a request body into memory, counting as it arrives: a missing or lying Content-Length
  * cannot make the Worker hold more than `limit` bytes.
  */
@@ -58,9 +38,8 @@ export async function readLimited(body: ReadableStream<Uint8Array> | null, limit
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      chunks.length = 0;
+      // What is left unread is drained by the app's drainUnreadBody middleware before the answer goes.
       reader.releaseLock();
-      await discardBody(body);
       throw tooLarge();
     }
     chunks.push(value);
@@ -99,12 +78,7 @@ const alreadyUsed = () => new ApiError("CONFLICT", "This upload link has already
 /** The PUT behind an upload URL: token, type, size and real image bytes checked before R2 is written. */
 export async function storeProductImage(env: AppEnv, request: UploadRequest): Promise<UploadResult> {
   const key = PRODUCT_IMAGE_PREFIX + request.name;
-  try {
-    await checkUploadRequest(env, request, key);
-  } catch (error) {
-    await discardBody(request.body);
-    throw error;
-  }
+  await checkUploadRequest(env, request, key);
   const bytes = await readLimited(request.body, MAX_IMAGE_BYTES);
   const format = detectImageType(bytes);
   if (!format) {
