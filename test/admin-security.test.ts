@@ -254,3 +254,18 @@ describe("development credentials", () => {
     expect(remote.status).not.toBe(200);
   });
 });
+
+describe("admin answers are never cached", () => {
+  it("carries Cache-Control: no-store on every admin answer, including refusals and the login", async () => {
+    const headers = await signedIn();
+    const reads = app.routes.filter((r) => r.method === "GET" && r.path.startsWith("/api/admin/") && !r.path.includes(":"));
+    expect(reads.length).toBeGreaterThanOrEqual(8);
+    for (const { path } of reads) {
+      const res = await call(path, { headers });
+      expect(res.headers.get("Cache-Control"), path).toBe("no-store");
+    }
+    expect((await call("/api/admin/quotes")).headers.get("Cache-Control")).toBe("no-store");
+    expect((await login(DEV)).res.headers.get("Cache-Control")).toBe("no-store");
+    expect((await login({ ...DEV, password: "x" })).res.headers.get("Cache-Control")).toBe("no-store");
+  });
+});
