@@ -15,6 +15,18 @@ export const settings = {
     /** Unconfirmed sign-ups to the deals list are forgotten after this many days. */
     pendingSignupDays: 30,
   },
+  catalogue: {
+    /**
+     * How long a data centre serves the whole catalogue from its cache. Every product or stock write
+     * deletes the cached copy where it runs; other locations catch up within this time, and no
+     * order depends on it (orders and holds check stock in D1).
+     */
+    cacheSeconds: 30,
+    /** A sale that takes a counted product to this many or fewer tells the owner (unless set per product). */
+    lowStockDefault: 3,
+    /** How long a card payment holds stock when Stripe never reports back (its session expires first). */
+    cardHoldMinutes: 35,
+  },
   mail: {
     /** A recipient left "sending" this long without an answer is marked "unknown", never re-sent by itself. */
     sendingUnknownAfterMinutes: 15,

@@ -45,6 +45,11 @@ describe("admin products: create", () => {
       category: "Gas Valves",
       inStock: false,
       rating: 4.7,
+      stockLeft: null,
+      stockQuantity: null,
+      lowStockThreshold: 3,
+      inStockFlag: false,
+      lowStock: false,
     });
     const row = await env.DB.prepare("SELECT price_pence, original_price_pence, in_stock FROM products WHERE id = ?1")
       .bind(body.id)

@@ -11,6 +11,7 @@ import { API_BODY_LIMIT_BYTES } from "../worker/app";
 import { getDb } from "../worker/db/client";
 import worker from "../worker/index";
 import { purgeStaleCarts } from "../worker/jobs/retention";
+import { forgetCatalogue } from "../worker/services/catalogue-cache";
 import { expectConsoleError } from "./helpers/console";
 import { createProduct } from "./helpers/factories";
 import { call, callJson, fakeRequests } from "./helpers/http";
@@ -103,6 +104,7 @@ describe("foundation", () => {
 describe("a database nobody migrated", () => {
   it("answers 503 saying which command to run, not a bare 500", async () => {
     expectConsoleError(/no such table/);
+    await forgetCatalogue();
     await env.DB.exec("ALTER TABLE products RENAME TO products_not_migrated");
     try {
       const { status, body } = await callJson("/api/products");

@@ -182,7 +182,10 @@ describe("POST /api/orders", () => {
       json: { ...form, totalAmount: "355.97" },
     });
     expect(status).toBe(409);
-    expect(body.error).toBe("Discontinued PCB is now out of stock. Please remove it from your cart.");
+    expect(body.error).toBe("Discontinued PCB is out of stock. Please change your cart and try again.");
+    expect(body.details).toEqual([
+      { path: "lines.2.quantity", message: "Discontinued PCB is out of stock", productId: gone.id, available: 0 },
+    ]);
     expect(await ordersOf(session)).toEqual([]);
     expect(await cartOf(session)).toHaveLength(3);
   });

@@ -30,6 +30,7 @@ describe("GET /api/products", () => {
       category: "Valves",
       inStock: true,
       rating: 4.7,
+      stockLeft: null,
     });
     expect(res.headers.get("Cache-Control")).toContain("max-age");
   });

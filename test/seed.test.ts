@@ -41,6 +41,12 @@ describe("demo seed", () => {
     expect(new Set(body.map((p) => p.category))).toEqual(new Set(storeCategories.filter((c) => c !== "All")));
     expect(new Set(body.map((p) => p.brand))).toEqual(new Set(storeBrands.filter((b) => b !== "All")));
     expect(body.filter((p) => !p.inStock).length).toBeGreaterThanOrEqual(3);
+    const counts = await rows<{ stock_quantity: number | null }>("SELECT stock_quantity FROM products");
+    const counted = counts.filter((r) => r.stock_quantity !== null);
+    expect(counted.length).toBeGreaterThan(counts.length / 2);
+    expect(counted.filter((r) => r.stock_quantity! <= 1).length).toBeGreaterThanOrEqual(3);
+    expect(counts.filter((r) => r.stock_quantity === null).length).toBeGreaterThanOrEqual(2);
+    expect(body.filter((p) => p.stockLeft !== null && p.stockLeft > 0).length).toBeGreaterThanOrEqual(2);
     expect(body.filter((p) => p.condition === "Used").length).toBeGreaterThanOrEqual(3);
     expect(body.filter((p) => p.originalPrice !== null).length).toBeGreaterThanOrEqual(3);
     for (const p of body) {

@@ -36,7 +36,8 @@ app.use("*", async (c, next) => {
 app.use("/api/*", secureHeaders({ crossOriginResourcePolicy: "same-origin" }));
 app.use("/unsubscribe", secureHeaders());
 app.use("/api/*", async (c, next) => {
-  if (c.req.path.startsWith("/api/uploads/")) return next();
+  // Image uploads (10 MB) and catalogue imports (2 MB) check their own, larger limits.
+  if (c.req.path.startsWith("/api/uploads/") || c.req.path === "/api/admin/products/import") return next();
   return bodyLimit({
     maxSize: API_BODY_LIMIT_BYTES,
     onError: () => {

@@ -12,4 +12,6 @@ export type Product = {
   category: string;
   inStock: boolean;
   rating: number | null;
+  /** How many are left when the product is counted and running low ("Only 2 left"); otherwise null. */
+  stockLeft: number | null;
 };

@@ -2,7 +2,14 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns";
 
-/** Money is integer pence everywhere in D1; the API turns it into "45.99". */
+/**
+ * Money is integer pence everywhere in D1; the API turns it into "45.99".
+ *
+ * Stock: `stockQuantity` is a count (never below zero: triggers in migration 0002 refuse it, so a
+ * batch that would oversell fails whole), or null for "not counted" (services, special orders),
+ * where the owner's `inStock` flag rules. Text search goes through the FTS5 table
+ * `products_search` (same migration), kept in step by triggers.
+ */
 export const products = sqliteTable(
   "products",
   {
@@ -20,12 +27,37 @@ export const products = sqliteTable(
     category: text("category").notNull(),
     inStock: integer("in_stock", { mode: "boolean" }).notNull().default(true),
     rating: real("rating"),
+    stockQuantity: integer("stock_quantity"),
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(3),
+    /** Set when the owner was told this product ran low; cleared when it is restocked above the threshold. */
+    lowStockAlertedAt: text("low_stock_alerted_at"),
     createdAt: createdAt(),
   },
   (t) => [
     check("products_price_positive", sql`${t.pricePence} > 0`),
     check("products_rating_range", sql`${t.rating} IS NULL OR (${t.rating} BETWEEN 1 AND 5)`),
+    index("products_category_brand").on(t.category, t.brand),
   ],
+);
+
+export const stockReasons = ["sale", "hold", "release", "cancellation", "edit", "import"] as const;
+
+/** Every change of a counted product's stock, with why: the product editor shows the latest. */
+export const stockMovements = sqliteTable(
+  "stock_movements",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    change: integer("change").notNull(),
+    /** The count after the change. */
+    quantityAfter: integer("quantity_after"),
+    reason: text("reason", { enum: stockReasons }).notNull(),
+    orderId: text("order_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stock_movements_product").on(t.productId, t.id)],
 );
 
 /** One line per product per anonymous cart session; quantity changes are single atomic UPDATEs. */
@@ -49,6 +81,12 @@ export const cartItems = sqliteTable(
 );
 
 export const paymentStatuses = ["unpaid", "pending_payment", "paid", "cancelled"] as const;
+/**
+ * Whether an order holds stock: `taken` (a form order, or a paid card order), `held` (a card
+ * payment in progress), `released` (given back: expired, cancelled), `none` (orders before stock
+ * was counted). Releasing is conditional on held/taken, so stock is never given back twice.
+ */
+export const stockStates = ["none", "held", "taken", "released"] as const;
 export const fulfilmentStatuses = ["new", "confirmed", "dispatched", "completed", "cancelled"] as const;
 
 /**
@@ -72,6 +110,9 @@ export const orders = sqliteTable(
     fulfilmentStatus: text("fulfilment_status", { enum: fulfilmentStatuses }).notNull().default("new"),
     stripeSessionId: text("stripe_session_id"),
     paidAt: text("paid_at"),
+    stockState: text("stock_state", { enum: stockStates }).notNull().default("none"),
+    /** A card payment's hold ends here if no webhook came (the cron releases it). */
+    holdExpiresAt: text("hold_expires_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

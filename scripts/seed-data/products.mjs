@@ -526,3 +526,16 @@ export const products = [
 ];
 
 export const productImage = (slug) => `/images/parts/${slug}.svg`;
+
+/**
+ * The demo stock: most parts counted (4 to 18 on the shelf), a few down to their last one or two,
+ * the parts marked out of stock at 0, and every eleventh part not counted at all (special orders,
+ * where the owner's in-stock flag rules).
+ */
+export function stockOf(p) {
+  if (p.id % 11 === 0) return null;
+  if (!p.inStock) return 0;
+  if (p.id % 7 === 0) return 1;
+  if (p.id % 5 === 0) return 2;
+  return 4 + ((p.id * 7) % 15);
+}

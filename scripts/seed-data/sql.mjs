@@ -8,7 +8,7 @@
 import { customers, serviceRecords } from "./customers.mjs";
 import { quotes, subscribers } from "./leads.mjs";
 import { chatMessages, chatSessionId, chatStartsAt, orders } from "./orders.mjs";
-import { productImage, products } from "./products.mjs";
+import { productImage, products, stockOf } from "./products.mjs";
 
 const DAY_MS = 86_400_000;
 
@@ -60,6 +60,7 @@ export function seedStatements(today = new Date()) {
         category: p.category,
         in_stock: p.inStock,
         rating: p.rating,
+        stock_quantity: stockOf(p),
         created_at: at(-p.addedDaysAgo, "09:00"),
       }),
     );

@@ -82,8 +82,22 @@ function createSession(params: any): { status: number; body: unknown } {
       description: item.price_data.product_data.description ?? null,
     });
   }
-  const id = randomId("cs_test_", 58);
   const created = Math.floor(Date.now() / 1000);
+  // As Stripe documents it: a session may expire between 30 minutes and 24 hours after creation.
+  const expiresAt = params.expires_at === undefined ? created + 86_400 : Number(params.expires_at);
+  if (!Number.isInteger(expiresAt) || expiresAt < created + 1800 || expiresAt > created + 86_400) {
+    return {
+      status: 400,
+      body: {
+        error: {
+          type: "invalid_request_error",
+          message: "expires_at must be 30 minutes to 24 hours from now.",
+          param: "expires_at",
+        },
+      },
+    };
+  }
+  const id = randomId("cs_test_", 58);
   const amount = lines.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0);
   const session: Session = {
     id,
@@ -98,7 +112,7 @@ function createSession(params: any): { status: number; body: unknown } {
     customer: null,
     customer_details: null,
     customer_email: params.customer_email ?? null,
-    expires_at: created + 86_400,
+    expires_at: expiresAt,
     livemode: false,
     metadata: params.metadata ?? {},
     mode: params.mode,

@@ -1,10 +1,14 @@
 import { env } from "cloudflare:workers";
 import { products } from "../../schema/db";
 import { getDb } from "../../worker/db/client";
+import { forgetCatalogue } from "../../worker/services/catalogue-cache";
 
 let counter = 0;
 
-/** Inserts a product with sensible defaults; each test seeds its own rows. */
+/**
+ * Inserts a product with sensible defaults; each test seeds its own rows. Like every product write
+ * in the Worker, it drops the cached catalogue, so GET /api/products shows it at once.
+ */
 export async function createProduct(overrides: Partial<typeof products.$inferInsert> = {}) {
   counter += 1;
   const [row] = await getDb(env)
@@ -21,5 +25,6 @@ export async function createProduct(overrides: Partial<typeof products.$inferIns
       ...overrides,
     })
     .returning();
+  await forgetCatalogue();
   return row!;
 }

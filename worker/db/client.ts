@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../schema/db";
 
@@ -6,3 +7,12 @@ export function getDb(env: { DB: D1Database }) {
 }
 
 export type Db = ReturnType<typeof getDb>;
+
+/**
+ * Runs a list of statements built at run time (how many depends on the data) as one D1 batch:
+ * one round trip, one transaction. An empty list runs nothing.
+ */
+export async function runBatch(db: Db, statements: BatchItem<"sqlite">[]): Promise<void> {
+  const [first, ...rest] = statements;
+  if (first) await db.batch([first, ...rest]);
+}

@@ -3,8 +3,16 @@ import type { AppEnv } from "../env";
 import { purgeRateLimits } from "../lib/rate-limit";
 import { finishCampaigns } from "../services/campaigns/recipient-state";
 import { requeueStuckRecipients, startDueCampaigns } from "../services/campaigns/schedule";
+import { forgetCatalogue } from "../services/catalogue-cache";
 import { redriveStuckEmails } from "../services/mail/deliveries";
+import { releaseExpiredHolds } from "../services/stock";
 import { purgeAdminRecords, purgeOldChats, purgeOldMail, purgeStaleCarts, purgeUnconfirmedSignups } from "./retention";
+
+/** Card payments that never came back: their orders are cancelled and the held stock given back. */
+async function releaseHolds(env: AppEnv, now: number) {
+  const released = await releaseExpiredHolds(getDb(env), now);
+  if (released.length > 0) await forgetCatalogue();
+}
 
 /** Mail upkeep: start due campaigns, re-drive what is stuck, close what is done. */
 async function runMailTasks(env: AppEnv, now: number) {
@@ -28,6 +36,7 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv,
     purgeUnconfirmedSignups(db, now),
     purgeAdminRecords(db, now),
     purgeRateLimits(db, 86_400, now),
+    releaseHolds(env, now),
     runMailTasks(env, now),
   ]);
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");

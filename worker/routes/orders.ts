@@ -7,15 +7,15 @@ import { validate } from "../lib/validate";
 import { limitPerAddress } from "../middleware/rate-limit";
 import { resolveCartSession } from "../services/cart";
 import { ownerEmail, queueInBackground } from "../services/mail";
-import { orderPlacedMail } from "../services/mail/shop-emails";
+import { orderPlacedMails } from "../services/mail/shop-emails";
 import { placeOrder, summariseOrder } from "../services/orders";
 
 /** POST /api/orders: the checkout form's order. */
 const app = new Hono<HonoEnv>().post("/", limitPerAddress("order"), validate("json", orderRequestSchema), async (c) => {
   const { sessionId, totalAmount, ...form } = c.req.valid("json");
   const session = resolveCartSession(c.req.header(CART_SESSION_HEADER), sessionId);
-  const order = await placeOrder(getDb(c.env), session, form, totalAmount);
-  queueInBackground(c.executionCtx, c.env, orderPlacedMail(ownerEmail(c.env), order));
+  const { order, lowStock } = await placeOrder(getDb(c.env), session, form, totalAmount);
+  queueInBackground(c.executionCtx, c.env, ...orderPlacedMails(ownerEmail(c.env), order, lowStock));
   return c.json({ order: summariseOrder(order) } satisfies OrderResponse, 201);
 });
 

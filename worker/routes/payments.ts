@@ -12,7 +12,7 @@ import { validate } from "../lib/validate";
 import { limitPerAddress } from "../middleware/rate-limit";
 import { resolveCartSession } from "../services/cart";
 import { ownerEmail, queueInBackground } from "../services/mail";
-import { cardPaymentMails } from "../services/mail/shop-emails";
+import { cardPaymentMails, lowStockMail } from "../services/mail/shop-emails";
 import { cancelCheckout, createCheckout, handleStripeEvent, verifyPayment } from "../services/payments";
 
 /** Card payment with Stripe Checkout, mounted under /api. */
@@ -28,12 +28,13 @@ const app = new Hono<HonoEnv>()
     validate("json", checkoutSessionRequestSchema),
     async (c) => {
       const { sessionId, amount } = c.req.valid("json");
-      const result = await createCheckout(c.env, getDb(c.env), {
+      const { response, lowStock } = await createCheckout(c.env, getDb(c.env), {
         sessionId: resolveCartSession(c.req.header(CART_SESSION_HEADER), sessionId),
         clientAmount: amount,
         origin: new URL(c.req.url).origin,
       });
-      return c.json(result, 201);
+      if (lowStock.length > 0) queueInBackground(c.executionCtx, c.env, lowStockMail(ownerEmail(c.env), lowStock));
+      return c.json(response, 201);
     },
   )
   .post(

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, or, sql } from "drizzle-orm";
 import {
   type CartCleared,
   type CartLine,
@@ -9,7 +9,7 @@ import {
 import { cartItems, products } from "../../schema/db";
 import type { Db } from "../db/client";
 import { ApiError, notFound } from "../lib/errors";
-import { type ProductRow, toApiProduct } from "./products";
+import { isAvailable, type ProductRow, toApiProduct } from "./products";
 
 /**
  * The cart session may arrive in the X-Cart-Session header, in the body (as the site's own client sends it), or
@@ -58,10 +58,27 @@ export async function listCart(db: Db, sessionId: string): Promise<CartLine[]> {
   return (await readCart(db, sessionId)).map((row) => toCartLine(row.line, row.product));
 }
 
+/** The count of the product a cart line holds, or null when it is not counted. */
+const stockOfLine = sql<
+  number | null
+>`(SELECT ${products.stockQuantity} FROM ${products} WHERE ${products.id} = ${cartItems.productId})`;
+
+/** A refusal that says how many are left, so the page can offer that many. */
+function notEnoughStock(product: ProductRow, inCart: number): ApiError {
+  const available = product.stockQuantity ?? 0;
+  const message =
+    available === 0
+      ? `${product.name} is out of stock`
+      : `Only ${available} of ${product.name} ${available === 1 ? "is" : "are"} left${inCart > 0 ? ` (you have ${inCart} in your cart)` : ""}`;
+  return new ApiError("CONFLICT", message, {
+    details: [{ path: "quantity", message, productId: product.id, available, value: inCart }],
+  });
+}
+
 /**
  * Adds to the line of that product (or creates it) in one atomic statement: concurrent adds each
- * increment, none is lost. The insert only happens for an in-stock product and never past 99, so
- * when nothing changed, the read in the same batch says why.
+ * increment, none is lost. The insert only happens for an available product, never past 99 nor
+ * past the count in stock, so when nothing changed, the read in the same batch says why.
  */
 export async function addToCart(db: Db, sessionId: string, productId: number, quantity: number): Promise<CartLine> {
   const now = new Date().toISOString();
@@ -80,12 +97,19 @@ export async function addToCart(db: Db, sessionId: string, productId: number, qu
             updatedAt: sql<string>`${now}`.as("updated_at"),
           })
           .from(products)
-          .where(and(eq(products.id, productId), eq(products.inStock, true))),
+          .where(
+            and(
+              eq(products.id, productId),
+              isAvailable,
+              or(isNull(products.stockQuantity), gte(products.stockQuantity, quantity)),
+            ),
+          ),
       )
       .onConflictDoUpdate({
         target: [cartItems.sessionId, cartItems.productId],
         set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: now },
-        setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_LINE_QUANTITY}`,
+        setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_LINE_QUANTITY}
+          AND COALESCE(${stockOfLine}, ${MAX_LINE_QUANTITY}) >= ${cartItems.quantity} + excluded.quantity`,
       }),
     db
       .select({
@@ -99,8 +123,11 @@ export async function addToCart(db: Db, sessionId: string, productId: number, qu
   ]);
   if (!state) throw notFound("Product");
   if (upsert.meta.changes === 0 || state.lineId === null || state.quantity === null) {
-    if (!state.product.inStock) throw new ApiError("CONFLICT", `${state.product.name} is out of stock`);
     const current = state.quantity ?? 0;
+    if (!toApiProduct(state.product).inStock) throw new ApiError("CONFLICT", `${state.product.name} is out of stock`);
+    if (state.product.stockQuantity !== null && current + quantity > state.product.stockQuantity) {
+      throw notEnoughStock(state.product, current);
+    }
     const message = `You can have at most ${MAX_LINE_QUANTITY} of one item in your cart (you have ${current})`;
     throw new ApiError("CONFLICT", message, { details: [{ path: "quantity", message, value: current }] });
   }
@@ -109,7 +136,7 @@ export async function addToCart(db: Db, sessionId: string, productId: number, qu
 
 const cartLineNotFound = () => notFound("Cart item");
 
-/** Sets a line's quantity; 0 or less removes it. Only the owning session can touch a line. */
+/** Sets a line's quantity (never past the count in stock); 0 or less removes it. Only the owning session can touch a line. */
 export async function updateCartLine(
   db: Db,
   sessionId: string,
@@ -119,10 +146,15 @@ export async function updateCartLine(
   if (quantity <= 0) return removeCartLine(db, sessionId, id);
   const owned = and(eq(cartItems.id, id), eq(cartItems.sessionId, sessionId));
   const [updated, [row]] = await db.batch([
-    db.update(cartItems).set({ quantity, updatedAt: new Date().toISOString() }).where(owned).returning({ id: cartItems.id }),
+    db
+      .update(cartItems)
+      .set({ quantity, updatedAt: new Date().toISOString() })
+      .where(and(owned, sql`COALESCE(${stockOfLine}, ${quantity}) >= ${quantity}`))
+      .returning({ id: cartItems.id }),
     db.select(lineWithProduct).from(cartItems).innerJoin(products, eq(products.id, cartItems.productId)).where(owned),
   ]);
-  if (updated.length === 0 || !row) throw cartLineNotFound();
+  if (!row) throw cartLineNotFound();
+  if (updated.length === 0) throw notEnoughStock(row.product, row.line.quantity);
   return toCartLine(row.line, row.product);
 }
 

@@ -5,6 +5,8 @@ import { penceToDecimal } from "../../schema/format";
 import type { Db } from "../db/client";
 import { ApiError } from "../lib/errors";
 import { type CartContents, readCart } from "./cart";
+import { forgetCatalogue } from "./catalogue-cache";
+import { isOutOfStock, outOfStockError, shortLines, takeStock } from "./stock";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -26,13 +28,8 @@ export type PricedCart = { rows: CartContents; totalPence: number; fingerprint: 
 
 export function priceCart(rows: CartContents): PricedCart {
   if (rows.length === 0) throw new ApiError("VALIDATION_FAILED", "Your cart is empty");
-  const unavailable = rows.filter((r) => !r.product.inStock).map((r) => r.product.name);
-  if (unavailable.length > 0) {
-    throw new ApiError(
-      "CONFLICT",
-      `${unavailable.join(", ")} ${unavailable.length === 1 ? "is" : "are"} now out of stock. Please remove ${unavailable.length === 1 ? "it" : "them"} from your cart.`,
-    );
-  }
+  const short = shortLines(rows);
+  if (short.length > 0) throw outOfStockError(short);
   return {
     rows,
     totalPence: rows.reduce((sum, r) => sum + r.product.pricePence * r.line.quantity, 0),
@@ -56,9 +53,13 @@ type NewOrder = {
   paymentMethod: OrderRow["paymentMethod"];
   paymentStatus: OrderRow["paymentStatus"];
   priced: PricedCart;
-  /** The checkout form empties the cart with the order; card payment waits for the Stripe session. */
+  /** The checkout form sells the stock and empties the cart with the order; card payment holds it until paid. */
+  stock: { state: "taken"; reason: "sale" } | { state: "held"; reason: "hold"; until: string };
   clearCart: boolean;
 };
+
+/** Products an order took to their low-stock level (each told to the owner once until restocked). */
+export type LowStockProduct = { id: number; name: string; stockQuantity: number | null; lowStockThreshold: number };
 
 /** The same fingerprint as priceCart's, computed by SQLite inside the write transaction. */
 const cartFingerprint = (sessionId: string) => sql`(
@@ -86,80 +87,91 @@ export const clearOrderedLines = (db: Db, orderId: string, sessionId: string) =>
 const literal = <T>(value: T, name: string) => sql<T>`${value}`.as(name);
 
 /**
- * Writes the order, its line snapshots (name, brand, image, price from D1) and, for the checkout
- * form, the cart deletion in one D1 batch (one transaction). The order row is only inserted while
- * the cart still matches the priced fingerprint, and the other statements only act once it was:
- * a concurrent change or a double submit writes nothing, and the caller answers with the new total.
+ * Writes the order, its line snapshots (name, brand, image, price from D1), its stock (sold or
+ * held) and, for the checkout form, the cart deletion in one D1 batch (one transaction). The order
+ * row is only inserted while the cart still matches the priced fingerprint, and the other
+ * statements only act once it was: a concurrent change or a double submit writes nothing, and the
+ * caller answers with the new total. A line whose stock ran out meanwhile fails the whole batch
+ * (counts never go below zero), answered with which lines are short.
  * (Drizzle's insert-select lists every column in table order, hence the literals.)
  */
-export async function recordOrder(db: Db, order: NewOrder): Promise<OrderWithLines> {
+export async function recordOrder(db: Db, order: NewOrder): Promise<{ order: OrderWithLines; lowStock: LowStockProduct[] }> {
   const now = new Date().toISOString();
   const c = order.customer;
-  const [inserted, , [row], lines] = await db.batch([
-    db.insert(orders).select(
-      db
-        .select({
-          id: literal(order.id, "id"),
-          sessionId: literal(order.sessionId, "session_id"),
-          customerName: literal(c?.customerName ?? null, "customer_name"),
-          customerEmail: literal(c?.customerEmail ?? null, "customer_email"),
-          customerPhone: literal(c?.customerPhone ?? null, "customer_phone"),
-          shippingAddress: literal(c?.shippingAddress ?? null, "shipping_address"),
-          notes: literal(c?.notes || null, "notes"),
-          totalPence: literal(order.priced.totalPence, "total_pence"),
-          paymentMethod: literal(order.paymentMethod, "payment_method"),
-          paymentStatus: literal(order.paymentStatus, "payment_status"),
-          fulfilmentStatus: literal("new" as const, "fulfilment_status"),
-          stripeSessionId: literal(null, "stripe_session_id"),
-          paidAt: literal(null, "paid_at"),
-          createdAt: literal(now, "created_at"),
-          updatedAt: literal(now, "updated_at"),
-        })
-        .from(cartItems)
-        .where(
-          and(eq(cartItems.sessionId, order.sessionId), sql`${cartFingerprint(order.sessionId)} = ${order.priced.fingerprint}`),
-        )
-        .limit(1),
-    ),
-    db.insert(orderLines).select(
-      db
-        .select({
-          id: sql<number>`NULL`.as("id"),
-          orderId: literal(order.id, "order_id"),
-          productId: products.id,
-          name: products.name,
-          brand: products.brand,
-          image: sql<string>`COALESCE(${products.editedImage}, ${products.image})`.as("image"),
-          unitPricePence: products.pricePence,
-          quantity: cartItems.quantity,
-        })
-        .from(cartItems)
-        .innerJoin(products, eq(products.id, cartItems.productId))
-        .where(and(eq(cartItems.sessionId, order.sessionId), orderExists(db, order.id)))
-        .orderBy(asc(cartItems.id)),
-    ),
-    db.select().from(orders).where(eq(orders.id, order.id)),
-    db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
-    ...(order.clearCart ? [clearOrderedLines(db, order.id, order.sessionId)] : []),
-  ]);
+  const [take, ledger, claimAlerts] = takeStock(db, order.id, order.stock.reason);
+  const results = await db
+    .batch([
+      db.insert(orders).select(
+        db
+          .select({
+            id: literal(order.id, "id"),
+            sessionId: literal(order.sessionId, "session_id"),
+            customerName: literal(c?.customerName ?? null, "customer_name"),
+            customerEmail: literal(c?.customerEmail ?? null, "customer_email"),
+            customerPhone: literal(c?.customerPhone ?? null, "customer_phone"),
+            shippingAddress: literal(c?.shippingAddress ?? null, "shipping_address"),
+            notes: literal(c?.notes || null, "notes"),
+            totalPence: literal(order.priced.totalPence, "total_pence"),
+            paymentMethod: literal(order.paymentMethod, "payment_method"),
+            paymentStatus: literal(order.paymentStatus, "payment_status"),
+            fulfilmentStatus: literal("new" as const, "fulfilment_status"),
+            stripeSessionId: literal(null, "stripe_session_id"),
+            paidAt: literal(null, "paid_at"),
+            stockState: literal(order.stock.state, "stock_state"),
+            holdExpiresAt: literal(order.stock.state === "held" ? order.stock.until : null, "hold_expires_at"),
+            createdAt: literal(now, "created_at"),
+            updatedAt: literal(now, "updated_at"),
+          })
+          .from(cartItems)
+          .where(
+            and(eq(cartItems.sessionId, order.sessionId), sql`${cartFingerprint(order.sessionId)} = ${order.priced.fingerprint}`),
+          )
+          .limit(1),
+      ),
+      db.insert(orderLines).select(
+        db
+          .select({
+            id: sql<number>`NULL`.as("id"),
+            orderId: literal(order.id, "order_id"),
+            productId: products.id,
+            name: products.name,
+            brand: products.brand,
+            image: sql<string>`COALESCE(${products.editedImage}, ${products.image})`.as("image"),
+            unitPricePence: products.pricePence,
+            quantity: cartItems.quantity,
+          })
+          .from(cartItems)
+          .innerJoin(products, eq(products.id, cartItems.productId))
+          .where(and(eq(cartItems.sessionId, order.sessionId), orderExists(db, order.id)))
+          .orderBy(asc(cartItems.id)),
+      ),
+      take,
+      ledger,
+      claimAlerts,
+      db.select().from(orders).where(eq(orders.id, order.id)),
+      db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
+      ...(order.clearCart ? [clearOrderedLines(db, order.id, order.sessionId)] : []),
+    ])
+    .catch(async (error: unknown) => {
+      if (!isOutOfStock(error)) throw error;
+      // Someone else bought the last ones between pricing and writing: say which lines are short.
+      throw outOfStockError(shortLines(await readCart(db, order.sessionId)));
+    });
+  const [inserted, , , , lowStock, [row], lines] = results;
   if (inserted.meta.changes !== 1 || !row) {
     // The cart changed between pricing and writing: price it again for an honest answer.
     const repriced = priceCart(await readCart(db, order.sessionId));
     throw priceChanged(repriced.totalPence);
   }
-  return { ...row, lines };
+  await forgetCatalogue();
+  return { order: { ...row, lines }, lowStock };
 }
 
 /**
  * POST /api/orders: the checkout form's order, priced from D1. A client total that differs from the
  * server's is refused (409 with the current total) so nobody is held to a price they did not see.
  */
-export async function placeOrder(
-  db: Db,
-  sessionId: string,
-  form: CheckoutForm,
-  clientTotal: string | number,
-): Promise<OrderWithLines> {
+export async function placeOrder(db: Db, sessionId: string, form: CheckoutForm, clientTotal: string | number) {
   const priced = priceCart(await readCart(db, sessionId));
   if (clientAmountToPence(clientTotal) !== priced.totalPence) throw priceChanged(priced.totalPence);
   return recordOrder(db, {
@@ -169,6 +181,7 @@ export async function placeOrder(
     paymentMethod: "order_form",
     paymentStatus: "unpaid",
     priced,
+    stock: { state: "taken", reason: "sale" },
     clearCart: true,
   });
 }

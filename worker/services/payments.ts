@@ -4,12 +4,19 @@ import { clientAmountToPence } from "../../schema/api/orders";
 import type { CancelCheckoutResponse, CheckoutSessionResponse, VerifyPaymentResponse } from "../../schema/api/payments";
 import { cartItems, orderLines, orders, products, stripeEvents } from "../../schema/db";
 import { penceToDecimal } from "../../schema/format";
+import { settings } from "../../schema/settings";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { type CheckoutSession, requireStripe, Stripe } from "../lib/stripe";
 import { readCart } from "./cart";
-import { clearOrderedLines, newOrderId, type OrderWithLines, priceCart, recordOrder } from "./orders";
+import { forgetCatalogue } from "./catalogue-cache";
+import { clearOrderedLines, type LowStockProduct, newOrderId, type OrderWithLines, priceCart, recordOrder } from "./orders";
+import { isAvailable } from "./products";
+import { holdBecomesSale, releaseStock } from "./stock";
+
+/** Stripe's shortest Checkout Session life is 30 minutes. */
+const STRIPE_SESSION_MINUTES = 31;
 
 const stripeUnavailable = () =>
   new ApiError(
@@ -20,23 +27,29 @@ const stripeUnavailable = () =>
 /**
  * POST /api/create-checkout-session. The order is recorded first (pending payment, line snapshots
  * from D1), then Stripe is asked for a Checkout Session whose line items are exactly those snapshots,
- * in pence. The client's amount is never charged: a disagreement is only reported back. The cart is
- * emptied only once the session exists; if Stripe refuses, the order is cancelled and the cart kept.
+ * in pence. The client's amount is never charged: a disagreement is only reported back. The stock
+ * is held for the order while the payment is open: Stripe's session expires after 31 minutes and the
+ * hold a few minutes later (the cron gives it back if no webhook said so). The cart is emptied only
+ * once the session exists; if Stripe refuses, the order is cancelled, its stock given back and the
+ * cart kept.
  */
 export async function createCheckout(
   env: AppEnv,
   db: Db,
   input: { sessionId: string; clientAmount: string | number | undefined; origin: string },
-): Promise<CheckoutSessionResponse> {
+  now = Date.now(),
+): Promise<{ response: CheckoutSessionResponse; lowStock: LowStockProduct[] }> {
   const stripe = requireStripe(env);
   const priced = priceCart(await readCart(db, input.sessionId));
-  const order = await recordOrder(db, {
+  const sessionExpiresAt = Math.floor(now / 1000) + STRIPE_SESSION_MINUTES * 60;
+  const { order, lowStock } = await recordOrder(db, {
     id: newOrderId(),
     sessionId: input.sessionId,
     customer: null,
     paymentMethod: "card",
     paymentStatus: "pending_payment",
     priced,
+    stock: { state: "held", reason: "hold", until: new Date(now + settings.catalogue.cardHoldMinutes * 60_000).toISOString() },
     clearCart: false,
   });
 
@@ -58,6 +71,7 @@ export async function createCheckout(
         })),
         shipping_address_collection: { allowed_countries: ["GB"] },
         phone_number_collection: { enabled: true },
+        expires_at: sessionExpiresAt,
         success_url: `${input.origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
         // The order id comes back to the cancelled page, which asks for the cart to be put back.
         cancel_url: `${input.origin}/payment-cancelled?order=${order.id}`,
@@ -68,10 +82,14 @@ export async function createCheckout(
     if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
   } catch (error) {
     console.error(JSON.stringify({ stripe: "checkout.sessions.create", orderId: order.id, error: String(error) }));
-    await db
-      .update(orders)
-      .set({ paymentStatus: "cancelled", fulfilmentStatus: "cancelled", updatedAt: new Date().toISOString() })
-      .where(eq(orders.id, order.id));
+    await db.batch([
+      ...releaseStock(db, order.id, "release"),
+      db
+        .update(orders)
+        .set({ paymentStatus: "cancelled", fulfilmentStatus: "cancelled", updatedAt: new Date().toISOString() })
+        .where(eq(orders.id, order.id)),
+    ]);
+    await forgetCatalogue();
     throw stripeUnavailable();
   }
 
@@ -82,7 +100,7 @@ export async function createCheckout(
 
   const sent = input.clientAmount === undefined ? null : clientAmountToPence(input.clientAmount);
   const charged = penceToDecimal(order.totalPence);
-  return {
+  const response: CheckoutSessionResponse = {
     checkout_url: session.url,
     orderId: order.id,
     amount_total: order.totalPence,
@@ -95,6 +113,7 @@ export async function createCheckout(
             message: `Your cart total is £${charged}; that is the amount you will be asked to pay.`,
           },
   };
+  return { response, lowStock };
 }
 
 const addressText = (a: Stripe.Address | null | undefined) =>
@@ -135,28 +154,36 @@ export async function markOrderPaid(db: Db, session: CheckoutSession, event?: St
       )
       .returning(),
     db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
+    ...holdBecomesSale(db, orderId),
     ...(event ? [recordEvent(db, event)] : []),
   ]);
   const order = updated[0];
+  if (order?.stockState === "released") {
+    // Paid after its hold had ended (Stripe's session outlived the hold): the owner must check stock.
+    console.warn(JSON.stringify({ order: order.id, warning: "paid after its stock hold was released" }));
+  }
   return order ? { ...order, lines } : null;
 }
 
-/** pending_payment → cancelled when Stripe expires the session (nothing was charged). */
+/** pending_payment → cancelled when Stripe expires the session (nothing was charged); the held stock goes back. */
 async function cancelExpiredOrder(db: Db, session: CheckoutSession, event: Stripe.Event) {
-  if (!session.client_reference_id) return;
+  const orderId = session.client_reference_id;
+  if (!orderId) return;
   await db.batch([
     db
       .update(orders)
       .set({ paymentStatus: "cancelled", fulfilmentStatus: "cancelled", updatedAt: new Date().toISOString() })
       .where(
         and(
-          eq(orders.id, session.client_reference_id),
+          eq(orders.id, orderId),
           eq(orders.paymentStatus, "pending_payment"),
           or(isNull(orders.stripeSessionId), eq(orders.stripeSessionId, session.id)),
         ),
       ),
+    ...releaseStock(db, orderId, "release", eq(orders.paymentStatus, "cancelled")),
     recordEvent(db, event),
   ]);
+  await forgetCatalogue();
 }
 
 const recordEvent = (db: Db, event: Stripe.Event) =>
@@ -228,10 +255,10 @@ export async function verifyPayment(
 
 /**
  * POST /api/cancel-checkout-session. The customer came back from Stripe without paying: the
- * Stripe session is expired first, so it can no longer be paid, then in one transaction the
- * order's lines go back into the cart (merged, capped at 99, only products still in stock) and the
- * order becomes cancelled. Both statements are conditional on the order still awaiting payment, so
- * a repeat call, or a race with the webhook, restores nothing twice. Only the cart session that
+ * Stripe session is expired first, so it can no longer be paid, then in one transaction the held
+ * stock is given back, the order's lines go back into the cart (merged, capped at 99, only products
+ * available) and the order becomes cancelled. Every statement is conditional on the order still
+ * awaiting payment, so a repeat call, or a race with the webhook, restores nothing twice. Only the cart session that
  * placed the order may cancel it (another session gets 404).
  */
 export async function cancelCheckout(
@@ -271,7 +298,9 @@ export async function cancelCheckout(
 
   const now = new Date().toISOString();
   const awaitingPayment = and(eq(orders.id, input.orderId), eq(orders.paymentStatus, "pending_payment"));
-  const [restored, cancelled] = await db.batch([
+  const [, , , restored, cancelled] = await db.batch([
+    // The held stock goes back first, so the cart below is restored with what is now available.
+    ...releaseStock(db, input.orderId, "release", eq(orders.paymentStatus, "pending_payment")),
     // Drizzle's insert-select lists every column in table order.
     db
       .insert(cartItems)
@@ -290,7 +319,7 @@ export async function cancelCheckout(
           .where(
             and(
               eq(orderLines.orderId, input.orderId),
-              eq(products.inStock, true),
+              isAvailable,
               exists(db.select({ one: sql`1` }).from(orders).where(awaitingPayment)),
             ),
           ),
@@ -310,5 +339,6 @@ export async function cancelCheckout(
       .returning({ id: orders.id }),
   ]);
   if (cancelled.length === 0) return { response: { status: "already_cancelled", restoredLines: 0 }, paidOrder: null };
+  await forgetCatalogue();
   return { response: { status: "cancelled", restoredLines: restored.length }, paidOrder: null };
 }

@@ -4,6 +4,8 @@ import { type fulfilmentStatuses, orderLines, orders } from "../../../schema/db"
 import { penceToDecimal } from "../../../schema/format";
 import type { Db } from "../../db/client";
 import { ApiError, notFound } from "../../lib/errors";
+import { forgetCatalogue } from "../catalogue-cache";
+import { releaseStock } from "../stock";
 
 // The browser-safe transition table must name exactly the states D1 allows.
 type SameStates<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
@@ -94,7 +96,10 @@ export async function updateFulfilment(db: Db, id: string, to: FulfilmentStatus)
       .where(and(eq(orders.id, id), inArray(orders.fulfilmentStatus, allowedFrom), to === "cancelled" ? undefined : isPayable))
       .returning(),
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
+    // A cancelled order's stock goes back on the shelf (once: only while the order holds it).
+    ...(to === "cancelled" ? releaseStock(db, id, "cancellation", eq(orders.fulfilmentStatus, "cancelled")) : []),
   ]);
+  if (to === "cancelled") await forgetCatalogue();
   if (updated[0]) return toAdminOrder(updated[0], lines);
   const [current] = await db
     .select({ status: orders.fulfilmentStatus, method: orders.paymentMethod, payment: orders.paymentStatus })

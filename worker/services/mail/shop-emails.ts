@@ -1,7 +1,7 @@
 import { html } from "hono/html";
 import { company, delivery, quoteServiceLabels } from "../../../schema/business";
 import { formatPrice, penceToDecimal } from "../../../schema/format";
-import type { OrderWithLines } from "../orders";
+import type { LowStockProduct, OrderWithLines } from "../orders";
 import { emailDocument, type Field, fieldsTable, fieldsText, paragraph, section, textFooter } from "./layout";
 import type { MailMessage } from "./types";
 
@@ -131,4 +131,26 @@ export function quoteReceivedMail(to: string, quote: QuoteForMail): MailMessage 
     text: `${intro}\n\n${fieldsText(fields)}\n\n${textFooter()}`,
     html: emailDocument({ title, content: section(title, paragraph(intro), fieldsTable(fields)) }),
   };
+}
+
+/** To the owner when sales take counted products to their low-stock level (once per product until restocked). */
+export function lowStockMail(
+  to: string,
+  items: { name: string; stockQuantity: number | null; lowStockThreshold: number }[],
+): MailMessage {
+  const title = items.length === 1 ? `Low stock: ${items[0]!.name}` : `Low stock: ${items.length} products`;
+  const intro = "These parts have reached their low-stock level. Reorder them, or change their count in the back office.";
+  const fields: Field[] = items.map((item) => [item.name, `${item.stockQuantity ?? 0} left (low at ${item.lowStockThreshold})`]);
+  return {
+    kind: "other",
+    to,
+    subject: title,
+    text: `${intro}\n\n${fieldsText(fields)}\n\n${textFooter()}`,
+    html: emailDocument({ title, content: section(title, paragraph(intro), fieldsTable(fields)) }),
+  };
+}
+
+/** Everything a checkout-form order sends: the owner's notice, and a low-stock note if it took any part there. */
+export function orderPlacedMails(ownerEmail: string, order: OrderWithLines, lowStock: LowStockProduct[]): MailMessage[] {
+  return [orderPlacedMail(ownerEmail, order), ...(lowStock.length > 0 ? [lowStockMail(ownerEmail, lowStock)] : [])];
 }

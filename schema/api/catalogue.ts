@@ -1,0 +1,30 @@
+import { z } from "./z";
+
+/**
+ * GET /api/products and GET /api/admin/products: without a query, the whole catalogue (the array
+ * the store has always read); with one, the matching products, a page at a time, with the full
+ * count in the X-Total-Count header. `q` matches words of the name, brand or description.
+ */
+export const catalogueQuerySchema = z.object({
+  q: z.string({ error: "The search must be text" }).trim().max(100, "The search is too long").optional(),
+  category: z.string().trim().max(60, "That category is too long").optional(),
+  brand: z.string().trim().max(60, "That brand is too long").optional(),
+  /** Back office only: counted products at or below their low-stock level. */
+  lowStock: z
+    .enum(["1", "true", "0", "false"], { error: "lowStock must be 1 or 0" })
+    .optional()
+    .transform((v) => v === "1" || v === "true"),
+  limit: z.coerce
+    .number({ error: "The limit must be a number" })
+    .int("The limit must be a whole number")
+    .min(1, "The limit must be between 1 and 500")
+    .max(500, "The limit must be between 1 and 500")
+    .optional(),
+  offset: z.coerce.number({ error: "The offset must be a number" }).int().min(0, "The offset cannot be negative").default(0),
+});
+
+export type CatalogueQuery = z.output<typeof catalogueQuerySchema>;
+
+/** Is this a plain "the whole catalogue" request (the one the public cache keeps)? */
+export const isWholeCatalogue = (q: CatalogueQuery) =>
+  !q.q && !q.category && !q.brand && !q.lowStock && q.limit === undefined && q.offset === 0;

@@ -1,0 +1,27 @@
+import { settings } from "../../schema/settings";
+
+/**
+ * The whole catalogue as the store reads it, kept for a few seconds in the Workers Cache API of the
+ * data centre that served it. The key is fixed, not the request's URL, so every write path (an
+ * admin edit, an order, the cron) can delete it without knowing the host the store was read on.
+ */
+const CATALOGUE_KEY = "https://catalogue.heating-company.internal/api/products";
+
+export async function cachedCatalogue(): Promise<Response | undefined> {
+  return caches.default.match(CATALOGUE_KEY);
+}
+
+/** Keeps a copy of the catalogue answer (after the response, through waitUntil). */
+export function keepCatalogue(body: string): Promise<void> {
+  return caches.default.put(
+    CATALOGUE_KEY,
+    new Response(body, {
+      headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${settings.catalogue.cacheSeconds}` },
+    }),
+  );
+}
+
+/** Called by every product or stock write: the next read comes from D1. */
+export async function forgetCatalogue(): Promise<void> {
+  await caches.default.delete(CATALOGUE_KEY);
+}
