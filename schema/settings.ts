@@ -22,6 +22,12 @@ export const settings = {
      * order depends on it (orders and holds check stock in D1).
      */
     cacheSeconds: 30,
+    /**
+     * GET /api/products without a query answers the newest this many, with the full count in
+     * X-Total-Count: the whole catalogue of a shop this size, the first pages of a large one (whose
+     * store then pages and filters on the server).
+     */
+    firstPage: 120,
     /** A sale that takes a counted product to this many or fewer tells the owner (unless set per product). */
     lowStockDefault: 3,
     /** How long a card payment holds stock when Stripe never reports back (its session expires first). */

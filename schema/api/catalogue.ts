@@ -1,9 +1,10 @@
 import { z } from "./z";
 
 /**
- * GET /api/products and GET /api/admin/products: without a query, the whole catalogue (the array
- * the store has always read); with one, the matching products, a page at a time, with the full
- * count in the X-Total-Count header. `q` matches words of the name, brand or description.
+ * GET /api/products and GET /api/admin/products: the matching products (all of them without a
+ * filter), newest first, a page at a time, with the full count in the X-Total-Count header. The
+ * public list without a query answers its first page (settings.catalogue.firstPage): the whole
+ * catalogue of a shop of a few hundred parts. `q` matches words of the name, brand or description.
  */
 export const catalogueQuerySchema = z.object({
   q: z.string({ error: "The search must be text" }).trim().max(100, "The search is too long").optional(),
@@ -25,6 +26,6 @@ export const catalogueQuerySchema = z.object({
 
 export type CatalogueQuery = z.output<typeof catalogueQuerySchema>;
 
-/** Is this a plain "the whole catalogue" request (the one the public cache keeps)? */
+/** Is this the plain first page of the whole catalogue (the one the public cache keeps)? */
 export const isWholeCatalogue = (q: CatalogueQuery) =>
   !q.q && !q.category && !q.brand && !q.lowStock && q.limit === undefined && q.offset === 0;

@@ -1,28 +1,43 @@
 import { Hono } from "hono";
 import { catalogueQuerySchema, isWholeCatalogue } from "../../schema/api/catalogue";
+import { settings } from "../../schema/settings";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
 import { cachedCatalogue, keepCatalogue } from "../services/catalogue-cache";
 import { listProducts, toApiProduct } from "../services/products";
 
+/** Browsers may keep the list briefly too: a visitor's repeat loads stay cheap. */
+const BROWSER_CACHE = "public, max-age=30, stale-while-revalidate=300";
+
 /**
- * GET /api/products: the store's catalogue. The whole list comes from the data centre's cache when
- * it has a fresh copy (every product or stock write deletes it); a search or a page from D1.
- * Browsers may keep it briefly too: a visitor's repeat loads stay cheap.
+ * GET /api/products: the store's catalogue, newest first, with the full count in X-Total-Count.
+ * The plain first page comes from the data centre's cache when it has a fresh copy (every product
+ * or stock write deletes it); a search, a filter or a later page from D1.
  */
 const app = new Hono<HonoEnv>().get("/", validate("query", catalogueQuerySchema), async (c) => {
   const query = c.req.valid("query");
-  c.header("Cache-Control", "public, max-age=30, stale-while-revalidate=300");
-  if (isWholeCatalogue(query)) {
+  const firstPage = isWholeCatalogue(query);
+  if (firstPage) {
     const cached = await cachedCatalogue();
-    if (cached) return c.body(await cached.text(), 200, { "Content-Type": "application/json" });
+    if (cached) {
+      return new Response(cached.body, {
+        headers: {
+          "Content-Type": "application/json",
+          "X-Total-Count": cached.headers.get("X-Total-Count") ?? "",
+          "Cache-Control": BROWSER_CACHE,
+        },
+      });
+    }
   }
-  const { rows, total } = await listProducts(getDb(c.env), query);
+  const { rows, total } = await listProducts(getDb(c.env), firstPage ? { ...query, limit: settings.catalogue.firstPage } : query);
   const body = JSON.stringify(rows.map(toApiProduct));
-  if (isWholeCatalogue(query)) c.executionCtx.waitUntil(keepCatalogue(body));
-  else c.header("X-Total-Count", String(total));
-  return c.body(body, 200, { "Content-Type": "application/json" });
+  if (firstPage) c.executionCtx.waitUntil(keepCatalogue(body, total));
+  return c.body(body, 200, {
+    "Content-Type": "application/json",
+    "X-Total-Count": String(total),
+    "Cache-Control": BROWSER_CACHE,
+  });
 });
 
 export default app;

@@ -1,22 +1,26 @@
 import { settings } from "../../schema/settings";
 
 /**
- * The whole catalogue as the store reads it, kept for a few seconds in the Workers Cache API of the
- * data centre that served it. The key is fixed, not the request's URL, so every write path (an
- * admin edit, an order, the cron) can delete it without knowing the host the store was read on.
+ * The catalogue's first page as the store reads it, kept for a few seconds in the Workers Cache
+ * API of the data centre that served it. The key is fixed, not the request's URL, so every write
+ * path (an admin edit, an order, the cron) can delete it without knowing the host the store was read on.
  */
 const CATALOGUE_KEY = "https://catalogue.heating-company.internal/api/products";
 
-export async function cachedCatalogue(): Promise<Response | undefined> {
+export function cachedCatalogue(): Promise<Response | undefined> {
   return caches.default.match(CATALOGUE_KEY);
 }
 
-/** Keeps a copy of the catalogue answer (after the response, through waitUntil). */
-export function keepCatalogue(body: string): Promise<void> {
+/** Keeps a copy of the catalogue answer, with its total count (after the response, through waitUntil). */
+export function keepCatalogue(body: string, total: number): Promise<void> {
   return caches.default.put(
     CATALOGUE_KEY,
     new Response(body, {
-      headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${settings.catalogue.cacheSeconds}` },
+      headers: {
+        "Content-Type": "application/json",
+        "X-Total-Count": String(total),
+        "Cache-Control": `public, max-age=${settings.catalogue.cacheSeconds}`,
+      },
     }),
   );
 }
