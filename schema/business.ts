@@ -161,3 +161,18 @@ export const gasEmergency = {
 /** Signup consent wording: stored with each subscriber as evidence of what they agreed to. */
 export const signupConsentText =
   "By signing up you agree to receive occasional e-mails with deals and tips. Unsubscribe at any time; we never share your address.";
+
+/** The kinds of visit the service records offer; the last two come round every year. */
+export const serviceTypes = [
+  "Annual Boiler Service",
+  "Gas Safety Certificate (CP12)",
+  "Boiler Repair",
+  "Boiler Installation",
+  "Power Flush",
+  "Radiator Replacement",
+  "Central Heating Upgrade",
+  "Emergency Call-out",
+] as const;
+
+/** Completing one of these sets the next visit a year on, unless the owner gives another date. */
+export const annualServiceTypes: readonly string[] = ["Annual Boiler Service", "Gas Safety Certificate (CP12)"];

@@ -33,6 +33,12 @@ export const settings = {
     /** How long a card payment holds stock when Stripe never reports back (its session expires first). */
     cardHoldMinutes: 35,
   },
+  reminders: {
+    /** A service or gas-safety certificate is due this many days ahead: the customer is reminded then. */
+    leadDays: 30,
+    /** Landlords get a second reminder this many days before the due date if no visit is booked. */
+    landlordFinalDays: 7,
+  },
   mail: {
     /** A recipient left "sending" this long without an answer is marked "unknown", never re-sent by itself. */
     sendingUnknownAfterMinutes: 15,

@@ -40,6 +40,7 @@ describe("admin quotes", () => {
       createdAt: "2026-02-01T09:00:00.000Z",
       isRead: "true",
       repliedAt: "2026-02-01T10:00:00.000Z",
+      notes: null,
     });
     expect(ours[1]).toMatchObject({ isRead: "false", repliedAt: null, message: null });
   });
@@ -200,6 +201,7 @@ describe("admin service records and customers", () => {
       nextServiceDue: null,
       description: null,
       notes: null,
+      quoteId: null,
     });
     expect(ours[1]).toMatchObject({ customerId: null, customerName: null, customerEmail: null, cost: null });
   });
@@ -228,6 +230,10 @@ describe("admin service records and customers", () => {
       lastName: "Zimmer",
       email: "zed@example.com",
       phone: "0161 496 0321",
+      address: null,
+      postcode: null,
+      isLandlord: false,
+      createdAt: expect.any(String),
     });
   });
 });

@@ -42,6 +42,7 @@ describe("POST /api/orders", () => {
     expect(status).toBe(201);
     expect(body.order).toEqual({
       id: expect.stringMatching(/^ord_[a-z2-7]{24}$/),
+      number: expect.stringMatching(/^NS-1\d{4,}$/),
       totalAmount: "309.98",
       paymentStatus: "unpaid",
       fulfilmentStatus: "new",

@@ -72,6 +72,8 @@ export type AdminQuote = {
   createdAt: string;
   isRead: "true" | "false";
   repliedAt: string | null;
+  /** The owner's own notes. */
+  notes: string | null;
 };
 
 /**
@@ -89,7 +91,17 @@ export type AdminSubscriber = {
   unsubscribedAt: string | null;
 };
 
-export type AdminCustomer = { id: number; firstName: string; lastName: string; email: string; phone: string | null };
+export type AdminCustomer = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  postcode: string | null;
+  isLandlord: boolean;
+  createdAt: string;
+};
 
 export type AdminServiceRecord = {
   id: number;
@@ -111,6 +123,7 @@ export type AdminServiceRecord = {
   nextServiceDue: string | null;
   description: string | null;
   notes: string | null;
+  quoteId: number | null;
 };
 
 // ---- Products ------------------------------------------------------------------------------
@@ -336,12 +349,15 @@ export const fulfilmentUpdateSchema = z.object({
   fulfilmentStatus: z.enum(fulfilmentStatusList, {
     error: "Fulfilment status must be one of new, confirmed, dispatched, completed or cancelled",
   }),
+  /** On dispatch: who carries it and their tracking reference (both optional). */
+  courier: z.string({ error: "The courier must be text" }).trim().max(60, "The courier's name is too long").nullish(),
+  trackingReference: z
+    .string({ error: "The tracking reference must be text" })
+    .trim()
+    .max(80, "The tracking reference is too long")
+    .nullish(),
 });
-
-export const adminOrdersQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(200),
-  offset: z.coerce.number().int().min(0).default(0),
-});
+export type FulfilmentUpdate = z.output<typeof fulfilmentUpdateSchema>;
 
 export type AdminOrderLine = {
   id: number;
@@ -356,6 +372,10 @@ export type AdminOrderLine = {
 
 export type AdminOrder = {
   id: string;
+  /** What people see and say: "NS-10001". */
+  number: string | null;
+  courier: string | null;
+  trackingReference: string | null;
   createdAt: string;
   updatedAt: string;
   customerName: string | null;

@@ -62,6 +62,8 @@ export type OrderRequest = z.input<typeof orderRequestSchema>;
 /** The created order as POST /api/orders answers it: `{ order }`. */
 export type OrderSummary = {
   id: string;
+  /** The order number the customer sees and quotes: "NS-10001". */
+  number: string | null;
   totalAmount: string;
   paymentStatus: string;
   fulfilmentStatus: string;

@@ -21,9 +21,11 @@ export const quotes = sqliteTable(
     message: text("message"),
     isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
     repliedAt: text("replied_at"),
+    /** The owner's own notes on the request (never shown to the customer). */
+    notes: text("notes"),
     createdAt: createdAt(),
   },
-  (t) => [index("quotes_created_at").on(t.createdAt)],
+  (t) => [index("quotes_created_at").on(t.createdAt), index("quotes_email").on(t.email)],
 );
 
 export const subscriberStatuses = ["pending", "active", "unsubscribed"] as const;
@@ -51,14 +53,26 @@ export const emailSubscribers = sqliteTable(
   (t) => [index("email_subscribers_status").on(t.status, t.signedUpAt)],
 );
 
-export const customers = sqliteTable("customers", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  firstName: text("first_name").notNull(),
-  lastName: text("last_name").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone"),
-  createdAt: createdAt(),
-});
+/**
+ * The people the business works for. Searched through the trigram FTS table `customers_search`
+ * (migration 0003), so any part of a name, e-mail, phone number or postcode finds them.
+ */
+export const customers = sqliteTable(
+  "customers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    address: text("address"),
+    postcode: text("postcode"),
+    /** A landlord must renew each property's gas safety certificate (CP12) every 12 months. */
+    isLandlord: integer("is_landlord", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("customers_email").on(t.email), index("customers_name").on(t.lastName, t.firstName)],
+);
 
 export const serviceRecordStatuses = ["completed", "in-progress", "scheduled", "pending"] as const;
 
@@ -80,9 +94,15 @@ export const serviceRecords = sqliteTable(
     nextServiceDue: text("next_service_due"),
     description: text("description"),
     notes: text("notes"),
+    /** The quote this visit was booked from, if any. */
+    quoteId: integer("quote_id").references(() => quotes.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("service_records_date").on(t.serviceDate)],
+  (t) => [
+    index("service_records_date").on(t.serviceDate),
+    index("service_records_customer").on(t.customerId, t.serviceDate),
+    index("service_records_status").on(t.status, t.serviceDate),
+  ],
 );
 
 export const chatMessages = sqliteTable(

@@ -110,13 +110,23 @@ export const orders = sqliteTable(
     fulfilmentStatus: text("fulfilment_status", { enum: fulfilmentStatuses }).notNull().default("new"),
     stripeSessionId: text("stripe_session_id"),
     paidAt: text("paid_at"),
+    /** The number people see ("NS-10001"): sequential, given when the order is written. */
+    number: integer("number"),
+    courier: text("courier"),
+    trackingReference: text("tracking_reference"),
     stockState: text("stock_state", { enum: stockStates }).notNull().default("none"),
     /** A card payment's hold ends here if no webhook came (the cron releases it). */
     holdExpiresAt: text("hold_expires_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("orders_stripe_session").on(t.stripeSessionId), index("orders_created_at").on(t.createdAt)],
+  (t) => [
+    uniqueIndex("orders_stripe_session").on(t.stripeSessionId),
+    uniqueIndex("orders_number").on(t.number),
+    index("orders_created_at").on(t.createdAt),
+    index("orders_fulfilment").on(t.fulfilmentStatus, t.createdAt),
+    index("orders_customer_email").on(t.customerEmail),
+  ],
 );
 
 /** Snapshots: an order keeps what was bought at what price even if the product changes or goes. */

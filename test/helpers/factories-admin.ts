@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { sql } from "drizzle-orm";
 import { customers, emailSubscribers, orderLines, orders, quotes, serviceRecords } from "../../schema/db";
 import { getDb } from "../../worker/db/client";
 
@@ -74,6 +75,7 @@ export async function createOrder(overrides: OrderOverrides = {}, lines: LineInp
       shippingAddress: "1 Test Street, Sale, M33 1AA",
       paymentMethod: "order_form",
       paymentStatus: "unpaid",
+      number: sql`(SELECT COALESCE(MAX(${orders.number}), 10000) + 1 FROM ${orders})`,
       ...overrides,
       id,
       totalPence,

@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import * as z from "zod";
+import { adminListQuerySchema } from "../../../schema/api/crm";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { notFound } from "../../lib/errors";
+import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
 import { listSubscribers, unsubscribeSubscriber } from "../../services/admin/subscribers";
 
@@ -12,7 +14,9 @@ const emailParam = z.object({
 });
 
 const app = new Hono<HonoEnv>()
-  .get("/", async (c) => c.json(await listSubscribers(getDb(c.env))))
+  .get("/", validate("query", adminListQuerySchema), async (c) =>
+    listAnswer(c, await listSubscribers(getDb(c.env), c.req.valid("query"))),
+  )
   .patch("/:email/unsubscribe", validate("param", emailParam), async (c) => {
     const subscriber = await unsubscribeSubscriber(getDb(c.env), c.req.valid("param").email);
     if (!subscriber) throw notFound("Subscriber");

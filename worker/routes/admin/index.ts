@@ -13,6 +13,7 @@ import quotes from "./quotes";
 import security from "./security";
 import serviceRecords from "./service-records";
 import uploadUrl from "./upload-url";
+import workbench from "./workbench";
 
 /**
  * The back office API. `login.ts` owns POST /login (public) and POST /logout; everything mounted
@@ -36,6 +37,7 @@ const app = new Hono<HonoEnv>()
   .route("/", campaigns)
   .route("/outbox", outbox)
   .route("/chats", chats)
-  .route("/", security);
+  .route("/", security)
+  .route("/", workbench);
 
 export default app;

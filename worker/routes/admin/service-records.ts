@@ -1,12 +1,27 @@
 import { Hono } from "hono";
 import { idParamSchema } from "../../../schema/api/admin";
+import { serviceRecordInputSchema, serviceRecordListQuerySchema, serviceRecordPatchSchema } from "../../../schema/api/crm";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
+import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
-import { deleteServiceRecord, listServiceRecords } from "../../services/admin/service-records";
+import {
+  createServiceRecord,
+  deleteServiceRecord,
+  listServiceRecords,
+  updateServiceRecord,
+} from "../../services/admin/service-records";
 
 const app = new Hono<HonoEnv>()
-  .get("/", async (c) => c.json(await listServiceRecords(getDb(c.env))))
+  .get("/", validate("query", serviceRecordListQuerySchema), async (c) =>
+    listAnswer(c, await listServiceRecords(getDb(c.env), c.req.valid("query"))),
+  )
+  .post("/", validate("json", serviceRecordInputSchema), async (c) =>
+    c.json(await createServiceRecord(getDb(c.env), c.req.valid("json")), 201),
+  )
+  .patch("/:id", validate("param", idParamSchema), validate("json", serviceRecordPatchSchema), async (c) =>
+    c.json(await updateServiceRecord(getDb(c.env), c.req.valid("param").id, c.req.valid("json"))),
+  )
   .delete("/:id", validate("param", idParamSchema), async (c) => {
     await deleteServiceRecord(getDb(c.env), c.req.valid("param").id);
     return c.json({ success: true });

@@ -1,11 +1,22 @@
-import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { type AdminOrder, type AdminOrderLine, type FulfilmentStatus, fulfilmentTransitions } from "../../../schema/api/admin";
+import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type * as z from "zod";
+import {
+  type AdminOrder,
+  type AdminOrderLine,
+  type FulfilmentStatus,
+  type FulfilmentUpdate,
+  fulfilmentTransitions,
+} from "../../../schema/api/admin";
+import { type orderListQuerySchema, orderNumberText } from "../../../schema/api/crm";
 import { type fulfilmentStatuses, orderLines, orders } from "../../../schema/db";
 import { penceToDecimal } from "../../../schema/format";
 import type { Db } from "../../db/client";
 import { ApiError, notFound } from "../../lib/errors";
 import { forgetCatalogue } from "../catalogue-cache";
 import { releaseStock } from "../stock";
+import { searchCondition } from "./search";
+
+type ListQuery = z.output<typeof orderListQuerySchema>;
 
 // The browser-safe transition table must name exactly the states D1 allows.
 type SameStates<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
@@ -31,6 +42,9 @@ function toAdminOrderLine(line: LineRow): AdminOrderLine {
 function toAdminOrder(order: OrderRow, lines: LineRow[]): AdminOrder {
   return {
     id: order.id,
+    number: orderNumberText(order.number),
+    courier: order.courier,
+    trackingReference: order.trackingReference,
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,
     customerName: order.customerName,
@@ -51,30 +65,46 @@ function toAdminOrder(order: OrderRow, lines: LineRow[]): AdminOrder {
   };
 }
 
-/** Newest orders first with their lines: two queries sent as one D1 batch. */
-export async function listOrders(db: Db, { limit, offset }: { limit: number; offset: number }): Promise<AdminOrder[]> {
+/**
+ * Newest orders first with their lines, matching a search (order number, name, e-mail, phone,
+ * address) and a state, a page at a time with the full count: one D1 batch.
+ */
+export async function listOrders(db: Db, query: ListQuery): Promise<{ items: AdminOrder[]; total: number }> {
+  const number = /^\s*(?:NS-?)?(\d{5,})\s*$/i.exec(query.q ?? "")?.[1];
+  const where = and(
+    number
+      ? eq(orders.number, Number(number))
+      : searchCondition(query.q, "orders_search", orders.id, [orders.customerName], "order_id"),
+    query.status ? eq(orders.fulfilmentStatus, query.status) : undefined,
+  );
   const newestFirst = [desc(orders.createdAt), desc(orders.id)];
   const pageIds = db
     .select({ id: orders.id })
     .from(orders)
+    .where(where)
     .orderBy(...newestFirst)
-    .limit(limit)
-    .offset(offset);
-  const [orderRows, lineRows] = await db.batch([
+    .limit(query.limit)
+    .offset(query.offset);
+  const [orderRows, lineRows, [total]] = await db.batch([
     db
       .select()
       .from(orders)
+      .where(where)
       .orderBy(...newestFirst)
-      .limit(limit)
-      .offset(offset),
+      .limit(query.limit)
+      .offset(query.offset),
     db.select().from(orderLines).where(inArray(orderLines.orderId, pageIds)).orderBy(asc(orderLines.id)),
+    db.select({ n: count() }).from(orders).where(where),
   ]);
-  return orderRows.map((order) =>
-    toAdminOrder(
-      order,
-      lineRows.filter((line) => line.orderId === order.id),
+  return {
+    items: orderRows.map((order) =>
+      toAdminOrder(
+        order,
+        lineRows.filter((line) => line.orderId === order.id),
+      ),
     ),
-  );
+    total: total?.n ?? 0,
+  };
 }
 
 /** A card order is only worked on once it is paid; a checkout-form order is paid on delivery. */
@@ -85,14 +115,19 @@ const isPayable = or(eq(orders.paymentMethod, "order_form"), eq(orders.paymentSt
  * any state but completed). A card order that is not paid can only be cancelled. One conditional
  * UPDATE, so two admins cannot both move it from the same state; 409 says why a move is refused.
  */
-export async function updateFulfilment(db: Db, id: string, to: FulfilmentStatus): Promise<AdminOrder> {
+export async function updateFulfilment(db: Db, id: string, update: FulfilmentUpdate): Promise<AdminOrder> {
+  const to = update.fulfilmentStatus;
   const allowedFrom = (Object.keys(fulfilmentTransitions) as FulfilmentStatus[]).filter((from) =>
     fulfilmentTransitions[from].includes(to),
   );
   const [updated, lines] = await db.batch([
     db
       .update(orders)
-      .set({ fulfilmentStatus: to, updatedAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')` })
+      .set({
+        fulfilmentStatus: to,
+        updatedAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+        ...(to === "dispatched" && { courier: update.courier || null, trackingReference: update.trackingReference || null }),
+      })
       .where(and(eq(orders.id, id), inArray(orders.fulfilmentStatus, allowedFrom), to === "cancelled" ? undefined : isPayable))
       .returning(),
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),

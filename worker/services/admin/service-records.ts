@@ -1,22 +1,38 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type * as z from "zod";
 import type { AdminServiceRecord } from "../../../schema/api/admin";
+import type {
+  NewServiceRecord,
+  ServiceRecordChanges,
+  ServiceRecordCounts,
+  serviceRecordListQuerySchema,
+} from "../../../schema/api/crm";
+import { annualServiceTypes } from "../../../schema/business";
 import { customers, serviceRecords } from "../../../schema/db";
 import { penceToDecimal } from "../../../schema/format";
-import type { Db } from "../../db/client";
-import { notFound } from "../../lib/errors";
+import { type Db, runBatch } from "../../db/client";
+import { ApiError, notFound } from "../../lib/errors";
+import { searchCondition } from "./search";
 
-/** Every record with its customer's name and e-mail, in one query (newest service first). */
-export async function listServiceRecords(db: Db): Promise<AdminServiceRecord[]> {
-  const rows = await db
-    .select({
-      record: serviceRecords,
-      customerName: sql<string | null>`${customers.firstName} || ' ' || ${customers.lastName}`,
-      customerEmail: customers.email,
-    })
-    .from(serviceRecords)
-    .leftJoin(customers, eq(serviceRecords.customerId, customers.id))
-    .orderBy(desc(serviceRecords.serviceDate), desc(serviceRecords.id));
-  return rows.map(({ record, customerName, customerEmail }) => ({
+type ListQuery = z.output<typeof serviceRecordListQuerySchema>;
+type RecordRow = typeof serviceRecords.$inferSelect;
+
+const withCustomer = {
+  record: serviceRecords,
+  customerName: sql<string | null>`${customers.firstName} || ' ' || ${customers.lastName}`.as("customer_name"),
+  customerEmail: sql<string | null>`${customers.email}`.as("customer_email"),
+};
+
+function toAdminServiceRecord({
+  record,
+  customerName,
+  customerEmail,
+}: {
+  record: RecordRow;
+  customerName: string | null;
+  customerEmail: string | null;
+}): AdminServiceRecord {
+  return {
     id: record.id,
     customerId: record.customerId,
     customerName,
@@ -33,7 +49,130 @@ export async function listServiceRecords(db: Db): Promise<AdminServiceRecord[]> 
     nextServiceDue: record.nextServiceDue,
     description: record.description,
     notes: record.notes,
-  }));
+    quoteId: record.quoteId,
+  };
+}
+
+const tabStatuses = { active: ["completed", "in-progress"], scheduled: ["scheduled"], pending: ["pending"] } as const;
+
+function listFilter(db: Db, query: Pick<ListQuery, "q" | "customerId">) {
+  const customerMatch = searchCondition(query.q, "customers_search", customers.id, [customers.firstName, customers.lastName]);
+  const ownMatch = searchCondition(query.q, "service_records_search", serviceRecords.id, [serviceRecords.serviceType]);
+  return and(
+    query.customerId ? eq(serviceRecords.customerId, query.customerId) : undefined,
+    customerMatch && ownMatch
+      ? or(ownMatch, inArray(serviceRecords.customerId, db.select({ id: customers.id }).from(customers).where(customerMatch)))
+      : undefined,
+  );
+}
+
+/** Records newest service first with their customer (one query), a page at a time, with the tab counts. */
+export async function listServiceRecords(db: Db, query: ListQuery) {
+  const where = listFilter(db, query);
+  const inTab = query.tab ? inArray(serviceRecords.status, [...tabStatuses[query.tab]]) : undefined;
+  const [rows, [counts]] = await db.batch([
+    db
+      .select(withCustomer)
+      .from(serviceRecords)
+      .leftJoin(customers, eq(serviceRecords.customerId, customers.id))
+      .where(and(where, inTab))
+      .orderBy(desc(serviceRecords.serviceDate), desc(serviceRecords.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db
+      .select({
+        all: count(),
+        active: sql<number>`COALESCE(SUM(${serviceRecords.status} IN ('completed', 'in-progress')), 0)`,
+        scheduled: sql<number>`COALESCE(SUM(${serviceRecords.status} = 'scheduled'), 0)`,
+        pending: sql<number>`COALESCE(SUM(${serviceRecords.status} = 'pending'), 0)`,
+      })
+      .from(serviceRecords)
+      .where(where),
+  ]);
+  const tabCounts: ServiceRecordCounts = counts ?? { all: 0, active: 0, scheduled: 0, pending: 0 };
+  return { items: rows.map(toAdminServiceRecord), total: query.tab ? tabCounts[query.tab] : tabCounts.all, counts: tabCounts };
+}
+
+async function readRecord(db: Db, id: number): Promise<AdminServiceRecord> {
+  const [row] = await db
+    .select(withCustomer)
+    .from(serviceRecords)
+    .leftJoin(customers, eq(serviceRecords.customerId, customers.id))
+    .where(eq(serviceRecords.id, id));
+  if (!row) throw notFound("Service record");
+  return toAdminServiceRecord(row);
+}
+
+/** A year after the visit, for a completed annual visit whose next date the owner did not set. */
+function nextDueFor(status: string, serviceType: string, serviceDate: string, given: string | null | undefined) {
+  if (given !== undefined) return given;
+  if (status !== "completed" || !annualServiceTypes.includes(serviceType)) return undefined;
+  const date = new Date(`${serviceDate}T00:00:00Z`);
+  date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * A new service record, for a customer picked from the list or created in the same request (both
+ * in one batch). Completing an annual visit sets the next one a year on unless a date is given.
+ */
+export async function createServiceRecord(db: Db, input: NewServiceRecord): Promise<AdminServiceRecord> {
+  const { newCustomer, customerId, cost, ...fields } = input;
+  const values = {
+    ...fields,
+    costPence: cost,
+    nextServiceDue: nextDueFor(fields.status, fields.serviceType, fields.serviceDate, fields.nextServiceDue) ?? null,
+  };
+  if (customerId) {
+    const [owner] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+    if (!owner)
+      throw new ApiError("VALIDATION_FAILED", "That customer does not exist", {
+        details: [{ path: "customerId", message: "That customer does not exist" }],
+      });
+  }
+  const created = newCustomer
+    ? (
+        await db.batch([
+          db.insert(customers).values(newCustomer),
+          // One writer at a time in D1: the newest customer is the one inserted just above.
+          db
+            .insert(serviceRecords)
+            .values({ ...values, customerId: sql`(SELECT MAX(${customers.id}) FROM ${customers})` })
+            .returning({ id: serviceRecords.id }),
+        ])
+      )[1]
+    : await db
+        .insert(serviceRecords)
+        .values({ ...values, customerId: customerId ?? null })
+        .returning({ id: serviceRecords.id });
+  return readRecord(db, created[0]!.id);
+}
+
+/** Changes any fields; completing an annual visit sets its next date a year on unless one is given. */
+export async function updateServiceRecord(db: Db, id: number, changes: ServiceRecordChanges): Promise<AdminServiceRecord> {
+  const [current] = await db.select().from(serviceRecords).where(eq(serviceRecords.id, id));
+  if (!current) throw notFound("Service record");
+  const { newCustomer, cost, ...fields } = changes;
+  const status = fields.status ?? current.status;
+  const serviceType = fields.serviceType ?? current.serviceType;
+  const serviceDate = fields.serviceDate ?? current.serviceDate;
+  const completingNow = status === "completed" && current.status !== "completed" && current.nextServiceDue === null;
+  const nextServiceDue = completingNow
+    ? nextDueFor(status, serviceType, serviceDate, fields.nextServiceDue)
+    : fields.nextServiceDue;
+  const set = {
+    ...fields,
+    ...(cost !== undefined && { costPence: cost }),
+    ...(nextServiceDue !== undefined && { nextServiceDue }),
+  };
+  await runBatch(db, [
+    ...(newCustomer ? [db.insert(customers).values(newCustomer)] : []),
+    db
+      .update(serviceRecords)
+      .set({ ...set, ...(newCustomer && { customerId: sql`(SELECT MAX(${customers.id}) FROM ${customers})` }) })
+      .where(eq(serviceRecords.id, id)),
+  ]);
+  return readRecord(db, id);
 }
 
 export async function deleteServiceRecord(db: Db, id: number): Promise<void> {

@@ -1,7 +1,9 @@
-import { desc, sql } from "drizzle-orm";
+import { count, desc, sql } from "drizzle-orm";
 import type { AdminSubscriber } from "../../../schema/api/admin";
+import type { AdminListQuery } from "../../../schema/api/crm";
 import { emailSubscribers } from "../../../schema/db";
 import type { Db } from "../../db/client";
+import { searchCondition } from "./search";
 
 type SubscriberRow = typeof emailSubscribers.$inferSelect;
 
@@ -18,9 +20,20 @@ export function toAdminSubscriber(row: SubscriberRow): AdminSubscriber {
   };
 }
 
-export async function listSubscribers(db: Db): Promise<AdminSubscriber[]> {
-  const rows = await db.select().from(emailSubscribers).orderBy(desc(emailSubscribers.signedUpAt), desc(emailSubscribers.id));
-  return rows.map(toAdminSubscriber);
+/** Newest sign-ups first, matching any part of the address; a page with the full count. */
+export async function listSubscribers(db: Db, { q, limit, offset }: AdminListQuery) {
+  const where = searchCondition(q, "subscribers_search", emailSubscribers.id, [emailSubscribers.email]);
+  const [rows, [total]] = await db.batch([
+    db
+      .select()
+      .from(emailSubscribers)
+      .where(where)
+      .orderBy(desc(emailSubscribers.signedUpAt), desc(emailSubscribers.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(emailSubscribers).where(where),
+  ]);
+  return { items: rows.map(toAdminSubscriber), total: total?.n ?? 0 };
 }
 
 /** An address as stored, whatever its letter case. */
