@@ -17,6 +17,8 @@ const pages = [
   "/service/plumbing",
   "/service/repairs",
   "/service/gas-electricity",
+  "/privacy",
+  "/confirm-subscription?token=e2e-not-a-real-token",
 ];
 
 test.beforeEach(async ({ page }) => {

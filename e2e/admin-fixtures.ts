@@ -1,6 +1,8 @@
 import { crc32, deflateSync } from "node:zlib";
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { AdminLoginResult } from "../schema/api/admin";
+import type { OutboxPage } from "../schema/api/campaigns";
 import { CART_SESSION_HEADER } from "../schema/api/cart";
 import type { Product } from "../schema/api/products";
 import { test as base, expect } from "./fixtures";
@@ -74,9 +76,50 @@ export async function createQuote(request: APIRequestContext, name: string, serv
   return { name, email };
 }
 
-export async function signUp(request: APIRequestContext, email: string) {
-  const res = await request.post("/api/email-signups", { data: { email, source: "/" } });
-  expect(res.status(), await res.text()).toBe(201);
+/**
+ * A documentation-range address per call: the sign-up and confirm API limit requests per address,
+ * and tests should not use up each other's allowance.
+ */
+const someAddress = () => `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
+/** A sign-up through the public API: the address is pending until its confirmation link is followed. */
+export async function signUpPending(request: APIRequestContext, email: string) {
+  const res = await request.post("/api/email-signups", {
+    data: { email, source: "/" },
+    headers: { "CF-Connecting-IP": someAddress() },
+  });
+  expect(res.status(), await res.text()).toBe(202);
+  return email;
+}
+
+/**
+ * The token of the confirmation e-mail sent to `email`, read from the local outbox (the queue
+ * sends it within a few seconds).
+ */
+export async function confirmationToken(request: APIRequestContext, token: string, email: string): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const outbox = await adminGet<OutboxPage>(request, token, "/api/admin/outbox?limit=20");
+        const mail = outbox.items.find((m) => m.to === email && /confirm-subscription\?token=/.test(m.text));
+        found = mail ? decodeURIComponent(/confirm-subscription\?token=([^\s"<]+)/.exec(mail.text)![1]!) : undefined;
+        return found;
+      },
+      { message: `confirmation e-mail to ${email}`, timeout: 20_000 },
+    )
+    .toBeTruthy();
+  return found!;
+}
+
+/** An active subscriber: signed up and confirmed through the public API, as a visitor would. */
+export async function signUp(request: APIRequestContext, token: string, email: string) {
+  await signUpPending(request, email);
+  const res = await request.post("/api/email-signups/confirm", {
+    data: { token: await confirmationToken(request, token, email) },
+    headers: { "CF-Connecting-IP": someAddress() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
   return email;
 }
 
@@ -149,4 +192,17 @@ export async function expectNoHorizontalScroll(page: Page) {
     return win.document.documentElement.scrollWidth - win.innerWidth;
   });
   expect(overflow, "page wider than the viewport").toBeLessThanOrEqual(0);
+}
+
+/** No serious or critical accessibility problems (axe, WCAG 2.1 A and AA rules). */
+export async function expectAccessible(page: Page) {
+  // The e-mail preview is the owner's content in a sandbox where axe cannot run (and need not).
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .exclude('iframe[title="E-mail preview"]')
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious).toEqual([]);
 }

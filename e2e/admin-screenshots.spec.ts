@@ -1,24 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, expectNoHorizontalScroll, shoot, test } from "./admin-fixtures";
+import { expect, expectAccessible, expectNoHorizontalScroll, shoot, test } from "./admin-fixtures";
 
 const widths = [
   { name: "desktop", width: 1280, height: 900 },
   { name: "mobile", width: 390, height: 844 },
 ] as const;
-
-/** No serious or critical accessibility problems (axe, WCAG 2.1 A and AA rules). */
-async function expectAccessible(page: Page) {
-  // The e-mail preview is the owner's content in a sandbox where axe cannot run (and need not).
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude('iframe[title="E-mail preview"]')
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious).toEqual([]);
-}
 
 /** Each admin screen once loaded, plus the states worth looking at (form open, campaigns tab). */
 const screens: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
@@ -74,6 +60,13 @@ const screens: { name: string; path: string; ready: (page: Page) => Promise<void
         await new Promise((r) => setTimeout(r, 500));
         win.scrollTo(0, 0);
       });
+    },
+  },
+  {
+    name: "security",
+    path: "/admin/security",
+    ready: async (page) => {
+      await expect(page.getByRole("heading", { level: 2, name: /^Recent sign-ins/ })).toBeVisible();
     },
   },
   {

@@ -2,18 +2,18 @@ import type { Page } from "@playwright/test";
 import type { AdminSubscriber } from "../schema/api/admin";
 import type { CampaignSummary, OutboxPage } from "../schema/api/campaigns";
 import { company } from "../schema/business";
-import { adminGet, expect, expectToast, type PageWindow, signUp, test, unique } from "./admin-fixtures";
+import { adminGet, expect, expectToast, type PageWindow, signUp, signUpPending, test, unique } from "./admin-fixtures";
 
 const tile = (page: Page, label: string) => page.locator(".admin-tile").filter({ hasText: label }).locator(".admin-tile-value");
 const row = (page: Page, email: string) => page.locator(".admin-row").filter({ hasText: email });
 
 test.describe("/admin/email-subscribers", () => {
   test("tiles, selection, select all and unsubscribe", async ({ adminPage: page, adminToken, request }) => {
-    const keep = await signUp(request, `${unique("keep")}@example.com`);
-    const leave = await signUp(request, `${unique("leave")}@example.com`);
+    const keep = await signUp(request, adminToken, `${unique("keep")}@example.com`);
+    const leave = await signUp(request, adminToken, `${unique("leave")}@example.com`);
     const before = await adminGet<AdminSubscriber[]>(request, adminToken, "/api/admin/email-subscribers");
-    const active = before.filter((s) => s.isActive === "true");
-    const unsubscribed = before.filter((s) => s.isActive !== "true");
+    const active = before.filter((s) => s.status === "active");
+    const unsubscribed = before.filter((s) => s.status === "unsubscribed");
 
     await page.goto("/admin/email-subscribers");
     await expect(page.getByRole("heading", { level: 1, name: "Email Subscribers" })).toBeVisible();
@@ -21,7 +21,7 @@ test.describe("/admin/email-subscribers", () => {
     await expect(tile(page, "Active")).toHaveText(String(active.length));
     await expect(tile(page, "Selected")).toHaveText("0");
     const weekAgo = Date.now() - 7 * 86_400_000;
-    await expect(tile(page, "New Week")).toHaveText(String(before.filter((s) => Date.parse(s.signedUpAt) >= weekAgo).length));
+    await expect(tile(page, "New Week")).toHaveText(String(active.filter((s) => Date.parse(s.signedUpAt) >= weekAgo).length));
     await expect(tile(page, "Unsubscribed")).toHaveText(String(unsubscribed.length));
     await expect(row(page, keep).getByText("Active", { exact: true })).toBeVisible();
 
@@ -57,7 +57,7 @@ test.describe("/admin/email-subscribers", () => {
       adminToken,
       request,
     }) => {
-      const recipient = await signUp(request, `${unique("campaign")}@example.com`);
+      const recipient = await signUp(request, adminToken, `${unique("campaign")}@example.com`);
       await page.goto("/admin/email-subscribers");
       await row(page, recipient).getByRole("checkbox").click();
       await page.getByRole("tab", { name: "Campaigns" }).click();
@@ -119,8 +119,8 @@ test.describe("/admin/email-subscribers", () => {
     await expect(page.getByRole("button", { name: "Send Campaign" })).toBeDisabled();
   });
 
-  test("a campaign the API refuses shows Campaign Failed with the reason", async ({ adminPage: page, request }) => {
-    const recipient = await signUp(request, `${unique("refused")}@example.com`);
+  test("a campaign the API refuses shows Campaign Failed with the reason", async ({ adminPage: page, adminToken, request }) => {
+    const recipient = await signUp(request, adminToken, `${unique("refused")}@example.com`);
     await page.goto("/admin/email-subscribers");
     await row(page, recipient).getByRole("checkbox").click();
     await page.getByRole("tab", { name: "Campaigns" }).click();
@@ -140,7 +140,7 @@ test.describe("/admin/email-subscribers", () => {
       adminToken,
       request,
     }) => {
-      const recipient = await signUp(request, `${unique("retry")}@example.com`);
+      const recipient = await signUp(request, adminToken, `${unique("retry")}@example.com`);
       const subject = `Retry check ${unique("run")}`;
       const sent = await request.post("/api/admin/send-campaign", {
         headers: { Authorization: `Bearer ${adminToken}` },
@@ -179,8 +179,8 @@ test.describe("/admin/email-subscribers", () => {
       await expect(page.getByRole("tabpanel").getByRole("alert")).toContainText("Failed to fetch subscribers");
     });
 
-    test("a failed unsubscribe says Failed to unsubscribe user", async ({ adminPage: page, request }) => {
-      const email = await signUp(request, `${unique("stuck")}@example.com`);
+    test("a failed unsubscribe says Failed to unsubscribe user", async ({ adminPage: page, adminToken, request }) => {
+      const email = await signUp(request, adminToken, `${unique("stuck")}@example.com`);
       await page.route("**/unsubscribe", (route) => route.fulfill({ status: 500, json: { error: "Boom", code: "INTERNAL" } }));
       await page.goto("/admin/email-subscribers");
       await row(page, email).getByRole("button", { name: "Unsubscribe" }).click();
@@ -188,5 +188,84 @@ test.describe("/admin/email-subscribers", () => {
       await expectToast(page, "Error", "Failed to unsubscribe user");
       await expect(row(page, email).getByText("Active", { exact: true })).toBeVisible();
     });
+  });
+
+  test("pending sign-ups wait in their own list, are never selectable, and count in no tile", async ({
+    adminPage: page,
+    adminToken,
+    request,
+  }) => {
+    const waiting = await signUpPending(request, `${unique("waiting")}@example.com`);
+    const all = await adminGet<AdminSubscriber[]>(request, adminToken, "/api/admin/email-subscribers");
+    expect(all.find((s) => s.email === waiting)).toMatchObject({ status: "pending", isActive: "false", confirmedAt: null });
+    const active = all.filter((s) => s.status === "active");
+    const pending = all.filter((s) => s.status === "pending");
+    const weekAgo = Date.now() - 7 * 86_400_000;
+
+    await page.goto("/admin/email-subscribers");
+    const list = page.getByRole("region", { name: /^Awaiting confirmation/ });
+    await expect(list.getByRole("heading", { name: `Awaiting confirmation (${pending.length})` })).toBeVisible();
+    const waitingRow = list.locator(".admin-row").filter({ hasText: waiting });
+    await expect(waitingRow.getByText("Pending", { exact: true })).toBeVisible();
+    await expect(list.getByRole("checkbox")).toHaveCount(0);
+    await expect(page.getByRole("region", { name: /^Active subscribers/ }).getByText(waiting)).toHaveCount(0);
+    await expect(page.getByRole("region", { name: /^Unsubscribed/ }).getByText(waiting)).toHaveCount(0);
+    await expect(tile(page, "Active")).toHaveText(String(active.length));
+    await expect(tile(page, "New Week")).toHaveText(String(active.filter((s) => Date.parse(s.signedUpAt) >= weekAgo).length));
+
+    await page.getByRole("button", { name: "Select All Active" }).click();
+    await expect(tile(page, "Selected")).toHaveText(String(active.length));
+    await page.screenshot({ path: test.info().outputPath("admin-subscribers-pending-1280.png"), fullPage: true });
+  });
+
+  test("a campaign with unconfirmed e-mails explains them and re-sends failed and unconfirmed together", async ({
+    adminPage: page,
+    adminToken,
+    request,
+  }) => {
+    const recipient = await signUp(request, adminToken, `${unique("unknown")}@example.com`);
+    const subject = `Unknown check ${unique("run")}`;
+    const sent = await request.post("/api/admin/send-campaign", {
+      headers: { Authorization: `Bearer ${adminToken}` },
+      data: { emails: [recipient], campaign: { subject, title: "Unknown", content: "<p>Hello</p>" } },
+    });
+    expect(sent.status()).toBe(202);
+    // Local delivery always answers, so the history is shown as if the mail service never had.
+    await page.route("**/api/admin/campaigns", async (route) => {
+      const campaigns = (await (await route.fetch()).json()) as CampaignSummary[];
+      const shown = campaigns.map((c) =>
+        c.subject === subject
+          ? {
+              ...c,
+              counts: { ...c.counts, queued: 0, sent: 0, failed: 0, unknown: 1 },
+              recipients: c.recipients.map((r) => ({ ...r, status: "unknown" as const, lastError: "no answer" })),
+            }
+          : c,
+      );
+      await route.fulfill({ json: shown });
+    });
+    let retried = false;
+    await page.route("**/retry-failed", (route) => {
+      retried = true;
+      return route.fulfill({ status: 202, json: { successCount: 1, skipped: [] } });
+    });
+    await page.goto("/admin/email-subscribers");
+    await page.getByRole("tab", { name: "Campaigns" }).click();
+    const campaign = page.getByRole("article", { name: `Campaign: ${subject}` });
+    await expect(campaign.locator(".admin-count").filter({ hasText: "Unconfirmed" })).toContainText("1");
+    await expect(
+      campaign.getByText("Unconfirmed e-mails were sent to the mail service but no answer was recorded"),
+    ).toBeVisible();
+    await campaign.getByText("Recipients (1)").click();
+    const row = campaign.locator(".admin-recipients li").filter({ hasText: recipient });
+    await expect(row.getByText("unknown", { exact: true })).toBeVisible();
+    await expect(row).toContainText("Sent to the mail service but no answer was recorded; it may or may not have arrived.");
+    await campaign.screenshot({ path: test.info().outputPath("admin-campaign-unknown-1280.png") });
+
+    await campaign.getByRole("button", { name: "Re-send failed and unconfirmed (1)" }).click();
+    await expectToast(page, "Retrying failed e-mails", "1 e-mail is queued again.");
+    expect(retried).toBe(true);
+    // The history reloads after the re-send; its played-back answer may still be on its way.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
   });
 });

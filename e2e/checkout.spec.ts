@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { delivery } from "../schema/business";
+import { company, delivery } from "../schema/business";
 import { expect, test } from "./fixtures";
 import { cartBadge, createProduct, fillCart, scrollWidth, seriousViolations, skipSignupModal, uniqueName } from "./shop-helpers";
 
@@ -97,6 +97,30 @@ test.describe("checkout", () => {
       await expect(page.getByLabel("Full Name")).toHaveValue("Jane Customer");
       await expect(page.getByLabel("Shipping Address")).toHaveValue("12 Test Street, Stretford, M32 0AA");
       await expect(page.getByRole("button", { name: "Place Order" })).toBeEnabled();
+    });
+  });
+
+  test.describe(() => {
+    test.use({ allowedConsoleErrors: [/status of 429/] });
+    test("too many orders from one connection shows the server's message", async ({ page, request }) => {
+      const product = await createProduct(request);
+      await fillCart(page, [{ product }]);
+      // The real limit would stop this address ordering for an hour, so the API's 429 is played back.
+      const limited = `Too many orders from your connection. Please try again later or call us on ${company.phone}.`;
+      await page.route("**/api/orders", (route) =>
+        route.fulfill({
+          status: 429,
+          headers: { "Retry-After": "3600" },
+          json: { error: limited, code: "RATE_LIMITED", requestId: "r1" },
+        }),
+      );
+      await page.goto("/checkout");
+      await fillForm(page);
+      await page.getByRole("button", { name: "Place Order" }).click();
+      const toast = page.getByRole("alert").filter({ hasText: "Error" });
+      await expect(toast).toContainText(limited);
+      await expect(page.getByText("Failed to place order. Please try again.")).toHaveCount(0);
+      await expect(page.getByLabel("Full Name")).toHaveValue("Jane Customer");
     });
   });
 

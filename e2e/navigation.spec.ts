@@ -181,7 +181,7 @@ test.describe("footer", () => {
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByRole("link", { name: "Boiler Service" })).toHaveAttribute("href", "/service/boiler-service");
     await expect(footer.getByRole("link", { name: "Plumber Services" })).toHaveAttribute("href", "/service/plumbing");
-    await expect(footer.getByRole("link", { name: "Privacy Policy" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
     await expect(footer.getByRole("link", { name: "Terms of Service" })).toBeVisible();
     for (const area of ["Manchester", "Stretford", "Old Trafford", "Sale", "Altrincham"]) {
       await expect(footer.getByText(area, { exact: true })).toBeVisible();

@@ -149,8 +149,8 @@ test.describe("prerendered HTML", () => {
     expect(data.aggregateRating).toMatchObject({ ratingValue: company.rating.value, reviewCount: 200 });
   });
 
-  test("cart and payment steps are kept out of search results", async ({ request }) => {
-    for (const path of ["/cart", "/checkout", "/payment-success", "/payment-cancelled"]) {
+  test("cart, payment steps and the sign-up confirmation are kept out of search results", async ({ request }) => {
+    for (const path of ["/cart", "/checkout", "/payment-success", "/payment-cancelled", "/confirm-subscription"]) {
       const html = await (await request.get(path)).text();
       expect(html, path).toContain('<meta name="robots" content="noindex, follow"');
     }

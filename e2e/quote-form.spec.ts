@@ -104,3 +104,27 @@ test.describe(() => {
     await expect(postcode).not.toHaveAttribute("aria-invalid", "true");
   });
 });
+
+test.describe(() => {
+  test.use({ allowedConsoleErrors: [/status of 429/] });
+
+  test("too many requests from one connection shows the server's message", async ({ page }) => {
+    // The real limit would lock this file's address out for an hour, so the API's 429 is played back.
+    const limited = `Too many quote requests from your connection. Please try again later or call us on ${company.phone}.`;
+    await page.route("**/api/quotes", (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { "Retry-After": "3600" },
+        json: { error: limited, code: "RATE_LIMITED", requestId: "r1" },
+      }),
+    );
+    await fill(page, valid);
+    await form(page).getByLabel("Service required").selectOption("boiler-repair");
+    await form(page).getByRole("button", { name: "Get My Free Quote" }).click();
+    const toast = page.getByRole("alert").filter({ hasText: "Error Submitting Quote" });
+    await expect(toast).toContainText(limited);
+    await expect(toast).not.toContainText("Sorry, there was a problem");
+    // What was typed stays, to send later or read out on the phone.
+    await expect(form(page).getByLabel("Full name")).toHaveValue(valid.name);
+  });
+});

@@ -22,7 +22,11 @@ let counter = 0;
 /** A name no other test (or seed row) uses, so a search finds exactly this product. */
 export const uniqueName = (base: string) => `${base} ${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-export async function createProduct(request: APIRequestContext, overrides: Partial<ProductFormInput> = {}): Promise<Product> {
+export async function createProduct(
+  request: APIRequestContext,
+  overrides: Partial<ProductFormInput> = {},
+  isRetry = false,
+): Promise<Product> {
   const res = await request.post("/api/admin/products", {
     headers: { Authorization: `Bearer ${await adminToken(request)}` },
     data: {
@@ -39,6 +43,11 @@ export async function createProduct(request: APIRequestContext, overrides: Parti
       ...overrides,
     } satisfies ProductFormInput,
   });
+  // The kept token may have been ended meanwhile (the Security tests sign out everywhere): sign in again once.
+  if (res.status() === 401 && !isRetry) {
+    token = undefined;
+    return createProduct(request, overrides, true);
+  }
   if (res.status() !== 201) throw new Error(`creating a product failed: ${res.status()} ${await res.text()}`);
   return (await res.json()) as Product;
 }

@@ -21,6 +21,8 @@ const Cart = lazyPage(() => import("./pages/cart"));
 const Checkout = lazyPage(() => import("./pages/checkout"));
 const PaymentSuccess = lazyPage(() => import("./pages/payment-success"));
 const PaymentCancelled = lazyPage(() => import("./pages/payment-cancelled"));
+const ConfirmSubscription = lazyPage(() => import("./pages/confirm-subscription"));
+const Privacy = lazyPage(() => import("./pages/privacy"));
 const GasElectricity = lazyPage(() => import("./pages/service-gas-electricity"));
 const BoilerService = lazyPage(() => import("./pages/service-boiler"));
 const Plumbing = lazyPage(() => import("./pages/service-plumbing"));
@@ -35,6 +37,8 @@ const pagesByPath: Record<string, { preload: () => Promise<unknown> }> = {
   "/checkout": Checkout,
   "/payment-success": PaymentSuccess,
   "/payment-cancelled": PaymentCancelled,
+  "/confirm-subscription": ConfirmSubscription,
+  "/privacy": Privacy,
   "/service/gas-electricity": GasElectricity,
   "/service/boiler-service": BoilerService,
   "/service/plumbing": Plumbing,
@@ -89,6 +93,8 @@ export function App({ ssrPath }: { ssrPath?: string }) {
                     <Route path="/checkout" component={Checkout} />
                     <Route path="/payment-success" component={PaymentSuccess} />
                     <Route path="/payment-cancelled" component={PaymentCancelled} />
+                    <Route path="/confirm-subscription" component={ConfirmSubscription} />
+                    <Route path="/privacy" component={Privacy} />
                     <Route path="/service/gas-electricity" component={GasElectricity} />
                     <Route path="/service/boiler-service" component={BoilerService} />
                     <Route path="/service/plumbing" component={Plumbing} />

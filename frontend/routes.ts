@@ -72,6 +72,23 @@ export const publicRoutes: RouteInfo[] = [
     indexable: false,
   },
   {
+    path: "/confirm-subscription",
+    page: "confirm-subscription",
+    title: "Confirm Your Sign-up",
+    description: "Confirm that you'd like our heating deals and tips by e-mail.",
+    prerender: true,
+    // A personal link from an e-mail: nothing here for a search engine.
+    indexable: false,
+  },
+  {
+    path: "/privacy",
+    page: "privacy",
+    title: "Privacy Notice",
+    description:
+      "What we collect when you ask for a quote, order parts, join our deals list or chat with us, why, who handles it and how long we keep it.",
+    prerender: true,
+  },
+  {
     path: "/service/gas-electricity",
     page: "service-gas-electricity",
     title: "Gas & Electricity Tariffs",
@@ -111,4 +128,5 @@ export const adminRoutes: RouteInfo[] = [
   { path: "/admin/service-records", title: "Service Records", description: "", prerender: false },
   { path: "/admin/products", title: "Products", description: "", prerender: false },
   { path: "/admin/orders", title: "Orders", description: "", prerender: false },
+  { path: "/admin/security", title: "Security", description: "", prerender: false },
 ];

@@ -87,10 +87,10 @@ export function Footer() {
             <span suppressHydrationWarning>{new Date().getFullYear()}</span> {company.name}. All rights reserved.
           </p>
           <ul className="site-footer__legal">
-            {/* Placeholders until the owner supplies the policies. */}
             <li>
-              <a href="#privacy-policy">Privacy Policy</a>
+              <Link href="/privacy">Privacy Policy</Link>
             </li>
+            {/* A placeholder until the owner supplies the terms. */}
             <li>
               <a href="#terms">Terms of Service</a>
             </li>

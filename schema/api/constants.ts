@@ -9,3 +9,6 @@ export const MAX_LINE_QUANTITY = 99;
 export const QUOTE_REQUIRED_MESSAGE = "Please fill in your name, phone, email, postcode, and service type. Message is optional.";
 export const CHAT_SESSION_PREFIX = "chat_";
 export const CHAT_MESSAGE_MAX_LENGTH = 1000;
+/** What the sign-up form tells every visitor, whoever the address belongs to (POST /api/email-signups). */
+export const SIGNUP_CHECK_INBOX =
+  "Check your inbox: we've sent you a link to confirm your sign-up. You'll start getting deals once you confirm.";

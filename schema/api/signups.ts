@@ -19,9 +19,8 @@ export const emailSignupSchema = z.object({
 });
 export type EmailSignupRequest = z.input<typeof emailSignupSchema>;
 
-/** What the modal tells every visitor, whoever the address belongs to. */
-export const SIGNUP_CHECK_INBOX =
-  "Check your inbox: we've sent you a link to confirm your sign-up. You'll start getting deals once you confirm.";
+/** What the modal tells every visitor, whoever the address belongs to (zod-free, so the modal can import it). */
+export { SIGNUP_CHECK_INBOX } from "./constants";
 
 /**
  * POST /api/email-signups answers the same for every address (new, pending, active or unsubscribed),

@@ -6,14 +6,17 @@ import { company } from "../../../schema/business";
 import { hasAdminToken } from "../../hooks/admin/use-admin-session";
 import { BackIcon, HomeIcon } from "./icons";
 import { LogoutButton } from "./logout-button";
+import { SecurityReminder } from "./security-reminder";
 
-const sections = [
+/** `short` is the label on a phone, so Back and the six sections fit in two rows. */
+const sections: { href: string; label: string; short?: string }[] = [
   { href: "/quotes", label: "Quotes" },
-  { href: "/email-subscribers", label: "Email Subscribers" },
+  { href: "/email-subscribers", label: "Email Subscribers", short: "Subscribers" },
   { href: "/products", label: "Products" },
   { href: "/service-records", label: "Service Records" },
   { href: "/orders", label: "Orders" },
-] as const;
+  { href: "/security", label: "Security" },
+];
 
 /**
  * Whether "back" stays on this site. The Navigation API knows (it lists only this origin's entries
@@ -35,8 +38,9 @@ function useBack() {
 }
 
 /**
- * The back-office frame: brand bar with home link and logout, section navigation and a back
- * button. Without a stored token every admin screen sends the visitor to /admin/login.
+ * The back-office frame: brand bar with home link and logout, section navigation, a back
+ * button and, while two-step sign-in is off, a reminder to turn it on. Without a stored token
+ * every admin screen sends the visitor to /admin/login.
  */
 export function AdminLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
@@ -80,8 +84,20 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             </li>
             {sections.map((s) => (
               <li key={s.href}>
-                <Link href={s.href} className="admin-nav-link" aria-current={location.startsWith(s.href) ? "page" : undefined}>
-                  {s.label}
+                <Link
+                  href={s.href}
+                  className="admin-nav-link"
+                  aria-current={location.startsWith(s.href) ? "page" : undefined}
+                  aria-label={s.short ? s.label : undefined}
+                >
+                  {s.short ? (
+                    <>
+                      <span className="admin-hide-xs">{s.label}</span>
+                      <span className="admin-show-xs">{s.short}</span>
+                    </>
+                  ) : (
+                    s.label
+                  )}
                 </Link>
               </li>
             ))}
@@ -90,6 +106,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       </nav>
       <main id="main" className="admin-main">
         <Container size="4" px="4" py="5">
+          <SecurityReminder hidden={location.startsWith("/security")} />
           {children}
         </Container>
       </main>

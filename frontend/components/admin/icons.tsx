@@ -51,3 +51,13 @@ export const UploadIcon = () => (
     <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />
   </Icon>
 );
+export const ShieldIcon = () => (
+  <Icon>
+    <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />
+  </Icon>
+);
+export const CloseIcon = () => (
+  <Icon>
+    <path d="M18 6L6 18M6 6l12 12" />
+  </Icon>
+);

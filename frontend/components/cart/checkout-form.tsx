@@ -99,7 +99,9 @@ export function CheckoutForm({ onPlaced }: { onPlaced: (order: OrderResponse["or
         });
       } else {
         if (error instanceof HttpError && error.status === 400) showErrors(serverFieldErrors(error));
-        notify({ title: "Error", description: "Failed to place order. Please try again.", variant: "destructive" });
+        // Too many orders from this connection: the server's message says when to try again.
+        const throttled = error instanceof HttpError && error.status === 429 ? error.serverMessage : undefined;
+        notify({ title: "Error", description: throttled ?? "Failed to place order. Please try again.", variant: "destructive" });
       }
     } finally {
       setSubmitting(false);

@@ -54,6 +54,11 @@ export function QuoteForm() {
       setFields(empty);
       setErrors({});
     } catch (error) {
+      // Too many requests from this connection: the server's message says what to do instead.
+      if (error instanceof HttpError && error.status === 429 && error.serverMessage) {
+        notify({ title: "Error Submitting Quote", description: error.serverMessage, variant: "destructive" });
+        return;
+      }
       const fieldErrors = fieldErrorsOf(error);
       setErrors(fieldErrors);
       const serverMessage = error instanceof HttpError && error.status === 400 ? error.serverMessage : undefined;

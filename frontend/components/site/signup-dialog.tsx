@@ -1,5 +1,6 @@
 import { Button, Dialog, Flex, IconButton, Text, TextField } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
+import { SIGNUP_CHECK_INBOX } from "../../../schema/api/constants";
 import { signupConsentText } from "../../../schema/business";
 import { api, HttpError } from "../../lib/api";
 import { notify } from "../../lib/toast";
@@ -25,7 +26,8 @@ export default function SignupDialog({ isOpen, setOpen }: { isOpen: boolean; set
     setPending(true);
     try {
       await api("/api/email-signups", { json: { email: value, source: window.location.pathname } });
-      notify({ title: "Success!", description: "You're signed up for exclusive heating deals and tips!", variant: "success" });
+      // Confirmed opt-in: nothing is sent until the visitor follows the link in that e-mail.
+      notify({ title: "Check your inbox", description: SIGNUP_CHECK_INBOX, variant: "success" });
       setEmail("");
       setOpen(false);
     } catch (error) {

@@ -13,7 +13,7 @@ export function useCampaigns() {
     // Sent once, never retried: a retry after a lost answer would e-mail everyone twice.
     send: (emails: string[], campaign: CampaignDraftInput) =>
       adminApi<SendCampaignResult>("/api/admin/send-campaign", { json: { emails, campaign } }),
-    // Only rows still marked failed are re-sent, so repeating this call is harmless.
+    // Only rows still marked failed or unknown are re-sent, so repeating this call is harmless.
     retryFailed: (id: number) => adminChange<RetryFailedResult>("POST", `/api/admin/campaigns/${id}/retry-failed`),
   };
 }

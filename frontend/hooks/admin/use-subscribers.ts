@@ -4,13 +4,17 @@ import { useAdminData } from "./use-admin-data";
 
 export const NEW_WEEK_DAYS = 7;
 
-/** The four tiles' numbers and the two lists. */
+/**
+ * The four tiles' numbers and the three lists. Pending sign-ups (not confirmed yet) are never
+ * e-mailed, so they count nowhere but in their own list.
+ */
 export function summariseSubscribers(subscribers: AdminSubscriber[], now = Date.now()) {
-  const active = subscribers.filter((s) => s.isActive === "true");
-  const unsubscribed = subscribers.filter((s) => s.isActive !== "true");
+  const active = subscribers.filter((s) => s.status === "active");
+  const pending = subscribers.filter((s) => s.status === "pending");
+  const unsubscribed = subscribers.filter((s) => s.status === "unsubscribed");
   const weekAgo = now - NEW_WEEK_DAYS * 86_400_000;
-  const newThisWeek = subscribers.filter((s) => Date.parse(s.signedUpAt) >= weekAgo).length;
-  return { active, unsubscribed, newThisWeek };
+  const newThisWeek = active.filter((s) => Date.parse(s.signedUpAt) >= weekAgo).length;
+  return { active, pending, unsubscribed, newThisWeek };
 }
 
 export function useAdminSubscribers() {

@@ -14,6 +14,7 @@ const EmailSubscribers = lazy(() => import("./email-subscribers"));
 const ServiceRecords = lazy(() => import("./service-records"));
 const Products = lazy(() => import("./products"));
 const Orders = lazy(() => import("./orders"));
+const Security = lazy(() => import("./security"));
 
 /** Titles come from the route table the prerender uses, so the tab reads the same as the shell. */
 function useAdminDocumentMeta() {
@@ -37,6 +38,7 @@ const screens = [
   { path: "/service-records", Screen: ServiceRecords },
   { path: "/products", Screen: Products },
   { path: "/orders", Screen: Orders },
+  { path: "/security", Screen: Security },
 ] as const;
 
 /** The back office route table, nested under /admin and loaded only when an admin path opens. */

@@ -22,7 +22,7 @@ export default function EmailSubscribers() {
   const [sending, setSending] = useState(false);
   const [retryingId, setRetryingId] = useState<number | null>(null);
 
-  const { active, unsubscribed, newThisWeek } = useMemo(() => summariseSubscribers(subscribers ?? []), [subscribers]);
+  const { active, pending, unsubscribed, newThisWeek } = useMemo(() => summariseSubscribers(subscribers ?? []), [subscribers]);
 
   useEffect(() => {
     if (error && !isUnauthorized(error)) notify({ title: "Failed to fetch subscribers", variant: "destructive" });
@@ -106,6 +106,7 @@ export default function EmailSubscribers() {
     subscriberTab = (
       <SubscriberLists
         active={active}
+        pending={pending}
         unsubscribed={unsubscribed}
         selected={selected}
         onToggle={toggle}

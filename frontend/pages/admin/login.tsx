@@ -4,30 +4,55 @@ import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { AdminLoginResult } from "../../../schema/api/admin";
 import { company } from "../../../schema/business";
+import { CodeField } from "../../components/admin/code-field";
 import { BackIcon } from "../../components/admin/icons";
 import { setAdminToken } from "../../lib/admin-token";
 import { api, HttpError } from "../../lib/api";
 import { notify } from "../../lib/toast";
 
+type Step = "password" | "code";
+
+/**
+ * The owner's sign-in: username and password, then (with two-step sign-in on) a code from the
+ * authenticator app or a recovery code. The second step sends the password again with the code:
+ * the server keeps nothing between the two.
+ */
 export default function Login() {
   const [, navigate] = useLocation();
+  const [step, setStep] = useState<Step>("password");
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
     setPending(true);
     try {
       const result = await api<AdminLoginResult>("/api/admin/login", {
-        json: { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? "") },
+        json: { username, password, ...(step === "code" ? { code: code.trim() } : {}) },
       });
-      if (!result.success) return;
+      if (!result.success) {
+        // The password was right; the account also wants a code from the app.
+        setCode("");
+        setStep("code");
+        return;
+      }
       setAdminToken(result.token);
       notify({ title: "Login Successful", description: "Welcome back.", variant: "success" });
       navigate("/quotes", { replace: true });
     } catch (error) {
       if (error instanceof HttpError && error.status === 401) {
-        notify({ title: "Login Failed", description: "Invalid username or password", variant: "destructive" });
+        if (step === "code") {
+          setCode("");
+          notify({
+            title: "Code Not Accepted",
+            description: error.serverMessage ?? "That code is not right. Please try the current code from your app.",
+            variant: "destructive",
+          });
+        } else {
+          notify({ title: "Login Failed", description: "Invalid username or password", variant: "destructive" });
+        }
         return;
       }
       // Throttling answers with its own message (how long to wait); other failures get the screen's own text.
@@ -42,6 +67,12 @@ export default function Login() {
     }
   }
 
+  function backToPassword() {
+    setCode("");
+    setPassword("");
+    setStep("password");
+  }
+
   return (
     <main id="main" className="admin-shell admin-login">
       <Flex align="center" justify="center" px="4" py="9">
@@ -49,42 +80,76 @@ export default function Login() {
           <Heading as="h1" size="6" className="admin-title">
             Admin Login
           </Heading>
-          <Text as="p" color="gray" size="2" mt="1" mb="5">
-            {company.name} back office
-          </Text>
-          <form onSubmit={submit} aria-label="Admin login">
-            <Flex direction="column" gap="4">
-              <Box>
-                <Text as="label" htmlFor="admin-username" size="2" weight="medium">
-                  Username
-                </Text>
-                <TextField.Root id="admin-username" name="username" autoComplete="username" required size="3" mt="1" autoFocus />
-              </Box>
-              <Box>
-                <Text as="label" htmlFor="admin-password" size="2" weight="medium">
-                  Password
-                </Text>
-                <TextField.Root
-                  id="admin-password"
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  size="3"
-                  mt="1"
-                />
-              </Box>
-              <Button type="submit" size="3" loading={pending}>
-                Log in
-              </Button>
-              <Button asChild variant="ghost" color="gray" size="2">
-                <Link href="~/">
-                  <BackIcon />
-                  Back to website
-                </Link>
-              </Button>
-            </Flex>
-          </form>
+          {step === "password" ? (
+            <>
+              <Text as="p" color="gray" size="2" mt="1" mb="5">
+                {company.name} back office
+              </Text>
+              <form onSubmit={submit} aria-label="Admin login">
+                <Flex direction="column" gap="4">
+                  <Box>
+                    <Text as="label" htmlFor="admin-username" size="2" weight="medium">
+                      Username
+                    </Text>
+                    <TextField.Root
+                      id="admin-username"
+                      name="username"
+                      autoComplete="username"
+                      required
+                      size="3"
+                      mt="1"
+                      autoFocus
+                      value={username}
+                      onChange={(e) => setUsername(e.target.value)}
+                    />
+                  </Box>
+                  <Box>
+                    <Text as="label" htmlFor="admin-password" size="2" weight="medium">
+                      Password
+                    </Text>
+                    <TextField.Root
+                      id="admin-password"
+                      name="password"
+                      type="password"
+                      autoComplete="current-password"
+                      required
+                      size="3"
+                      mt="1"
+                      value={password}
+                      onChange={(e) => setPassword(e.target.value)}
+                    />
+                  </Box>
+                  <Button type="submit" size="3" loading={pending}>
+                    Log in
+                  </Button>
+                  <Button asChild variant="ghost" color="gray" size="2">
+                    <Link href="~/">
+                      <BackIcon />
+                      Back to website
+                    </Link>
+                  </Button>
+                </Flex>
+              </form>
+            </>
+          ) : (
+            <>
+              <Text as="p" color="gray" size="2" mt="1" mb="5">
+                Two-step sign-in is on. Open your authenticator app and enter the code it shows for {company.shortName}.
+              </Text>
+              <form onSubmit={submit} aria-label="Two-step sign-in code">
+                <Flex direction="column" gap="4">
+                  <CodeField id="admin-code" value={code} onChange={setCode} allowRecovery autoFocus />
+                  <Button type="submit" size="3" loading={pending}>
+                    Verify
+                  </Button>
+                  <Button type="button" variant="ghost" color="gray" size="2" onClick={backToPassword}>
+                    <BackIcon />
+                    Back to username and password
+                  </Button>
+                </Flex>
+              </form>
+            </>
+          )}
         </Card>
       </Flex>
     </main>

@@ -6,7 +6,16 @@ import { formatDateTime } from "../dates";
 import { StatusBadge, type StatusTone } from "../status-badge";
 
 const campaignTones: Record<string, StatusTone> = { sent: "success", sending: "secondary", scheduled: "outline" };
-const recipientTones: Record<string, StatusTone> = { sent: "success", queued: "secondary", pending: "outline" };
+const recipientTones: Record<string, StatusTone> = {
+  sent: "success",
+  queued: "secondary",
+  sending: "secondary",
+  pending: "outline",
+  unknown: "outline",
+};
+
+/** What "unknown" means for a recipient; the owner decides whether to send again. */
+export const UNKNOWN_EXPLANATION = "Sent to the mail service but no answer was recorded; it may or may not have arrived.";
 
 type Props = {
   campaigns: CampaignSummary[] | undefined;
@@ -16,7 +25,7 @@ type Props = {
   onRetryFailed: (campaign: CampaignSummary) => void;
 };
 
-function Count({ label, value, tone }: { label: string; value: number; tone?: "red" | "green" }) {
+function Count({ label, value, tone }: { label: string; value: number; tone?: "red" | "green" | "amber" }) {
   return (
     <div className="admin-count">
       <Text as="div" size="4" weight="bold" color={value > 0 ? tone : undefined}>
@@ -29,7 +38,10 @@ function Count({ label, value, tone }: { label: string; value: number; tone?: "r
   );
 }
 
-/** Past campaigns with how many e-mails are queued, sent and failed, and a way to re-send the failed. */
+/**
+ * Past campaigns with how many e-mails are queued, sent, failed and unconfirmed (no answer from
+ * the mail service), and a way to re-send the failed and, at the owner's word, the unconfirmed.
+ */
 export function CampaignHistory({ campaigns, error, onRetryLoad, retryingId, onRetryFailed }: Props) {
   let body: ReactNode;
   if (error && !campaigns) body = <ErrorState message="Failed to load campaign history." onRetry={onRetryLoad} />;
@@ -58,7 +70,8 @@ export function CampaignHistory({ campaigns, error, onRetryLoad, retryingId, onR
               <Count label="Queued" value={c.counts.queued} />
               <Count label="Sent" value={c.counts.sent} tone="green" />
               <Count label="Failed" value={c.counts.failed} tone="red" />
-              {c.counts.failed > 0 ? (
+              {c.counts.unknown > 0 ? <Count label="Unconfirmed" value={c.counts.unknown} tone="amber" /> : null}
+              {c.counts.failed + c.counts.unknown > 0 ? (
                 <Button
                   variant="soft"
                   color="red"
@@ -66,10 +79,18 @@ export function CampaignHistory({ campaigns, error, onRetryLoad, retryingId, onR
                   onClick={() => onRetryFailed(c)}
                   className="admin-push-right"
                 >
-                  Retry failed ({c.counts.failed})
+                  {c.counts.unknown > 0
+                    ? `Re-send failed and unconfirmed (${c.counts.failed + c.counts.unknown})`
+                    : `Retry failed (${c.counts.failed})`}
                 </Button>
               ) : null}
             </Flex>
+            {c.counts.unknown > 0 ? (
+              <Text as="p" size="1" color="gray" mt="2">
+                Unconfirmed e-mails were sent to the mail service but no answer was recorded; they may or may not have arrived.
+                Re-sending may give some people a second copy.
+              </Text>
+            ) : null}
             {c.recipients.length > 0 ? (
               <details className="admin-recipients">
                 <summary>Recipients ({c.recipients.length})</summary>
@@ -78,7 +99,11 @@ export function CampaignHistory({ campaigns, error, onRetryLoad, retryingId, onR
                     <li key={r.email}>
                       <span className="admin-wrap-anywhere">{r.email}</span>
                       <StatusBadge status={r.status} tones={recipientTones} />
-                      {r.lastError ? (
+                      {r.status === "unknown" ? (
+                        <Text size="1" color="gray">
+                          {UNKNOWN_EXPLANATION}
+                        </Text>
+                      ) : r.lastError ? (
                         <Text size="1" color="red">
                           {r.lastError}
                         </Text>

@@ -6,6 +6,7 @@ import { formatDate } from "../dates";
 
 type Props = {
   active: AdminSubscriber[];
+  pending: AdminSubscriber[];
   unsubscribed: AdminSubscriber[];
   selected: ReadonlySet<string>;
   onToggle: (email: string) => void;
@@ -14,8 +15,20 @@ type Props = {
   onUnsubscribe: (email: string) => void;
 };
 
-/** Active subscribers to pick campaign recipients from, then the unsubscribed. */
-export function SubscriberLists({ active, unsubscribed, selected, onToggle, onToggleAll, busyEmail, onUnsubscribe }: Props) {
+/**
+ * Active subscribers to pick campaign recipients from, then the sign-ups still waiting for their
+ * owner to confirm (never selectable: nothing is sent to them), then the unsubscribed.
+ */
+export function SubscriberLists({
+  active,
+  pending,
+  unsubscribed,
+  selected,
+  onToggle,
+  onToggleAll,
+  busyEmail,
+  onUnsubscribe,
+}: Props) {
   const allSelected = active.length > 0 && active.every((s) => selected.has(s.email));
   return (
     <Flex direction="column" gap="5">
@@ -40,6 +53,9 @@ export function SubscriberLists({ active, unsubscribed, selected, onToggle, onTo
                     <span className="admin-row-email">{s.email}</span>
                     <Text as="span" size="1" color="gray" className="admin-row-sub">
                       Signed up {formatDate(s.signedUpAt)}
+                      {s.confirmedAt && formatDate(s.confirmedAt) !== formatDate(s.signedUpAt)
+                        ? ` · confirmed ${formatDate(s.confirmedAt)}`
+                        : ""}
                     </Text>
                   </span>
                 </Text>
@@ -59,6 +75,36 @@ export function SubscriberLists({ active, unsubscribed, selected, onToggle, onTo
                     Unsubscribe
                   </ConfirmButton>
                 </Flex>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="pending-heading">
+        <Heading as="h2" size="4" id="pending-heading" mb="1">
+          Awaiting confirmation ({pending.length})
+        </Heading>
+        <Text as="p" size="2" color="gray" mb="3">
+          They have been sent a link to confirm their sign-up and get no campaigns until they follow it.
+        </Text>
+        {pending.length === 0 ? (
+          <EmptyState message="No sign-ups waiting for confirmation." />
+        ) : (
+          <ul className="admin-card admin-rows">
+            {pending.map((s) => (
+              <li key={s.id} className="admin-row">
+                <span className="admin-row-main">
+                  <span>
+                    <span className="admin-row-email">{s.email}</span>
+                    <Text as="span" size="1" color="gray" className="admin-row-sub">
+                      Signed up {formatDate(s.signedUpAt)}
+                    </Text>
+                  </span>
+                </span>
+                <Badge color="gray" variant="soft" radius="full">
+                  Pending
+                </Badge>
               </li>
             ))}
           </ul>

@@ -1,0 +1,59 @@
+import type { AdminSignIn } from "../../../../schema/api/admin";
+import { browserSummary } from "../../../lib/admin/browser-summary";
+import { EmptyState } from "../admin-states";
+import { formatDateTime } from "../dates";
+import { StatusBadge, type StatusTone } from "../status-badge";
+
+export const signInOutcomeLabels: Record<AdminSignIn["outcome"], string> = {
+  success: "Signed in",
+  wrong_credentials: "Wrong password or name",
+  wrong_code: "Wrong code",
+  code_required: "Code asked",
+  throttled: "Blocked (too many tries)",
+};
+
+const outcomeTones: Record<AdminSignIn["outcome"], StatusTone> = {
+  success: "success",
+  code_required: "secondary",
+  wrong_credentials: "destructive",
+  wrong_code: "destructive",
+  throttled: "outline",
+};
+
+/**
+ * The latest sign-in attempts, newest first: a table on wide screens; on a phone each row is a
+ * two-line card (time and outcome, then address and browser).
+ */
+export function SignInList({ signIns }: { signIns: AdminSignIn[] }) {
+  if (signIns.length === 0) return <EmptyState message="No sign-ins recorded yet." />;
+  return (
+    <table className="admin-signins">
+      <caption className="admin-visually-hidden">Latest sign-ins, newest first</caption>
+      <thead className="admin-signins-head">
+        <tr>
+          {["Time", "Address", "Browser", "Outcome"].map((label) => (
+            <th key={label} scope="col" className="admin-signins-cell admin-signins-th">
+              {label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="admin-signins-body">
+        {signIns.map((s, i) => (
+          // Rows have no id; their order is the server's and the list is replaced as a whole.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <tr key={`${s.at}-${i}`} className="admin-signins-row">
+            <td className="admin-signins-cell admin-signins-time admin-nowrap">{formatDateTime(s.at)}</td>
+            <td className="admin-signins-cell admin-signins-address admin-wrap-anywhere">{s.address}</td>
+            <td className="admin-signins-cell admin-signins-browser" title={s.userAgent ?? undefined}>
+              {browserSummary(s.userAgent)}
+            </td>
+            <td className="admin-signins-cell admin-signins-outcome">
+              <StatusBadge status={s.outcome} tones={outcomeTones} label={signInOutcomeLabels[s.outcome]} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,203 @@
+import { Button, Flex, Heading, Text } from "@radix-ui/themes";
+import { type ReactNode, useState } from "react";
+import type { AdminSecurity, MfaSetup } from "../../../schema/api/admin";
+import { ErrorState, LoadingState } from "../../components/admin/admin-states";
+import { ConfirmButton } from "../../components/admin/confirm-button";
+import { formatDate } from "../../components/admin/dates";
+import { PageHeader } from "../../components/admin/page-header";
+import { MfaDisableForm } from "../../components/admin/security/mfa-disable-form";
+import { MfaSetupPanel } from "../../components/admin/security/mfa-setup";
+import { RecoveryCodes } from "../../components/admin/security/recovery-codes";
+import { SignInList } from "../../components/admin/security/sign-in-list";
+import { StatusBadge } from "../../components/admin/status-badge";
+import { useAdminSecurity } from "../../hooks/admin/use-security";
+import { endAdminSession, errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
+import { notify } from "../../lib/toast";
+
+/** What the two-step card shows: its state, the set-up steps, the new recovery codes, or the form to turn it off. */
+type View = { name: "status" } | { name: "setup"; setup: MfaSetup } | { name: "codes"; codes: string[] } | { name: "disable" };
+
+const LOW_RECOVERY_CODES = 3;
+const mfaTones = { on: "success", off: "destructive" } as const;
+
+function Panel({ id, title, badge, children }: { id: string; title: string; badge?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="admin-card admin-panel">
+      <Flex justify="between" align="center" gap="3" wrap="wrap" mb="3">
+        <Heading as="h2" size="4" id={id}>
+          {title}
+        </Heading>
+        {badge}
+      </Flex>
+      {children}
+    </section>
+  );
+}
+
+export default function Security() {
+  const { security, error, refresh, setup, enable, disable, signOutEverywhere } = useAdminSecurity();
+  const [view, setView] = useState<View>({ name: "status" });
+  const [starting, setStarting] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+
+  async function startSetup() {
+    setStarting(true);
+    try {
+      setView({ name: "setup", setup: await setup() });
+    } catch (e) {
+      if (!isUnauthorized(e)) {
+        notify({ title: "Couldn't start the set-up", description: errorMessage(e, "Please try again."), variant: "destructive" });
+        await refresh();
+      }
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  async function enabled(codes: string[]) {
+    setView({ name: "codes", codes });
+    notify({
+      title: "Two-step sign-in is on",
+      description: "Save your recovery codes before you leave this screen.",
+      variant: "success",
+    });
+    await refresh();
+  }
+
+  async function disabled() {
+    setView({ name: "status" });
+    notify({ title: "Two-step sign-in is off", description: "Signing in needs only your password again." });
+    await refresh();
+  }
+
+  async function endEverySession() {
+    setSigningOut(true);
+    try {
+      const { sessionsEnded, devicesForgotten } = await signOutEverywhere();
+      notify({
+        title: "Signed out everywhere",
+        description: `${sessionsEnded} ${sessionsEnded === 1 ? "session" : "sessions"} ended and ${devicesForgotten} ${devicesForgotten === 1 ? "browser" : "browsers"} forgotten. Please log in again.`,
+        variant: "success",
+      });
+      // This tab's session ended with the others.
+      endAdminSession();
+    } catch (e) {
+      if (!isUnauthorized(e)) {
+        notify({ title: "Error", description: errorMessage(e, "Failed to sign out everywhere"), variant: "destructive" });
+      }
+      setSigningOut(false);
+    }
+  }
+
+  if (!security) {
+    return (
+      <>
+        <PageHeader title="Security" subtitle="Two-step sign-in, recent sign-ins and signing out everywhere" />
+        {error ? (
+          isUnauthorized(error) ? null : (
+            <ErrorState message={errorMessage(error, "Failed to load the security settings.")} onRetry={refresh} />
+          )
+        ) : (
+          <LoadingState label="Loading security settings…" />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Security" subtitle="Two-step sign-in, recent sign-ins and signing out everywhere" />
+      <div className="admin-security">
+        <Panel
+          id="mfa-heading"
+          title="Two-step sign-in"
+          badge={
+            <StatusBadge
+              status={security.mfaEnabled ? "on" : "off"}
+              tones={mfaTones}
+              label={security.mfaEnabled ? "On" : "Off"}
+            />
+          }
+        >
+          {view.name === "codes" ? (
+            <RecoveryCodes codes={view.codes} onDone={() => setView({ name: "status" })} />
+          ) : view.name === "setup" && !security.mfaEnabled ? (
+            <MfaSetupPanel setup={view.setup} enable={enable} onEnabled={enabled} onCancel={() => setView({ name: "status" })} />
+          ) : security.mfaEnabled ? (
+            <MfaOn security={security} view={view} setView={setView} disable={disable} onDisabled={disabled} />
+          ) : (
+            <>
+              <Text as="p" size="2" className="admin-measure">
+                With two-step sign-in, logging in needs your password and a 6-digit code from an authenticator app on your phone.
+                Someone who learns your password still can't get in.
+              </Text>
+              <Button mt="4" onClick={startSetup} loading={starting}>
+                Turn on two-step sign-in
+              </Button>
+            </>
+          )}
+        </Panel>
+
+        <Panel id="sign-ins-heading" title={`Recent sign-ins (${security.signIns.length})`}>
+          <Text as="p" size="2" color="gray" mb="3">
+            Every attempt to log in to the back office, newest first. One you don't recognise? Sign out everywhere and change your
+            password.
+          </Text>
+          <SignInList signIns={security.signIns} />
+        </Panel>
+
+        <Panel id="sign-out-heading" title="Sign out everywhere">
+          <Text as="p" size="2" className="admin-measure">
+            Ends every back-office session, this one included, and forgets every browser that has logged in before. Use it if a
+            phone or computer is lost, or you think someone else knows your password.
+          </Text>
+          <ConfirmButton
+            mt="4"
+            loading={signingOut}
+            title="Sign out everywhere?"
+            description="Every session ends, this one too, and you'll need to log in again."
+            confirmLabel="Sign out everywhere"
+            onConfirm={endEverySession}
+          >
+            Sign out everywhere
+          </ConfirmButton>
+        </Panel>
+      </div>
+    </>
+  );
+}
+
+function MfaOn({
+  security,
+  view,
+  setView,
+  disable,
+  onDisabled,
+}: {
+  security: AdminSecurity;
+  view: View;
+  setView: (view: View) => void;
+  disable: (password: string, code: string) => Promise<unknown>;
+  onDisabled: () => void;
+}) {
+  const low = security.recoveryCodesLeft <= LOW_RECOVERY_CODES;
+  return (
+    <>
+      <Text as="p" size="2" className="admin-measure">
+        Logging in needs your password and a code from your authenticator app
+        {security.mfaEnabledAt ? `, since ${formatDate(security.mfaEnabledAt)}` : ""}.
+      </Text>
+      <Text as="p" size="2" mt="2" color={low ? "red" : undefined} weight={low ? "medium" : undefined}>
+        {security.recoveryCodesLeft} {security.recoveryCodesLeft === 1 ? "recovery code" : "recovery codes"} left
+        {low ? ": turn two-step sign-in off and on again to get ten new ones." : "."}
+      </Text>
+      {view.name === "disable" ? (
+        <MfaDisableForm disable={disable} onDisabled={onDisabled} onCancel={() => setView({ name: "status" })} />
+      ) : (
+        <Button mt="4" variant="soft" color="gray" onClick={() => setView({ name: "disable" })}>
+          Turn off…
+        </Button>
+      )}
+    </>
+  );
+}
