@@ -38,9 +38,9 @@ type RequestOptions = {
 
 /**
  * The single fetcher: cookies sent, JSON in and out, the admin bearer token on every /admin/ call,
- * the cart session header on cart calls.
+ * the cart session header on cart calls. Answers the successful response; a non-OK one throws.
  */
-export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+async function request(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   if (options.json !== undefined) headers["Content-Type"] = "application/json";
   if (path.includes("/admin/")) {
@@ -69,8 +69,36 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
     }
     throw new HttpError(res.status, text || res.statusText, body);
   }
+  return res;
+}
+
+/** A call whose JSON answer is all that matters. */
+export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await request(path, options);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
+}
+
+/** A call whose answer is text (a CSV export). */
+export async function apiText(path: string, options: RequestOptions = {}): Promise<string> {
+  return (await request(path, options)).text();
+}
+
+/** One page of a list: the items, the full count (X-Total-Count) and any tab counts (X-Tab-Counts). */
+export type ListPage<T, Tabs = Record<string, number>> = { items: T[]; total: number; tabs: Tabs | null };
+
+export async function apiPage<T, Tabs = Record<string, number>>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<ListPage<T, Tabs>> {
+  const res = await request(path, options);
+  const items = (await res.json()) as T[];
+  const tabs = res.headers.get("X-Tab-Counts");
+  return {
+    items,
+    total: Number(res.headers.get("X-Total-Count") ?? items.length),
+    tabs: tabs ? (JSON.parse(tabs) as Tabs) : null,
+  };
 }
 
 /** SWR's default fetcher: the key is the URL (key segments joined with '/'). */

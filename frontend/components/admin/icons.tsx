@@ -61,3 +61,18 @@ export const CloseIcon = () => (
     <path d="M18 6L6 18M6 6l12 12" />
   </Icon>
 );
+export const SearchIcon = () => (
+  <Icon>
+    <path d="M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.35-4.35" />
+  </Icon>
+);
+export const DownloadIcon = () => (
+  <Icon>
+    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3" />
+  </Icon>
+);
+export const EditIcon = () => (
+  <Icon>
+    <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
+  </Icon>
+);

@@ -1,7 +1,7 @@
 import { mutate } from "swr";
 import { navigate } from "wouter/use-browser-location";
 import { clearAdminToken } from "../admin-token";
-import { api, HttpError } from "../api";
+import { api, apiPage, apiText, HttpError, type ListPage } from "../api";
 import { notify } from "../toast";
 
 export const ADMIN_LOGIN_PATH = "/admin/login";
@@ -25,9 +25,9 @@ export function endAdminSession() {
  * token is missing, expired or revoked, so the session ends and the owner is sent to log in again.
  * Other errors are left to the screen that made the call.
  */
-export async function adminApi<T>(path: string, options?: AdminRequestOptions): Promise<T> {
+async function endingSessionOn401<T>(call: Promise<T>): Promise<T> {
   try {
-    return await api<T>(path, options);
+    return await call;
   } catch (error) {
     if (error instanceof HttpError && error.status === 401) {
       endAdminSession();
@@ -36,6 +36,15 @@ export async function adminApi<T>(path: string, options?: AdminRequestOptions): 
     throw error;
   }
 }
+
+export const adminApi = <T>(path: string, options?: AdminRequestOptions): Promise<T> => endingSessionOn401(api<T>(path, options));
+
+/** An admin answer that is text (a CSV export). */
+export const adminText = (path: string): Promise<string> => endingSessionOn401(apiText(path));
+
+/** One page of an admin list, with its full count and tab counts (see apiPage). */
+export const adminPage = <T, Tabs = Record<string, number>>(path: string): Promise<ListPage<T, Tabs>> =>
+  endingSessionOn401(apiPage<T, Tabs>(path));
 
 export const isUnauthorized = (error: unknown) => error instanceof HttpError && error.status === 401;
 

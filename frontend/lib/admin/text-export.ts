@@ -18,8 +18,8 @@ export async function copyText(text: string, what: string) {
 }
 
 /** Saves text as a file the browser downloads (made in the page; nothing is sent anywhere). */
-export function downloadText(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+export function downloadText(fileName: string, text: string, type = "text/plain;charset=utf-8") {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement("a");
   link.href = url;
   link.download = fileName;

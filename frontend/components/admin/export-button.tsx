@@ -1,0 +1,37 @@
+import { Button } from "@radix-ui/themes";
+import { useState } from "react";
+import { adminText, errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
+import { downloadText } from "../../lib/admin/text-export";
+import { notify } from "../../lib/toast";
+import { DownloadIcon } from "./icons";
+
+/**
+ * Downloads one of the back office's CSV exports. The admin token lives in the tab's session
+ * storage, not a cookie, so the file is fetched with it and handed to the browser as a download.
+ */
+export function ExportButton({ path, fileName, label = "Export CSV" }: { path: string; fileName: string; label?: string }) {
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      const date = new Date().toISOString().slice(0, 10);
+      downloadText(`${fileName}-${date}.csv`, await adminText(path), "text/csv;charset=utf-8");
+    } catch (error) {
+      if (!isUnauthorized(error)) {
+        notify({
+          title: "Export failed",
+          description: errorMessage(error, "The file could not be made. Please try again."),
+          variant: "destructive",
+        });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button variant="soft" color="gray" onClick={download} disabled={busy}>
+      <DownloadIcon />
+      {busy ? "Preparing…" : label}
+    </Button>
+  );
+}
