@@ -104,6 +104,7 @@ export const repairPriceBands = [
   { label: "Large projects", range: "£300+" },
 ] as const;
 
+/** The services a visitor can ask a quote for (the quote form's choices). */
 export const quoteServiceLabels = {
   "boiler-installation": "Boiler Installation",
   "boiler-repair": "Boiler Repair",
@@ -111,6 +112,10 @@ export const quoteServiceLabels = {
   "annual-service": "Annual Service",
   "emergency-repair": "Emergency Repair",
 } as const;
+
+/** Every kind of quote request the owner sees, including a call-back the chat handed over. */
+export const allQuoteServiceLabels = { ...quoteServiceLabels, "call-back": "Call back (from the chat)" } as const;
+export type QuoteService = keyof typeof allQuoteServiceLabels;
 
 export const storeCategories = [
   "All",

@@ -38,6 +38,9 @@ export const settings = {
     leadDays: 30,
     /** Landlords get a second reminder this many days before the due date if no visit is booked. */
     landlordFinalDays: 7,
+    /** The cron sends reminders only between these hours, UK time (from 08:00, before 20:00). */
+    sendFromHour: 8,
+    sendUntilHour: 20,
   },
   mail: {
     /** A recipient left "sending" this long without an answer is marked "unknown", never re-sent by itself. */

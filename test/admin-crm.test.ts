@@ -41,6 +41,7 @@ describe("admin quotes", () => {
       isRead: "true",
       repliedAt: "2026-02-01T10:00:00.000Z",
       notes: null,
+      chatSessionId: null,
     });
     expect(ours[1]).toMatchObject({ isRead: "false", repliedAt: null, message: null });
   });

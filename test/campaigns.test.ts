@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { campaignDefaults } from "../schema/business";
+import { startDueCampaigns } from "../worker/services/campaigns/schedule";
 import { addSubscriber, callAdmin, recipientRows, recordingQueue, sampleCampaign } from "./helpers/factories-campaigns";
 import { callJson } from "./helpers/http";
 
@@ -263,5 +264,50 @@ describe("GET /api/admin/outbox", () => {
   it("refuses a limit over 100 and needs an admin token", async () => {
     expect((await callAdmin("/api/admin/outbox?limit=500")).status).toBe(400);
     expect((await callJson("/api/admin/outbox")).status).toBe(401);
+  });
+});
+
+describe("POST /api/admin/campaigns/:id/cancel", () => {
+  async function scheduled() {
+    const email = await addSubscriber();
+    const { queue } = recordingQueue();
+    const sendAt = new Date(Date.now() + 3_600_000).toISOString();
+    const { body } = await callAdmin(
+      "/api/admin/send-campaign",
+      { json: { emails: [email], campaign: sampleCampaign, sendAt } },
+      { MAIL_QUEUE: queue },
+    );
+    return body.campaignId as number;
+  }
+
+  it("cancels a scheduled campaign, which the cron then never starts", async () => {
+    const id = await scheduled();
+    const { status, body } = await callAdmin(`/api/admin/campaigns/${id}/cancel`, { method: "POST" });
+    expect(status).toBe(200);
+    expect(body).toEqual({ id, status: "cancelled" });
+    // Its time comes: nothing is queued.
+    await env.DB.prepare("UPDATE campaigns SET send_at = '2020-01-01T00:00:00.000Z' WHERE id = ?1").bind(id).run();
+    const { queue, batches } = recordingQueue();
+    await startDueCampaigns({ ...env, MAIL_QUEUE: queue });
+    expect(batches.flat()).toHaveLength(0);
+    expect((await recipientRows(id)).map((r) => r.status)).toEqual(["pending"]);
+    const list = await callAdmin("/api/admin/campaigns");
+    expect(list.body.find((c: { id: number }) => c.id === id).status).toBe("cancelled");
+    // Cancelling again is still a success.
+    expect((await callAdmin(`/api/admin/campaigns/${id}/cancel`, { method: "POST" })).status).toBe(200);
+  });
+
+  it("refuses once it has started, and answers 404 for an unknown campaign", async () => {
+    const email = await addSubscriber();
+    const { queue } = recordingQueue();
+    const sent = await callAdmin(
+      "/api/admin/send-campaign",
+      { json: { emails: [email], campaign: sampleCampaign } },
+      { MAIL_QUEUE: queue },
+    );
+    const { status, body } = await callAdmin(`/api/admin/campaigns/${sent.body.campaignId}/cancel`, { method: "POST" });
+    expect(status).toBe(409);
+    expect(body.error).toBe("This campaign has already started sending, so it can no longer be cancelled.");
+    expect((await callAdmin("/api/admin/campaigns/999999/cancel", { method: "POST" })).status).toBe(404);
   });
 });

@@ -61,7 +61,11 @@ describe("chat with the Workers AI binding", () => {
     const { status, body } = await askWithAi(ai, sessionId, "How much is the Standard package?");
 
     expect(status).toBe(200);
-    expect(body).toEqual({ response: "The Standard package is £2,499. Call 0161 496 0123 to book.", source: "ai" });
+    expect(body).toEqual({
+      response: "The Standard package is £2,499. Call 0161 496 0123 to book.",
+      source: "ai",
+      handover: false,
+    });
     expect(calls).toHaveLength(1);
     expect(calls[0]!.model).toBe(CHAT_MODEL);
     const [system, ...rest] = calls[0]!.input.messages;

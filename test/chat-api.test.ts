@@ -231,6 +231,7 @@ describe("GET /api/admin/chats", () => {
         { id: expect.any(Number), message: "Do you cover Bury?", sender: "customer", timestamp: expect.any(String) },
         { id: expect.any(Number), message: "Yes, next-day.", sender: "ai", timestamp: expect.any(String) },
       ],
+      handover: null,
     });
   });
 

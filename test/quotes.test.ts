@@ -47,10 +47,14 @@ describe("POST /api/quotes", () => {
   });
 
   it("accepts each of the five services", async () => {
-    expect(quoteServiceValues).toEqual([...quoteServices]);
-    for (const service of quoteServices) {
+    expect(quoteServiceValues).toEqual(quoteServices.filter((s) => s !== "call-back"));
+    for (const service of quoteServiceValues) {
       expect((await callApp("/api/quotes", { method: "POST", json: quote({ service }) })).status).toBe(201);
     }
+  });
+
+  it("keeps 'call back' to the chat's hand-over: the form cannot ask for it", async () => {
+    expect((await callApp("/api/quotes", { method: "POST", json: quote({ service: "call-back" as never }) })).status).toBe(400);
   });
 
   it.each(["SW1A 1AA", "EC1A 1BB", "W1A 0AX", "B33 8TH", "CR2 6XH", "DN55 1PT", "M1 1AE", "sk4 1aa", "GIR 0AA"])(

@@ -35,6 +35,7 @@ app.use("*", async (c, next) => {
 });
 app.use("/api/*", secureHeaders({ crossOriginResourcePolicy: "same-origin" }));
 app.use("/unsubscribe", secureHeaders());
+app.use("/reminders/opt-out", secureHeaders());
 app.use("/api/*", async (c, next) => {
   // Image uploads (10 MB) and catalogue imports (2 MB) check their own, larger limits.
   if (c.req.path.startsWith("/api/uploads/") || c.req.path === "/api/admin/products/import") return next();

@@ -74,6 +74,8 @@ export type AdminQuote = {
   repliedAt: string | null;
   /** The owner's own notes. */
   notes: string | null;
+  /** A call back asked for in the chat: its conversation (GET /api/admin/chats?session=…). */
+  chatSessionId: string | null;
 };
 
 /**

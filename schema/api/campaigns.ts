@@ -82,7 +82,7 @@ export type SendCampaignResult = {
 export type RetryFailedResult = { successCount: number; skipped: string[] };
 
 /** The values of campaigns.status and campaign_recipients.status (schema/db/mail.ts, kept out of the browser bundle). */
-export type CampaignStatus = "scheduled" | "sending" | "sent";
+export type CampaignStatus = "scheduled" | "sending" | "sent" | "cancelled";
 export type RecipientStatus = "pending" | "queued" | "sending" | "sent" | "failed" | "unknown";
 
 export type CampaignRecipient = {

@@ -46,23 +46,78 @@ export type AiResponseRequest = z.infer<typeof aiResponseRequestSchema>;
 /** A stored chat message. */
 export type ChatMessage = { id: number; message: string; sender: ChatSender; timestamp: string };
 
-/** The reply; `source` says which path answered (Workers AI or the built-in responder). */
-export type AiResponse = { response: string; source: "ai" | "builtin" };
+/**
+ * The reply; `source` says which path answered (Workers AI or the built-in responder). `handover`:
+ * the visitor asked for a person, or the assistant could not answer, so the widget offers a call back.
+ */
+export type AiResponse = { response: string; source: "ai" | "builtin"; handover: boolean };
 
-/** GET /api/admin/chats?limit=N: one visit's conversation, messages oldest first. */
+/** One line of the call-back form; phone or e-mail, whichever the visitor gave. */
+const contactSchema = z
+  .string({ error: "Please give a phone number or an e-mail address" })
+  .trim()
+  .min(1, "Please give a phone number or an e-mail address")
+  .max(254, "Please give a phone number or an e-mail address")
+  .transform((value, ctx) => {
+    if (/^\+?[0-9 ()-]{10,20}$/.test(value)) return { phone: value, email: "" };
+    const email = z.email().safeParse(value.toLowerCase());
+    if (email.success) return { phone: "", email: email.data };
+    ctx.addIssue({ code: "custom", message: "Please enter a valid phone number or e-mail address" });
+    return z.NEVER;
+  });
+
+/** POST /api/chat/handover: the chat's "speak to a person" form; it becomes a "Call back" quote request. */
+export const chatHandoverSchema = z.object({
+  sessionId: chatSessionIdSchema,
+  name: z
+    .string({ error: "Please tell us your name" })
+    .trim()
+    .min(1, "Please tell us your name")
+    .max(100, "Please keep your name under 100 characters"),
+  contact: contactSchema,
+  message: z
+    .string({ error: "Your message must be text" })
+    .trim()
+    .max(300, "Please keep it to one line (300 characters)")
+    .nullish()
+    .transform((m) => m || null),
+});
+export type ChatHandoverRequest = z.input<typeof chatHandoverSchema>;
+
+/** 201 answer of POST /api/chat/handover. */
+export type ChatHandoverCreated = { message: string };
+
+/** The call back a visitor asked for from a conversation (its quote request). */
+export type ChatHandover = {
+  quoteId: number;
+  name: string;
+  phone: string;
+  email: string;
+  message: string | null;
+  createdAt: string;
+};
+
+/** GET /api/admin/chats: one visit's conversation, messages oldest first, and its hand-over if any. */
 export type ChatConversation = {
   sessionId: string;
   startedAt: string;
   lastMessageAt: string;
   messageCount: number;
   messages: ChatMessage[];
+  handover: ChatHandover | null;
 };
 
+/** ?q= searches what was said and who asked for a call back; ?handover=1 lists only hand-overs; the full count is in X-Total-Count. */
 export const adminChatsQuerySchema = z.object({
+  q: z.string({ error: "The search must be text" }).trim().max(100, "The search is too long").optional(),
+  handover: z.enum(["1", "0"], { error: "handover must be 1 or 0" }).optional(),
+  session: chatSessionIdSchema.optional(),
   limit: z.coerce
     .number({ error: "The limit must be a number" })
     .int("The limit must be a whole number")
     .min(1, "The limit must be between 1 and 100")
     .max(100, "The limit must be between 1 and 100")
     .default(20),
+  offset: z.coerce.number({ error: "The offset must be a number" }).int().min(0, "The offset cannot be negative").default(0),
 });
+export type AdminChatsQuery = z.output<typeof adminChatsQuerySchema>;

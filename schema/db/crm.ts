@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 
 export const quoteServices = [
@@ -7,6 +7,8 @@ export const quoteServices = [
   "central-heating",
   "annual-service",
   "emergency-repair",
+  // A chat the assistant handed over to a person: not offered on the quote form.
+  "call-back",
 ] as const;
 
 export const quotes = sqliteTable(
@@ -23,9 +25,15 @@ export const quotes = sqliteTable(
     repliedAt: text("replied_at"),
     /** The owner's own notes on the request (never shown to the customer). */
     notes: text("notes"),
+    /** A call-back asked for in the chat: the conversation it came from, for the transcript. */
+    chatSessionId: text("chat_session_id"),
     createdAt: createdAt(),
   },
-  (t) => [index("quotes_created_at").on(t.createdAt), index("quotes_email").on(t.email)],
+  (t) => [
+    index("quotes_created_at").on(t.createdAt),
+    index("quotes_email").on(t.email),
+    index("quotes_chat_session").on(t.chatSessionId),
+  ],
 );
 
 export const subscriberStatuses = ["pending", "active", "unsubscribed"] as const;
@@ -69,6 +77,8 @@ export const customers = sqliteTable(
     postcode: text("postcode"),
     /** A landlord must renew each property's gas safety certificate (CP12) every 12 months. */
     isLandlord: integer("is_landlord", { mode: "boolean" }).notNull().default(false),
+    /** Set when the customer asked (through the link in a reminder) not to get service reminders. */
+    remindersOptedOutAt: text("reminders_opted_out_at"),
     createdAt: createdAt(),
   },
   (t) => [index("customers_email").on(t.email), index("customers_name").on(t.lastName, t.firstName)],
@@ -117,4 +127,33 @@ export const chatMessages = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("chat_messages_session").on(t.sessionId, t.id)],
+);
+
+export const reminderKinds = ["service", "gas_safety", "gas_safety_final"] as const;
+export const reminderOutcomes = ["sent", "skipped"] as const;
+
+/**
+ * One reminder decision per service record, kind and due date (a cycle): sent (with the e-mail that
+ * carries it) or skipped with the reason. The unique index is what makes a cycle's reminder go once,
+ * however often the job runs.
+ */
+export const serviceReminders = sqliteTable(
+  "service_reminders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    serviceRecordId: integer("service_record_id")
+      .notNull()
+      .references(() => serviceRecords.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: reminderKinds }).notNull(),
+    dueDate: text("due_date").notNull(),
+    outcome: text("outcome", { enum: reminderOutcomes }).notNull(),
+    reason: text("reason"),
+    emailId: integer("email_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("service_reminders_cycle").on(t.serviceRecordId, t.kind, t.dueDate),
+    index("service_reminders_created_at").on(t.createdAt),
+  ],
 );

@@ -1,7 +1,8 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns";
 
-export const campaignStatuses = ["scheduled", "sending", "sent"] as const;
+/** scheduled → sending → sent; a scheduled campaign may be cancelled until it starts. */
+export const campaignStatuses = ["scheduled", "sending", "sent", "cancelled"] as const;
 
 export const campaigns = sqliteTable(
   "campaigns",

@@ -5,6 +5,7 @@ import { finishCampaigns } from "../services/campaigns/recipient-state";
 import { requeueStuckRecipients, startDueCampaigns } from "../services/campaigns/schedule";
 import { forgetCatalogue } from "../services/catalogue-cache";
 import { redriveStuckEmails } from "../services/mail/deliveries";
+import { isReminderHour, runReminders } from "../services/reminders";
 import { releaseExpiredHolds } from "../services/stock";
 import { purgeAdminRecords, purgeOldChats, purgeOldMail, purgeStaleCarts, purgeUnconfirmedSignups } from "./retention";
 
@@ -20,6 +21,11 @@ async function runMailTasks(env: AppEnv, now: number) {
   await requeueStuckRecipients(env, now);
   await redriveStuckEmails(getDb(env), env.MAIL_QUEUE, now);
   await finishCampaigns(getDb(env));
+}
+
+/** Service reminders, in the daytime. Each cycle's reminder is recorded once, so every later run in the day finds nothing new. */
+async function remindCustomers(env: AppEnv, now: number) {
+  if (isReminderHour(now)) await runReminders(env, getDb(env), now);
 }
 
 /**
@@ -38,6 +44,7 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv,
     purgeRateLimits(db, 86_400, now),
     releaseHolds(env, now),
     runMailTasks(env, now),
+    remindCustomers(env, now),
   ]);
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
   for (const failure of failures) console.error(JSON.stringify({ job: "cron", error: String(failure.reason) }));

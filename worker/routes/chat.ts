@@ -1,12 +1,18 @@
 import { Hono } from "hono";
-import { aiResponseRequestSchema, chatMessageSchema } from "../../schema/api/chat";
+import { aiResponseRequestSchema, type ChatHandoverCreated, chatHandoverSchema, chatMessageSchema } from "../../schema/api/chat";
+import { company } from "../../schema/business";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { clientIp } from "../lib/client-ip";
 import { validate } from "../lib/validate";
+import { limitPerAddress } from "../middleware/rate-limit";
 import { answerChat } from "../services/chat/answer";
 import { enforceChatLimits } from "../services/chat/limits";
 import { saveChatMessage } from "../services/chat/storage";
+import { ownerEmail, queueInBackground } from "../services/mail";
+import { quoteAcknowledgementMail, whenWeWillCall } from "../services/mail/customer-emails";
+import { quoteReceivedMail } from "../services/mail/shop-emails";
+import { createCallBack } from "../services/quotes";
 
 const app = new Hono<HonoEnv>()
   .post("/message", validate("json", chatMessageSchema), async (c) => {
@@ -22,6 +28,24 @@ const app = new Hono<HonoEnv>()
     // The transcript's copy of the reply is the server's own record of what it said.
     await saveChatMessage(db, { sessionId: input.sessionId, message: answer.response, sender: "ai" });
     return c.json(answer);
+  })
+  /** The chat's call-back form: a "Call back" quote request the owner sees with this conversation. */
+  .post("/handover", limitPerAddress("quote"), validate("json", chatHandoverSchema), async (c) => {
+    const { sessionId, name, contact, message } = c.req.valid("json");
+    const quote = await createCallBack(getDb(c.env), { sessionId, name, message, ...contact });
+    queueInBackground(
+      c.executionCtx,
+      c.env,
+      quoteReceivedMail(ownerEmail(c.env), quote),
+      ...(quote.email ? [quoteAcknowledgementMail(quote)] : []),
+    );
+    const firstName = name.split(/\s+/)[0];
+    const body: ChatHandoverCreated = {
+      message: contact.phone
+        ? `Thanks, ${firstName}. ${whenWeWillCall(new Date())}`
+        : `Thanks, ${firstName}. We'll reply to ${contact.email} within ${company.quoteResponseHours} hours during opening hours.`,
+    };
+    return c.json(body, 201);
   });
 
 export default app;

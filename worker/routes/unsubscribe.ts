@@ -1,6 +1,9 @@
 import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { z } from "zod";
 import { unsubscribeTokenSchema } from "../../schema/api/campaigns";
+import { reminderOptOutTokenSchema } from "../../schema/api/crm";
+import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import {
@@ -9,7 +12,8 @@ import {
   requireUnsubscribeAddress,
   unsubscribeByToken,
 } from "../services/campaigns/unsubscribe";
-import { renderUnsubscribePage, type UnsubscribePage } from "../services/campaigns/unsubscribe-page";
+import { remindersList, renderUnsubscribePage, type UnsubscribePage } from "../services/campaigns/unsubscribe-page";
+import { INVALID_REMINDER_LINK, optOutOfReminders, reminderOptOutState } from "../services/reminders";
 
 /** The pages carry a token in their URL: nothing loads from elsewhere, nothing is cached or indexed. */
 function page(c: Context<HonoEnv>, content: UnsubscribePage, status: ContentfulStatusCode = 200) {
@@ -27,7 +31,7 @@ function page(c: Context<HonoEnv>, content: UnsubscribePage, status: ContentfulS
  * The token may come in the query string (the e-mail's link, and RFC 8058 one-click POSTs whose
  * form body is just `List-Unsubscribe=One-Click`), a form field (the confirm page) or JSON.
  */
-async function tokenFrom(c: Context<HonoEnv>): Promise<string> {
+async function tokenFrom(c: Context<HonoEnv>, schema: z.ZodType<string>, invalid: string): Promise<string> {
   let token: unknown = c.req.query("token");
   if (token === undefined) {
     const type = c.req.header("Content-Type") ?? "";
@@ -43,40 +47,66 @@ async function tokenFrom(c: Context<HonoEnv>): Promise<string> {
       token = form.token;
     }
   }
-  const parsed = unsubscribeTokenSchema.safeParse(token);
-  if (!parsed.success) throw new ApiError("VALIDATION_FAILED", parsed.error.issues[0]?.message ?? INVALID_LINK_MESSAGE);
+  const parsed = schema.safeParse(token);
+  if (!parsed.success) throw new ApiError("VALIDATION_FAILED", parsed.error.issues[0]?.message ?? invalid);
   return parsed.data;
 }
 
 const wantsHtml = (c: Context<HonoEnv>) => (c.req.header("Accept") ?? "").includes("text/html");
 
-/** Mounted at "/": the confirm page and the unsubscribe action. GET never unsubscribes (link scanners follow links). */
+/** A bad link answers the page's "invalid" view for people, the JSON error for everything else. */
+async function orInvalidPage(c: Context<HonoEnv>, asPage: boolean, run: () => Promise<Response>) {
+  try {
+    return await run();
+  } catch (error) {
+    if (asPage && error instanceof ApiError && error.code === "VALIDATION_FAILED") {
+      return page(c, { kind: "invalid", message: error.message }, 400);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Mounted at "/": the confirm pages and the actions of the deals list and of service reminders.
+ * GET never changes anything (link scanners follow links).
+ */
 const app = new Hono<HonoEnv>()
-  .get("/unsubscribe", async (c) => {
-    const parsed = unsubscribeTokenSchema.safeParse(c.req.query("token"));
-    if (!parsed.success)
-      return page(c, { kind: "invalid", message: parsed.error.issues[0]?.message ?? INVALID_LINK_MESSAGE }, 400);
-    try {
+  .get("/unsubscribe", (c) =>
+    orInvalidPage(c, true, async () => {
+      const parsed = unsubscribeTokenSchema.safeParse(c.req.query("token"));
+      if (!parsed.success) throw new ApiError("VALIDATION_FAILED", parsed.error.issues[0]?.message ?? INVALID_LINK_MESSAGE);
       const email = await requireUnsubscribeAddress(c.env, parsed.data);
-      if (!(await isSubscribed(c.env, email))) return page(c, { kind: "already", email });
-      return page(c, { kind: "confirm", email, token: parsed.data });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === "VALIDATION_FAILED") {
-        return page(c, { kind: "invalid", message: error.message }, 400);
-      }
-      throw error;
-    }
-  })
-  .post("/api/unsubscribe", async (c) => {
-    try {
-      const { email } = await unsubscribeByToken(c.env, await tokenFrom(c));
+      return page(
+        c,
+        (await isSubscribed(c.env, email)) ? { kind: "confirm", email, token: parsed.data } : { kind: "already", email },
+      );
+    }),
+  )
+  .post("/api/unsubscribe", (c) =>
+    orInvalidPage(c, wantsHtml(c), async () => {
+      const { email } = await unsubscribeByToken(c.env, await tokenFrom(c, unsubscribeTokenSchema, INVALID_LINK_MESSAGE));
       return wantsHtml(c) ? page(c, { kind: "done", email }) : c.json({ unsubscribed: true, email });
-    } catch (error) {
-      if (wantsHtml(c) && error instanceof ApiError && error.code === "VALIDATION_FAILED") {
-        return page(c, { kind: "invalid", message: error.message }, 400);
-      }
-      throw error;
-    }
-  });
+    }),
+  )
+  .get("/reminders/opt-out", (c) =>
+    orInvalidPage(c, true, async () => {
+      const parsed = reminderOptOutTokenSchema.safeParse(c.req.query("token"));
+      if (!parsed.success) throw new ApiError("VALIDATION_FAILED", parsed.error.issues[0]?.message ?? INVALID_REMINDER_LINK);
+      const { email, optedOut } = await reminderOptOutState(c.env, getDb(c.env), parsed.data);
+      return page(
+        c,
+        optedOut
+          ? { kind: "already", email, list: remindersList }
+          : { kind: "confirm", email, token: parsed.data, list: remindersList },
+      );
+    }),
+  )
+  .post("/api/reminders/opt-out", (c) =>
+    orInvalidPage(c, wantsHtml(c), async () => {
+      const token = await tokenFrom(c, reminderOptOutTokenSchema, INVALID_REMINDER_LINK);
+      const { email } = await optOutOfReminders(c.env, getDb(c.env), token);
+      return wantsHtml(c) ? page(c, { kind: "done", email, list: remindersList }) : c.json({ optedOut: true, email });
+    }),
+  );
 
 export default app;

@@ -14,3 +14,24 @@ export async function createQuote(db: Db, input: QuoteInput): Promise<QuoteRow> 
     .returning();
   return row!;
 }
+
+/** The chat's hand-over: a "Call back" request with the conversation it came from, unread in the New tab. */
+export async function createCallBack(
+  db: Db,
+  input: { sessionId: string; name: string; phone: string; email: string; message: string | null },
+): Promise<QuoteRow> {
+  const [row] = await db
+    .insert(quotes)
+    .values({
+      name: input.name,
+      phone: input.phone,
+      email: input.email,
+      postcode: "",
+      service: "call-back",
+      message: input.message,
+      chatSessionId: input.sessionId,
+      isRead: false,
+    })
+    .returning();
+  return row!;
+}

@@ -5,7 +5,7 @@ import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { listCampaigns } from "../../services/campaigns/list";
-import { retryFailedRecipients, sendCampaign } from "../../services/campaigns/send";
+import { cancelScheduledCampaign, retryFailedRecipients, sendCampaign } from "../../services/campaigns/send";
 
 /** Mounted at /api/admin (behind requireAdmin). 202: the Queue sends the e-mails after the answer. */
 const app = new Hono<HonoEnv>()
@@ -17,6 +17,9 @@ const app = new Hono<HonoEnv>()
   )
   .post("/campaigns/:id/retry-failed", validate("param", idParamSchema), async (c) =>
     c.json(await retryFailedRecipients(c.env, c.req.valid("param").id), 202),
+  )
+  .post("/campaigns/:id/cancel", validate("param", idParamSchema), async (c) =>
+    c.json(await cancelScheduledCampaign(c.env, c.req.valid("param").id)),
   );
 
 export default app;

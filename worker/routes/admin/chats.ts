@@ -2,13 +2,13 @@ import { Hono } from "hono";
 import { adminChatsQuerySchema } from "../../../schema/api/chat";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
+import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
-import { listRecentConversations } from "../../services/chat/storage";
+import { listConversations } from "../../services/chat/storage";
 
-/** GET /api/admin/chats?limit=N: the owner reads recent transcripts, newest conversation first. */
-const app = new Hono<HonoEnv>().get("/", validate("query", adminChatsQuerySchema), async (c) => {
-  const { limit } = c.req.valid("query");
-  return c.json(await listRecentConversations(getDb(c.env), limit));
-});
+/** GET /api/admin/chats?q=&handover=&limit=&offset=: transcripts, most recently active first, hand-overs marked. */
+const app = new Hono<HonoEnv>().get("/", validate("query", adminChatsQuerySchema), async (c) =>
+  listAnswer(c, await listConversations(getDb(c.env), c.req.valid("query"))),
+);
 
 export default app;

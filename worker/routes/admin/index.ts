@@ -10,6 +10,7 @@ import orders from "./orders";
 import outbox from "./outbox";
 import products from "./products";
 import quotes from "./quotes";
+import reminders from "./reminders";
 import security from "./security";
 import serviceRecords from "./service-records";
 import uploadUrl from "./upload-url";
@@ -37,6 +38,7 @@ const app = new Hono<HonoEnv>()
   .route("/", campaigns)
   .route("/outbox", outbox)
   .route("/chats", chats)
+  .route("/reminders", reminders)
   .route("/", security)
   .route("/", workbench);
 

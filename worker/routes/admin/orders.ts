@@ -7,6 +7,8 @@ import type { HonoEnv } from "../../env";
 import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
 import { listOrders, updateFulfilment } from "../../services/admin/orders";
+import { queueInBackground } from "../../services/mail";
+import { fulfilmentMail } from "../../services/mail/customer-emails";
 
 const orderIdParam = z.object({ id: z.string().min(1).max(100) });
 
@@ -14,8 +16,12 @@ const app = new Hono<HonoEnv>()
   .get("/", validate("query", orderListQuerySchema), async (c) =>
     listAnswer(c, await listOrders(getDb(c.env), c.req.valid("query"))),
   )
-  .patch("/:id", validate("param", orderIdParam), validate("json", fulfilmentUpdateSchema), async (c) =>
-    c.json(await updateFulfilment(getDb(c.env), c.req.valid("param").id, c.req.valid("json"))),
-  );
+  .patch("/:id", validate("param", orderIdParam), validate("json", fulfilmentUpdateSchema), async (c) => {
+    const { order, moved } = await updateFulfilment(getDb(c.env), c.req.valid("param").id, c.req.valid("json"));
+    // The customer hears of each step: confirmed, dispatched (with tracking), cancelled.
+    const mail = fulfilmentMail(moved);
+    if (mail) queueInBackground(c.executionCtx, c.env, mail);
+    return c.json(order);
+  });
 
 export default app;

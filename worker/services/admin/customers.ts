@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { AdminCustomer } from "../../../schema/api/admin";
 import type { AdminListQuery, CustomerChanges, NewCustomer, TimelineEntry } from "../../../schema/api/crm";
-import { quoteServiceLabels } from "../../../schema/business";
+import { allQuoteServiceLabels } from "../../../schema/business";
 import { chatMessages, customers, emailSubscribers, orders, quotes, serviceRecords } from "../../../schema/db";
 import type { Db } from "../../db/client";
 import { notFound } from "../../lib/errors";
@@ -86,7 +86,7 @@ export async function customerTimeline(db: Db, id: number): Promise<TimelineEntr
     ...quoteRows.map((q) => ({
       kind: "quote" as const,
       at: q.createdAt,
-      title: `Quote request: ${quoteServiceLabels[q.service]}`,
+      title: `Quote request: ${allQuoteServiceLabels[q.service]}`,
       detail: q.message,
       status: q.repliedAt ? "replied" : q.isRead ? "pending" : "new",
       ref: String(q.id),

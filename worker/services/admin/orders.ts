@@ -13,6 +13,7 @@ import { penceToDecimal } from "../../../schema/format";
 import type { Db } from "../../db/client";
 import { ApiError, notFound } from "../../lib/errors";
 import { forgetCatalogue } from "../catalogue-cache";
+import type { OrderWithLines } from "../orders";
 import { releaseStock } from "../stock";
 import { searchCondition } from "./search";
 
@@ -115,7 +116,11 @@ const isPayable = or(eq(orders.paymentMethod, "order_form"), eq(orders.paymentSt
  * any state but completed). A card order that is not paid can only be cancelled. One conditional
  * UPDATE, so two admins cannot both move it from the same state; 409 says why a move is refused.
  */
-export async function updateFulfilment(db: Db, id: string, update: FulfilmentUpdate): Promise<AdminOrder> {
+export async function updateFulfilment(
+  db: Db,
+  id: string,
+  update: FulfilmentUpdate,
+): Promise<{ order: AdminOrder; moved: OrderWithLines }> {
   const to = update.fulfilmentStatus;
   const allowedFrom = (Object.keys(fulfilmentTransitions) as FulfilmentStatus[]).filter((from) =>
     fulfilmentTransitions[from].includes(to),
@@ -135,7 +140,7 @@ export async function updateFulfilment(db: Db, id: string, update: FulfilmentUpd
     ...(to === "cancelled" ? releaseStock(db, id, "cancellation", eq(orders.fulfilmentStatus, "cancelled")) : []),
   ]);
   if (to === "cancelled") await forgetCatalogue();
-  if (updated[0]) return toAdminOrder(updated[0], lines);
+  if (updated[0]) return { order: toAdminOrder(updated[0], lines), moved: { ...updated[0], lines } };
   const [current] = await db
     .select({ status: orders.fulfilmentStatus, method: orders.paymentMethod, payment: orders.paymentStatus })
     .from(orders)

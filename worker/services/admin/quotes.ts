@@ -25,6 +25,7 @@ export function toAdminQuote(row: QuoteRow): AdminQuote {
     isRead: row.isRead ? "true" : "false",
     repliedAt: row.repliedAt,
     notes: row.notes,
+    chatSessionId: row.chatSessionId,
   };
 }
 

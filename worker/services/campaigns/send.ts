@@ -152,3 +152,24 @@ export async function retryFailedRecipients(env: AppEnv, campaignId: number, now
   await enqueueOrLeaveToCron(env, ids);
   return { successCount: ids.length, skipped };
 }
+
+/**
+ * Cancels a scheduled campaign that has not started. The update only matches a campaign still
+ * scheduled, so a cron run starting it at the same moment and this cancel cannot both win; its
+ * recipient rows stay pending, a record of who it was for, and are never queued.
+ */
+export async function cancelScheduledCampaign(env: AppEnv, campaignId: number): Promise<{ id: number; status: "cancelled" }> {
+  const db = getDb(env);
+  const [cancelled] = await db
+    .update(campaigns)
+    .set({ status: "cancelled" })
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, "scheduled")))
+    .returning({ id: campaigns.id });
+  if (cancelled) return { id: cancelled.id, status: "cancelled" };
+  const [current] = await db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId));
+  if (!current) throw notFound("Campaign");
+  if (current.status === "cancelled") return { id: campaignId, status: "cancelled" };
+  throw new ApiError("CONFLICT", "This campaign has already started sending, so it can no longer be cancelled.", {
+    details: [{ path: "status", message: "The campaign is no longer scheduled", value: current.status }],
+  });
+}

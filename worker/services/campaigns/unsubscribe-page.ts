@@ -2,11 +2,52 @@ import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { company } from "../../../schema/business";
 
-export type UnsubscribePage =
+/** What a page lets the reader leave: the deals list, or the service reminders. Fixed text of ours, written as HTML. */
+export type MailingList = {
+  title: string;
+  question: string;
+  stops: string;
+  keep: string;
+  alreadyTitle: string;
+  already: string;
+  doneTitle: string;
+  done: string;
+  button: string;
+  action: string;
+};
+
+export const dealsList: MailingList = {
+  title: "Leave our mailing list",
+  question: "Leave our mailing list?",
+  stops: "We'll stop sending deals and tips to",
+  keep: "No thanks, keep me subscribed",
+  alreadyTitle: "You're already unsubscribed",
+  already: "no longer receives our deals and tips.",
+  doneTitle: "You're unsubscribed",
+  done: "won't receive any more deals or tips from us.",
+  button: "Unsubscribe",
+  action: "/api/unsubscribe",
+};
+
+export const remindersList: MailingList = {
+  title: "Stop service reminders",
+  question: "Stop service reminders?",
+  stops: "We'll stop sending service and gas safety reminders to",
+  keep: "No thanks, keep reminding me",
+  alreadyTitle: "Reminders are already off",
+  already: "gets no service reminders from us.",
+  doneTitle: "Reminders stopped",
+  done: "won't get any more service reminders. You can still book a visit at any time.",
+  button: "Stop reminders",
+  action: "/api/reminders/opt-out",
+};
+
+export type UnsubscribePage = { list?: MailingList } & (
   | { kind: "confirm"; email: string; token: string }
   | { kind: "already"; email: string }
   | { kind: "done"; email: string }
-  | { kind: "invalid"; message: string };
+  | { kind: "invalid"; message: string }
+);
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -27,30 +68,31 @@ button:focus-visible,a:focus-visible{outline:3px solid #0b3b66;outline-offset:3p
 `;
 
 function body(page: UnsubscribePage): { title: string; html: HtmlEscapedString | Promise<HtmlEscapedString> } {
+  const list = page.list ?? dealsList;
   switch (page.kind) {
     case "confirm":
       return {
-        title: "Leave our mailing list",
-        html: html`<h1>Leave our mailing list?</h1>
-<p>We'll stop sending deals and tips to <span class="email">${page.email}</span>.</p>
-<form method="post" action="/api/unsubscribe">
+        title: list.title,
+        html: html`<h1>${raw(list.question)}</h1>
+<p>${raw(list.stops)} <span class="email">${page.email}</span>.</p>
+<form method="post" action="${list.action}">
 <input type="hidden" name="token" value="${page.token}">
-<button type="submit">Unsubscribe</button>
+<button type="submit">${raw(list.button)}</button>
 </form>
-<a class="secondary" href="/">No thanks, keep me subscribed</a>`,
+<a class="secondary" href="/">${raw(list.keep)}</a>`,
       };
     case "already":
       return {
-        title: "Already unsubscribed",
-        html: html`<h1>You're already unsubscribed</h1>
-<p><span class="email">${page.email}</span> no longer receives our deals and tips.</p>
+        title: list.alreadyTitle,
+        html: html`<h1>${raw(list.alreadyTitle)}</h1>
+<p><span class="email">${page.email}</span> ${raw(list.already)}</p>
 <a class="secondary" href="/">Back to the website</a>`,
       };
     case "done":
       return {
-        title: "You're unsubscribed",
-        html: html`<h1>You're unsubscribed</h1>
-<p><span class="email">${page.email}</span> won't receive any more deals or tips from us.</p>
+        title: list.doneTitle,
+        html: html`<h1>${raw(list.doneTitle)}</h1>
+<p><span class="email">${page.email}</span> ${raw(list.done)}</p>
 <a class="secondary" href="/">Back to the website</a>`,
       };
     case "invalid":

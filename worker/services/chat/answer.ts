@@ -2,7 +2,7 @@ import type { AiResponse, AiResponseRequest, ChatMessage } from "../../../schema
 import type { Db } from "../../db/client";
 import { type AiMessage, askWorkersAi, type ChatAi } from "./ai";
 import { buildSystemPrompt } from "./prompt";
-import { builtInReply } from "./responder";
+import { asksForPerson, builtInAnswer } from "./responder";
 import { withGasSafetyFirst } from "./safety";
 import { getRecentHistory } from "./storage";
 
@@ -24,7 +24,7 @@ export function buildAiMessages(history: ChatMessage[], message: string): AiMess
 /**
  * Workers AI when the binding exists and answers in time; otherwise the built-in responder, so
  * the visitor always gets a useful reply. Either way a gas or carbon monoxide question starts with
- * the safety advice.
+ * the safety advice, and a visitor asking for a person is offered the call-back form.
  */
 export async function answerChat(
   deps: { db: Db; ai?: ChatAi },
@@ -35,10 +35,10 @@ export async function answerChat(
     try {
       const history = await getRecentHistory(deps.db, input.sessionId);
       const reply = await askWorkersAi(deps.ai, buildAiMessages(history, input.message), timeoutMs);
-      return { response: withGasSafetyFirst(input.message, reply), source: "ai" };
+      return { response: withGasSafetyFirst(input.message, reply), source: "ai", handover: asksForPerson(input.message) };
     } catch (error) {
       console.warn(JSON.stringify({ event: "chat.ai_fallback", sessionId: input.sessionId, error: String(error) }));
     }
   }
-  return { response: builtInReply(input.message), source: "builtin" };
+  return { ...builtInAnswer(input.message), source: "builtin" };
 }

@@ -17,10 +17,11 @@ import {
   storeText,
   warrantyText,
 } from "./facts";
-import { isGasDanger, withGasSafetyFirst } from "./safety";
+import { clampAnswer, isGasDanger, withGasSafetyFirst } from "./safety";
 
 export type Intent =
   | "gas"
+  | "person"
   | "emergency"
   | "quote"
   | "service"
@@ -40,12 +41,22 @@ export type Intent =
 
 const callUs = `Call us on ${company.phone} to book.`;
 
+/** The visitor asks for a person: the widget offers the call-back form with this answer. */
+const PERSON =
+  /\b(speak|talk|chat)\s+(to|with)\s+(a |an |the )?(someone|somebody|person|human|real|agent|advis[eo]r|engineer|owner|staff|team|manager)|\breal person\b|\bhuman\b|call (me )?back|ring me|phone me|call me\b|get in touch with (someone|a person)/i;
+
 /**
  * The built-in responder's intents, tried in order: the first match answers. Specific requests
  * (a quote, a service) come before the price lists they mention, and greetings and thanks come
  * last so "hello, what are your hours?" is answered as a question about hours.
  */
 const intents: { intent: Intent; matches: (text: string) => boolean; answer: (text: string) => string }[] = [
+  {
+    intent: "person",
+    matches: (t) => PERSON.test(t),
+    answer: () =>
+      `Of course. Leave your name and a phone number or e-mail below and one of the team will get back to you, or call us on ${company.phone}.`,
+  },
   {
     intent: "emergency",
     matches: (t) => /emergenc|urgent|\basap\b|no (heat|heating|hot water)|burst|flood|broken down|breakdown|cold house/i.test(t),
@@ -134,24 +145,76 @@ const intents: { intent: Intent; matches: (text: string) => boolean; answer: (te
   },
 ];
 
-/** Which intent a message has ("gas" whenever it is about a gas smell or carbon monoxide). */
-export function detectIntent(message: string): Intent {
-  if (isGasDanger(message)) return "gas";
-  return intents.find((i) => i.matches(message))?.intent ?? "other";
+/**
+ * A message's separate questions: split at sentence ends, and at "and", "also" or "plus" when a new
+ * question follows ("How much is a service and do you cover Sale?" is two).
+ */
+export function questionsOf(message: string): string[] {
+  return message
+    .split(
+      /[?!;\n]+|\.(?=\s|$)|,?\s+(?:and|also|plus)\s+(?=(?:do|does|can|could|is|are|will|would|what|when|where|which|who|how|have|has)\b)/i,
+    )
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 /**
- * The offline answer: specific, from the same facts as the AI prompt, and never without a way to
- * reach a person.
+ * Every intent a message has, in the order asked, each once: a greeting or thanks only when there
+ * is nothing else. "gas" alone whenever it is about a gas smell or carbon monoxide.
  */
-export function builtInReply(message: string): string {
-  if (isGasDanger(message)) {
-    return withGasSafetyFirst(
-      message,
-      `Once everyone is safe, call our ${company.emergencyPhone} emergency line and a Gas Safe engineer will help.`,
-    );
-  }
-  const match = intents.find((i) => i.matches(message));
-  if (match) return match.answer(message);
-  return `I can't answer that one here, but our team can: call us on ${company.phone}. ${hoursText()}`;
+export function detectIntents(message: string): Intent[] {
+  if (isGasDanger(message)) return ["gas"];
+  const found = [...new Set(questionsOf(message).flatMap((question) => intents.find((i) => i.matches(question))?.intent ?? []))];
+  const questions = found.filter((intent) => intent !== "greeting" && intent !== "thanks");
+  if (questions.length > 0) return questions;
+  if (found.length > 0) return found;
+  return [intents.find((i) => i.matches(message))?.intent ?? "other"];
 }
+
+/** The main intent of a message (the first one asked). */
+export const detectIntent = (message: string): Intent => detectIntents(message)[0] ?? "other";
+
+export type BuiltInAnswer = {
+  response: string;
+  /** The visitor asked for a person, or nothing here answers them: the widget offers a call back. */
+  handover: boolean;
+};
+
+/**
+ * The offline answer: every question of the message answered, from the same facts as the AI prompt,
+ * and never without a way to reach a person. The booking line is said once, at the end.
+ */
+export function builtInAnswer(message: string): BuiltInAnswer {
+  if (isGasDanger(message)) {
+    return {
+      response: withGasSafetyFirst(
+        message,
+        `Once everyone is safe, call our ${company.emergencyPhone} emergency line and a Gas Safe engineer will help.`,
+      ),
+      handover: false,
+    };
+  }
+  const found = detectIntents(message);
+  if (found[0] === "other") {
+    return {
+      response: `I can't answer that one here, but our team can: call us on ${company.phone}. ${hoursText()}`,
+      handover: true,
+    };
+  }
+  const questions = questionsOf(message);
+  const answers = found.map((intent) => {
+    const entry = intents.find((i) => i.intent === intent)!;
+    // The answer reads the question it came from (a quote for a boiler, the place asked about).
+    const question = questions.find((q) => entry.matches(q)) ?? message;
+    return entry.answer(question);
+  });
+  const saysCallUs = answers.length > 1 && answers.some((a) => a.includes(callUs));
+  const body = saysCallUs ? [...answers.map((a) => a.replace(callUs, "").trim()), callUs] : answers;
+  return { response: clampAnswer(body.join(" ")), handover: found.includes("person") };
+}
+
+/** The built-in answer's text. */
+export const builtInReply = (message: string): string => builtInAnswer(message).response;
+
+/** Whether a message asks for a person, whichever path answers it. */
+export const asksForPerson = (message: string) => PERSON.test(message);

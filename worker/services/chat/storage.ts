@@ -1,7 +1,8 @@
-import { desc, eq, sql } from "drizzle-orm";
-import type { ChatConversation, ChatMessage, ChatSender } from "../../../schema/api/chat";
+import { desc, eq, type SQL, sql } from "drizzle-orm";
+import type { AdminChatsQuery, ChatConversation, ChatMessage, ChatSender } from "../../../schema/api/chat";
 import { chatMessages } from "../../../schema/db";
 import type { Db } from "../../db/client";
+import { trigramQuery } from "../admin/search";
 
 export const HISTORY_LENGTH = 10;
 /** The admin list shows each conversation's latest messages; a runaway visit cannot flood it. */
@@ -48,25 +49,61 @@ type ConversationRow = {
   startedAt: string;
   lastMessageAt: string;
   messageCount: number;
+  quoteId: number | null;
+  quoteName: string | null;
+  quotePhone: string | null;
+  quoteEmail: string | null;
+  quoteMessage: string | null;
+  quoteCreatedAt: string | null;
+  total: number;
 };
 
+/** Which conversations a search keeps: what was said, or the name, phone or e-mail of its call back. */
+function conversationFilter({ q, handover, session }: Pick<AdminChatsQuery, "q" | "handover" | "session">): SQL {
+  const conditions: SQL[] = [];
+  if (session) conditions.push(sql`session_id = ${session}`);
+  if (handover === "1")
+    conditions.push(sql`session_id IN (SELECT chat_session_id FROM quotes WHERE chat_session_id IS NOT NULL)`);
+  if (handover === "0")
+    conditions.push(sql`session_id NOT IN (SELECT chat_session_id FROM quotes WHERE chat_session_id IS NOT NULL)`);
+  if (q) {
+    const match = trigramQuery(q);
+    conditions.push(
+      match
+        ? sql`(session_id IN (SELECT session_id FROM chat_messages WHERE id IN (SELECT rowid FROM chat_messages_search WHERE chat_messages_search MATCH ${match}))
+            OR session_id IN (SELECT chat_session_id FROM quotes WHERE id IN (SELECT rowid FROM quotes_search WHERE quotes_search MATCH ${match})))`
+        : sql`session_id IN (SELECT session_id FROM chat_messages WHERE instr(lower(message), lower(${q})) > 0)`,
+    );
+  }
+  return conditions.length > 0 ? sql.join(conditions, sql` AND `) : sql`1`;
+}
+
 /**
- * The most recently active conversations, newest first, each with its latest messages oldest
- * first: one query (the CTE picks the sessions, the window function caps messages per session).
+ * The conversations a search finds, most recently active first, each with its latest messages
+ * (oldest first), its call back and the count of all found: one query (the CTE picks the sessions,
+ * the window function caps messages per session). A page past the end asks for the count alone.
  */
-export async function listRecentConversations(db: Db, limit: number): Promise<ChatConversation[]> {
+export async function listConversations(
+  db: Db,
+  query: Pick<AdminChatsQuery, "q" | "handover" | "session" | "limit" | "offset">,
+): Promise<{ items: ChatConversation[]; total: number }> {
+  const filter = conversationFilter(query);
+  const countFound = sql`SELECT COUNT(DISTINCT session_id) FROM chat_messages WHERE ${filter}`;
   const rows = await db.all<ConversationRow>(sql`
     WITH recent AS (
       SELECT session_id, MAX(id) AS last_id, MIN(created_at) AS started_at, MAX(created_at) AS last_at, COUNT(*) AS n
-      FROM chat_messages GROUP BY session_id ORDER BY last_id DESC LIMIT ${limit}
+      FROM chat_messages WHERE ${filter} GROUP BY session_id ORDER BY last_id DESC LIMIT ${query.limit} OFFSET ${query.offset}
     ),
     numbered AS (
       SELECT m.*, ROW_NUMBER() OVER (PARTITION BY m.session_id ORDER BY m.id DESC) AS rn
       FROM chat_messages m JOIN recent r ON r.session_id = m.session_id
     )
     SELECT n.session_id AS sessionId, n.id, n.message, n.sender, n.timestamp,
-           r.started_at AS startedAt, r.last_at AS lastMessageAt, r.n AS messageCount
+           r.started_at AS startedAt, r.last_at AS lastMessageAt, r.n AS messageCount,
+           q.id AS quoteId, q.name AS quoteName, q.phone AS quotePhone, q.email AS quoteEmail,
+           q.message AS quoteMessage, q.created_at AS quoteCreatedAt, (${countFound}) AS total
     FROM numbered n JOIN recent r ON r.session_id = n.session_id
+    LEFT JOIN quotes q ON q.id = (SELECT MAX(id) FROM quotes WHERE chat_session_id = n.session_id)
     WHERE n.rn <= ${MESSAGES_PER_CONVERSATION}
     ORDER BY r.last_id DESC, n.id ASC`);
   const conversations = new Map<string, ChatConversation>();
@@ -79,10 +116,24 @@ export async function listRecentConversations(db: Db, limit: number): Promise<Ch
         lastMessageAt: row.lastMessageAt,
         messageCount: row.messageCount,
         messages: [],
+        handover:
+          row.quoteId === null
+            ? null
+            : {
+                quoteId: row.quoteId,
+                name: row.quoteName ?? "",
+                phone: row.quotePhone ?? "",
+                email: row.quoteEmail ?? "",
+                message: row.quoteMessage,
+                createdAt: row.quoteCreatedAt ?? "",
+              },
       };
       conversations.set(row.sessionId, conversation);
     }
     conversation.messages.push({ id: row.id, message: row.message, sender: row.sender, timestamp: row.timestamp });
   }
-  return [...conversations.values()];
+  const total =
+    rows[0]?.total ??
+    (query.offset > 0 ? ((await db.all<{ total: number }>(sql`SELECT (${countFound}) AS total`))[0]?.total ?? 0) : 0);
+  return { items: [...conversations.values()], total };
 }

@@ -50,6 +50,10 @@ export const section = (heading: string, ...blocks: Markup[]) =>
 
 export const paragraph = (text: string) => html`<p style="margin:0 0 16px">${text}</p>`;
 
+/** The one call to action of a customer e-mail. */
+export const button = (href: string, label: string) =>
+  html`<p style="margin:8px 0 24px"><a href="${href}" style="display:inline-block;background:${ORANGE};color:${ON_ORANGE};font:bold 17px/1.2 ${FONT};text-decoration:none;padding:14px 28px;border-radius:8px">${label}</a></p>`;
+
 export type Field = [label: string, value: string | null | undefined];
 
 /** Label and value pairs; empty values are left out. Long values wrap rather than widen the mail. */

@@ -1,7 +1,8 @@
 import { html } from "hono/html";
-import { company, delivery, quoteServiceLabels } from "../../../schema/business";
+import { allQuoteServiceLabels, company, delivery, type QuoteService } from "../../../schema/business";
 import { formatPrice, penceToDecimal } from "../../../schema/format";
 import type { LowStockProduct, OrderWithLines } from "../orders";
+import { orderConfirmationMail } from "./customer-emails";
 import { emailDocument, type Field, fieldsTable, fieldsText, paragraph, section, textFooter } from "./layout";
 import type { MailMessage } from "./types";
 
@@ -107,27 +108,28 @@ export type QuoteForMail = {
   phone: string;
   email: string;
   postcode: string;
-  service: keyof typeof quoteServiceLabels;
+  service: QuoteService;
   message: string | null;
 };
 
 /** To the owner for every quote request (the promise is a reply within 2 hours). */
 export function quoteReceivedMail(to: string, quote: QuoteForMail): MailMessage {
-  const service = quoteServiceLabels[quote.service];
+  const service = allQuoteServiceLabels[quote.service];
   const title = `New quote request: ${service}`;
   const intro = `Reply within ${company.quoteResponseHours} hours during business hours, as the website promises.`;
   const fields: Field[] = [
     ["Name", quote.name],
-    ["Phone", quote.phone],
-    ["E-mail", quote.email],
-    ["Postcode", quote.postcode],
+    // A call back from the chat has a phone number or an e-mail address, and no postcode.
+    ["Phone", quote.phone || null],
+    ["E-mail", quote.email || null],
+    ["Postcode", quote.postcode || null],
     ["Service", service],
     ["Message", quote.message],
   ];
   return {
     kind: "quote",
     to,
-    subject: `${title} from ${quote.name} (${quote.postcode})`,
+    subject: `${title} from ${quote.name}${quote.postcode ? ` (${quote.postcode})` : ""}`,
     text: `${intro}\n\n${fieldsText(fields)}\n\n${textFooter()}`,
     html: emailDocument({ title, content: section(title, paragraph(intro), fieldsTable(fields)) }),
   };
@@ -150,7 +152,15 @@ export function lowStockMail(
   };
 }
 
-/** Everything a checkout-form order sends: the owner's notice, and a low-stock note if it took any part there. */
+/**
+ * Everything a checkout-form order sends: the customer's confirmation, the owner's notice, and a
+ * low-stock note if it took any part there.
+ */
 export function orderPlacedMails(ownerEmail: string, order: OrderWithLines, lowStock: LowStockProduct[]): MailMessage[] {
-  return [orderPlacedMail(ownerEmail, order), ...(lowStock.length > 0 ? [lowStockMail(ownerEmail, lowStock)] : [])];
+  const { customerEmail } = order;
+  return [
+    ...(customerEmail ? [orderConfirmationMail({ ...order, customerEmail })] : []),
+    orderPlacedMail(ownerEmail, order),
+    ...(lowStock.length > 0 ? [lowStockMail(ownerEmail, lowStock)] : []),
+  ];
 }

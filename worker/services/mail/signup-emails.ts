@@ -1,10 +1,7 @@
 import { html } from "hono/html";
 import { company } from "../../../schema/business";
-import { emailDocument, FONT, NAVY, ON_ORANGE, ORANGE, paragraph, section, textFooter } from "./layout";
+import { button, emailDocument, NAVY, paragraph, section, textFooter } from "./layout";
 import type { MailMessage } from "./types";
-
-const button = (href: string, label: string) =>
-  html`<p style="margin:8px 0 24px"><a href="${href}" style="display:inline-block;background:${ORANGE};color:${ON_ORANGE};font:bold 17px/1.2 ${FONT};text-decoration:none;padding:14px 28px;border-radius:8px">${label}</a></p>`;
 
 const notYou = "If you didn't ask for this, ignore this e-mail: without a click, nothing changes and we won't write again.";
 

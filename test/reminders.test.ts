@@ -1,0 +1,203 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { settings } from "../schema/settings";
+import { createReminderOptOutToken } from "../worker/lib/reminder-token";
+import { isReminderHour } from "../worker/services/reminders";
+import { adminHeaders } from "./helpers/admin";
+import { createCustomer, createServiceRecord } from "./helpers/factories-admin";
+import { callApp, callAppJson, outboxTo, query } from "./helpers/factories-commerce";
+
+const DAY = 86_400_000;
+const dayFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+const unique = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+async function admin<T = any>(method: "GET" | "POST", path: string) {
+  return callAppJson<T>(path, { method, headers: await adminHeaders() });
+}
+
+/** A customer with one past visit whose next one is due in `days`. */
+async function dueCustomer(days: number, customer: Parameters<typeof createCustomer>[0] = {}) {
+  const row = await createCustomer({ email: unique("due"), postcode: "M41 5AA", ...customer });
+  const record = await createServiceRecord({
+    customerId: row.id,
+    serviceDate: dayFromNow(days - 365),
+    nextServiceDue: dayFromNow(days),
+    equipmentType: "Worcester Bosch",
+    equipmentModel: "Greenstar 30i",
+  });
+  return { customer: row, record };
+}
+
+async function outboxRow(to: string) {
+  await outboxTo(to);
+  const [row] = await query<{ headers: string; html: string; text: string; subject: string }>(
+    "SELECT headers, html, text, subject FROM outbox WHERE `to` = ?1 ORDER BY id DESC LIMIT 1",
+    to,
+  );
+  return row!;
+}
+
+describe("service and gas-safety reminders", () => {
+  it("reminds each due customer once per cycle, landlords with the certificate wording, and lists what was skipped", async () => {
+    const homeowner = await dueCustomer(20);
+    const landlord = await dueCustomer(25, { isLandlord: true, email: unique("landlord") });
+    const notYet = await dueCustomer(settings.reminders.leadDays + 20);
+    const booked = await dueCustomer(10);
+    await createServiceRecord({ customerId: booked.customer.id, status: "scheduled", serviceDate: dayFromNow(5) });
+    const noEmail = await dueCustomer(12, { email: "" });
+    const optedOut = await dueCustomer(15, { remindersOptedOutAt: new Date().toISOString() });
+
+    const first = await admin("POST", "/api/admin/reminders/run");
+    expect(first.status).toBe(200);
+    expect(first.body.sent).toBeGreaterThanOrEqual(2);
+
+    const homeMail = await outboxTo(homeowner.customer.email);
+    expect(homeMail).toHaveLength(1);
+    expect(homeMail[0]!.subject).toContain("boiler service is due");
+    expect(homeMail[0]!.text).toContain("Worcester Bosch Greenstar 30i");
+    expect(homeMail[0]!.text).toContain("service=annual-service&postcode=M41+5AA");
+
+    const landlordMail = await outboxTo(landlord.customer.email);
+    expect(landlordMail).toHaveLength(1);
+    expect(landlordMail[0]!.subject).toContain("gas safety certificate (CP12)");
+    expect(landlordMail[0]!.text).toContain("every 12 months");
+
+    expect(await outboxTo(notYet.customer.email)).toHaveLength(0);
+    expect(await outboxTo(booked.customer.email)).toHaveLength(0);
+    expect(await outboxTo(optedOut.customer.email)).toHaveLength(0);
+
+    const list = await admin("GET", "/api/admin/reminders");
+    expect(list.status).toBe(200);
+    const skippedFor = (customerId: number) => list.body.skipped.find((r: any) => r.customerId === customerId)?.reason;
+    expect(skippedFor(booked.customer.id)).toBe("A later visit is already booked");
+    expect(skippedFor(noEmail.customer.id)).toBe("No e-mail address");
+    expect(skippedFor(optedOut.customer.id)).toBe("Opted out of reminders");
+    const sent = list.body.sent.filter((r: any) => [homeowner.customer.id, landlord.customer.id].includes(r.customerId));
+    expect(sent.map((r: any) => r.kind).sort()).toEqual(["gas_safety", "service"]);
+    expect(list.body.due.some((d: any) => d.customerId === homeowner.customer.id)).toBe(false);
+
+    const second = await admin("POST", "/api/admin/reminders/run");
+    expect(second.body).toEqual({ sent: 0, skipped: 0 });
+    expect(await outboxTo(homeowner.customer.email)).toHaveLength(1);
+    expect(await outboxTo(landlord.customer.email)).toHaveLength(1);
+  });
+
+  it("sends a landlord a second reminder in the last week when no visit is booked, and never two at once", async () => {
+    const early = await dueCustomer(20, { isLandlord: true, email: unique("early") });
+    const late = await dueCustomer(4, { isLandlord: true, email: unique("late") });
+    await admin("POST", "/api/admin/reminders/run");
+    expect(await outboxTo(early.customer.email)).toHaveLength(1);
+    const lateMail = await outboxTo(late.customer.email);
+    expect(lateMail).toHaveLength(1);
+    expect(lateMail[0]!.subject).toContain("Reminder: your gas safety certificate runs out");
+
+    // A week before the due date, with still nothing booked: the final reminder.
+    await query("UPDATE service_records SET next_service_due = ?1 WHERE id = ?2", dayFromNow(6), early.record.id);
+    await query("UPDATE service_reminders SET due_date = ?1 WHERE service_record_id = ?2", dayFromNow(6), early.record.id);
+    await admin("POST", "/api/admin/reminders/run");
+    const earlyMail = await outboxTo(early.customer.email);
+    expect(earlyMail).toHaveLength(2);
+    expect(earlyMail[1]!.text).toContain("We haven't got a visit booked yet");
+
+    await admin("POST", "/api/admin/reminders/run");
+    expect(await outboxTo(early.customer.email)).toHaveLength(2);
+    expect(await outboxTo(late.customer.email)).toHaveLength(1);
+  });
+
+  it("lists a due customer before the run, with what the run will do", async () => {
+    const due = await dueCustomer(8, { email: "" });
+    const { body } = await admin("GET", "/api/admin/reminders");
+    expect(body.due).toContainEqual(
+      expect.objectContaining({ customerId: due.customer.id, kind: "service", willSkipBecause: "No e-mail address" }),
+    );
+  });
+
+  it("needs an admin for the list and the run", async () => {
+    expect((await callApp("/api/admin/reminders")).status).toBe(401);
+    expect((await callApp("/api/admin/reminders/run", { method: "POST" })).status).toBe(401);
+  });
+
+  it("sends reminders from the cron only in the UK daytime", () => {
+    expect(isReminderHour(Date.parse("2026-11-23T10:00:00Z"))).toBe(true);
+    expect(isReminderHour(Date.parse("2026-11-23T03:00:00Z"))).toBe(false);
+    // British Summer Time: 07:30 UTC is 08:30 in London.
+    expect(isReminderHour(Date.parse("2026-07-01T07:30:00Z"))).toBe(true);
+    expect(isReminderHour(Date.parse("2026-07-01T19:30:00Z"))).toBe(false);
+  });
+});
+
+describe("stopping reminders", () => {
+  it("carries its own one-click opt-out (RFC 8058), which stops the next cycle's reminder", async () => {
+    const { customer, record } = await dueCustomer(18);
+    await admin("POST", "/api/admin/reminders/run");
+    const mail = await outboxRow(customer.email);
+    const headers = JSON.parse(mail.headers) as Record<string, string>;
+    expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const oneClick = /<([^>]+)>/.exec(headers["List-Unsubscribe"]!)![1]!;
+    expect(oneClick).toContain("/api/reminders/opt-out?token=");
+    expect(mail.html).toContain("/reminders/opt-out?token=");
+
+    const url = new URL(oneClick);
+    const res = await callApp(`${url.pathname}${url.search}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ optedOut: true, email: customer.email });
+    const [row] = await query<{ at: string | null }>(
+      "SELECT reminders_opted_out_at AS at FROM customers WHERE id = ?1",
+      customer.id,
+    );
+    expect(row!.at).not.toBeNull();
+
+    // Next year's cycle: skipped, with the reason.
+    await query("UPDATE service_records SET next_service_due = ?1 WHERE id = ?2", dayFromNow(17), record.id);
+    await admin("POST", "/api/admin/reminders/run");
+    expect(await outboxTo(customer.email)).toHaveLength(1);
+    const { body } = await admin("GET", "/api/admin/reminders");
+    expect(body.skipped.find((r: any) => r.customerId === customer.id)?.reason).toBe("Opted out of reminders");
+  });
+
+  it("shows a confirm page that changes nothing, then its button stops them", async () => {
+    const customer = await createCustomer({ email: unique("page") });
+    const token = await createReminderOptOutToken(env, customer.id);
+    const page = await callApp(`/reminders/opt-out?token=${encodeURIComponent(token)}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toBe("no-store");
+    const text = await page.text();
+    expect(text).toContain("Stop service reminders?");
+    expect(text).toContain(customer.email);
+    const [before] = await query<{ at: string | null }>(
+      "SELECT reminders_opted_out_at AS at FROM customers WHERE id = ?1",
+      customer.id,
+    );
+    expect(before!.at).toBeNull();
+
+    const done = await callApp("/api/reminders/opt-out", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+      body: `token=${encodeURIComponent(token)}`,
+    });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("Reminders stopped");
+    const again = await callApp(`/reminders/opt-out?token=${encodeURIComponent(token)}`);
+    expect(await again.text()).toContain("Reminders are already off");
+  });
+
+  it("refuses a tampered or unsubscribe-list link with a clear message", async () => {
+    const customer = await createCustomer({ email: unique("tamper") });
+    const token = await createReminderOptOutToken(env, customer.id);
+    const other = await createReminderOptOutToken(env, customer.id + 1);
+    const forged = `${other.split(".")[0]}.${token.split(".")[1]}`;
+    const page = await callApp(`/reminders/opt-out?token=${encodeURIComponent(forged)}`);
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain("This link is not valid");
+    const api = await callAppJson("/api/reminders/opt-out", { method: "POST", json: { token: "nope" } });
+    expect(api.status).toBe(400);
+    expect(api.body.code).toBe("VALIDATION_FAILED");
+    expect((await callAppJson("/api/reminders/opt-out", { method: "POST", json: {} })).body.error).toBe(
+      "The link is missing its token.",
+    );
+  });
+});

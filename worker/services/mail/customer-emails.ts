@@ -1,0 +1,210 @@
+import { html } from "hono/html";
+import { allQuoteServiceLabels, company, delivery, openingHours, type QuoteService } from "../../../schema/business";
+import { formatPrice, penceToDecimal } from "../../../schema/format";
+import type { OrderWithLines } from "../orders";
+import { emailDocument, type Field, fieldsTable, fieldsText, ORANGE, paragraph, section, textFooter } from "./layout";
+import type { MailMessage } from "./types";
+
+/**
+ * What the customer hears from the business: every step of an order, and an acknowledgement of a
+ * quote request. Plain text and HTML, every value escaped by the template.
+ */
+
+const money = (pence: number) => formatPrice(penceToDecimal(pence));
+const reference = (order: OrderWithLines) => (order.number === null ? order.id : `NS-${order.number}`);
+const hello = (name: string | null) => `Hello${name ? ` ${name.split(" ")[0]}` : ""},`;
+const questions = `Questions? Call us on ${company.phone} or reply to ${company.email}, quoting your order number.`;
+
+function linesTable(order: OrderWithLines) {
+  return html`<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;margin:0 0 16px">${order.lines.map(
+    (l) =>
+      html`<tr><td style="padding:4px 8px 4px 0;vertical-align:top;white-space:nowrap">${l.quantity} ×</td><td style="padding:4px 8px 4px 0;overflow-wrap:anywhere">${l.name}</td><td align="right" style="padding:4px 0;vertical-align:top;white-space:nowrap">${money(l.unitPricePence * l.quantity)}</td></tr>`,
+  )}<tr><th colspan="2" align="left" style="padding-top:8px">Total</th><th align="right" style="padding-top:8px">${money(order.totalPence)}</th></tr></table>`;
+}
+const linesText = (order: OrderWithLines) =>
+  [
+    ...order.lines.map((l) => `${l.quantity} x ${l.name}: ${money(l.unitPricePence * l.quantity)}`),
+    `Total: ${money(order.totalPence)}`,
+  ].join("\n");
+
+function orderMail(
+  order: OrderWithLines & { customerEmail: string },
+  subject: string,
+  title: string,
+  says: string[],
+  extra: Field[] = [],
+): MailMessage {
+  const fields: Field[] = [["Order number", reference(order)], ...extra, ["Delivery address", order.shippingAddress]];
+  return {
+    kind: "order",
+    to: order.customerEmail,
+    subject: `${company.shortName}: ${subject}`,
+    text: [
+      hello(order.customerName),
+      "",
+      ...says,
+      "",
+      fieldsText(fields),
+      "",
+      linesText(order),
+      "",
+      questions,
+      "",
+      textFooter(),
+    ].join("\n"),
+    html: emailDocument({
+      title,
+      content: section(
+        title,
+        paragraph(hello(order.customerName)),
+        ...says.map(paragraph),
+        fieldsTable(fields),
+        linesTable(order),
+        paragraph(questions),
+      ),
+    }),
+  };
+}
+
+/** Right after a checkout-form order: what was ordered, where it goes, and what happens next. */
+export function orderConfirmationMail(order: OrderWithLines & { customerEmail: string }): MailMessage {
+  return orderMail(order, `we've got your order ${reference(order)}`, "Thank you for your order", [
+    `We've received your order ${reference(order)}. Nothing has been charged: you pay on delivery or by invoice.`,
+    `What happens next: we'll call you within one working day to confirm the order and arrange a delivery date and time. ${delivery.terms[0]}.`,
+  ]);
+}
+
+/** The owner confirmed the order. */
+export function orderConfirmedMail(order: OrderWithLines & { customerEmail: string }): MailMessage {
+  return orderMail(order, `order ${reference(order)} is confirmed`, "Your order is confirmed", [
+    `Good news: your order ${reference(order)} is confirmed and being prepared. We'll let you know when it is on its way.`,
+  ]);
+}
+
+/** The order left the workshop, with the courier and tracking reference when the owner gave them. */
+export function orderDispatchedMail(order: OrderWithLines & { customerEmail: string }): MailMessage {
+  const tracking: Field[] = [
+    ["Courier", order.courier],
+    ["Tracking reference", order.trackingReference],
+  ];
+  const how = order.courier ? ` with ${order.courier}` : "";
+  return orderMail(
+    order,
+    `order ${reference(order)} is on its way`,
+    "Your order is on its way",
+    [
+      `Your order ${reference(order)} has been dispatched${how}.${order.trackingReference ? " You can follow it with the tracking reference below." : ""}`,
+    ],
+    tracking,
+  );
+}
+
+/** The order was cancelled (by the owner, or a card payment that never completed). */
+export function orderCancelledMail(order: OrderWithLines & { customerEmail: string }): MailMessage {
+  const paid = order.paymentStatus === "paid";
+  return orderMail(order, `order ${reference(order)} is cancelled`, "Your order has been cancelled", [
+    `Your order ${reference(order)} has been cancelled.`,
+    paid
+      ? "You paid by card: the full amount will be refunded to the same card, which usually takes 5 to 10 working days."
+      : "Nothing was charged. If this is a surprise, please call us and we'll sort it out.",
+  ]);
+}
+
+/** The customer's e-mail for a fulfilment step the owner just took (none for the others). */
+export function fulfilmentMail(order: OrderWithLines): MailMessage | null {
+  const { customerEmail } = order;
+  if (!customerEmail) return null;
+  const withEmail = { ...order, customerEmail };
+  switch (order.fulfilmentStatus) {
+    case "confirmed":
+      return orderConfirmedMail(withEmail);
+    case "dispatched":
+      return orderDispatchedMail(withEmail);
+    case "cancelled":
+      return orderCancelledMail(withEmail);
+    default:
+      return null;
+  }
+}
+
+const hoursLine = () => openingHours.map((h) => `${h.days} ${h.hours}`).join("; ");
+
+/**
+ * The promised call-back, in words the customer can plan by: within two hours when the office is
+ * open, else the next opening time (UK time).
+ */
+export function whenWeWillCall(at: Date): string {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    weekday: "long",
+    hour: "numeric",
+    hour12: false,
+  }).formatToParts(at);
+  const weekday = parts.find((p) => p.type === "weekday")?.value ?? "";
+  const hour = Number(parts.find((p) => p.type === "hour")?.value ?? 0);
+  const closes = weekday === "Saturday" ? 16 : weekday === "Sunday" ? 0 : 18;
+  if (hour >= 8 && hour < closes) return `We'll call you within ${company.quoteResponseHours} hours.`;
+  const nextDay =
+    hour < 8 && weekday !== "Sunday"
+      ? "this morning"
+      : weekday === "Saturday" || weekday === "Sunday"
+        ? "on Monday morning"
+        : "tomorrow morning";
+  return `Our office is closed now, so we'll call you ${nextDay} when we open at 8:00.`;
+}
+
+export type QuoteForCustomer = {
+  name: string;
+  email: string;
+  phone: string;
+  postcode: string;
+  service: QuoteService;
+  message: string | null;
+};
+
+/** To the person asking for a quote, at once: what they asked, when we'll call, and the emergency number. */
+export function quoteAcknowledgementMail(quote: QuoteForCustomer, at = new Date()): MailMessage {
+  const title = "Thanks, we've got your request";
+  const callBack = quote.service === "call-back";
+  const asked = callBack ? "Thank you for asking us to get back to you." : "Thank you for asking us for a quote.";
+  const when =
+    callBack && !quote.phone
+      ? `We'll reply by e-mail within ${company.quoteResponseHours} hours during opening hours.`
+      : whenWeWillCall(at);
+  const emergency = `A heating emergency? Don't wait for us to call: ring our 24/7 emergency line on ${company.emergencyPhone}. If you smell gas, leave the property and call the National Gas Emergency Service on 0800 111 999.`;
+  const fields: Field[] = [
+    ["Service", allQuoteServiceLabels[quote.service]],
+    ["Phone", quote.phone || null],
+    ["Postcode", quote.postcode || null],
+    ["Your message", quote.message],
+  ];
+  return {
+    kind: "quote",
+    to: quote.email,
+    subject: `${company.shortName}: we've got your ${callBack ? "message" : "quote request"}`,
+    text: [
+      hello(quote.name),
+      "",
+      `${asked} ${when}`,
+      "",
+      fieldsText(fields),
+      "",
+      `Opening hours: ${hoursLine()}.`,
+      "",
+      emergency,
+      "",
+      textFooter(),
+    ].join("\n"),
+    html: emailDocument({
+      title,
+      content: section(
+        title,
+        paragraph(hello(quote.name)),
+        paragraph(`${asked} ${when}`),
+        fieldsTable(fields),
+        paragraph(`Opening hours: ${hoursLine()}.`),
+        html`<p style="margin:0 0 16px;padding:12px 16px;background:#fff4ec;border-left:4px solid ${ORANGE};border-radius:6px">${emergency}</p>`,
+      ),
+    }),
+  };
+}

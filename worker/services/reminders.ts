@@ -1,0 +1,285 @@
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import type { ReminderList, ReminderRunResult } from "../../schema/api/crm";
+import { customers, outgoingEmails, serviceRecords, serviceReminders } from "../../schema/db";
+import { settings } from "../../schema/settings";
+import { type Db, runBatch } from "../db/client";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { createReminderOptOutToken, verifyReminderOptOutToken } from "../lib/reminder-token";
+import { emailRows, enqueueStoredEmails } from "./mail/deliveries";
+import { reminderMail } from "./mail/reminder-emails";
+
+/**
+ * Service and gas-safety reminders. Each day (the cron) the records coming due within the lead time
+ * are looked at; each customer gets one reminder per cycle (a record, a kind, a due date), sent
+ * through the same stored, retried mail path as everything else, or a recorded reason for not
+ * sending it. Landlords get the gas safety certificate wording, and a second reminder shortly
+ * before the due date if no visit is booked.
+ */
+type Kind = (typeof serviceReminders.$inferSelect)["kind"];
+
+const day = (at: number, plusDays = 0) => new Date(at + plusDays * 86_400_000).toISOString().slice(0, 10);
+
+/** The candidates: records due in the window, with their customer and what already happened. */
+async function candidates(db: Db, now: number) {
+  const { leadDays } = settings.reminders;
+  return db
+    .select({
+      recordId: serviceRecords.id,
+      serviceDate: serviceRecords.serviceDate,
+      dueDate: serviceRecords.nextServiceDue,
+      equipment: sql<
+        string | null
+      >`NULLIF(TRIM(COALESCE(${serviceRecords.equipmentType}, '') || ' ' || COALESCE(${serviceRecords.equipmentModel}, '')), '')`.as(
+        "equipment",
+      ),
+      customerId: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      email: customers.email,
+      postcode: customers.postcode,
+      isLandlord: customers.isLandlord,
+      optedOut: customers.remindersOptedOutAt,
+      // A later visit for the same customer, booked or done, makes this record's reminder needless.
+      laterVisit: sql<string | null>`(SELECT later.status FROM service_records AS later WHERE later.customer_id = ${customers.id}
+        AND later.id <> ${serviceRecords.id} AND later.service_date > ${serviceRecords.serviceDate}
+        ORDER BY later.service_date DESC LIMIT 1)`.as("later_visit"),
+      decided: sql<string>`(SELECT group_concat(kind) FROM service_reminders AS r WHERE r.service_record_id = ${serviceRecords.id}
+        AND r.due_date = ${serviceRecords.nextServiceDue})`.as("decided"),
+    })
+    .from(serviceRecords)
+    .innerJoin(customers, eq(customers.id, serviceRecords.customerId))
+    .where(
+      and(
+        isNotNull(serviceRecords.nextServiceDue),
+        lte(serviceRecords.nextServiceDue, day(now, leadDays)),
+        gte(serviceRecords.nextServiceDue, day(now, -leadDays)),
+      ),
+    )
+    .orderBy(serviceRecords.nextServiceDue);
+}
+
+type Candidate = Awaited<ReturnType<typeof candidates>>[number];
+type Decision = { candidate: Candidate; kind: Kind; reason: string | null };
+
+/**
+ * What each due record should get now: one decision per kind not decided yet. A landlord whose
+ * certificate is already within the last week, and who had no first reminder (a record added late),
+ * gets the final wording only; the first is recorded as skipped so it is never sent after it.
+ */
+function decide(list: Candidate[], now: number): Decision[] {
+  return list.flatMap((c) => {
+    const decided = new Set((c.decided ?? "").split(",").filter(Boolean));
+    const reason = c.laterVisit
+      ? c.laterVisit === "completed" || c.laterVisit === "in-progress"
+        ? "A later visit has been done"
+        : "A later visit is already booked"
+      : c.optedOut
+        ? "Opted out of reminders"
+        : !c.email?.includes("@")
+          ? "No e-mail address"
+          : null;
+    const pending = (kind: Kind, why: string | null = reason): Decision[] =>
+      decided.has(kind) ? [] : [{ candidate: c, kind, reason: why }];
+    if (!c.isLandlord) return pending("service");
+    const finalWeek = c.dueDate! <= day(now, settings.reminders.landlordFinalDays);
+    if (!finalWeek) return pending("gas_safety");
+    if (decided.has("gas_safety")) return pending("gas_safety_final");
+    return [
+      ...pending("gas_safety", reason ?? "Due within a week: the final reminder went instead"),
+      ...pending("gas_safety_final"),
+    ];
+  });
+}
+
+const siteUrl = (env: AppEnv) => env.PUBLIC_SITE_URL.replace(/\/+$/, "");
+
+/** The booking link: the quote form, filled in with the annual service and the customer's postcode. */
+export function bookingUrl(env: AppEnv, postcode: string | null) {
+  const params = new URLSearchParams({ service: "annual-service", ...(postcode ? { postcode } : {}) });
+  return `${siteUrl(env)}/?${params}#quote`;
+}
+
+async function mailFor(env: AppEnv, r: ReminderDetails) {
+  const token = encodeURIComponent(await createReminderOptOutToken(env, r.customerId));
+  const oneClick = `${siteUrl(env)}/api/reminders/opt-out?token=${token}`;
+  return reminderMail({
+    to: r.email,
+    firstName: r.firstName,
+    kind: r.kind,
+    dueDate: r.dueDate,
+    equipment: r.equipment,
+    bookUrl: bookingUrl(env, r.postcode),
+    optOutUrl: `${siteUrl(env)}/reminders/opt-out?token=${token}`,
+    optOutHeaders: { "List-Unsubscribe": `<${oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  });
+}
+
+/**
+ * Runs the reminders once. First every due decision is recorded in one batch: the unique index on
+ * the cycle lets only one run (of two at once, or of the same day's many) record it, and only the
+ * run that recorded a "sent" decision goes on to store and queue its e-mail. A "sent" decision left
+ * without its e-mail (a run that died in between) gets it on the next run.
+ */
+export async function runReminders(env: AppEnv, db: Db, now = Date.now()): Promise<ReminderRunResult> {
+  const decisions = decide(await candidates(db, now), now);
+  const recorded = decisions.map((d) =>
+    db
+      .insert(serviceReminders)
+      .values({
+        serviceRecordId: d.candidate.recordId,
+        customerId: d.candidate.customerId,
+        kind: d.kind,
+        dueDate: d.candidate.dueDate!,
+        outcome: d.reason ? "skipped" : "sent",
+        reason: d.reason,
+        createdAt: new Date(now).toISOString(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: serviceReminders.id, outcome: serviceReminders.outcome }),
+  );
+  const results = recorded.length > 0 ? await db.batch(recorded as [(typeof recorded)[number], ...typeof recorded]) : [];
+  const won = results.flat();
+  const stale = new Date(now - settings.mail.requeueAfterMinutes * 60_000).toISOString();
+  const orphans = await db
+    .select({ id: serviceReminders.id })
+    .from(serviceReminders)
+    .where(and(eq(serviceReminders.outcome, "sent"), isNull(serviceReminders.emailId), lte(serviceReminders.createdAt, stale)));
+  const toSend = [...won.filter((r) => r.outcome === "sent").map((r) => r.id), ...orphans.map((r) => r.id)];
+
+  const mails = await Promise.all(
+    toSend.map(async (reminderId) => {
+      const [row] = await reminderDetails(db, reminderId);
+      return row ? { reminderId, mail: await mailFor(env, row) } : null;
+    }),
+  );
+  const ready = mails.filter((m) => m !== null);
+  // One writer at a time in D1: the newest stored e-mail is the one inserted just above each update.
+  await runBatch(
+    db,
+    ready.flatMap(({ reminderId, mail }) => [
+      db.insert(outgoingEmails).values(emailRows([mail])),
+      db
+        .update(serviceReminders)
+        .set({ emailId: sql`(SELECT MAX(${outgoingEmails.id}) FROM ${outgoingEmails})` })
+        .where(and(eq(serviceReminders.id, reminderId), isNull(serviceReminders.emailId))),
+    ]),
+  );
+  if (ready.length > 0) {
+    const stored = await db
+      .select({ emailId: serviceReminders.emailId })
+      .from(serviceReminders)
+      .where(
+        inArray(
+          serviceReminders.id,
+          ready.map((r) => r.reminderId),
+        ),
+      );
+    await enqueueStoredEmails(
+      env.MAIL_QUEUE,
+      stored.flatMap((r) => (r.emailId === null ? [] : [r.emailId])),
+    );
+  }
+  return { sent: ready.length, skipped: won.filter((r) => r.outcome === "skipped").length };
+}
+
+/** What a reminder's e-mail needs, read back from its recorded decision. */
+const reminderDetails = (db: Db, reminderId: number) =>
+  db
+    .select({
+      kind: serviceReminders.kind,
+      dueDate: serviceReminders.dueDate,
+      customerId: customers.id,
+      firstName: customers.firstName,
+      email: customers.email,
+      postcode: customers.postcode,
+      equipment: sql<
+        string | null
+      >`NULLIF(TRIM(COALESCE(${serviceRecords.equipmentType}, '') || ' ' || COALESCE(${serviceRecords.equipmentModel}, '')), '')`.as(
+        "equipment",
+      ),
+    })
+    .from(serviceReminders)
+    .innerJoin(customers, eq(customers.id, serviceReminders.customerId))
+    .innerJoin(serviceRecords, eq(serviceRecords.id, serviceReminders.serviceRecordId))
+    .where(eq(serviceReminders.id, reminderId));
+
+type ReminderDetails = Awaited<ReturnType<typeof reminderDetails>>[number];
+
+/** The reminders screen: what is due (not decided yet), and the latest sent and skipped, with reasons. */
+export async function listReminders(db: Db, now = Date.now()): Promise<ReminderList> {
+  const [due, recent] = await Promise.all([
+    candidates(db, now),
+    db
+      .select({
+        id: serviceReminders.id,
+        kind: serviceReminders.kind,
+        dueDate: serviceReminders.dueDate,
+        outcome: serviceReminders.outcome,
+        reason: serviceReminders.reason,
+        at: serviceReminders.createdAt,
+        customerId: serviceReminders.customerId,
+        customerName: sql<string | null>`${customers.firstName} || ' ' || ${customers.lastName}`.as("customer_name"),
+        email: customers.email,
+        delivery: outgoingEmails.status,
+      })
+      .from(serviceReminders)
+      .leftJoin(customers, eq(customers.id, serviceReminders.customerId))
+      .leftJoin(outgoingEmails, eq(outgoingEmails.id, serviceReminders.emailId))
+      .orderBy(desc(serviceReminders.id))
+      .limit(100),
+  ]);
+  return {
+    due: decide(due, now).map(({ candidate: c, kind, reason }) => ({
+      serviceRecordId: c.recordId,
+      customerId: c.customerId,
+      customerName: `${c.firstName} ${c.lastName}`,
+      email: c.email,
+      kind,
+      dueDate: c.dueDate!,
+      willSkipBecause: reason,
+    })),
+    sent: recent.filter((r) => r.outcome === "sent"),
+    skipped: recent.filter((r) => r.outcome === "skipped"),
+  };
+}
+
+const ukHour = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "numeric", hourCycle: "h23" });
+
+/** The cron's daily run: reminders arrive in the customer's day, not at 3 a.m. (the owner's button sends at once). */
+export function isReminderHour(now: number): boolean {
+  const hour = Number(ukHour.format(new Date(now)));
+  return hour >= settings.reminders.sendFromHour && hour < settings.reminders.sendUntilHour;
+}
+
+export const INVALID_REMINDER_LINK = "This link is not valid. Please use the link from one of our reminder e-mails.";
+
+/** The customer a reminder's opt-out link names, and whether they have opted out already. Reading changes nothing. */
+export async function reminderOptOutState(env: AppEnv, db: Db, token: string) {
+  const customerId = await verifyReminderOptOutToken(env, token);
+  if (customerId === null) throw new ApiError("VALIDATION_FAILED", INVALID_REMINDER_LINK);
+  const [row] = await db
+    .select({ email: customers.email, optedOutAt: customers.remindersOptedOutAt })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  // A customer since deleted gets no reminders anyway: the link still "works".
+  return { customerId, email: row?.email || "This address", optedOut: row ? row.optedOutAt !== null : true };
+}
+
+/**
+ * Stops reminders for the link's customer and every other customer record with the same address
+ * (one person, entered twice). Repeating it is still a success and keeps the first time.
+ */
+export async function optOutOfReminders(env: AppEnv, db: Db, token: string, now = Date.now()) {
+  const { customerId, email } = await reminderOptOutState(env, db, token);
+  await db
+    .update(customers)
+    .set({ remindersOptedOutAt: new Date(now).toISOString() })
+    .where(
+      and(
+        isNull(customers.remindersOptedOutAt),
+        or(eq(customers.id, customerId), sql`lower(${customers.email}) = lower(${email})`),
+      ),
+    );
+  return { email };
+}
