@@ -3,7 +3,8 @@
  * pages); admin routes get a client-only shell marked noindex. `indexable: false` keeps a public
  * page (the cart and payment steps) out of search results and the sitemap. `page` names the module
  * in frontend/pages that renders the route: the prerendered HTML preloads its code. Plain data, no
- * imports, so the build scripts can read it too.
+ * imports, so the build scripts can read it too. A title or description may name a fact in braces
+ * ("from {service.from}"): the Worker fills it from the owner's settings (schema/facts.ts `fillFacts`).
  */
 export type RouteInfo = {
   path: string;
@@ -26,7 +27,7 @@ export const publicRoutes: RouteInfo[] = [
   {
     path: "/boiler-pricing",
     page: "boiler-pricing",
-    title: "New Boiler Prices: Fitted Packages from £1,899",
+    title: "New Boiler Prices: Fitted Packages from {package.basic.price}",
     description:
       "Fixed-price new boiler packages fitted by Gas Safe engineers: Basic, Standard and Premium, with up to 10 years' warranty.",
     prerender: true,
@@ -98,7 +99,7 @@ export const publicRoutes: RouteInfo[] = [
   {
     path: "/service/boiler-service",
     page: "service-boiler",
-    title: "Boiler Service from £75",
+    title: "Boiler Service from {service.from}",
     description:
       "Annual boiler servicing by Gas Safe engineers across Manchester: one-off service, summer offer and annual plans.",
     prerender: true,
@@ -124,6 +125,10 @@ export const adminRoutes: RouteInfo[] = [
   { path: "/admin", title: "Back Office", description: "", prerender: false },
   { path: "/admin/login", title: "Admin Login", description: "", prerender: false },
   { path: "/admin/quotes", title: "Quotes", description: "", prerender: false },
+  { path: "/admin/customers", title: "Customers", description: "", prerender: false },
+  // One shell per screen, not per customer: the build skips paths with a parameter, and
+  // public/_redirects serves /admin/customers/* from the customers screen's shell.
+  { path: "/admin/customers/:id", title: "Customer", description: "", prerender: false },
   { path: "/admin/email-subscribers", title: "Email Subscribers", description: "", prerender: false },
   { path: "/admin/service-records", title: "Service Records", description: "", prerender: false },
   { path: "/admin/products", title: "Products", description: "", prerender: false },

@@ -15,6 +15,15 @@ export const settings = {
     /** Unconfirmed sign-ups to the deals list are forgotten after this many days. */
     pendingSignupDays: 30,
   },
+  facts: {
+    /**
+     * How long a data centre serves the owner's facts (phone, hours, prices, offers) from its cache.
+     * A save deletes the copy where it runs, so the next page there shows it; other locations catch
+     * up within this time. E-mails and chat answers use a copy at most `memorySeconds` old.
+     */
+    cacheSeconds: 300,
+    memorySeconds: 30,
+  },
   catalogue: {
     /**
      * How long a data centre serves the whole catalogue from its cache. Every product or stock write

@@ -79,7 +79,6 @@ describe("chat with the Workers AI binding", () => {
       "£3,299",
       "£80",
       "£85",
-      "£75 (normally £100, 25% off)",
       "£85-£150",
       "£45-85",
       "Monday - Friday 8:00 - 18:00",
@@ -92,6 +91,8 @@ describe("chat with the Workers AI binding", () => {
     ]) {
       expect(system!.content).toContain(fact);
     }
+    // The summer offer of the defaults ended on 31 August: the model is not told of it.
+    expect(system!.content).not.toContain("Summer Sale");
     // The stored question is the last history line: it is sent once, as the final user turn.
     expect(rest).toEqual([
       { role: "user", content: "Do you fit boilers?" },

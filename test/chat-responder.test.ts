@@ -33,7 +33,7 @@ const cases: { intent: Intent; message: string; facts: string[] }[] = [
   {
     intent: "service",
     message: "I'd like to book a boiler service",
-    facts: ["£80", "£85", "£75 (normally £100, 25% off) until end of August 2024", company.phone],
+    facts: ["£80", "£85", company.phone],
   },
   { intent: "repair", message: "My boiler needs repairing", facts: ["£45-85", "£120-250", "£300+", company.phone] },
   {

@@ -20,6 +20,7 @@ const tables = [
   "quotes",
   "email_subscribers",
   "products",
+  "settings",
 ];
 const snapshot = async () => Promise.all(tables.map((t) => rows(`SELECT * FROM ${t} ORDER BY rowid`)));
 
@@ -31,6 +32,18 @@ describe("demo seed", () => {
       ...tables.map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
       env.DB.prepare(`DELETE FROM sqlite_sequence WHERE name IN (${tables.map((t) => `'${t}'`).join(", ")})`),
     ]);
+  });
+
+  it("dates the summer service offer in the seed's own year, leaving a saved row alone", async () => {
+    await seed();
+    const [row] = await rows<{ value: string }>("SELECT value FROM settings WHERE key = 'facts'");
+    expect(JSON.parse(row!.value).offers).toEqual([
+      expect.objectContaining({ id: "summer-service", title: "Summer Sale", startsAt: "2026-06-01", endsAt: "2026-08-31" }),
+    ]);
+    await env.DB.prepare("UPDATE settings SET value = '{\"phone\":\"0161 555 0100\"}' WHERE key = 'facts'").run();
+    await seed();
+    const [after] = await rows<{ value: string }>("SELECT value FROM settings WHERE key = 'facts'");
+    expect(JSON.parse(after!.value)).toEqual({ phone: "0161 555 0100" });
   });
 
   it("stocks the store with 24+ parts over every store category and brand", async () => {

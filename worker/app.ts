@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
+import { getDb } from "./db/client";
 import { type HonoEnv, isDevelopment } from "./env";
 import { ApiError, type ErrorCode, errorStatus } from "./lib/errors";
 import { drainUnreadBody } from "./middleware/drain-body";
@@ -12,12 +13,14 @@ import chat from "./routes/chat";
 import config from "./routes/config";
 import emailSignups from "./routes/email-signups";
 import orders from "./routes/orders";
+import { servePage } from "./routes/pages";
 import payments from "./routes/payments";
 import products from "./routes/products";
 import publicObjects from "./routes/public-objects";
 import quotes from "./routes/quotes";
 import unsubscribe from "./routes/unsubscribe";
 import uploads from "./routes/uploads";
+import { refreshFacts } from "./services/business-facts";
 
 /** JSON bodies of the API are small; only image uploads (their own 10 MB check) are larger. */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
@@ -36,6 +39,12 @@ app.use("*", async (c, next) => {
 app.use("/api/*", secureHeaders({ crossOriginResourcePolicy: "same-origin" }));
 app.use("/unsubscribe", secureHeaders());
 app.use("/reminders/opt-out", secureHeaders());
+// A request that may send e-mail renders it with the owner's facts: this isolate's copy is
+// refreshed first when it is older than settings.facts.memorySeconds (usually no lookup at all).
+app.use("/api/*", async (c, next) => {
+  if (c.req.method !== "GET" && c.req.method !== "HEAD") await refreshFacts(getDb(c.env));
+  await next();
+});
 app.use("/api/*", async (c, next) => {
   // Image uploads (10 MB) and catalogue imports (2 MB) check their own, larger limits.
   if (c.req.path.startsWith("/api/uploads/") || c.req.path === "/api/admin/products/import") return next();
@@ -123,7 +132,7 @@ app.notFound((c) => {
   if (c.req.path.startsWith("/api/") || c.req.path.startsWith("/public-objects/")) {
     return c.json({ error: "Not found", code: "NOT_FOUND", requestId: c.get("requestId") }, 404);
   }
-  return c.env.ASSETS.fetch(c.req.raw);
+  return servePage(c);
 });
 
 export default app;

@@ -17,7 +17,7 @@ export const quoteServiceValues = Object.keys(quoteServiceLabels) as [
  * A UK postcode (outward code, optional space, inward code), after the usual letter rules of Royal
  * Mail's format, including GIR 0AA.
  */
-const UK_POSTCODE =
+export const UK_POSTCODE =
   /^(GIR ?0AA|[A-PR-UWYZ]([0-9]{1,2}|[A-HK-Y][0-9]{1,2}|[0-9][A-HJKPSTUW]|[A-HK-Y][0-9][ABEHMNPRV-Y]) ?[0-9][ABD-HJLNP-UW-Z]{2})$/;
 
 /** "m32  0zz" → "M32 0ZZ": upper case with one space before the inward code. */

@@ -1,4 +1,5 @@
 export * from "./crm";
 export * from "./mail";
 export * from "./security";
+export * from "./settings";
 export * from "./store";

@@ -5,6 +5,7 @@
 // inserts nothing, and a demo row the owner deleted in the back office does not come back on the
 // next `npm start` (the high-water mark never goes down). INSERT OR IGNORE additionally leaves any
 // row that already holds the id (or a unique e-mail) untouched, so owner data is never overwritten.
+import { boilerService } from "../../schema/business.ts";
 import { customers, serviceRecords } from "./customers.mjs";
 import { quotes, subscribers } from "./leads.mjs";
 import { chatMessages, chatSessionId, chatStartsAt, orders } from "./orders.mjs";
@@ -197,5 +198,20 @@ export function seedStatements(today = new Date()) {
     );
   });
 
+  // The owner's facts start as schema/business.ts; the demo's summer service offer runs in this
+  // year's summer (the row holds only what differs; a row the owner saved is left alone).
+  const year = today.getUTCFullYear();
+  const offers = [
+    {
+      id: "summer-service",
+      title: "Summer Sale",
+      text: "Get your boiler serviced before the winter rush",
+      pricePence: boilerService.summerOfferPence,
+      wasPence: boilerService.summerNormallyPence,
+      startsAt: `${year}-06-01`,
+      endsAt: `${year}-08-31`,
+    },
+  ];
+  statements.push(`INSERT OR IGNORE INTO settings (key, value) VALUES ('facts', ${sqlValue(JSON.stringify({ offers }))});`);
   return statements;
 }

@@ -1,6 +1,7 @@
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { purgeRateLimits } from "../lib/rate-limit";
+import { refreshFacts } from "../services/business-facts";
 import { finishCampaigns } from "../services/campaigns/recipient-state";
 import { requeueStuckRecipients, startDueCampaigns } from "../services/campaigns/schedule";
 import { forgetCatalogue } from "../services/catalogue-cache";
@@ -35,6 +36,7 @@ async function remindCustomers(env: AppEnv, now: number) {
 export async function runScheduled(controller: ScheduledController, env: AppEnv, _ctx: ExecutionContext) {
   const now = controller.scheduledTime;
   const db = getDb(env);
+  await refreshFacts(db);
   const results = await Promise.allSettled([
     purgeStaleCarts(db, now),
     purgeOldChats(db, now),

@@ -1,4 +1,6 @@
+import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
+import { refreshFacts } from "../services/business-facts";
 import { consumeMail, consumeMailDeadLetters } from "./mail-queue";
 
 /**
@@ -7,6 +9,8 @@ import { consumeMail, consumeMailDeadLetters } from "./mail-queue";
  * dead-letter queue gets the messages that used up their retries, whose rows are marked failed.
  */
 export async function handleQueueBatch(batch: MessageBatch<unknown>, env: AppEnv, _ctx: ExecutionContext) {
+  // Campaign e-mails are rendered here, with the owner's facts (the footer's phone and address).
+  await refreshFacts(getDb(env));
   switch (batch.queue) {
     case "outgoing-mail":
       return consumeMail(batch, env);

@@ -1,4 +1,5 @@
-import { company, coverageAreas, coverageTiers, openingHours } from "../../../schema/business";
+import { company, coverageAreas, coverageTiers } from "../../../schema/business";
+import { type BusinessFacts, defaultFacts, fillFacts, phoneHref } from "../../../schema/facts";
 import { publicRoutes, type RouteInfo } from "../../routes";
 
 export const NOT_FOUND_TITLE = "404 Page Not Found";
@@ -10,22 +11,28 @@ export function routeFor(path: string): RouteInfo | undefined {
   return publicRoutes.find((route) => route.path === path);
 }
 
-/** Title and description of a public path; unknown paths get the 404 page's. */
-export function headFor(path: string): { title: string; description: string } {
+/** Title and description of a public path, with its facts; unknown paths get the 404 page's. */
+export function headFor(path: string, facts: BusinessFacts = defaultFacts): { title: string; description: string } {
   const route = routeFor(path);
   return {
-    title: `${route?.title ?? NOT_FOUND_TITLE} | ${company.name}`,
-    description: route?.description ?? NOT_FOUND_DESCRIPTION,
+    title: `${fillFacts(route?.title ?? NOT_FOUND_TITLE, facts)} | ${company.name}`,
+    description: fillFacts(route?.description ?? NOT_FOUND_DESCRIPTION, facts),
   };
 }
 
 const telephone = (href: string) => href.replace(/^tel:/, "");
 
+const days = {
+  weekdays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+  saturday: ["Saturday"],
+  sunday: ["Sunday"],
+} as const;
+
 /**
- * The business as schema.org JSON-LD for the home page (types HVACBusiness and Plumber), every
- * value taken from schema/business.ts.
+ * The business as schema.org JSON-LD for the home page (types HVACBusiness and Plumber), from the
+ * owner's facts. No review rating: search engines ignore, or penalise, a business's own rating markup.
  */
-export function businessJsonLd(siteUrl: string) {
+export function businessJsonLd(siteUrl: string, facts: BusinessFacts = defaultFacts) {
   const areas = [...new Set([...coverageAreas, ...coverageTiers.flatMap((t) => t.areas)])];
   return {
     "@context": "https://schema.org",
@@ -33,36 +40,24 @@ export function businessJsonLd(siteUrl: string) {
     "@id": `${siteUrl}/#business`,
     name: company.name,
     url: `${siteUrl}/`,
-    telephone: telephone(company.phoneHref),
-    email: company.email,
+    telephone: telephone(phoneHref(facts.phone)),
+    email: facts.email,
     image: `${siteUrl}${SOCIAL_IMAGE.path}`,
     address: {
       "@type": "PostalAddress",
-      streetAddress: company.address.street,
-      addressLocality: company.address.locality,
-      addressRegion: company.address.region,
-      postalCode: company.address.postcode,
+      streetAddress: facts.address.street,
+      addressLocality: facts.address.locality,
+      addressRegion: facts.address.region,
+      postalCode: facts.address.postcode,
       addressCountry: company.address.country,
     },
-    openingHoursSpecification: openingHours.flatMap((h) =>
-      h.schema
-        ? [
-            {
-              "@type": "OpeningHoursSpecification",
-              dayOfWeek: [...h.schema.dayOfWeek],
-              opens: h.schema.opens,
-              closes: h.schema.closes,
-            },
-          ]
-        : [],
-    ),
+    openingHoursSpecification: (Object.keys(days) as (keyof typeof days)[]).flatMap((key) => {
+      const hours = facts.openingHours[key];
+      return hours
+        ? [{ "@type": "OpeningHoursSpecification", dayOfWeek: [...days[key]], opens: hours.opens, closes: hours.closes }]
+        : [];
+    }),
     areaServed: areas.map((name) => ({ "@type": "Place", name })),
     priceRange: "££",
-    aggregateRating: {
-      "@type": "AggregateRating",
-      ratingValue: company.rating.value,
-      bestRating: company.rating.outOf,
-      reviewCount: Number.parseInt(company.rating.reviews, 10),
-    },
   };
 }

@@ -13,6 +13,7 @@ import quotes from "./quotes";
 import reminders from "./reminders";
 import security from "./security";
 import serviceRecords from "./service-records";
+import businessSettings from "./settings";
 import uploadUrl from "./upload-url";
 import workbench from "./workbench";
 
@@ -39,6 +40,7 @@ const app = new Hono<HonoEnv>()
   .route("/outbox", outbox)
   .route("/chats", chats)
   .route("/reminders", reminders)
+  .route("/settings", businessSettings)
   .route("/", security)
   .route("/", workbench);
 

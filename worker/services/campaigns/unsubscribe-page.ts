@@ -1,6 +1,8 @@
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { company } from "../../../schema/business";
+import { phoneHref } from "../../../schema/facts";
+import { factsNow } from "../business-facts";
 
 /** What a page lets the reader leave: the deals list, or the service reminders. Fixed text of ours, written as HTML. */
 export type MailingList = {
@@ -123,7 +125,7 @@ export function renderUnsubscribePage(page: UnsubscribePage): string {
 <div class="card">
 ${content}
 </div>
-<p class="contact">Questions? Call us on <a href="${company.phoneHref}">${company.phone}</a></p>
+<p class="contact">Questions? Call us on <a href="${phoneHref(factsNow().phone)}">${factsNow().phone}</a></p>
 </main>
 </body>
 </html>`.toString();

@@ -1,5 +1,7 @@
 import type { AiResponse, AiResponseRequest, ChatMessage } from "../../../schema/api/chat";
+import { type BusinessFacts, liveFacts } from "../../../schema/facts";
 import type { Db } from "../../db/client";
+import { currentFacts } from "../business-facts";
 import { type AiMessage, askWorkersAi, type ChatAi } from "./ai";
 import { buildSystemPrompt } from "./prompt";
 import { asksForPerson, builtInAnswer } from "./responder";
@@ -11,11 +13,11 @@ import { getRecentHistory } from "./storage";
  * The widget stores the customer's message before asking for a reply, so the history usually ends
  * with this very question; it is not sent twice.
  */
-export function buildAiMessages(history: ChatMessage[], message: string): AiMessage[] {
+export function buildAiMessages(history: ChatMessage[], message: string, facts: BusinessFacts): AiMessage[] {
   const last = history.at(-1);
   const earlier = last?.sender === "customer" && last.message === message ? history.slice(0, -1) : history;
   return [
-    { role: "system", content: buildSystemPrompt() },
+    { role: "system", content: buildSystemPrompt(facts) },
     ...earlier.map((m): AiMessage => ({ role: m.sender === "ai" ? "assistant" : "user", content: m.message })),
     { role: "user", content: message },
   ];
@@ -31,14 +33,16 @@ export async function answerChat(
   input: AiResponseRequest,
   timeoutMs?: number,
 ): Promise<AiResponse> {
+  // Today's facts: an offer that has ended is not offered.
+  const facts = liveFacts(await currentFacts(deps.db));
   if (deps.ai) {
     try {
       const history = await getRecentHistory(deps.db, input.sessionId);
-      const reply = await askWorkersAi(deps.ai, buildAiMessages(history, input.message), timeoutMs);
+      const reply = await askWorkersAi(deps.ai, buildAiMessages(history, input.message, facts), timeoutMs);
       return { response: withGasSafetyFirst(input.message, reply), source: "ai", handover: asksForPerson(input.message) };
     } catch (error) {
       console.warn(JSON.stringify({ event: "chat.ai_fallback", sessionId: input.sessionId, error: String(error) }));
     }
   }
-  return { ...builtInAnswer(input.message), source: "builtin" };
+  return { ...builtInAnswer(input.message, facts), source: "builtin" };
 }

@@ -1,54 +1,66 @@
 import {
   boilerPackages,
-  boilerService,
   company,
   coverageAreas,
   coverageTiers,
   delivery,
   emergencyLine,
-  openingHours,
   plumbingPriceBands,
   quoteServiceLabels,
-  repairPriceBands,
   storeBrands,
   storeCategories,
 } from "../../../schema/business";
+import { type BusinessFacts, offerEndText, openingHoursRows, repairBandText } from "../../../schema/facts";
 import { formatPounds } from "../../../schema/format";
 
 /**
- * The company's facts as short English sentences, built only from schema/business.ts. The AI's
- * system prompt and the built-in responder both use these, so the two paths can never disagree.
+ * The company's facts as short English sentences, from schema/business.ts and the owner's facts of
+ * today (only live offers). The AI's system prompt and the built-in responder both use these, so
+ * the two paths can never disagree.
  */
 
 const list = (items: readonly string[], last = "and") =>
   items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} ${last} ${items.at(-1)}`;
 
-export const hoursText = () =>
-  `Our opening hours: ${openingHours.map((o) => `${o.days} ${/^\d/.test(o.hours) ? o.hours : o.hours.toLowerCase()}`).join("; ")}. We also run a ${emergencyLine} on ${company.emergencyPhone}.`;
+export const hoursText = (f: BusinessFacts) =>
+  `Our opening hours: ${openingHoursRows(f)
+    .map((o) => `${o.days} ${/^\d/.test(o.hours) ? o.hours : o.hours.toLowerCase()}`)
+    .join("; ")}. We also run a ${emergencyLine} on ${f.emergencyPhone}.`;
 
-export const emergencyText = () =>
-  `Call our ${emergencyLine} on ${company.emergencyPhone}: we aim to have a Gas Safe engineer with you within ${company.emergencyResponseHours} hours.`;
+export const emergencyText = (f: BusinessFacts) =>
+  `Call our ${emergencyLine} on ${f.emergencyPhone}: we aim to have a Gas Safe engineer with you within ${company.emergencyResponseHours} hours.`;
 
-export const boilerPackagesText = () =>
+const packagePrice = (f: BusinessFacts, p: (typeof boilerPackages)[number]) => f.packages[p.id];
+
+export const boilerPackagesText = (f: BusinessFacts) =>
   `New boiler packages: ${boilerPackages
-    .map(
-      (p) =>
-        `${p.name} ${formatPounds(p.pricePence)} (was ${formatPounds(p.wasPence)}, ${p.warrantyYears}-year warranty, ${p.workmanshipYears}-year workmanship guarantee)`,
-    )
+    .map((p) => {
+      const { pricePence, wasPence } = packagePrice(f, p);
+      const was = wasPence ? `was ${formatPounds(wasPence)}, ` : "";
+      return `${p.name} ${formatPounds(pricePence)} (${was}${p.warrantyYears}-year warranty, ${p.workmanshipYears}-year workmanship guarantee)`;
+    })
     .join("; ")}.`;
 
-export const boilerPackagePricesText = () =>
-  `Our new boiler packages are ${list(boilerPackages.map((p) => `${p.name} ${formatPounds(p.pricePence)}`))}.`;
+export const boilerPackagePricesText = (f: BusinessFacts) =>
+  `Our new boiler packages are ${list(boilerPackages.map((p) => `${p.name} ${formatPounds(packagePrice(f, p).pricePence)}`))}.`;
 
-export const boilerServiceText = () =>
-  `A one-off boiler service costs ${formatPounds(boilerService.oneOffPence)}, and our annual service plan is ${formatPounds(boilerService.annualPlanPence)}. Summer offer: a boiler service for ${formatPounds(boilerService.summerOfferPence)} (normally ${formatPounds(boilerService.summerNormallyPence)}, ${boilerService.summerDiscountPercent}% off) until ${boilerService.summerOfferUntil}.`;
+/** The service prices, and each live offer (the facts carry only today's). */
+export const boilerServiceText = (f: BusinessFacts) =>
+  [
+    `A one-off boiler service costs ${formatPounds(f.service.oneOffPence)}, and our annual service plan is ${formatPounds(f.service.annualPlanPence)}.`,
+    ...f.offers.map(
+      (o) =>
+        `${o.title}: a boiler service for ${formatPounds(o.pricePence)}${o.wasPence ? ` (normally ${formatPounds(o.wasPence)})` : ""} until ${offerEndText(o)}.`,
+    ),
+  ].join(" ");
 
 const bands = (items: readonly { label: string; range: string }[]) => items.map((b) => `${b.label} ${b.range}`).join("; ");
 export const plumbingPricesText = () => `Plumbing prices: ${bands(plumbingPriceBands)}.`;
-export const repairPricesText = () => `Repair prices: ${bands(repairPriceBands)}.`;
+export const repairPricesText = (f: BusinessFacts) =>
+  `Repair prices: Small repairs ${repairBandText(f.repairs.small)}; Medium repairs ${repairBandText(f.repairs.medium)}; Large projects ${repairBandText(f.repairs.large)}.`;
 
-export const quoteText = () =>
-  `Quotes are free and we reply within ${company.quoteResponseHours} hours: use the quote form on our home page or call us on ${company.phone}.`;
+export const quoteText = (f: BusinessFacts) =>
+  `Quotes are free and we reply within ${company.quoteResponseHours} hours: use the quote form on our home page or call us on ${f.phone}.`;
 
 export const warrantyText = () =>
   `All our work comes with a ${company.warrantyMonths}-month warranty. New boilers carry a manufacturer warranty of ${list(
@@ -66,14 +78,14 @@ export const storeText = () =>
 
 export const deliveryText = () => `${delivery.terms.join(". ")}.`;
 
-export const paymentText = () =>
-  `In our online store you can pay securely by card at checkout, or place an order through the checkout form and we'll contact you to confirm. For payment on installation or repair work, call us on ${company.phone}.`;
+export const paymentText = (f: BusinessFacts) =>
+  `In our online store you can pay securely by card at checkout, or place an order through the checkout form and we'll contact you to confirm. For payment on installation or repair work, call us on ${f.phone}.`;
 
 export const servicesText = () =>
   `Our services: ${list(Object.values(quoteServiceLabels))}, plus plumbing, home repairs, advice on gas and electricity tariffs, and boiler parts in our online store.`;
 
-export const companyText = () =>
-  `${company.name} is a Gas Safe registered heating, boiler and plumbing company in Greater Manchester with ${company.yearsExperience} years' experience, rated ${company.rating.value}/${company.rating.outOf} from ${company.rating.reviews} reviews.`;
+export const companyText = (f: BusinessFacts) =>
+  `${company.name} is a Gas Safe registered heating, boiler and plumbing company in Greater Manchester (Gas Safe number ${f.gasSafeNumber}) with ${company.yearsExperience} years' experience, rated ${company.rating.value}/${company.rating.outOf} from ${company.rating.reviews} reviews.`;
 
 /** Place names a visitor may type, each with the coverage it gets ("Stretford/Trafford" is two). */
 const placeTiers = coverageTiers.flatMap((t) =>

@@ -1,4 +1,5 @@
-import { company, gasEmergency } from "../../../schema/business";
+import { gasEmergency } from "../../../schema/business";
+import { type BusinessFacts, defaultFacts, liveFacts } from "../../../schema/facts";
 import {
   boilerPackagePricesText,
   boilerPackagesText,
@@ -39,7 +40,7 @@ export type Intent =
   | "thanks"
   | "other";
 
-const callUs = `Call us on ${company.phone} to book.`;
+const callUs = (f: BusinessFacts) => `Call us on ${f.phone} to book.`;
 
 /** The visitor asks for a person: the widget offers the call-back form with this answer. */
 const PERSON =
@@ -50,34 +51,34 @@ const PERSON =
  * (a quote, a service) come before the price lists they mention, and greetings and thanks come
  * last so "hello, what are your hours?" is answered as a question about hours.
  */
-const intents: { intent: Intent; matches: (text: string) => boolean; answer: (text: string) => string }[] = [
+const intents: { intent: Intent; matches: (text: string) => boolean; answer: (text: string, f: BusinessFacts) => string }[] = [
   {
     intent: "person",
     matches: (t) => PERSON.test(t),
-    answer: () =>
-      `Of course. Leave your name and a phone number or e-mail below and one of the team will get back to you, or call us on ${company.phone}.`,
+    answer: (_, f) =>
+      `Of course. Leave your name and a phone number or e-mail below and one of the team will get back to you, or call us on ${f.phone}.`,
   },
   {
     intent: "emergency",
     matches: (t) => /emergenc|urgent|\basap\b|no (heat|heating|hot water)|burst|flood|broken down|breakdown|cold house/i.test(t),
-    answer: () =>
-      `${emergencyText()} If you can smell gas, leave the property first and call the National Gas Emergency Service on ${gasEmergency.number}.`,
+    answer: (_, f) =>
+      `${emergencyText(f)} If you can smell gas, leave the property first and call the National Gas Emergency Service on ${gasEmergency.number}.`,
   },
   {
     intent: "quote",
     matches: (t) => /quot(e|es|ation)|estimate/i.test(t),
-    answer: (t) => (/boiler|install/i.test(t) ? `${quoteText()} ${boilerPackagePricesText()}` : quoteText()),
+    answer: (t, f) => (/boiler|install/i.test(t) ? `${quoteText(f)} ${boilerPackagePricesText(f)}` : quoteText(f)),
   },
   {
     intent: "service",
     matches: (t) => /\bservic(e|ing)\b|annual (check|plan)|safety check/i.test(t),
-    answer: () => `${boilerServiceText()} ${callUs}`,
+    answer: (_, f) => `${boilerServiceText(f)} ${callUs(f)}`,
   },
   {
     intent: "repair",
     matches: (t) =>
       /repair|\bfix(es|ing)?\b|broken|not working|stopped working|fault|error code|pressure|boiler (problem|issue)/i.test(t),
-    answer: () => `Our Gas Safe registered engineers can repair it. ${repairPricesText()} ${callUs}`,
+    answer: (_, f) => `Our Gas Safe registered engineers can repair it. ${repairPricesText(f)} ${callUs(f)}`,
   },
   {
     intent: "new-boiler",
@@ -85,17 +86,17 @@ const intents: { intent: Intent; matches: (text: string) => boolean; answer: (te
       /new boiler|boiler (price|cost|install|replace)|replac\w* (my |the |a )?boiler|install\w* (a |my |the )?boiler|package/i.test(
         t,
       ),
-    answer: () => `${boilerPackagesText()} ${callUs}`,
+    answer: (_, f) => `${boilerPackagesText(f)} ${callUs(f)}`,
   },
   {
     intent: "plumbing",
     matches: (t) => /plumb|leak|drip|tap|toilet|sink|pipe|radiator|bathroom|shower/i.test(t),
-    answer: () => `${plumbingPricesText()} ${callUs}`,
+    answer: (_, f) => `${plumbingPricesText()} ${callUs(f)}`,
   },
   {
     intent: "hours",
     matches: (t) => /hours|open|clos(e|ed|ing)|what time|weekend|saturday|sunday|bank holiday/i.test(t),
-    answer: () => hoursText(),
+    answer: (_, f) => hoursText(f),
   },
   {
     intent: "delivery",
@@ -110,7 +111,7 @@ const intents: { intent: Intent; matches: (text: string) => boolean; answer: (te
   {
     intent: "payment",
     matches: (t) => /\bpay|\bcards?\b|\bcash\b|checkout|invoice/i.test(t),
-    answer: () => paymentText(),
+    answer: (_, f) => paymentText(f),
   },
   {
     intent: "warranty",
@@ -120,17 +121,17 @@ const intents: { intent: Intent; matches: (text: string) => boolean; answer: (te
   {
     intent: "areas",
     matches: (t) => findPlace(t) !== null || /\barea|cover|where|postcode|near me|travel|come out to|locat/i.test(t),
-    answer: (t) => {
+    answer: (t, f) => {
       const found = findPlace(t);
-      if (!found) return `${coverageText()} Elsewhere? Call us on ${company.phone} and we'll check.`;
+      if (!found) return `${coverageText()} Elsewhere? Call us on ${f.phone} and we'll check.`;
       const coverage = found.label ? ` (${found.label.toLowerCase()})` : "";
-      return `Yes, we cover ${found.place}${coverage}. ${callUs}`;
+      return `Yes, we cover ${found.place}${coverage}. ${callUs(f)}`;
     },
   },
   {
     intent: "services",
     matches: (t) => /what (services|do you do|work)|services|gas safe|registered|qualified|experience|reviews/i.test(t),
-    answer: () => `${companyText()} ${servicesText()} ${callUs}`,
+    answer: (_, f) => `${companyText(f)} ${servicesText()} ${callUs(f)}`,
   },
   {
     intent: "greeting",
@@ -141,7 +142,7 @@ const intents: { intent: Intent; matches: (text: string) => boolean; answer: (te
   {
     intent: "thanks",
     matches: (t) => /thank|cheers|\bta\b/i.test(t),
-    answer: () => `You're welcome! If you need anything else, call us on ${company.phone}.`,
+    answer: (_, f) => `You're welcome! If you need anything else, call us on ${f.phone}.`,
   },
 ];
 
@@ -184,12 +185,12 @@ export type BuiltInAnswer = {
  * The offline answer: every question of the message answered, from the same facts as the AI prompt,
  * and never without a way to reach a person. The booking line is said once, at the end.
  */
-export function builtInAnswer(message: string): BuiltInAnswer {
+export function builtInAnswer(message: string, f: BusinessFacts = liveFacts(defaultFacts)): BuiltInAnswer {
   if (isGasDanger(message)) {
     return {
       response: withGasSafetyFirst(
         message,
-        `Once everyone is safe, call our ${company.emergencyPhone} emergency line and a Gas Safe engineer will help.`,
+        `Once everyone is safe, call our ${f.emergencyPhone} emergency line and a Gas Safe engineer will help.`,
       ),
       handover: false,
     };
@@ -197,7 +198,7 @@ export function builtInAnswer(message: string): BuiltInAnswer {
   const found = detectIntents(message);
   if (found[0] === "other") {
     return {
-      response: `I can't answer that one here, but our team can: call us on ${company.phone}. ${hoursText()}`,
+      response: `I can't answer that one here, but our team can: call us on ${f.phone}. ${hoursText(f)}`,
       handover: true,
     };
   }
@@ -206,15 +207,15 @@ export function builtInAnswer(message: string): BuiltInAnswer {
     const entry = intents.find((i) => i.intent === intent)!;
     // The answer reads the question it came from (a quote for a boiler, the place asked about).
     const question = questions.find((q) => entry.matches(q)) ?? message;
-    return entry.answer(question);
+    return entry.answer(question, f);
   });
-  const saysCallUs = answers.length > 1 && answers.some((a) => a.includes(callUs));
-  const body = saysCallUs ? [...answers.map((a) => a.replace(callUs, "").trim()), callUs] : answers;
+  const saysCallUs = answers.length > 1 && answers.some((a) => a.includes(callUs(f)));
+  const body = saysCallUs ? [...answers.map((a) => a.replace(callUs(f), "").trim()), callUs(f)] : answers;
   return { response: clampAnswer(body.join(" ")), handover: found.includes("person") };
 }
 
 /** The built-in answer's text. */
-export const builtInReply = (message: string): string => builtInAnswer(message).response;
+export const builtInReply = (message: string, f?: BusinessFacts): string => builtInAnswer(message, f).response;
 
 /** Whether a message asks for a person, whichever path answers it. */
 export const asksForPerson = (message: string) => PERSON.test(message);

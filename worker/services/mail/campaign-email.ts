@@ -1,5 +1,7 @@
 import { html, raw } from "hono/html";
-import { addressLine, company } from "../../../schema/business";
+import { company } from "../../../schema/business";
+import { addressLineOf, phoneHref } from "../../../schema/facts";
+import { factsNow } from "../business-facts";
 import { emailDocument, FONT, NAVY, ON_ORANGE, ORANGE } from "./layout";
 import { htmlToText, sanitizeEmailHtml } from "./sanitize";
 
@@ -18,11 +20,14 @@ export type RenderedEmail = { subject: string; html: string; text: string };
 export type CampaignTemplate = (links: { unsubscribeUrl: string }) => RenderedEmail;
 
 /** How a button link reads in the plain-text part: the company's numbers as people write them. */
-const KNOWN_PHONES: Record<string, string> = {
-  [company.phoneHref]: company.phone,
-  [company.emergencyPhoneHref]: company.emergencyPhone,
-};
-const linkLabel = (link: string) => KNOWN_PHONES[link] ?? link.replace(/^(tel|mailto):/i, "");
+function linkLabel(link: string): string {
+  const facts = factsNow();
+  const known: Record<string, string> = {
+    [phoneHref(facts.phone)]: facts.phone,
+    [phoneHref(facts.emergencyPhone)]: facts.emergencyPhone,
+  };
+  return known[link] ?? link.replace(/^(tel|mailto):/i, "");
+}
 
 export async function prepareCampaignTemplate(campaign: CampaignContent): Promise<CampaignTemplate> {
   const contentHtml = await sanitizeEmailHtml(campaign.content);
@@ -67,8 +72,8 @@ function campaignText(campaign: CampaignContent, contentText: string, unsubscrib
     "",
     "--",
     company.name,
-    addressLine,
-    `Phone: ${company.phone}`,
+    addressLineOf(factsNow()),
+    `Phone: ${factsNow().phone}`,
     "",
     `You are receiving this because you signed up for deals from ${company.shortName}.`,
     `Unsubscribe: ${unsubscribeUrl}`,

@@ -1,6 +1,8 @@
 import { html } from "hono/html";
-import { allQuoteServiceLabels, company, delivery, openingHours, type QuoteService } from "../../../schema/business";
+import { allQuoteServiceLabels, company, delivery, type QuoteService } from "../../../schema/business";
+import { type BusinessFacts, openingHoursLine } from "../../../schema/facts";
 import { formatPrice, penceToDecimal } from "../../../schema/format";
+import { factsNow } from "../business-facts";
 import type { OrderWithLines } from "../orders";
 import { emailDocument, type Field, fieldsTable, fieldsText, ORANGE, paragraph, section, textFooter } from "./layout";
 import type { MailMessage } from "./types";
@@ -13,7 +15,7 @@ import type { MailMessage } from "./types";
 const money = (pence: number) => formatPrice(penceToDecimal(pence));
 const reference = (order: OrderWithLines) => (order.number === null ? order.id : `NS-${order.number}`);
 const hello = (name: string | null) => `Hello${name ? ` ${name.split(" ")[0]}` : ""},`;
-const questions = `Questions? Call us on ${company.phone} or reply to ${company.email}, quoting your order number.`;
+const questions = () => `Questions? Call us on ${factsNow().phone} or reply to ${factsNow().email}, quoting your order number.`;
 
 function linesTable(order: OrderWithLines) {
   return html`<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;margin:0 0 16px">${order.lines.map(
@@ -48,7 +50,7 @@ function orderMail(
       "",
       linesText(order),
       "",
-      questions,
+      questions(),
       "",
       textFooter(),
     ].join("\n"),
@@ -60,7 +62,7 @@ function orderMail(
         ...says.map(paragraph),
         fieldsTable(fields),
         linesTable(order),
-        paragraph(questions),
+        paragraph(questions()),
       ),
     }),
   };
@@ -127,30 +129,41 @@ export function fulfilmentMail(order: OrderWithLines): MailMessage | null {
   }
 }
 
-const hoursLine = () => openingHours.map((h) => `${h.days} ${h.hours}`).join("; ");
+const hoursLine = () => openingHoursLine(factsNow());
+
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const hoursOn = (facts: BusinessFacts, day: number) =>
+  day === 0 ? facts.openingHours.sunday : day === 6 ? facts.openingHours.saturday : facts.openingHours.weekdays;
 
 /**
  * The promised call-back, in words the customer can plan by: within two hours when the office is
- * open, else the next opening time (UK time).
+ * open, else the next opening time (UK time, from the owner's opening hours).
  */
-export function whenWeWillCall(at: Date): string {
+export function whenWeWillCall(at: Date, facts: BusinessFacts = factsNow()): string {
   const parts = new Intl.DateTimeFormat("en-GB", {
     timeZone: "Europe/London",
     weekday: "long",
-    hour: "numeric",
-    hour12: false,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
   }).formatToParts(at);
-  const weekday = parts.find((p) => p.type === "weekday")?.value ?? "";
-  const hour = Number(parts.find((p) => p.type === "hour")?.value ?? 0);
-  const closes = weekday === "Saturday" ? 16 : weekday === "Sunday" ? 0 : 18;
-  if (hour >= 8 && hour < closes) return `We'll call you within ${company.quoteResponseHours} hours.`;
-  const nextDay =
-    hour < 8 && weekday !== "Sunday"
-      ? "this morning"
-      : weekday === "Saturday" || weekday === "Sunday"
-        ? "on Monday morning"
-        : "tomorrow morning";
-  return `Our office is closed now, so we'll call you ${nextDay} when we open at 8:00.`;
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  const today = DAYS.indexOf(part("weekday"));
+  const now = Number(part("hour")) * 60 + Number(part("minute"));
+  const open = hoursOn(facts, today);
+  if (open && now >= minutes(open.opens) && now < minutes(open.closes))
+    return `We'll call you within ${company.quoteResponseHours} hours.`;
+  // The next opening: later today, or the next day with hours.
+  for (let ahead = 0; ahead < 8; ahead++) {
+    const day = (today + ahead) % 7;
+    const hours = hoursOn(facts, day);
+    if (!hours || (ahead === 0 && now >= minutes(hours.opens))) continue;
+    const when = ahead === 0 ? "this morning" : ahead === 1 ? "tomorrow morning" : `on ${DAYS[day]} morning`;
+    const opens = hours.opens.replace(/^0/, "");
+    return `Our office is closed now, so we'll call you ${when} when we open at ${opens}.`;
+  }
+  return `We'll call you as soon as we can.`;
 }
 
 export type QuoteForCustomer = {
@@ -171,7 +184,7 @@ export function quoteAcknowledgementMail(quote: QuoteForCustomer, at = new Date(
     callBack && !quote.phone
       ? `We'll reply by e-mail within ${company.quoteResponseHours} hours during opening hours.`
       : whenWeWillCall(at);
-  const emergency = `A heating emergency? Don't wait for us to call: ring our 24/7 emergency line on ${company.emergencyPhone}. If you smell gas, leave the property and call the National Gas Emergency Service on 0800 111 999.`;
+  const emergency = `A heating emergency? Don't wait for us to call: ring our 24/7 emergency line on ${factsNow().emergencyPhone}. If you smell gas, leave the property and call the National Gas Emergency Service on 0800 111 999.`;
   const fields: Field[] = [
     ["Service", allQuoteServiceLabels[quote.service]],
     ["Phone", quote.phone || null],

@@ -1,6 +1,8 @@
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import { addressLine, company } from "../../../schema/business";
+import { company } from "../../../schema/business";
+import { addressLineOf, phoneHref } from "../../../schema/facts";
+import { factsNow } from "../business-facts";
 
 /**
  * The one frame of every e-mail the product sends: a 600 px card that narrows with the screen
@@ -33,8 +35,8 @@ export function emailDocument(parts: { title: string; content: Markup; footerNot
     ${parts.content}
     <tr><td style="background:#f8fafc;border-top:1px solid #e4e9f0;padding:20px 24px;font:13px/1.6 ${FONT};color:#52606d">
       <strong style="color:${NAVY}">${company.name}</strong><br>
-      ${addressLine}<br>
-      Phone: <a href="${company.phoneHref}" style="color:${NAVY}">${company.phone}</a>${parts.footerNote ? html`<br><br>${parts.footerNote}` : ""}
+      ${addressLineOf(factsNow())}<br>
+      Phone: <a href="${phoneHref(factsNow().phone)}" style="color:${NAVY}">${factsNow().phone}</a> · Gas Safe registered ${factsNow().gasSafeNumber}${parts.footerNote ? html`<br><br>${parts.footerNote}` : ""}
     </td></tr>
   </table>
 </td></tr>
@@ -73,4 +75,11 @@ export const fieldsText = (fields: Field[]) =>
     .join("\n");
 
 /** The closing block of the plain-text part, matching the HTML footer. */
-export const textFooter = () => ["--", company.name, addressLine, `Phone: ${company.phone}`].join("\n");
+export const textFooter = () =>
+  [
+    "--",
+    company.name,
+    addressLineOf(factsNow()),
+    `Phone: ${factsNow().phone}`,
+    `Gas Safe registered ${factsNow().gasSafeNumber}`,
+  ].join("\n");

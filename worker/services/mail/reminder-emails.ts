@@ -1,5 +1,6 @@
 import { html } from "hono/html";
 import { company } from "../../../schema/business";
+import { factsNow } from "../business-facts";
 import { button, emailDocument, NAVY, paragraph, section, textFooter } from "./layout";
 import type { MailMessage } from "./types";
 
@@ -63,7 +64,7 @@ export function reminderMail(input: ReminderMailInput): MailMessage {
       ...body,
       "",
       `Book: ${input.bookUrl}`,
-      `Or call us on ${company.phone}.`,
+      `Or call us on ${factsNow().phone}.`,
       "",
       `${stop} ${input.optOutUrl}`,
       "",
@@ -76,7 +77,7 @@ export function reminderMail(input: ReminderMailInput): MailMessage {
         paragraph(`Hello ${input.firstName},`),
         ...body.map(paragraph),
         button(input.bookUrl, "Book a visit"),
-        paragraph(`Or call us on ${company.phone}.`),
+        paragraph(`Or call us on ${factsNow().phone}.`),
       ),
       footerNote: html`${stop} <a href="${input.optOutUrl}" style="color:${NAVY};font-weight:bold">stop service reminders</a>`,
     }),

@@ -1,6 +1,7 @@
 import { html } from "hono/html";
 import { allQuoteServiceLabels, company, delivery, type QuoteService } from "../../../schema/business";
 import { formatPrice, penceToDecimal } from "../../../schema/format";
+import { factsNow } from "../business-facts";
 import type { LowStockProduct, OrderWithLines } from "../orders";
 import { orderConfirmationMail } from "./customer-emails";
 import { emailDocument, type Field, fieldsTable, fieldsText, paragraph, section, textFooter } from "./layout";
@@ -82,7 +83,7 @@ export function cardOrderPaidMail(to: string, order: OrderWithLines): MailMessag
 export function receiptMail(order: OrderWithLines & { customerEmail: string }): MailMessage {
   const title = `Your receipt for order ${order.id}`;
   const thanks = `Thank you${order.customerName ? `, ${order.customerName}` : ""}. We have received your payment of ${money(order.totalPence)}.`;
-  const next = `${delivery.terms[2]}. If you have any questions, call us on ${company.phone} or reply to ${company.email}.`;
+  const next = `${delivery.terms[2]}. If you have any questions, call us on ${factsNow().phone} or reply to ${factsNow().email}.`;
   const address: Field[] = [["Delivery address", order.shippingAddress]];
   return {
     kind: "receipt",

@@ -1,0 +1,129 @@
+import { eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { BusinessSettings, businessFactsPatchSchema } from "../../schema/api/settings";
+import { ownerSettings } from "../../schema/db";
+import { type BusinessFacts, defaultFacts } from "../../schema/facts";
+import { settings } from "../../schema/settings";
+import type { Db } from "../db/client";
+
+/**
+ * The owner's facts (schema/facts.ts): one JSON row in D1, kept in the Cache API of the data centre
+ * that read it (a page costs no D1 round trip in the common case), and in this isolate's memory for
+ * e-mails and chat answers. A save deletes the cached copy, so the next page shows it.
+ */
+const FACTS_KEY = "https://settings.heating-company.internal/facts";
+const ROW_KEY = "facts";
+
+/** Stored facts over the defaults, group by group: a group added after the row was written gets its default. */
+function withDefaults(stored: Partial<BusinessFacts>): BusinessFacts {
+  return { ...defaultFacts, ...stored };
+}
+
+async function readFromD1(db: Db): Promise<BusinessSettings> {
+  const [row] = await db.select().from(ownerSettings).where(eq(ownerSettings.key, ROW_KEY));
+  return row
+    ? { facts: withDefaults(JSON.parse(row.value) as Partial<BusinessFacts>), updatedAt: row.updatedAt }
+    : { facts: defaultFacts, updatedAt: null };
+}
+
+let remembered: { value: BusinessSettings; at: number } | null = null;
+function remember(value: BusinessSettings, now = Date.now()) {
+  remembered = { value, at: now };
+  return value;
+}
+
+/**
+ * The facts as they are now: from the Cache API when it has them, otherwise from D1 (and then kept).
+ * `keep` receives the cache write so a request can finish it after answering (waitUntil).
+ */
+export async function readFacts(db: Db, keep?: (write: Promise<unknown>) => void): Promise<BusinessSettings> {
+  const hit = await caches.default.match(FACTS_KEY);
+  if (hit) return remember((await hit.json()) as BusinessSettings);
+  const value = await readFromD1(db);
+  const write = caches.default.put(
+    FACTS_KEY,
+    new Response(JSON.stringify(value), {
+      headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${settings.facts.cacheSeconds}` },
+    }),
+  );
+  if (keep) keep(write);
+  else await write;
+  return remember(value);
+}
+
+/**
+ * The facts for an e-mail or a chat answer: this isolate's copy while it is fresh (no lookup at
+ * all), otherwise read again. Never older than `settings.facts.memorySeconds`.
+ */
+export async function currentFacts(db: Db, now = Date.now()): Promise<BusinessFacts> {
+  if (remembered && now - remembered.at < settings.facts.memorySeconds * 1000) return remembered.value.facts;
+  return (await readFacts(db)).facts;
+}
+
+const slug = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 30) || "offer";
+
+/**
+ * Saves the groups given, each whole, in one statement (json_set on the stored row, so two owners
+ * saving different groups at once both keep their change), then drops the cached copy.
+ */
+export async function saveFacts(db: Db, patch: z.output<typeof businessFactsPatchSchema>): Promise<BusinessSettings> {
+  const { offers, ...rest } = patch;
+  const groups: Partial<BusinessFacts> = rest;
+  if (offers) {
+    const used = new Set<string>();
+    groups.offers = offers.map((offer) => {
+      let id = offer.id ?? slug(offer.title);
+      while (used.has(id)) id = `${slug(offer.title)}-${crypto.randomUUID().slice(0, 4)}`;
+      used.add(id);
+      return { ...offer, id };
+    });
+  }
+  const entries = Object.entries(groups);
+  const assignments = sql.join(
+    entries.map(([key, value]) => sql`${`$.${key}`}, json(${JSON.stringify(value)})`),
+    sql`, `,
+  );
+  const now = new Date().toISOString();
+  const [, [row]] = await db.batch([
+    db
+      .insert(ownerSettings)
+      .values({ key: ROW_KEY, value: JSON.stringify(defaultFacts), updatedAt: now })
+      .onConflictDoNothing(),
+    db
+      .update(ownerSettings)
+      .set({ value: sql`json_set(${ownerSettings.value}, ${assignments})`, updatedAt: now })
+      .where(eq(ownerSettings.key, ROW_KEY))
+      .returning(),
+  ]);
+  await caches.default.delete(FACTS_KEY);
+  return remember({ facts: withDefaults(JSON.parse(row!.value) as Partial<BusinessFacts>), updatedAt: row!.updatedAt });
+}
+
+/**
+ * The facts an e-mail template reads (templates are plain functions): this isolate's latest copy.
+ * Requests that send mail, the cron and the queue call `currentFacts` first, so it is at most
+ * `settings.facts.memorySeconds` old.
+ */
+export function factsNow(): BusinessFacts {
+  return remembered?.value.facts ?? defaultFacts;
+}
+
+/** Before mail is rendered (a write request, the cron, the queue): a failure keeps the copy it has. */
+export async function refreshFacts(db: Db): Promise<void> {
+  try {
+    await currentFacts(db);
+  } catch (error) {
+    console.warn(JSON.stringify({ facts: "refresh failed, using the last copy", error: String(error) }));
+  }
+}
+
+/** Drops every copy (tests, and the seed after it writes the row): the next read is from D1. */
+export async function forgetFacts(): Promise<void> {
+  remembered = null;
+  await caches.default.delete(FACTS_KEY);
+}
