@@ -1,8 +1,11 @@
 import { Button, Code, Flex, Heading, Text } from "@radix-ui/themes";
+import { useState } from "react";
 import type { AdminOrder, FulfilmentStatus } from "../../../schema/api/admin";
 import { formatPrice } from "../../../schema/format";
+import type { OrderMove } from "../../hooks/admin/use-admin-orders";
 import { ConfirmButton } from "./confirm-button";
 import { formatDateTime } from "./dates";
+import { DispatchForm } from "./orders/dispatch-form";
 import { StatusBadge, type StatusTone } from "./status-badge";
 
 export const fulfilmentLabels: Record<FulfilmentStatus, string> = {
@@ -32,16 +35,34 @@ const moveLabels: Partial<Record<FulfilmentStatus, string>> = {
   completed: "Mark Completed",
 };
 
-type Props = { order: AdminOrder; busy: boolean; onMove: (to: FulfilmentStatus) => void };
+/** What people see and say: the order number ("NS-10001"), or the id of an order made before numbers. */
+export const orderLabel = (order: AdminOrder) => order.number ?? order.id;
+
+/** `onMove` resolves true once the order has moved. */
+type Props = { order: AdminOrder; busy: boolean; onMove: (move: OrderMove) => Promise<boolean> };
 
 export function OrderCard({ order, busy, onMove }: Props) {
+  const [dispatching, setDispatching] = useState(false);
+  const label = orderLabel(order);
   return (
-    <article className="admin-card admin-order" aria-label={`Order ${order.id}`}>
+    <article className="admin-card admin-order" aria-label={`Order ${label}`}>
       <Flex justify="between" align="start" gap="3" wrap="wrap">
-        <div>
-          <Heading as="h2" size="4">
-            {order.customerName ?? "Card customer"}
-          </Heading>
+        {/* The number is what the owner and the customer quote; an order from before numbers leads with its customer. */}
+        <div className="admin-order-title">
+          {order.number ? (
+            <>
+              <Heading as="h2" size="5" className="admin-order-number">
+                {order.number}
+              </Heading>
+              <Text as="p" size="3" weight="medium" className="admin-wrap-anywhere">
+                {order.customerName ?? "Card customer"}
+              </Text>
+            </>
+          ) : (
+            <Heading as="h2" size="4" className="admin-wrap-anywhere">
+              {order.customerName ?? "Card customer"}
+            </Heading>
+          )}
           <Text as="p" size="2" color="gray">
             {formatDateTime(order.createdAt)} · {order.paymentMethod === "card" ? "Card payment" : "Order form"}
           </Text>
@@ -94,10 +115,26 @@ export function OrderCard({ order, busy, onMove }: Props) {
             <dd className="admin-prewrap">{order.notes}</dd>
           </div>
         ) : null}
+        {order.courier ? (
+          <div>
+            <dt>Courier</dt>
+            <dd>{order.courier}</dd>
+          </div>
+        ) : null}
+        {order.trackingReference ? (
+          <div>
+            <dt>Tracking reference</dt>
+            <dd>
+              <Code size="2" variant="ghost" className="admin-wrap-anywhere">
+                {order.trackingReference}
+              </Code>
+            </dd>
+          </div>
+        ) : null}
       </dl>
 
       <table className="admin-lines">
-        <caption className="admin-visually-hidden">Items in order {order.id}</caption>
+        <caption className="admin-visually-hidden">Items in order {label}</caption>
         <thead>
           <tr>
             <th scope="col">Item</th>
@@ -131,7 +168,16 @@ export function OrderCard({ order, busy, onMove }: Props) {
         </tfoot>
       </table>
 
-      {order.nextStatuses.length > 0 ? (
+      {dispatching ? (
+        <DispatchForm
+          orderLabel={label}
+          busy={busy}
+          onCancel={() => setDispatching(false)}
+          onDispatch={async (details) => {
+            if (await onMove({ fulfilmentStatus: "dispatched", ...details })) setDispatching(false);
+          }}
+        />
+      ) : order.nextStatuses.length > 0 ? (
         <Flex gap="2" mt="4" wrap="wrap" justify="end">
           {order.nextStatuses.map((to) =>
             to === "cancelled" ? (
@@ -140,14 +186,18 @@ export function OrderCard({ order, busy, onMove }: Props) {
                 variant="soft"
                 disabled={busy}
                 title="Cancel this order?"
-                description={`Order ${order.id} will be marked as cancelled. Any refund is made separately.`}
+                description={`Order ${label} will be marked as cancelled. Any refund is made separately.`}
                 confirmLabel="Cancel order"
-                onConfirm={() => onMove(to)}
+                onConfirm={() => onMove({ fulfilmentStatus: to })}
               >
                 Cancel Order
               </ConfirmButton>
             ) : (
-              <Button key={to} disabled={busy} onClick={() => onMove(to)}>
+              <Button
+                key={to}
+                disabled={busy}
+                onClick={() => (to === "dispatched" ? setDispatching(true) : onMove({ fulfilmentStatus: to }))}
+              >
                 {moveLabels[to] ?? fulfilmentLabels[to]}
               </Button>
             ),

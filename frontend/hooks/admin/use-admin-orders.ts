@@ -1,18 +1,22 @@
 import type { AdminOrder, FulfilmentStatus } from "../../../schema/api/admin";
 import { adminChange } from "../../lib/admin/admin-write";
-import { useAdminData } from "./use-admin-data";
+import { useAdminList } from "./use-admin-list";
 
-export const openFulfilment: readonly FulfilmentStatus[] = ["new", "confirmed", "dispatched"];
+export const ORDERS_PATH = "/api/admin/orders";
+export const ORDERS_EXPORT_PATH = "/api/admin/export/orders.csv";
 
-export function useAdminOrders() {
-  const { data, error, isLoading, refresh } = useAdminData<AdminOrder[]>("/api/admin/orders");
+/** What the orders screen filters by; empty means "any". */
+export type OrderFilters = { q: string; status: FulfilmentStatus | "" };
+
+/** How an order moves on: the new state and, when it is dispatched, who carries it. */
+export type OrderMove = { fulfilmentStatus: FulfilmentStatus; courier?: string; trackingReference?: string };
+
+/** Orders newest first, searched and filtered on the server, a page at a time. */
+export function useAdminOrders(filters: OrderFilters) {
+  const list = useAdminList<AdminOrder>(ORDERS_PATH, filters);
   return {
-    orders: data,
-    error,
-    isLoading,
-    refresh,
+    ...list,
     // Setting a state is idempotent, so the write may be retried.
-    move: (id: string, fulfilmentStatus: FulfilmentStatus) =>
-      adminChange<AdminOrder>("PATCH", `/api/admin/orders/${encodeURIComponent(id)}`, { fulfilmentStatus }),
+    move: (id: string, move: OrderMove) => adminChange<AdminOrder>("PATCH", `${ORDERS_PATH}/${encodeURIComponent(id)}`, move),
   };
 }

@@ -1,11 +1,19 @@
-import { Badge, Flex, Heading, Text } from "@radix-ui/themes";
-import type { Product } from "../../../../schema/api/products";
+import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
+import type { AdminProduct } from "../../../../schema/api/admin";
 import { formatPrice } from "../../../../schema/format";
 import { ConfirmButton } from "../confirm-button";
-import { StarIcon, TrashIcon } from "../icons";
+import { EditIcon, StarIcon, TrashIcon } from "../icons";
 
-/** One product as the owner sees it. */
-export function AdminProductCard({ product, busy, onDelete }: { product: Product; busy: boolean; onDelete: () => void }) {
+/** The shelf count in words: "12 in stock", "None left", or "Not counted". */
+export function stockText(product: AdminProduct) {
+  if (product.stockQuantity === null) return "Not counted";
+  return product.stockQuantity === 0 ? "None left" : `${product.stockQuantity} in stock`;
+}
+
+type Props = { product: AdminProduct; busy: boolean; onEdit: () => void; onDelete: () => void };
+
+/** One product as the owner sees it: what the store shows, plus its stock and the way to edit it. */
+export function AdminProductCard({ product, busy, onEdit, onDelete }: Props) {
   return (
     <article className="admin-card admin-product" aria-label={product.name}>
       <div className="admin-product-media">
@@ -47,10 +55,23 @@ export function AdminProductCard({ product, busy, onDelete }: { product: Product
         <Text size="2" className="admin-clamp">
           {product.description}
         </Text>
-        <Flex justify="between" align="center" mt="auto" pt="2" gap="2" wrap="wrap">
+        <Flex align="center" gap="2" wrap="wrap" mt="auto" pt="2" className="admin-product-stock">
           <Badge color={product.inStock ? "green" : "red"} highContrast radius="full">
             {product.inStock ? "In Stock" : "Out of Stock"}
           </Badge>
+          {product.lowStock ? (
+            <Badge color="orange" highContrast radius="full">
+              Low stock
+            </Badge>
+          ) : null}
+          <Text size="2" color="gray" className="admin-stock-count">
+            {stockText(product)}
+          </Text>
+        </Flex>
+        <Flex justify="end" align="center" gap="2" wrap="wrap" className="admin-product-actions">
+          <Button size="2" variant="soft" onClick={onEdit} disabled={busy} aria-label={`Edit ${product.name}`}>
+            <EditIcon /> Edit
+          </Button>
           <ConfirmButton
             size="2"
             variant="soft"

@@ -1,198 +1,190 @@
-import { Box, Button, Card, Flex, Grid, Heading, Select, Switch, Text, TextArea, TextField } from "@radix-ui/themes";
-import { type FormEvent, type ReactNode, useState } from "react";
-import { type ProductFormInput, productFormSchema } from "../../../../schema/api/admin";
+import { Box, Button, Flex, Grid, TextArea, TextField } from "@radix-ui/themes";
+import { type FormEvent, useState } from "react";
+import {
+  type AdminProduct,
+  type ProductFormInput,
+  type ProductPatchInput,
+  productFormSchema,
+  productPatchSchema,
+} from "../../../../schema/api/admin";
 import { adminBrands, adminCategories, productConditions } from "../../../../schema/business";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
+import { HttpError } from "../../../lib/api";
 import { notify } from "../../../lib/toast";
+import { Choice, Field, FieldError, invalidProps } from "./form-field";
+import {
+  emptyProductForm,
+  type FieldErrors,
+  fieldErrorsFrom,
+  missingFieldErrors,
+  type ProductFormState,
+  productChanges,
+  productFormFrom,
+  productInput,
+} from "./product-form-state";
 import { ProductImageField } from "./product-image-field";
+import { StockFields } from "./stock-fields";
 
-type FormState = {
-  name: string;
-  price: string;
-  originalPrice: string;
-  category: string;
-  brand: string;
-  condition: (typeof productConditions)[number];
-  rating: string;
-  inStock: boolean;
-  description: string;
-  image: string;
-};
+type Props = {
+  /** Prefix of the fields' ids, so Add Product and the editor can be open together. */
+  idPrefix: string;
+  /** The id of the heading that names the form. */
+  labelledBy: string;
+  onCancel: () => void;
+} & (
+  | { product?: undefined; onCreate: (input: ProductFormInput) => Promise<void> }
+  | { product: AdminProduct; onSave: (changes: ProductPatchInput) => Promise<void> }
+);
 
-/** The form's defaults: Gas Valves, Vaillant, New, in stock. */
-const initialForm: FormState = {
-  name: "",
-  price: "",
-  originalPrice: "",
-  category: adminCategories[0],
-  brand: adminBrands[0],
-  condition: "New",
-  rating: "",
-  inStock: true,
-  description: "",
-  image: "",
-};
+/** The API field whose error a form field clears as it is edited (the Count stock switch: the count). */
+const errorKey = (key: keyof ProductFormState): keyof FieldErrors => (key === "countStock" ? "stockQuantity" : key);
 
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Text as="label" htmlFor={id} size="2" weight="medium">
-        {label}
-      </Text>
-      <Box mt="1">{children}</Box>
-    </Box>
-  );
-}
-
-function Choice({
-  id,
-  value,
-  options,
-  onChange,
-}: {
-  id: string;
-  value: string;
-  options: readonly string[];
-  onChange: (v: string) => void;
-}) {
-  return (
-    <Select.Root value={value} onValueChange={onChange}>
-      <Select.Trigger id={id} className="admin-select" />
-      <Select.Content position="popper">
-        {options.map((o) => (
-          <Select.Item key={o} value={o}>
-            {o}
-          </Select.Item>
-        ))}
-      </Select.Content>
-    </Select.Root>
-  );
-}
-
-type Props = { onCancel: () => void; onCreate: (input: ProductFormInput) => Promise<void> };
-
-/** The inline Add Product form, validated with the API's own schema. */
-export function ProductForm({ onCancel, onCreate }: Props) {
-  const [form, setForm] = useState<FormState>(initialForm);
+/**
+ * The product form: Add Product (every field, created with POST) and the editor (filled in from the
+ * product, sending only what changed with PATCH). Checked with the API's own schemas first; each
+ * problem, the server's included, shows beside its field.
+ */
+export function ProductForm(props: Props) {
+  const { idPrefix, labelledBy, onCancel, product } = props;
+  const [initial, setInitial] = useState(() => (product ? productFormFrom(product) : emptyProductForm));
+  const [form, setForm] = useState<ProductFormState>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [uploading, setUploading] = useState(false);
-  const [creating, setCreating] = useState(false);
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const text = (key: "name" | "price" | "originalPrice" | "rating" | "description") => ({
+  const [busy, setBusy] = useState(false);
+  const editing = product !== undefined;
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  const set = <K extends keyof ProductFormState>(key: K, value: ProductFormState[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((e) => (e[errorKey(key)] ? { ...e, [errorKey(key)]: undefined } : e));
+  };
+  const text = (key: "name" | "price" | "originalPrice" | "rating" | "description", fieldId: string) => ({
+    id: fieldId,
     value: form[key],
     onChange: (e: { target: { value: string } }) => set(key, e.target.value),
+    ...invalidProps(fieldId, errors[key]),
   });
+
+  function refuse(issues: readonly { path: readonly PropertyKey[]; message: string }[], sent: Partial<ProductFormInput>) {
+    setErrors({ ...fieldErrorsFrom(issues), ...missingFieldErrors(sent) });
+    notify({ title: "Validation Error", description: issues[0]?.message, variant: "destructive" });
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const input: ProductFormInput = {
-      name: form.name,
-      price: form.price,
-      originalPrice: form.originalPrice.trim() === "" ? null : form.originalPrice,
-      image: form.image,
-      category: form.category,
-      brand: form.brand,
-      description: form.description,
-      condition: form.condition,
-      rating: form.rating.trim() === "" ? null : Number(form.rating),
-      inStock: form.inStock,
-    };
-    const parsed = productFormSchema.safeParse(input);
-    if (!parsed.success) {
-      notify({ title: "Validation Error", description: parsed.error.issues[0]?.message, variant: "destructive" });
-      return;
+    let send: () => Promise<void>;
+    if (props.product) {
+      const changes = productChanges(initial, form);
+      if (Object.keys(changes).length === 0) {
+        notify({ title: "Nothing to save", description: "You haven't changed anything yet." });
+        return;
+      }
+      const parsed = productPatchSchema.safeParse(changes);
+      if (!parsed.success) return refuse(parsed.error.issues, changes);
+      send = () => props.onSave(changes);
+    } else {
+      const input = productInput(form);
+      const parsed = productFormSchema.safeParse(input);
+      if (!parsed.success) return refuse(parsed.error.issues, input);
+      send = () => props.onCreate(input);
     }
-    setCreating(true);
+    setErrors({});
+    setBusy(true);
     try {
-      await onCreate(input);
-      notify({
-        title: "Product created",
-        description: "The product has been successfully added to the store.",
-        variant: "success",
-      });
-      setForm(initialForm);
+      await send();
+      if (editing) {
+        notify({ title: "Product saved", description: "The changes are live in the store.", variant: "success" });
+        setInitial(form);
+      } else {
+        notify({
+          title: "Product created",
+          description: "The product has been successfully added to the store.",
+          variant: "success",
+        });
+        setForm(emptyProductForm);
+      }
     } catch (e) {
+      if (e instanceof HttpError && e.body?.details) setErrors(fieldErrorsFrom(e.body.details));
       if (!isUnauthorized(e)) {
-        notify({ title: "Error", description: errorMessage(e, "Failed to create product"), variant: "destructive" });
+        const fallback = editing ? "Failed to save the product" : "Failed to create product";
+        notify({ title: "Error", description: errorMessage(e, fallback), variant: "destructive" });
       }
     } finally {
-      setCreating(false);
+      setBusy(false);
     }
   }
 
   return (
-    <Card size="3" asChild className="admin-product-form">
-      <form onSubmit={submit} aria-labelledby="add-product-heading" noValidate>
-        <Heading as="h2" size="5" id="add-product-heading" mb="4">
-          Add Product
-        </Heading>
-        <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
-          <Field id="product-name" label="Product Name">
-            <TextField.Root id="product-name" {...text("name")} maxLength={200} />
-          </Field>
-          <Field id="product-price" label="Price (£)">
-            <TextField.Root id="product-price" {...text("price")} inputMode="decimal" placeholder="45.99" />
-          </Field>
-          <Field id="product-original-price" label="Original Price (£)">
-            <TextField.Root id="product-original-price" {...text("originalPrice")} inputMode="decimal" placeholder="Optional" />
-          </Field>
-          <Field id="product-category" label="Category">
-            <Choice id="product-category" value={form.category} options={adminCategories} onChange={(v) => set("category", v)} />
-          </Field>
-          <Field id="product-brand" label="Brand">
-            <Choice id="product-brand" value={form.brand} options={adminBrands} onChange={(v) => set("brand", v)} />
-          </Field>
-          <Field id="product-condition" label="Condition">
-            <Choice
-              id="product-condition"
-              value={form.condition}
-              options={productConditions}
-              onChange={(v) => set("condition", v as FormState["condition"])}
-            />
-          </Field>
-          <Field id="product-rating" label="Rating (1-5)">
-            <TextField.Root
-              id="product-rating"
-              type="number"
-              min={1}
-              max={5}
-              step={0.1}
-              {...text("rating")}
-              placeholder="Optional"
-            />
-          </Field>
-          <Flex align="center" gap="2" pt={{ initial: "0", sm: "5" }}>
-            <Text as="label" size="2" weight="medium">
-              <Flex gap="2" align="center">
-                <Switch checked={form.inStock} onCheckedChange={(v) => set("inStock", v)} />
-                In Stock
-              </Flex>
-            </Text>
-          </Flex>
-        </Grid>
-        <Box mt="4">
-          <Field id="product-description" label="Description">
-            <TextArea id="product-description" {...text("description")} rows={4} maxLength={2000} />
-          </Field>
-        </Box>
-
-        <Box mt="4">
-          <ProductImageField
-            image={form.image}
-            onChange={(image) => set("image", image)}
-            uploading={uploading}
-            onUploadingChange={setUploading}
+    <form onSubmit={submit} aria-labelledby={labelledBy} noValidate>
+      <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
+        <Field id={id("name")} label="Product Name" error={errors.name}>
+          <TextField.Root {...text("name", id("name"))} maxLength={200} />
+        </Field>
+        <Field id={id("price")} label="Price (£)" error={errors.price}>
+          <TextField.Root {...text("price", id("price"))} inputMode="decimal" placeholder="45.99" />
+        </Field>
+        <Field id={id("original-price")} label="Original Price (£)" error={errors.originalPrice}>
+          <TextField.Root {...text("originalPrice", id("original-price"))} inputMode="decimal" placeholder="Optional" />
+        </Field>
+        <Field id={id("category")} label="Category" error={errors.category}>
+          <Choice
+            id={id("category")}
+            value={form.category}
+            options={adminCategories}
+            onChange={(v) => set("category", v)}
+            error={errors.category}
           />
-        </Box>
+        </Field>
+        <Field id={id("brand")} label="Brand" error={errors.brand}>
+          <Choice
+            id={id("brand")}
+            value={form.brand}
+            options={adminBrands}
+            onChange={(v) => set("brand", v)}
+            error={errors.brand}
+          />
+        </Field>
+        <Field id={id("condition")} label="Condition" error={errors.condition}>
+          <Choice
+            id={id("condition")}
+            value={form.condition}
+            options={productConditions}
+            onChange={(v) => set("condition", v as ProductFormState["condition"])}
+            error={errors.condition}
+          />
+        </Field>
+        <Field id={id("rating")} label="Rating (1-5)" error={errors.rating}>
+          <TextField.Root {...text("rating", id("rating"))} type="number" min={1} max={5} step={0.1} placeholder="Optional" />
+        </Field>
+      </Grid>
 
-        <Flex gap="3" mt="5" justify="end" wrap="wrap">
-          <Button type="button" variant="soft" color="gray" onClick={onCancel} disabled={creating}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={uploading || creating}>
-            {creating ? "Creating..." : "Create Product"}
-          </Button>
-        </Flex>
-      </form>
-    </Card>
+      <StockFields idPrefix={idPrefix} form={form} set={set} errors={errors} />
+
+      <Box mt="4">
+        <Field id={id("description")} label="Description" error={errors.description}>
+          <TextArea {...text("description", id("description"))} rows={4} maxLength={2000} />
+        </Field>
+      </Box>
+
+      <Box mt="4">
+        <ProductImageField
+          id={id("image")}
+          image={form.image}
+          onChange={(image) => set("image", image)}
+          uploading={uploading}
+          onUploadingChange={setUploading}
+        />
+        <FieldError id={id("image")} error={errors.image} />
+      </Box>
+
+      <Flex gap="3" mt="5" justify="end" wrap="wrap">
+        <Button type="button" variant="soft" color="gray" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={uploading || busy}>
+          {editing ? (busy ? "Saving..." : "Save Changes") : busy ? "Creating..." : "Create Product"}
+        </Button>
+      </Flex>
+    </form>
   );
 }

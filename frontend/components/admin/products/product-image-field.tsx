@@ -6,6 +6,8 @@ import { notify } from "../../../lib/toast";
 import { UploadIcon } from "../icons";
 
 type Props = {
+  /** The file input's id (its label's is derived from it). */
+  id?: string;
   image: string;
   onChange: (image: string) => void;
   uploading: boolean;
@@ -17,7 +19,7 @@ type Props = {
  * a preview and a way to clear it. The form owns `uploading`, since
  * saving must wait for an upload in progress.
  */
-export function ProductImageField({ image, onChange, uploading, onUploadingChange }: Props) {
+export function ProductImageField({ id = "product-image", image, onChange, uploading, onUploadingChange }: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
   const resetInput = () => {
     // Choosing the same file again after a refusal must fire a change again.
@@ -48,7 +50,7 @@ export function ProductImageField({ image, onChange, uploading, onUploadingChang
 
   return (
     <>
-      <Text as="div" size="2" weight="medium" id="product-image-label">
+      <Text as="div" size="2" weight="medium" id={`${id}-label`}>
         Product Image
       </Text>
       <Flex mt="2" gap="4" align="center" wrap="wrap">
@@ -63,12 +65,12 @@ export function ProductImageField({ image, onChange, uploading, onUploadingChang
           {/* Hidden and out of the tab order: the button below opens it, and its label names it. */}
           <input
             ref={fileInput}
-            id="product-image"
+            id={id}
             type="file"
             accept="image/*"
             className="admin-visually-hidden"
             tabIndex={-1}
-            aria-labelledby="product-image-label"
+            aria-labelledby={`${id}-label`}
             disabled={uploading}
             onChange={(e) => choose(e.target.files?.[0])}
           />

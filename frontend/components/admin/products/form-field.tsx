@@ -1,0 +1,76 @@
+import { Box, Select, Text } from "@radix-ui/themes";
+import type { ReactNode } from "react";
+
+/** The attributes that tie a control to its error message, when it has one. */
+export const invalidProps = (id: string, error: string | undefined) =>
+  error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
+
+/** A field's problem, right under it (the server's words or the form schema's). */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <Text as="p" id={`${id}-error`} size="1" color="red" mt="1" className="admin-field-error">
+      {error}
+    </Text>
+  );
+}
+
+/** A labelled form control with its error message and an optional hint. */
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Box>
+      <Text as="label" htmlFor={id} size="2" weight="medium">
+        {label}
+      </Text>
+      <Box mt="1">{children}</Box>
+      {hint && !error ? (
+        <Text as="p" size="1" color="gray" mt="1">
+          {hint}
+        </Text>
+      ) : null}
+      <FieldError id={id} error={error} />
+    </Box>
+  );
+}
+
+/** A choice from a fixed list (category, brand, condition). */
+export function Choice({
+  id,
+  value,
+  options,
+  onChange,
+  error,
+}: {
+  id: string;
+  value: string;
+  options: readonly string[];
+  onChange: (v: string) => void;
+  error?: string;
+}) {
+  // A stored value the list no longer offers stays choosable, so opening the editor changes nothing.
+  const choices = value === "" || options.includes(value) ? options : [value, ...options];
+  return (
+    <Select.Root value={value} onValueChange={onChange}>
+      <Select.Trigger id={id} className="admin-select" {...invalidProps(id, error)} />
+      <Select.Content position="popper">
+        {choices.map((o) => (
+          <Select.Item key={o} value={o}>
+            {o}
+          </Select.Item>
+        ))}
+      </Select.Content>
+    </Select.Root>
+  );
+}

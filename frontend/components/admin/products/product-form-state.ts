@@ -1,0 +1,121 @@
+import {
+  type AdminProduct,
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  type ProductFormInput,
+  type ProductPatchInput,
+  requiredProductFields,
+} from "../../../../schema/api/admin";
+import { adminBrands, adminCategories, type productConditions } from "../../../../schema/business";
+
+/** The product form as typed: text inputs stay text until the form is sent. */
+export type ProductFormState = {
+  name: string;
+  price: string;
+  originalPrice: string;
+  category: string;
+  brand: string;
+  condition: (typeof productConditions)[number];
+  rating: string;
+  /** The owner's flag: rules only while the product is not counted. */
+  inStock: boolean;
+  description: string;
+  image: string;
+  /** Counted: the shelf count below decides whether it is in stock. */
+  countStock: boolean;
+  stockQuantity: string;
+  lowStockThreshold: string;
+};
+
+/** Add Product's defaults: Gas Valves, Vaillant, New, in stock, not counted. */
+export const emptyProductForm: ProductFormState = {
+  name: "",
+  price: "",
+  originalPrice: "",
+  category: adminCategories[0],
+  brand: adminBrands[0],
+  condition: "New",
+  rating: "",
+  inStock: true,
+  description: "",
+  image: "",
+  countStock: false,
+  stockQuantity: "",
+  lowStockThreshold: String(DEFAULT_LOW_STOCK_THRESHOLD),
+};
+
+/** The editor's starting point: the product as stored. */
+export function productFormFrom(product: AdminProduct): ProductFormState {
+  return {
+    name: product.name,
+    price: product.price,
+    originalPrice: product.originalPrice ?? "",
+    category: product.category,
+    brand: product.brand,
+    condition: product.condition,
+    rating: product.rating === null ? "" : String(product.rating),
+    inStock: product.inStockFlag,
+    description: product.description,
+    image: product.image,
+    countStock: product.stockQuantity !== null,
+    stockQuantity: product.stockQuantity === null ? "" : String(product.stockQuantity),
+    lowStockThreshold: String(product.lowStockThreshold),
+  };
+}
+
+/** A whole-number box: blank is not a number, so the schema says what to type rather than saving 0. */
+const wholeNumber = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
+
+/** Every field as the API takes it (the Add Product request). */
+export function productInput(form: ProductFormState): ProductFormInput {
+  return {
+    name: form.name,
+    price: form.price,
+    originalPrice: form.originalPrice.trim() === "" ? null : form.originalPrice,
+    image: form.image,
+    category: form.category,
+    brand: form.brand,
+    description: form.description,
+    condition: form.condition,
+    rating: form.rating.trim() === "" ? null : Number(form.rating),
+    inStock: form.inStock,
+    stockQuantity: form.countStock ? wholeNumber(form.stockQuantity) : null,
+    lowStockThreshold: wholeNumber(form.lowStockThreshold),
+  };
+}
+
+const comparable = (value: unknown) => (typeof value === "string" ? value.trim() : value);
+
+/** Only what the owner changed since `initial` (the PATCH request); empty when nothing did. */
+export function productChanges(initial: ProductFormState, form: ProductFormState): ProductPatchInput {
+  const before = productInput(initial);
+  const after = productInput(form);
+  const changes: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof ProductFormInput)[]) {
+    if (!Object.is(comparable(before[key]), comparable(after[key]))) changes[key] = after[key];
+  }
+  // The flag is the owner's only while the product is not counted; a counted product keeps its own.
+  if (form.countStock) delete changes.inStock;
+  return changes as ProductPatchInput;
+}
+
+/** A form field's first problem, by the API field it belongs to (a zod issue path or a server detail). */
+export type FieldErrors = Partial<Record<keyof ProductFormInput, string>>;
+
+export function fieldErrorsFrom(issues: readonly { path: readonly PropertyKey[] | string; message: string }[]): FieldErrors {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = String(typeof issue.path === "string" ? issue.path.split(".")[0] : (issue.path[0] ?? ""));
+    if (key && !errors[key]) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+/** Each required field left blank, in the schema's own words ("Please fill in: Price"). */
+export function missingFieldErrors(sent: Partial<ProductFormInput>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [key, label] of requiredProductFields) {
+    const value = sent[key];
+    if (typeof value === "string" && value.trim() === "") errors[key] = `Please fill in: ${label}`;
+  }
+  return errors;
+}
