@@ -169,6 +169,9 @@ describe("demo seed", () => {
       expect(o.id).toMatch(/^ord_[a-z2-7]{24}$/);
       expect(o.total_pence).toBe(o.lines);
     }
+    // Numbered as the shop numbers orders, oldest first.
+    const numbered = await rows<{ number: number }>("SELECT number FROM orders ORDER BY created_at");
+    expect(numbered.map((o) => o.number)).toEqual([10001, 10002, 10003]);
     const chat = await rows<{ sender: string }>("SELECT sender FROM chat_messages ORDER BY id");
     expect(chat.map((m) => m.sender)).toEqual(["customer", "ai", "customer", "ai"]);
   });

@@ -8,6 +8,7 @@ import { ApiError, type ErrorCode, errorStatus } from "./lib/errors";
 import { drainUnreadBody } from "./middleware/drain-body";
 import { requestId } from "./middleware/request-id";
 import admin from "./routes/admin";
+import bookings from "./routes/bookings";
 import cart from "./routes/cart";
 import chat from "./routes/chat";
 import config from "./routes/config";
@@ -68,6 +69,7 @@ const routes = app
   .route("/api/chat", chat)
   .route("/api/uploads", uploads)
   .route("/api/admin", admin)
+  .route("/api", bookings)
   .route("/api", payments)
   .route("/public-objects", publicObjects)
   .route("/", unsubscribe);

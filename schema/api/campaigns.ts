@@ -129,6 +129,8 @@ export type OutboxEmail = {
   html: string;
   text: string;
   headers: Record<string, string>;
+  /** Files sent with it (a booking's .ics). */
+  attachments: { name: string; contentType: string; content: string }[];
   createdAt: string;
 };
 

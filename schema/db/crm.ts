@@ -104,6 +104,9 @@ export const serviceRecords = sqliteTable(
     nextServiceDue: text("next_service_due"),
     description: text("description"),
     notes: text("notes"),
+    /** A visit with a time (an online booking): when it starts and ends, ISO UTC. */
+    visitStart: text("visit_start"),
+    visitEnd: text("visit_end"),
     /** The quote this visit was booked from, if any. */
     quoteId: integer("quote_id").references(() => quotes.id, { onDelete: "set null" }),
     createdAt: createdAt(),

@@ -1,3 +1,4 @@
+export * from "./bookings";
 export * from "./crm";
 export * from "./mail";
 export * from "./security";

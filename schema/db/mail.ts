@@ -72,6 +72,8 @@ export const outgoingEmails = sqliteTable(
     html: text("html").notNull(),
     text: text("text").notNull(),
     headers: text("headers").notNull().default("{}"),
+    /** JSON array of attachments: [{ name, contentType, content }] (text content, e.g. an .ics). */
+    attachments: text("attachments").notNull().default("[]"),
     status: text("status", { enum: deliveryStatuses }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
@@ -95,6 +97,7 @@ export const outbox = sqliteTable(
     text: text("text").notNull(),
     /** JSON object of extra headers (List-Unsubscribe …). */
     headers: text("headers").notNull().default("{}"),
+    attachments: text("attachments").notNull().default("[]"),
     createdAt: createdAt(),
   },
   (t) => [index("outbox_created_at").on(t.createdAt)],

@@ -26,9 +26,12 @@ export function sqlValue(value) {
 
 const highWater = (table) => `COALESCE((SELECT seq FROM sqlite_sequence WHERE name = '${table}'), 0)`;
 
+/** A value computed by SQL in the insert itself (an order's number: the next after the highest). */
+const computed = (sql) => ({ computedSql: sql });
+
 function guardedInsert(table, row, guard = `${highWater(table)} < ${row.id}`) {
   const columns = Object.keys(row);
-  const values = columns.map((c) => sqlValue(row[c]));
+  const values = columns.map((c) => (row[c]?.computedSql ? `(${row[c].computedSql})` : sqlValue(row[c])));
   return `INSERT OR IGNORE INTO ${table} (${columns.join(", ")}) SELECT ${values.join(", ")} WHERE ${guard};`;
 }
 
@@ -138,7 +141,8 @@ export function seedStatements(today = new Date()) {
   // Orders have text ids, so the order_lines sequence stands guard for both: an order goes in only
   // while its first line's id is still unused, i.e. on the first run.
   let lineId = 0;
-  for (const o of orders) {
+  const byPlacement = [...orders].sort((a, b) => a.at[0] - b.at[0] || a.at[1].localeCompare(b.at[1]));
+  for (const o of byPlacement) {
     const lines = o.lines.map((l) => {
       const product = byId.get(l.productId);
       if (!product) throw new Error(`order ${o.id} names unknown product ${l.productId}`);
@@ -152,6 +156,8 @@ export function seedStatements(today = new Date()) {
         "orders",
         {
           id: o.id,
+          // Numbered as the shop numbers its orders (NS-10001 on), in the order they were placed.
+          number: computed("SELECT COALESCE(MAX(number), 10000) + 1 FROM orders"),
           session_id: o.sessionId,
           customer_name: o.customerName,
           customer_email: o.customerEmail,

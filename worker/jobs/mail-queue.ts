@@ -19,6 +19,7 @@ import {
   releaseEmailForRetry,
 } from "../services/mail/deliveries";
 import { type MailQueueMessage, readQueueMessage } from "../services/mail/queue-messages";
+import type { MailAttachment } from "../services/mail/types";
 
 /** 30 s, 1, 2, 4, 8 min: under the 15 minutes after which the cron would treat the row as stuck. */
 const backoffSeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(0, attempts - 1), 600);
@@ -91,7 +92,13 @@ function rowState(body: MailQueueMessage, state: BatchState): RowState {
     return {
       async claim() {
         const row = await claimEmail(db, id, new Date().toISOString());
-        return row && { ...row, headers: JSON.parse(row.headers) as Record<string, string> };
+        return (
+          row && {
+            ...row,
+            headers: JSON.parse(row.headers) as Record<string, string>,
+            attachments: JSON.parse(row.attachments) as MailAttachment[],
+          }
+        );
       },
       sent: (providerId, nowIso) => markEmailSent(db, id, providerId, nowIso),
       failed: (reason, nowIso) => markEmailFailed(db, id, reason, nowIso),

@@ -16,6 +16,7 @@ export const addressLimits = {
   order: { limit: 10, windowSeconds: 3600 },
   "checkout-session": { limit: 20, windowSeconds: 3600 },
   quote: { limit: 10, windowSeconds: 3600 },
+  booking: { limit: 10, windowSeconds: 3600 },
   "email-signup": { limit: 10, windowSeconds: 3600 },
   "verify-payment": { limit: 30, windowSeconds: 600 },
 } satisfies Record<string, Limit>;
@@ -27,6 +28,7 @@ const messages: Record<AddressLimited, string> = {
   order: `Too many orders from your connection. Please try again later or call us on ${company.phone}.`,
   "checkout-session": `Too many payment attempts from your connection. Please try again later or call us on ${company.phone}.`,
   quote: `Too many quote requests from your connection. Please try again later or call us on ${company.phone}.`,
+  booking: `Too many bookings from your connection. Please try again later or call us on ${company.phone}.`,
   "email-signup": "Too many sign-ups from your connection. Please try again later.",
   "verify-payment": `Too many payment checks from your connection. Please wait a few minutes, or call us on ${company.phone}.`,
 };

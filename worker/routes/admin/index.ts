@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../../env";
 import { requireAdmin } from "../../middleware/auth";
+import calendar from "./calendar";
 import campaigns from "./campaigns";
 import chats from "./chats";
 import customers from "./customers";
@@ -37,6 +38,7 @@ const app = new Hono<HonoEnv>()
   .route("/orders", orders)
   .route("/upload-url", uploadUrl)
   .route("/", campaigns)
+  .route("/", calendar)
   .route("/outbox", outbox)
   .route("/chats", chats)
   .route("/reminders", reminders)

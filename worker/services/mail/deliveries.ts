@@ -24,6 +24,7 @@ export const emailRows = (messages: MailMessage[]) =>
     html: m.html,
     text: m.text,
     headers: JSON.stringify(m.headers ?? {}),
+    attachments: JSON.stringify(m.attachments ?? []),
   }));
 
 /** Hands stored rows to the queue; if that fails the cron re-drives them, so the caller never fails for it. */

@@ -2,7 +2,7 @@ import { desc, lt } from "drizzle-orm";
 import type { OutboxPage } from "../../../schema/api/campaigns";
 import { outbox } from "../../../schema/db";
 import type { Db } from "../../db/client";
-import type { Mailer, MailMessage } from "./types";
+import type { MailAttachment, Mailer, MailMessage } from "./types";
 
 /** Local and test delivery: the e-mail is written to the outbox table, where the admin can read it. */
 export function outboxMailer(db: Db): Mailer {
@@ -17,6 +17,7 @@ export function outboxMailer(db: Db): Mailer {
           html: message.html,
           text: message.text,
           headers: JSON.stringify(message.headers ?? {}),
+          attachments: JSON.stringify(message.attachments ?? []),
         })
         .returning({ id: outbox.id });
       return { id: `outbox-${row?.id}` };
@@ -32,6 +33,10 @@ export async function listOutbox(db: Db, { limit, before }: { limit: number; bef
     .where(before === undefined ? undefined : lt(outbox.id, before))
     .orderBy(desc(outbox.id))
     .limit(limit + 1);
-  const items = rows.slice(0, limit).map((row) => ({ ...row, headers: JSON.parse(row.headers) as Record<string, string> }));
+  const items = rows.slice(0, limit).map((row) => ({
+    ...row,
+    headers: JSON.parse(row.headers) as Record<string, string>,
+    attachments: JSON.parse(row.attachments) as MailAttachment[],
+  }));
   return { items, nextBefore: rows.length > limit ? (items.at(-1)?.id ?? null) : null };
 }

@@ -20,6 +20,14 @@ type PostmarkReply = { MessageID?: string; ErrorCode?: number; Message?: string 
 /** A bare address gets the company's name, so inboxes show who it is from. */
 const fromHeader = (from: string) => (from.includes("<") ? from : `${company.shortName} <${from}>`);
 
+/** UTF-8 text → base64, as Postmark takes attachment content. */
+function base64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
 export function postmarkMailer({ apiKey, from, baseUrl = POSTMARK_API_BASE }: PostmarkConfig): Mailer {
   const endpoint = `${baseUrl.replace(/\/+$/, "")}/email`;
   return {
@@ -33,6 +41,15 @@ export function postmarkMailer({ apiKey, from, baseUrl = POSTMARK_API_BASE }: Po
         MessageStream: message.kind === "campaign" ? POSTMARK_STREAMS.broadcast : POSTMARK_STREAMS.transactional,
         Tag: message.kind,
         Headers: Object.entries(message.headers ?? {}).map(([Name, Value]) => ({ Name, Value })),
+        ...(message.attachments?.length
+          ? {
+              Attachments: message.attachments.map((a) => ({
+                Name: a.name,
+                ContentType: a.contentType,
+                Content: base64(a.content),
+              })),
+            }
+          : {}),
       };
       let res: Response;
       try {

@@ -10,7 +10,11 @@ export type MailMessage = {
   text: string;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post for campaigns. */
   headers?: Record<string, string>;
+  /** Files sent with it (text content, such as a booking's .ics). */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { name: string; contentType: string; content: string };
 
 /**
  * Transient failures (429, 5xx, network) may be retried; permanent ones (other 4xx) must not.

@@ -1,0 +1,176 @@
+import type { Weekday } from "../london-time";
+import { normalisePostcode, UK_POSTCODE } from "./quotes";
+import { z } from "./z";
+
+/**
+ * Online booking: the owner's availability (GET/PATCH /api/admin/calendar), the free slots
+ * (GET /api/availability), a booking (POST /api/bookings) and the customer's own link to cancel or
+ * move it. One schema per form, shared by the page and the Worker.
+ */
+
+export const bookableServiceValues = ["annual-service", "boiler-repair", "gas-safety"] as const;
+export type BookableService = (typeof bookableServiceValues)[number];
+
+export const bookableServiceLabels: Record<BookableService, string> = {
+  "annual-service": "Annual boiler service",
+  "boiler-repair": "Boiler repair visit",
+  "gas-safety": "Gas safety certificate (CP12)",
+};
+
+/** What the service record of a booking is called (schema/business.ts serviceTypes). */
+export const bookableServiceRecordTypes: Record<BookableService, string> = {
+  "annual-service": "Annual Boiler Service",
+  "boiler-repair": "Boiler Repair",
+  "gas-safety": "Gas Safety Certificate (CP12)",
+};
+
+const serviceSchema = z.enum(bookableServiceValues, { error: "Please choose a service to book" });
+
+// ---- The owner's availability -----------------------------------------------------------------
+
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Times are 24-hour, like 08:00 or 17:30");
+const workingDay = z
+  .object({ start: time, end: time })
+  .refine((d) => d.start < d.end, { message: "The day must end after it starts", path: ["end"] })
+  .nullable();
+
+/** Outward codes ("M33", "SK4") or whole areas ("M", "OL"), upper case. */
+const outwardCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{1,2}(\d[A-Z\d]?)?$/, "An area is a postcode's first half, like M33 or SK4, or its letters, like M or OL");
+
+export const calendarSettingsSchema = z.object({
+  hours: z.object({
+    monday: workingDay,
+    tuesday: workingDay,
+    wednesday: workingDay,
+    thursday: workingDay,
+    friday: workingDay,
+    saturday: workingDay,
+    sunday: workingDay,
+  }),
+  slotMinutes: z.object(
+    Object.fromEntries(
+      bookableServiceValues.map((s) => [
+        s,
+        z.coerce
+          .number({ error: "Slot lengths are in minutes" })
+          .int("Slot lengths are whole minutes")
+          .min(15, "A slot is at least 15 minutes")
+          .max(480, "A slot is at most 8 hours")
+          .multipleOf(15, "Slot lengths go in steps of 15 minutes"),
+      ]),
+    ) as Record<BookableService, z.ZodCoercedNumber>,
+  ),
+  /** 1: the earliest visit is tomorrow (no same-day bookings). */
+  minNoticeDays: z.coerce.number().int().min(0, "Notice cannot be negative").max(30, "At most 30 days' notice"),
+  maxDaysAhead: z.coerce.number().int().min(1, "Allow at least a day ahead").max(365, "At most a year ahead"),
+  blockedDays: z
+    .array(
+      z.object({
+        date: z.iso.date({ error: "A blocked day is a date" }),
+        reason: z.string().trim().max(80, "Keep the reason short").default(""),
+      }),
+    )
+    .max(366, "Too many blocked days"),
+  outwardCodes: z.array(outwardCode).min(1, "List at least one area you cover").max(400, "Too many areas"),
+});
+export type CalendarSettingsInput = z.input<typeof calendarSettingsSchema>;
+export type CalendarSettings = z.output<typeof calendarSettingsSchema>;
+export const calendarPatchSchema = calendarSettingsSchema.partial().refine((p) => Object.keys(p).length > 0, {
+  message: "Nothing to change",
+});
+
+/** GET /api/admin/calendar: the settings and the private feed's address. */
+export type AdminCalendar = { settings: CalendarSettings; feedUrl: string };
+
+export type { Weekday };
+
+// ---- Slots and bookings -----------------------------------------------------------------------
+
+export const availabilityQuerySchema = z.object({
+  service: serviceSchema,
+  from: z.iso.date({ error: "from is a date, like 2026-12-01" }).optional(),
+  days: z.coerce.number().int().min(1, "days is between 1 and 31").max(31, "days is between 1 and 31").default(14),
+});
+
+/** GET /api/availability: free slots, ISO UTC. */
+export type Slot = { start: string; end: string };
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+export const bookingRequestSchema = z.object({
+  service: serviceSchema,
+  start: z.iso.datetime({ offset: true, error: "Please choose a time" }),
+  name: required("Please enter your name").pipe(z.string().max(100, "Please keep your name under 100 characters")),
+  email: required("Please enter your e-mail address")
+    .toLowerCase()
+    .pipe(z.email("Please enter a valid e-mail address").max(254, "Please enter a valid e-mail address")),
+  phone: required("Please enter your phone number").pipe(
+    z
+      .string()
+      .min(10, "Please enter a valid phone number")
+      .max(20, "Please enter a valid phone number")
+      .regex(/^\+?[0-9 ()-]+$/, "Please enter a valid phone number"),
+  ),
+  postcode: required("Please enter your postcode")
+    .transform(normalisePostcode)
+    .pipe(z.string().regex(UK_POSTCODE, "Please enter a valid UK postcode, for example M32 0ZZ")),
+  address: required("Please enter the address of the visit").pipe(
+    z.string().max(200, "Please keep the address under 200 characters"),
+  ),
+  notes: z
+    .string({ error: "Notes must be text" })
+    .trim()
+    .max(1000, "Please keep your notes under 1000 characters")
+    .nullish()
+    .transform((n) => n || null),
+});
+export type BookingRequest = z.input<typeof bookingRequestSchema>;
+
+/** 201 answer of POST /api/bookings. */
+export type BookingCreated = { reference: string; start: string; end: string };
+
+/** The customer's link (from the confirmation e-mail) to see, cancel or move a booking. */
+export const manageTokenSchema = z
+  .string({ error: "The link is missing its token." })
+  .trim()
+  .min(1, "The link is missing its token.")
+  .max(500, "This link is not valid.");
+
+export const moveBookingSchema = z.object({
+  token: manageTokenSchema,
+  start: z.iso.datetime({ offset: true, error: "Please choose a time" }),
+});
+
+/** GET /api/bookings/manage?token=… */
+export type ManagedBooking = {
+  reference: string;
+  service: BookableService;
+  serviceLabel: string;
+  start: string;
+  end: string;
+  status: "booked" | "cancelled";
+  address: string;
+  postcode: string;
+  /** Cancelling or moving is possible until 24 hours before the visit. */
+  canChange: boolean;
+  changeUntil: string;
+};
+
+/** GET /api/admin/bookings?from=&days=: the week view. */
+export type CalendarEntry = {
+  kind: "booking" | "service-record";
+  id: number;
+  serviceRecordId: number | null;
+  title: string;
+  customerName: string | null;
+  /** ISO UTC; a service record without a time is the whole day (`allDay`). */
+  start: string;
+  end: string;
+  allDay: boolean;
+  reference: string | null;
+  postcode: string | null;
+};

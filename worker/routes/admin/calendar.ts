@@ -1,0 +1,38 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { type AdminCalendar, calendarPatchSchema } from "../../../schema/api/bookings";
+import { londonWallTime } from "../../../schema/london-time";
+import { getDb } from "../../db/client";
+import type { HonoEnv } from "../../env";
+import { validate } from "../../lib/validate";
+import { calendarEntries } from "../../services/bookings/agenda";
+import { feedSecret, readCalendar, rotateFeedSecret, saveCalendar } from "../../services/bookings/calendar";
+
+const weekQuery = z.object({
+  from: z.iso.date({ error: "from is a date, like 2026-12-01" }).optional(),
+  days: z.coerce.number().int().min(1, "days is between 1 and 31").max(31, "days is between 1 and 31").default(7),
+});
+
+const feedUrl = (siteUrl: string, secret: string) => `${siteUrl.replace(/\/+$/, "")}/api/calendar/${secret}.ics`;
+
+/** The owner's availability, the private feed's address, and the diary (mounted at /api/admin). */
+const app = new Hono<HonoEnv>()
+  .get("/calendar", async (c) => {
+    const db = getDb(c.env);
+    const [settings, secret] = await Promise.all([readCalendar(db), feedSecret(db)]);
+    return c.json({ settings, feedUrl: feedUrl(c.env.PUBLIC_SITE_URL, secret) } satisfies AdminCalendar);
+  })
+  .patch("/calendar", validate("json", calendarPatchSchema), async (c) => {
+    const db = getDb(c.env);
+    const [settings, secret] = await Promise.all([saveCalendar(db, c.req.valid("json")), feedSecret(db)]);
+    return c.json({ settings, feedUrl: feedUrl(c.env.PUBLIC_SITE_URL, secret) } satisfies AdminCalendar);
+  })
+  .post("/calendar/rotate-feed", async (c) =>
+    c.json({ feedUrl: feedUrl(c.env.PUBLIC_SITE_URL, await rotateFeedSecret(getDb(c.env))) }),
+  )
+  .get("/bookings", validate("query", weekQuery), async (c) => {
+    const { from, days } = c.req.valid("query");
+    return c.json(await calendarEntries(getDb(c.env), from ?? londonWallTime(Date.now()).date, days));
+  });
+
+export default app;

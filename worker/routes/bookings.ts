@@ -1,0 +1,66 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { availabilityQuerySchema, bookingRequestSchema, manageTokenSchema, moveBookingSchema } from "../../schema/api/bookings";
+import { londonWallTime } from "../../schema/london-time";
+import { getDb } from "../db/client";
+import type { HonoEnv } from "../env";
+import { validate } from "../lib/validate";
+import { limitPerAddress } from "../middleware/rate-limit";
+import { feedIcs } from "../services/bookings/agenda";
+import { cancelBooking, createBooking, moveBooking, readManagedBooking } from "../services/bookings/book";
+import { feedSecret, readCalendar } from "../services/bookings/calendar";
+import { freeSlots } from "../services/bookings/slots";
+import { queueInBackground } from "../services/mail";
+
+const tokenQuery = z.object({ token: manageTokenSchema });
+const tokenBody = z.object({ token: manageTokenSchema });
+
+/** Constant-time comparison of the feed's secret (its address is the only key). */
+function sameSecret(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/** Mounted at /api: free slots, booking, the customer's own link, the owner's calendar feed. */
+const app = new Hono<HonoEnv>()
+  .get("/availability", validate("query", availabilityQuerySchema), async (c) => {
+    const { service, from, days } = c.req.valid("query");
+    const db = getDb(c.env);
+    const slots = await freeSlots(db, await readCalendar(db), service, Date.now(), from, days);
+    c.header("Cache-Control", "no-store");
+    return c.json(slots);
+  })
+  .post("/bookings", limitPerAddress("booking"), validate("json", bookingRequestSchema), async (c) => {
+    const { created, mails } = await createBooking(c.env, getDb(c.env), c.req.valid("json"));
+    queueInBackground(c.executionCtx, c.env, ...mails);
+    return c.json(created, 201);
+  })
+  .get("/bookings/manage", validate("query", tokenQuery), async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await readManagedBooking(c.env, getDb(c.env), c.req.valid("query").token));
+  })
+  .post("/bookings/manage/cancel", limitPerAddress("booking"), validate("json", tokenBody), async (c) => {
+    const { managed, mails } = await cancelBooking(c.env, getDb(c.env), c.req.valid("json").token);
+    queueInBackground(c.executionCtx, c.env, ...mails);
+    return c.json(managed);
+  })
+  .post("/bookings/manage/move", limitPerAddress("booking"), validate("json", moveBookingSchema), async (c) => {
+    const { token, start } = c.req.valid("json");
+    const { managed, mails } = await moveBooking(c.env, getDb(c.env), token, start);
+    queueInBackground(c.executionCtx, c.env, ...mails);
+    return c.json(managed);
+  })
+  .get("/calendar/:file", async (c) => {
+    const db = getDb(c.env);
+    const secret = c.req.param("file").replace(/\.ics$/, "");
+    if (!c.req.param("file").endsWith(".ics") || !sameSecret(secret, await feedSecret(db))) {
+      return c.json({ error: "Not found", code: "NOT_FOUND", requestId: c.get("requestId") }, 404);
+    }
+    c.header("Content-Type", "text/calendar; charset=utf-8");
+    c.header("Cache-Control", "private, max-age=300");
+    return c.body(await feedIcs(c.env, db, londonWallTime(Date.now()).date));
+  });
+
+export default app;

@@ -1,0 +1,94 @@
+import { and, eq, gte, isNull, lt, lte, sql } from "drizzle-orm";
+import { bookableServiceLabels, type CalendarEntry } from "../../../schema/api/bookings";
+import { company } from "../../../schema/business";
+import { bookings, customers, serviceRecords } from "../../../schema/db";
+import { addDays, londonToUtc, londonWallTime } from "../../../schema/london-time";
+import type { Db } from "../../db/client";
+import type { AppEnv } from "../../env";
+import { calendarFile } from "./ics";
+
+/**
+ * The owner's diary: online bookings and the scheduled service records (a record a booking made is
+ * shown once, as the booking). From `from` (a London date) for `days` days, in one D1 round trip.
+ */
+export async function calendarEntries(db: Db, from: string, days: number): Promise<CalendarEntry[]> {
+  const last = addDays(from, days - 1);
+  const startIso = londonToUtc(from, "00:00").toISOString();
+  const endIso = londonToUtc(addDays(from, days), "00:00").toISOString();
+  const [booked, records] = await db.batch([
+    db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.status, "booked"), gte(bookings.startsAt, startIso), lt(bookings.startsAt, endIso)))
+      .orderBy(bookings.startsAt),
+    db
+      .select({
+        id: serviceRecords.id,
+        serviceType: serviceRecords.serviceType,
+        date: serviceRecords.serviceDate,
+        start: serviceRecords.visitStart,
+        end: serviceRecords.visitEnd,
+        customerName: sql<string | null>`${customers.firstName} || ' ' || ${customers.lastName}`,
+        postcode: customers.postcode,
+      })
+      .from(serviceRecords)
+      .leftJoin(customers, eq(customers.id, serviceRecords.customerId))
+      .leftJoin(bookings, eq(bookings.serviceRecordId, serviceRecords.id))
+      .where(
+        and(
+          eq(serviceRecords.status, "scheduled"),
+          gte(serviceRecords.serviceDate, from),
+          lte(serviceRecords.serviceDate, last),
+          isNull(bookings.id),
+        ),
+      ),
+  ]);
+  const entries: CalendarEntry[] = [
+    ...booked.map((b) => ({
+      kind: "booking" as const,
+      id: b.id,
+      serviceRecordId: b.serviceRecordId,
+      title: bookableServiceLabels[b.service],
+      customerName: b.name,
+      start: b.startsAt,
+      end: b.endsAt,
+      allDay: false,
+      reference: b.reference,
+      postcode: b.postcode,
+    })),
+    ...records.map((r) => {
+      const timed = r.start !== null && r.end !== null;
+      return {
+        kind: "service-record" as const,
+        id: r.id,
+        serviceRecordId: r.id,
+        title: r.serviceType,
+        customerName: r.customerName,
+        start: timed ? r.start! : londonToUtc(r.date, "00:00").toISOString(),
+        end: timed ? r.end! : londonToUtc(addDays(r.date, 1), "00:00").toISOString(),
+        allDay: !timed,
+        reference: null,
+        postcode: r.postcode,
+      };
+    }),
+  ];
+  return entries.sort((a, b) => a.start.localeCompare(b.start) || Number(b.allDay) - Number(a.allDay));
+}
+
+/** The private feed: the diary from a month ago to six months ahead, as iCalendar. */
+export async function feedIcs(env: AppEnv, db: Db, today: string): Promise<string> {
+  const from = addDays(today, -30);
+  const entries = await calendarEntries(db, from, 210);
+  const host = new URL(env.PUBLIC_SITE_URL).host;
+  return calendarFile(
+    entries.map((e) => ({
+      uid: e.kind === "booking" ? `${e.reference}@${host}` : `record-${e.id}@${host}`,
+      start: new Date(e.start),
+      end: new Date(e.end),
+      allDay: e.allDay ? { date: londonWallTime(Date.parse(e.start)).date } : undefined,
+      summary: [e.title, e.customerName, e.postcode].filter(Boolean).join(", "),
+      description: e.reference ? `Booking ${e.reference}` : `Service record ${e.id}`,
+    })),
+    { name: `${company.shortName} visits` },
+  );
+}

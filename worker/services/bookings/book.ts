@@ -1,0 +1,302 @@
+import { and, eq, sql } from "drizzle-orm";
+import {
+  type BookableService,
+  type BookingCreated,
+  bookableServiceLabels,
+  bookableServiceRecordTypes,
+  type ManagedBooking,
+} from "../../../schema/api/bookings";
+import { company } from "../../../schema/business";
+import { bookingCells, bookings, customers, serviceRecords } from "../../../schema/db";
+import { londonWallTime } from "../../../schema/london-time";
+import type { Db } from "../../db/client";
+import type { AppEnv } from "../../env";
+import { createBookingToken, verifyBookingToken } from "../../lib/booking-token";
+import { ApiError } from "../../lib/errors";
+import { factsNow } from "../business-facts";
+import { ownerEmail } from "../mail";
+import {
+  type BookingForMail,
+  bookingCancelledMail,
+  bookingConfirmedMail,
+  bookingMovedMail,
+  ownerBookingMail,
+} from "../mail/booking-emails";
+import type { MailMessage } from "../mail/types";
+import { isCovered, readCalendar } from "./calendar";
+import { calendarFile } from "./ics";
+import { cellsOf, freeSlots } from "./slots";
+
+/** A booking can be cancelled or moved by the customer until this long before it starts. */
+export const CHANGE_NOTICE_MS = 24 * 3_600_000;
+
+export const SLOT_TAKEN = "Sorry, that time has just been taken. Please choose another.";
+export const INVALID_BOOKING_LINK = "This link is not valid. Please use the link in your booking e-mail.";
+
+/** "BK-7KQ2MX": six characters that cannot be misread (no 0/O, 1/I). */
+function newReference(): string {
+  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  return `BK-${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("")}`;
+}
+
+const siteUrl = (env: AppEnv) => env.PUBLIC_SITE_URL.replace(/\/+$/, "");
+
+export async function manageUrl(env: AppEnv, reference: string) {
+  return `${siteUrl(env)}/book/manage?token=${encodeURIComponent(await createBookingToken(env, reference))}`;
+}
+
+/** The visit as a calendar file (the customer's "add to calendar"). */
+export function visitIcs(env: AppEnv, b: BookingForMail, cancelled = false): string {
+  const host = new URL(siteUrl(env)).host;
+  return calendarFile(
+    [
+      {
+        uid: `${b.reference}@${host}`,
+        start: new Date(b.startsAt),
+        end: new Date(b.endsAt),
+        summary: `${bookableServiceLabels[b.service]}: ${company.shortName}`,
+        description: `Booking ${b.reference}. A Gas Safe engineer from ${company.name} will arrive within this time. Questions: ${factsNow().phone}.`,
+        location: `${b.address}, ${b.postcode}`,
+        cancelled,
+      },
+    ],
+    { method: cancelled ? "CANCEL" : "PUBLISH" },
+  );
+}
+
+const isUniqueViolation = (error: unknown) => {
+  for (let e: unknown = error; e; e = (e as Error).cause)
+    if (/UNIQUE constraint failed/i.test(String((e as Error).message ?? e))) return true;
+  return false;
+};
+
+/** The slot the request names, if it is one of the service's free slots now. */
+async function requireFreeSlot(db: Db, service: BookableService, start: string, now: number) {
+  const calendar = await readCalendar(db);
+  const startMs = Date.parse(start);
+  const day = londonWallTime(startMs).date;
+  const slots = await freeSlots(db, calendar, service, now, day, 1);
+  const slot = slots.find((s) => Date.parse(s.start) === startMs);
+  if (!slot) {
+    throw new ApiError("CONFLICT", "That time is not free. Please choose one of the times shown.", {
+      details: [{ path: "start", message: "That time is not free", value: start }],
+    });
+  }
+  return { calendar, slot };
+}
+
+export type BookingInput = {
+  service: BookableService;
+  start: string;
+  name: string;
+  email: string;
+  phone: string;
+  postcode: string;
+  address: string;
+  notes: string | null;
+};
+
+/**
+ * Books a visit: the customer (matched by e-mail, or created), a scheduled service record, the
+ * booking and the cells of its time, in one transaction. The cells' primary key lets only one of two
+ * bookings of overlapping times in: the other fails as a whole and is answered 409.
+ */
+export async function createBooking(
+  env: AppEnv,
+  db: Db,
+  input: BookingInput,
+  now = Date.now(),
+): Promise<{ created: BookingCreated; mails: MailMessage[] }> {
+  const calendar = await readCalendar(db);
+  if (!isCovered(calendar, input.postcode)) {
+    throw new ApiError(
+      "VALIDATION_FAILED",
+      `Sorry, we can't book visits to ${input.postcode} online. Please call us on ${factsNow().phone}: we may still be able to help.`,
+      { details: [{ path: "postcode", message: "This postcode is outside the area we book online", value: input.postcode }] },
+    );
+  }
+  const { slot } = await requireFreeSlot(db, input.service, input.start, now);
+  const reference = newReference();
+  const [firstName, ...rest] = input.name.split(/\s+/);
+  const sameEmail = sql`lower(${customers.email}) = ${input.email.toLowerCase()}`;
+  const customerId = sql`(SELECT ${customers.id} FROM ${customers} WHERE ${sameEmail} ORDER BY ${customers.id} LIMIT 1)`;
+  const date = londonWallTime(Date.parse(slot.start)).date;
+  const nowIso = new Date(now).toISOString();
+  try {
+    await db.batch([
+      db.insert(customers).select(
+        db
+          .select({
+            id: sql<number>`NULL`.as("id"),
+            firstName: sql<string>`${firstName ?? input.name}`.as("first_name"),
+            lastName: sql<string>`${rest.join(" ")}`.as("last_name"),
+            email: sql<string>`${input.email}`.as("email"),
+            phone: sql<string>`${input.phone}`.as("phone"),
+            address: sql<string>`${input.address}`.as("address"),
+            postcode: sql<string>`${input.postcode}`.as("postcode"),
+            isLandlord: sql<boolean>`0`.as("is_landlord"),
+            remindersOptedOutAt: sql<null>`NULL`.as("reminders_opted_out_at"),
+            createdAt: sql<string>`${nowIso}`.as("created_at"),
+          })
+          .from(sql`(SELECT 1)`)
+          .where(sql`NOT EXISTS (SELECT 1 FROM ${customers} WHERE ${sameEmail})`),
+      ),
+      db.insert(serviceRecords).values({
+        customerId,
+        serviceType: bookableServiceRecordTypes[input.service],
+        status: "scheduled",
+        serviceDate: date,
+        visitStart: slot.start,
+        visitEnd: slot.end,
+        description: `Booked online (${reference})`,
+        notes: input.notes,
+      }),
+      db.insert(bookings).values({
+        reference,
+        service: input.service,
+        startsAt: slot.start,
+        endsAt: slot.end,
+        customerId,
+        serviceRecordId: sql`(SELECT MAX(${serviceRecords.id}) FROM ${serviceRecords})`,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        postcode: input.postcode,
+        address: input.address,
+        notes: input.notes,
+        createdAt: nowIso,
+        updatedAt: nowIso,
+      }),
+      db.insert(bookingCells).select(
+        db
+          .select({
+            cell: sql<string>`value`.as("cell"),
+            bookingId: sql<number>`(SELECT ${bookings.id} FROM ${bookings} WHERE ${bookings.reference} = ${reference})`.as(
+              "booking_id",
+            ),
+          })
+          .from(sql`json_each(${JSON.stringify(cellsOf(Date.parse(slot.start), Date.parse(slot.end)))})`),
+      ),
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new ApiError("CONFLICT", SLOT_TAKEN, {
+        details: [{ path: "start", message: "That time has just been taken", value: input.start }],
+      });
+    }
+    throw error;
+  }
+  const booking: BookingForMail = { ...input, reference, startsAt: slot.start, endsAt: slot.end };
+  const mails = [
+    bookingConfirmedMail(booking, await manageUrl(env, reference), visitIcs(env, booking)),
+    ownerBookingMail(ownerEmail(env), booking, "new"),
+  ];
+  return { created: { reference, start: slot.start, end: slot.end }, mails };
+}
+
+async function bookingByToken(env: AppEnv, db: Db, token: string) {
+  const reference = await verifyBookingToken(env, token);
+  if (!reference) throw new ApiError("VALIDATION_FAILED", INVALID_BOOKING_LINK);
+  const [row] = await db.select().from(bookings).where(eq(bookings.reference, reference));
+  if (!row) throw new ApiError("NOT_FOUND", "This booking no longer exists. Please call us if you need a visit.");
+  return row;
+}
+
+const canChange = (row: { startsAt: string; status: string }, now: number) =>
+  row.status === "booked" && Date.parse(row.startsAt) - now > CHANGE_NOTICE_MS;
+
+function toManaged(row: typeof bookings.$inferSelect, now: number): ManagedBooking {
+  return {
+    reference: row.reference,
+    service: row.service,
+    serviceLabel: bookableServiceLabels[row.service],
+    start: row.startsAt,
+    end: row.endsAt,
+    status: row.status,
+    address: row.address,
+    postcode: row.postcode,
+    canChange: canChange(row, now),
+    changeUntil: new Date(Date.parse(row.startsAt) - CHANGE_NOTICE_MS).toISOString(),
+  };
+}
+
+export async function readManagedBooking(env: AppEnv, db: Db, token: string, now = Date.now()): Promise<ManagedBooking> {
+  return toManaged(await bookingByToken(env, db, token), now);
+}
+
+function requireChangeable(row: typeof bookings.$inferSelect, now: number) {
+  if (row.status === "cancelled") throw new ApiError("CONFLICT", "This visit is already cancelled.");
+  if (!canChange(row, now)) {
+    throw new ApiError(
+      "CONFLICT",
+      `Visits can be changed online until 24 hours before they start. Please call us on ${factsNow().phone}.`,
+    );
+  }
+}
+
+/** Cancels through the customer's link: the slot is free again at once, the scheduled record goes. */
+export async function cancelBooking(env: AppEnv, db: Db, token: string, now = Date.now()) {
+  const row = await bookingByToken(env, db, token);
+  requireChangeable(row, now);
+  const nowIso = new Date(now).toISOString();
+  await db.batch([
+    db.delete(bookingCells).where(eq(bookingCells.bookingId, row.id)),
+    db
+      .update(bookings)
+      .set({ status: "cancelled", cancelledAt: nowIso, updatedAt: nowIso, serviceRecordId: null })
+      .where(eq(bookings.id, row.id)),
+    ...(row.serviceRecordId
+      ? [db.delete(serviceRecords).where(and(eq(serviceRecords.id, row.serviceRecordId), eq(serviceRecords.status, "scheduled")))]
+      : []),
+  ]);
+  const booking: BookingForMail = { ...row };
+  return {
+    managed: toManaged({ ...row, status: "cancelled" }, now),
+    mails: [bookingCancelledMail(booking), ownerBookingMail(ownerEmail(env), booking, "cancelled")],
+  };
+}
+
+/**
+ * Moves through the customer's link: in one transaction its old cells go and the new ones come; if
+ * the new time was taken meanwhile the whole move fails (409) and the old time stays booked.
+ */
+export async function moveBooking(env: AppEnv, db: Db, token: string, start: string, now = Date.now()) {
+  const row = await bookingByToken(env, db, token);
+  requireChangeable(row, now);
+  const { slot } = await requireFreeSlot(db, row.service, start, now);
+  const nowIso = new Date(now).toISOString();
+  try {
+    await db.batch([
+      db.delete(bookingCells).where(eq(bookingCells.bookingId, row.id)),
+      db
+        .insert(bookingCells)
+        .values(
+          cellsOf(Date.parse(slot.start), Date.parse(slot.end)).map((cell) => ({ cell, bookingId: row.id })) as [
+            typeof bookingCells.$inferInsert,
+            ...(typeof bookingCells.$inferInsert)[],
+          ],
+        ),
+      db.update(bookings).set({ startsAt: slot.start, endsAt: slot.end, updatedAt: nowIso }).where(eq(bookings.id, row.id)),
+      ...(row.serviceRecordId
+        ? [
+            db
+              .update(serviceRecords)
+              .set({ serviceDate: londonWallTime(Date.parse(slot.start)).date, visitStart: slot.start, visitEnd: slot.end })
+              .where(eq(serviceRecords.id, row.serviceRecordId)),
+          ]
+        : []),
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError("CONFLICT", SLOT_TAKEN);
+    throw error;
+  }
+  const moved: BookingForMail = { ...row, startsAt: slot.start, endsAt: slot.end };
+  return {
+    managed: toManaged({ ...row, startsAt: slot.start, endsAt: slot.end }, now),
+    mails: [
+      bookingMovedMail(moved, await manageUrl(env, row.reference), visitIcs(env, moved)),
+      ownerBookingMail(ownerEmail(env), moved, "moved", { startsAt: row.startsAt, endsAt: row.endsAt }),
+    ],
+  };
+}

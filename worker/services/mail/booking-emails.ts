@@ -1,0 +1,160 @@
+import { type BookableService, bookableServiceLabels } from "../../../schema/api/bookings";
+import { company } from "../../../schema/business";
+import { londonWallTime } from "../../../schema/london-time";
+import { factsNow } from "../business-facts";
+import { button, emailDocument, type Field, fieldsTable, fieldsText, paragraph, section, textFooter } from "./layout";
+import type { MailAttachment, MailMessage } from "./types";
+
+/** A booking as its e-mails describe it. */
+export type BookingForMail = {
+  reference: string;
+  service: BookableService;
+  startsAt: string;
+  endsAt: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  postcode: string;
+  notes: string | null;
+};
+
+const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** "Tuesday 1 December 2026, 09:00 to 10:00" in UK time. */
+export function visitTime(startsAt: string, endsAt: string): string {
+  const start = londonWallTime(Date.parse(startsAt));
+  const end = londonWallTime(Date.parse(endsAt));
+  const [y, m, d] = start.date.split("-").map(Number) as [number, number, number];
+  const weekday = DAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
+  return `${weekday} ${d} ${MONTHS[m - 1]} ${y}, ${start.time} to ${end.time}`;
+}
+
+const first = (name: string) => name.split(/\s+/)[0] ?? name;
+
+function details(b: BookingForMail): Field[] {
+  return [
+    ["Reference", b.reference],
+    ["Visit", bookableServiceLabels[b.service]],
+    ["When", visitTime(b.startsAt, b.endsAt)],
+    ["Address", `${b.address}, ${b.postcode}`],
+    ["Phone", b.phone],
+    ["Your notes", b.notes],
+  ];
+}
+
+function customerMail(
+  b: BookingForMail,
+  subject: string,
+  title: string,
+  says: string[],
+  manageUrl: string | null,
+  attachments?: MailAttachment[],
+): MailMessage {
+  const manage = manageUrl ? "Need to change it? Cancel or move your visit up to 24 hours before it starts:" : null;
+  return {
+    kind: "booking",
+    to: b.email,
+    subject: `${company.shortName}: ${subject}`,
+    attachments,
+    text: [
+      `Hello ${first(b.name)},`,
+      "",
+      ...says,
+      "",
+      fieldsText(details(b)),
+      ...(manage ? ["", `${manage} ${manageUrl}`] : []),
+      "",
+      `Questions? Call us on ${factsNow().phone}.`,
+      "",
+      textFooter(),
+    ].join("\n"),
+    html: emailDocument({
+      title,
+      content: section(
+        title,
+        paragraph(`Hello ${first(b.name)},`),
+        ...says.map(paragraph),
+        fieldsTable(details(b)),
+        ...(manage && manageUrl ? [paragraph(manage), button(manageUrl, "Cancel or move my visit")] : []),
+        paragraph(`Questions? Call us on ${factsNow().phone}.`),
+      ),
+    }),
+  };
+}
+
+export const icsAttachment = (content: string): MailAttachment => ({
+  name: "visit.ics",
+  contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+  content,
+});
+
+export const bookingConfirmedMail = (b: BookingForMail, manageUrl: string, ics: string) =>
+  customerMail(
+    b,
+    `your visit is booked (${b.reference})`,
+    "Your visit is booked",
+    [
+      `Thank you: your ${bookableServiceLabels[b.service].toLowerCase()} is booked for ${visitTime(b.startsAt, b.endsAt)}. A Gas Safe registered engineer will arrive within that time.`,
+      "The attached file adds the visit to your calendar.",
+    ],
+    manageUrl,
+    [icsAttachment(ics)],
+  );
+
+export const bookingMovedMail = (b: BookingForMail, manageUrl: string, ics: string) =>
+  customerMail(
+    b,
+    `your visit has moved (${b.reference})`,
+    "Your visit has moved",
+    [`Your visit is now on ${visitTime(b.startsAt, b.endsAt)}. The attached file updates your calendar.`],
+    manageUrl,
+    [icsAttachment(ics)],
+  );
+
+export const bookingCancelledMail = (b: BookingForMail) =>
+  customerMail(
+    b,
+    `your visit is cancelled (${b.reference})`,
+    "Your visit is cancelled",
+    [`Your visit on ${visitTime(b.startsAt, b.endsAt)} is cancelled. Book another time whenever it suits you.`],
+    null,
+  );
+
+/** To the owner for every new, moved or cancelled booking. */
+export function ownerBookingMail(
+  to: string,
+  b: BookingForMail,
+  change: "new" | "moved" | "cancelled",
+  previous?: { startsAt: string; endsAt: string },
+): MailMessage {
+  const heading = { new: "New booking", moved: "Booking moved", cancelled: "Booking cancelled" }[change];
+  const title = `${heading}: ${bookableServiceLabels[b.service]}`;
+  const fields: Field[] = [
+    ["Customer", b.name],
+    ["E-mail", b.email],
+    ...details(b),
+    ...(previous ? ([["Was", visitTime(previous.startsAt, previous.endsAt)]] as Field[]) : []),
+  ];
+  return {
+    kind: "booking",
+    to,
+    subject: `${title} (${b.reference}), ${visitTime(b.startsAt, b.endsAt)}`,
+    text: `${title}\n\n${fieldsText(fields)}\n\n${textFooter()}`,
+    html: emailDocument({ title, content: section(title, fieldsTable(fields)) }),
+  };
+}
