@@ -55,12 +55,13 @@ describe("service and gas-safety reminders", () => {
     expect(homeMail).toHaveLength(1);
     expect(homeMail[0]!.subject).toContain("boiler service is due");
     expect(homeMail[0]!.text).toContain("Worcester Bosch Greenstar 30i");
-    expect(homeMail[0]!.text).toContain("service=annual-service&postcode=M41+5AA");
+    expect(homeMail[0]!.text).toContain("/book?service=annual-service&postcode=M41+5AA");
 
     const landlordMail = await outboxTo(landlord.customer.email);
     expect(landlordMail).toHaveLength(1);
     expect(landlordMail[0]!.subject).toContain("gas safety certificate (CP12)");
     expect(landlordMail[0]!.text).toContain("every 12 months");
+    expect(landlordMail[0]!.text).toContain("/book?service=gas-safety&postcode=M41+5AA");
 
     expect(await outboxTo(notYet.customer.email)).toHaveLength(0);
     expect(await outboxTo(booked.customer.email)).toHaveLength(0);

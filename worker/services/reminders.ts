@@ -94,10 +94,11 @@ function decide(list: Candidate[], now: number): Decision[] {
 
 const siteUrl = (env: AppEnv) => env.PUBLIC_SITE_URL.replace(/\/+$/, "");
 
-/** The booking link: the quote form, filled in with the annual service and the customer's postcode. */
-export function bookingUrl(env: AppEnv, postcode: string | null) {
-  const params = new URLSearchParams({ service: "annual-service", ...(postcode ? { postcode } : {}) });
-  return `${siteUrl(env)}/?${params}#quote`;
+/** The booking link: the online booking page, with the visit (a service, or a landlord's certificate) and the postcode. */
+export function bookingUrl(env: AppEnv, postcode: string | null, kind: Kind = "service") {
+  const service = kind === "service" ? "annual-service" : "gas-safety";
+  const params = new URLSearchParams({ service, ...(postcode ? { postcode } : {}) });
+  return `${siteUrl(env)}/book?${params}`;
 }
 
 async function mailFor(env: AppEnv, r: ReminderDetails) {
@@ -109,7 +110,7 @@ async function mailFor(env: AppEnv, r: ReminderDetails) {
     kind: r.kind,
     dueDate: r.dueDate,
     equipment: r.equipment,
-    bookUrl: bookingUrl(env, r.postcode),
+    bookUrl: bookingUrl(env, r.postcode, r.kind),
     optOutUrl: `${siteUrl(env)}/reminders/opt-out?token=${token}`,
     optOutHeaders: { "List-Unsubscribe": `<${oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   });
