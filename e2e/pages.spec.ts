@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { publicRoutes } from "../frontend/routes";
 import { boilerPackages, boilerService, company, plumbingPriceBands, repairPriceBands } from "../schema/business";
+import { FACTS_ELEMENT_ID, fillFacts } from "../schema/facts";
 import { formatPounds, saving } from "../schema/format";
 import { expect, test } from "./fixtures";
 
@@ -95,12 +96,13 @@ test.describe("prerendered HTML", () => {
       expect(res.status()).toBe(200);
       const html = await res.text();
       const route = publicRoutes.find((r) => r.path === path)!;
+      // The title carries today's facts, as embedded for hydration.
+      const facts = JSON.parse(html.match(new RegExp(`id="${FACTS_ELEMENT_ID}">([^<]*)<`))?.[1] ?? "null");
+      const title = fillFacts(route.title, facts);
       expect(html).toContain(text);
       expect(html).toContain("<header");
       expect(html).toContain("<footer");
-      expect(html).toMatch(
-        new RegExp(`<title>${route.title.replace(/&/g, "&amp;").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\| `),
-      );
+      expect(html).toMatch(new RegExp(`<title>${title.replace(/&/g, "&amp;").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\| `));
       expect(html).toContain(`<meta name="description" content="${route.description.replace(/&/g, "&amp;")}"`);
       expect(html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+${path === "/" ? "/" : path}"`));
       for (const property of ["og:title", "og:description", "og:url", "og:image", "og:type"]) {

@@ -1,4 +1,5 @@
 import { adminRoutes, publicRoutes } from "../frontend/routes";
+import { FACTS_ELEMENT_ID, fillFacts } from "../schema/facts";
 import { expect, test } from "./fixtures";
 
 test.describe("every route renders", () => {
@@ -6,7 +7,8 @@ test.describe("every route renders", () => {
     test(`public page ${route.path} answers 200 with its own title`, async ({ page }) => {
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);
-      await expect(page).toHaveTitle(new RegExp(route.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+      const facts = JSON.parse((await page.locator(`#${FACTS_ELEMENT_ID}`).textContent()) ?? "");
+      await expect(page).toHaveTitle(new RegExp(fillFacts(route.title, facts).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
       await expect(page.locator("main")).toBeVisible();
     });
   }

@@ -23,6 +23,7 @@ const builtPage = `<!doctype html><html lang="en"><head><title>Boiler Service fr
 <p>Gas Safe <span data-fact="gasSafeNumber">000000</span></p>
 <p data-offer=""><strong data-fact="offer.title">Summer Sale</strong> <span data-fact="offer.price">£75</span> until <span data-fact="offer.until">Monday 31 August</span></p>
 <p>Basic <span data-fact="package.basic.price">£1,899</span>, service from <span data-fact="service.from">£75</span></p>
+<svg><title>Phone</title></svg>
 </body></html>`;
 
 /** The Worker serving a page path, with the assets binding answering the built page. */
@@ -146,6 +147,8 @@ describe("pages carry the facts in their HTML", () => {
     expect(html).toContain('<span data-fact="offer.price">£69</span>');
     expect(html).toContain('<span data-fact="service.from">£69</span>');
     expect(html).toContain("<title>Boiler Service from £69 | Northside Heating &amp; Plumbing</title>");
+    // An icon's own title is not the page's.
+    expect(html).toContain("<svg><title>Phone</title></svg>");
     expect(html).not.toContain('{"old":true}');
     expect(factsIn(html)).toMatchObject({ phone: "0161 555 0199", offers: [{ title: "Winter Warmer", id: "winter-warmer" }] });
     // Security headers and a fresh validator: the old copy in a browser is not reused.

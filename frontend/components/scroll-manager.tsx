@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "wouter";
+import { useFacts } from "../lib/facts";
 import { scrollToSection } from "./site/section-link";
 import { headFor } from "./site/seo";
 
@@ -29,6 +30,7 @@ function scrollToSectionWhenPresent(id: string): () => void {
  */
 export function ScrollManager() {
   const [location] = useLocation();
+  const facts = useFacts();
   const previous = useRef<string | null>(null);
 
   useEffect(() => {
@@ -37,7 +39,7 @@ export function ScrollManager() {
   }, []);
 
   useEffect(() => {
-    const head = headFor(location);
+    const head = headFor(location, facts);
     document.title = head.title;
     document.querySelector('meta[name="description"]')?.setAttribute("content", head.description);
 
@@ -48,7 +50,7 @@ export function ScrollManager() {
     // A freshly loaded page already starts at the top, and the visitor may have scrolled (or
     // followed an in-page link) before hydration finished: leave them where they are.
     if (isNavigation) window.scrollTo(0, 0);
-  }, [location]);
+  }, [location, facts]);
 
   return null;
 }

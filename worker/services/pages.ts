@@ -89,7 +89,8 @@ export function renderPage(
         if (!hasOffer) el.remove();
       },
     })
-    .on("title", {
+    // The document's title only: an icon's <svg><title> in the page is not it.
+    .on("head > title", {
       element(el) {
         el.setInnerContent(head.title);
       },
