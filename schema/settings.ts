@@ -23,6 +23,11 @@ export const settings = {
      */
     cacheSeconds: 300,
     memorySeconds: 30,
+    /**
+     * A page, once filled in, is answered from the isolate's memory for this long before the facts'
+     * version is looked up again (a save in the same isolate drops it at once).
+     */
+    pageMemorySeconds: 5,
   },
   catalogue: {
     /**

@@ -1,9 +1,11 @@
 // npm run bench: load-tests the built app as it is served (vite preview running the Worker on a
 // local D1): GET /api/health (no D1), GET /api/products (the whole catalogue, from the Workers Cache
-// API while fresh, else one D1 query), its ratio to health, and GET /api/cart with a
-// session holding a few lines (one D1 join), each with autocannon, and prints requests/s and p50/p99
-// latency side by side. Everything lives in .bench/ (its own build and local state) and is removed
-// afterwards, so the bench never touches dist/ or the dev database.
+// API while fresh, else one D1 query), its ratio to health, GET /api/cart with a session holding a
+// few lines (one D1 join), and GET / (the home page through the Worker with the owner's facts filled
+// in, kept in the isolate's memory between checks of the facts' version) next to a static file
+// served by the assets alone, with its ratio to that file. Each runs under autocannon; the table
+// gives requests/s and p50/p99 latency side by side. Everything lives in .bench/ (its own build and
+// local state) and is removed afterwards, so the bench never touches dist/ or the dev database.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
@@ -107,9 +109,13 @@ try {
   results.push(await load("GET /api/health", "/api/health"));
   results.push(await load("GET /api/products", "/api/products"));
   results.push(await load("GET /api/cart", "/api/cart", { "X-Cart-Session": cart.sessionId }));
+  results.push(await load("GET / (page with facts)", "/"));
+  results.push(await load("GET /robots.txt (static)", "/robots.txt"));
   console.table(results);
   const ratio = (results[1]["req/s"] / results[0]["req/s"]) * 100;
   console.log(`GET /api/products: ${ratio.toFixed(0)}% of GET /api/health's requests per second`);
+  const pageRatio = (results[3]["req/s"] / results[4]["req/s"]) * 100;
+  console.log(`GET /: ${pageRatio.toFixed(0)}% of a static file's requests per second`);
   if (results.some((r) => r["non-2xx"] > 0 || r.errors > 0)) process.exitCode = 1;
 } finally {
   await preview.stop();

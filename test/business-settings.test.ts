@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { defaultFacts, FACTS_ELEMENT_ID } from "../schema/facts";
 import { forgetFacts } from "../worker/services/business-facts";
 import { adminHeaders } from "./helpers/admin";
@@ -197,6 +197,64 @@ describe("pages carry the facts in their HTML", () => {
     expect(await trips()).toBe(1);
     expect(await trips()).toBe(0);
     expect(await trips()).toBe(0);
+  });
+
+  it("answers a filled page from memory, and a save, a new version or a new day replace it", async () => {
+    let reads = 0;
+    const assets = {
+      fetch: async (request: Request) => {
+        reads++;
+        return new URL(request.url).pathname === "/"
+          ? new Response(builtPage, { headers: { "Content-Type": "text/html; charset=utf-8", ETag: '"built-2"' } })
+          : new Response("<!doctype html><p>Not found</p>", { status: 404, headers: { "Content-Type": "text/html" } });
+      },
+    } as unknown as Fetcher;
+    const get = async (path: string, headers: Record<string, string> = {}) => {
+      const res = await callApp(path, { env: { ASSETS: assets }, headers });
+      return {
+        status: res.status,
+        etag: res.headers.get("ETag"),
+        html: await res.text(),
+        csp: res.headers.get("Content-Security-Policy"),
+      };
+    };
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2026-11-23T12:00:00Z"));
+      const first = await get("/");
+      expect(first.html).toContain(`<span data-fact="phone">${defaultFacts.phone}</span>`);
+      const again = await get("/");
+      expect(again).toEqual(first);
+      expect(reads).toBe(1);
+      expect((await get("/", { "If-None-Match": first.etag! })).status).toBe(304);
+
+      // A save here shows on the next request.
+      await patch({ phone: "0161 555 0177" });
+      expect((await get("/")).html).toContain('<span data-fact="phone">0161 555 0177</span>');
+      expect(reads).toBe(2);
+
+      // Another isolate's save (the row changes, this isolate was not told): seen once the memory window ends.
+      await query(`UPDATE settings SET value = json_set(value, '$.phone', '0161 555 0188'), updated_at = '2026-11-23T12:00:01Z'`);
+      await caches.default.delete("https://settings.heating-company.internal/facts");
+      expect((await get("/")).html).toContain("0161 555 0177");
+      vi.setSystemTime(new Date("2026-11-23T12:00:10Z"));
+      expect((await get("/")).html).toContain('<span data-fact="phone">0161 555 0188</span>');
+      expect(reads).toBe(3);
+
+      // The same facts on a new UK day are filled again (offers start and end on days), with a new ETag.
+      const before = await get("/");
+      vi.setSystemTime(new Date("2026-11-24T12:00:00Z"));
+      const nextDay = await get("/");
+      expect(reads).toBe(4);
+      expect(nextDay.etag).not.toBe(before.etag);
+
+      // Unknown paths are answered but never kept.
+      expect((await get("/nope")).status).toBe(404);
+      expect((await get("/nope")).status).toBe(404);
+      expect(reads).toBe(6);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("serves the page with the defaults when the facts cannot be read", async () => {

@@ -32,6 +32,10 @@ function remember(value: BusinessSettings, now = Date.now()) {
   return value;
 }
 
+/** Bumped whenever this isolate saves or drops the facts: what was built from older facts is stale. */
+let generation = 0;
+export const factsGeneration = () => generation;
+
 /**
  * The facts as they are now: from the Cache API when it has them, otherwise from D1 (and then kept).
  * `keep` receives the cache write so a request can finish it after answering (waitUntil).
@@ -100,6 +104,7 @@ export async function saveFacts(db: Db, patch: z.output<typeof businessFactsPatc
       .where(eq(ownerSettings.key, ROW_KEY))
       .returning(),
   ]);
+  generation++;
   await caches.default.delete(FACTS_KEY);
   return remember({ facts: withDefaults(JSON.parse(row!.value) as Partial<BusinessFacts>), updatedAt: row!.updatedAt });
 }
@@ -125,5 +130,6 @@ export async function refreshFacts(db: Db): Promise<void> {
 /** Drops every copy (tests, and the seed after it writes the row): the next read is from D1. */
 export async function forgetFacts(): Promise<void> {
   remembered = null;
+  generation++;
   await caches.default.delete(FACTS_KEY);
 }
