@@ -1,7 +1,18 @@
 import { adminRoutes } from "../frontend/routes";
-import { ADMIN, bearer, expect, expectToast, loginToken, test } from "./admin-fixtures";
+import { ADMIN, bearer, expect, expectNoHorizontalScroll, expectToast, loginToken, test } from "./admin-fixtures";
 
 const screens = adminRoutes.map((r) => r.path).filter((p) => p !== "/admin/login");
+/** The sections bar needs no sideways scrolling of its own, and the page none either. */
+async function expectNavFits(page: import("@playwright/test").Page) {
+  const list = page.getByRole("navigation", { name: "Admin sections" }).getByRole("list").first();
+  const { scrollWidth, clientWidth } = await list.evaluate((el) => ({
+    scrollWidth: el.scrollWidth,
+    clientWidth: el.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  await expectNoHorizontalScroll(page);
+}
+
 const storedTokens = (page: import("@playwright/test").Page) =>
   page.evaluate(() => ({ session: sessionStorage.getItem("adminToken"), local: localStorage.getItem("adminToken") }));
 
@@ -80,15 +91,15 @@ test.describe("admin login and session", () => {
     });
   });
 
-  test("the right credentials log in, keep the token in sessionStorage and open the quotes", async ({ page }) => {
+  test("the right credentials log in, keep the token in sessionStorage and open the home screen", async ({ page }) => {
     await page.goto("/admin/login");
     await page.getByLabel("Username").fill(ADMIN.username);
     await page.getByLabel("Password").fill(ADMIN.password);
     await page.getByRole("button", { name: "Log in" }).click();
     await expectToast(page, "Login Successful");
-    await expect(page).toHaveURL(/\/admin\/quotes$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Quote Requests" })).toBeVisible();
-    await expect(page).toHaveTitle(/^Quotes \|/);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Back Office \|/);
     const { session, local } = await storedTokens(page);
     expect(session).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(local).toBeNull();
@@ -137,13 +148,25 @@ test.describe("admin login and session", () => {
       await expect(recovery).toHaveAttribute("inputmode", "text");
       await recovery.fill("k3x9p-q2mzd");
       // The token check of the next screen would end this made-up session; only the hand-over matters here.
-      await page.route("**/api/admin/quotes", (route) => route.fulfill({ json: [] }));
+      await page.route("**/api/admin/summary", (route) =>
+        route.fulfill({
+          json: {
+            newQuotes: 0,
+            ordersToConfirm: 0,
+            ordersToDispatch: 0,
+            visitsThisWeek: 0,
+            remindersDue: 0,
+            lowStockProducts: 0,
+            failedCampaignSends: 0,
+          },
+        }),
+      );
       await page.route("**/api/admin/security", (route) =>
         route.fulfill({ json: { mfaEnabled: true, mfaEnabledAt: null, recoveryCodesLeft: 9, signIns: [] } }),
       );
       await page.getByRole("button", { name: "Verify" }).click();
       await expectToast(page, "Login Successful");
-      await expect(page).toHaveURL(/\/admin\/quotes$/);
+      await expect(page).toHaveURL(/\/admin$/);
 
       expect(bodies.map((b) => b.code ?? null)).toEqual([null, null, "123456", "k3x9p-q2mzd"]);
       expect(bodies.every((b) => b.username === ADMIN.username && b.password === ADMIN.password)).toBe(true);
@@ -191,7 +214,14 @@ test.describe("admin login and session", () => {
       expect(await storedTokens(page)).toEqual({ session: null, local: null });
     });
 
-    for (const path of ["/admin/email-subscribers", "/admin/service-records", "/admin/products", "/admin/orders"]) {
+    for (const path of [
+      "/admin",
+      "/admin/customers",
+      "/admin/email-subscribers",
+      "/admin/service-records",
+      "/admin/products",
+      "/admin/orders",
+    ]) {
       test(`a revoked token on ${path} ends the session`, async ({ page, request }) => {
         const token = await loginToken(request);
         expect((await request.post("/api/admin/logout", { headers: bearer(token) })).status()).toBe(200);
@@ -206,14 +236,16 @@ test.describe("admin login and session", () => {
 });
 
 test.describe("admin layout", () => {
-  test("navigates between the five sections and marks the current one", async ({ adminPage: page }) => {
+  test("navigates between the sections and marks the current one", async ({ adminPage: page }) => {
     await page.goto("/admin/quotes");
     const nav = page.getByRole("navigation", { name: "Admin sections" });
     const sections = [
+      ["Customers", /\/admin\/customers$/, "Customers"],
       ["Email Subscribers", /\/admin\/email-subscribers$/, "Email Subscribers"],
       ["Products", /\/admin\/products$/, "Product Management"],
       ["Service Records", /\/admin\/service-records$/, "Service Records Management"],
       ["Orders", /\/admin\/orders$/, "Orders"],
+      ["Home", /\/admin$/, "Today"],
       ["Quotes", /\/admin\/quotes$/, "Quote Requests"],
     ] as const;
     for (const [link, url, heading] of sections) {
@@ -224,21 +256,151 @@ test.describe("admin layout", () => {
     }
   });
 
-  test("Back goes back in history, or to the quotes when there is none", async ({ adminPage: page }) => {
+  test("Back goes back in history, or to the home screen when there is none", async ({ adminPage: page }) => {
     await page.goto("/admin/orders");
     await page.getByRole("button", { name: "Back" }).click();
-    await expect(page).toHaveURL(/\/admin\/quotes$/);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
     await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Products" }).click();
     await expect(page).toHaveURL(/\/admin\/products$/);
     await page.getByRole("button", { name: "Back" }).click();
-    await expect(page).toHaveURL(/\/admin\/quotes$/);
+    await expect(page).toHaveURL(/\/admin$/);
   });
+
+  test.describe("at 1280 px", () => {
+    test.use({ viewport: { width: 1280, height: 900 } });
+
+    test("the bar is one row of the daily sections; More holds the rest under headings and names the screen open from it", async ({
+      adminPage: page,
+    }) => {
+      await page.goto("/admin");
+      const nav = page.getByRole("navigation", { name: "Admin sections" });
+      const bar = nav.getByRole("list").first();
+      await expect(bar.getByRole("link")).toHaveText([
+        "Home",
+        "Quotes",
+        "Customers",
+        "Calendar",
+        "Service Records",
+        "Orders",
+        "Products",
+        "Email Subscribers",
+        "Reminders",
+        "Chats",
+      ]);
+      expect((await nav.boundingBox())!.height).toBeLessThan(60);
+      await expectNavFits(page);
+
+      const more = nav.getByRole("button", { name: "More sections" });
+      await expect(more).toHaveAttribute("aria-expanded", "false");
+      await more.click();
+      await expect(more).toHaveAttribute("aria-expanded", "true");
+      const panel = page.locator("#admin-more-sections");
+      await expect(panel.getByRole("list", { name: "Customer care" }).getByRole("link")).toHaveText(["Outbox"]);
+      await expect(panel.getByRole("list", { name: "Set-up" }).getByRole("link")).toHaveText(["Settings", "Security"]);
+      await panel.getByRole("link", { name: "Security" }).click();
+      await expect(page).toHaveURL(/\/admin\/security$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Security" })).toBeVisible();
+      await expect(panel).toBeHidden();
+      // No link in the bar is current; More says which screen is open.
+      await expect(bar.locator('[aria-current="page"]')).toHaveCount(0);
+      const moreNow = nav.getByRole("button", { name: "More sections, now on Security" });
+      // On screen only the name; the first words are for screen readers.
+      await expect(moreNow).toHaveText("More sections, now on Security");
+
+      // By keyboard: Enter opens the panel, Tab goes into it, Escape closes it back to the button.
+      await moreNow.focus();
+      await page.keyboard.press("Enter");
+      await expect(panel.getByRole("link", { name: "Security" })).toHaveAttribute("aria-current", "page");
+      await page.keyboard.press("Tab");
+      await expect(panel.getByRole("link", { name: "Outbox" })).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(panel).toBeHidden();
+      await expect(moreNow).toBeFocused();
+      // A click elsewhere closes it too.
+      await moreNow.click();
+      await expect(panel).toBeVisible();
+      await page.getByRole("heading", { level: 1, name: "Security" }).click();
+      await expect(panel).toBeHidden();
+    });
+  });
+
+  test.describe("at 390 px", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test("the bar is one row of Back, Home, Quotes and Customers; every other section is under More", async ({
+      adminPage: page,
+    }) => {
+      await page.goto("/admin/quotes");
+      const nav = page.getByRole("navigation", { name: "Admin sections" });
+      const bar = nav.getByRole("list").first();
+      await expect(bar.getByRole("link")).toHaveText(["Home", "Quotes", "Customers"]);
+      await expect(bar.getByRole("link", { name: "Quotes" })).toHaveAttribute("aria-current", "page");
+      expect((await nav.boundingBox())!.height).toBeLessThan(60);
+      await expectNavFits(page);
+
+      await nav.getByRole("button", { name: "More sections" }).click();
+      const panel = page.locator("#admin-more-sections");
+      const groups = [
+        ["Daily work", ["Calendar", "Service Records"]],
+        ["Customer care", ["Reminders", "Chats", "Outbox"]],
+        ["Sales", ["Orders", "Products", "Email Subscribers"]],
+        ["Set-up", ["Settings", "Security"]],
+      ] as const;
+      for (const [group, links] of groups)
+        await expect(panel.getByRole("list", { name: group }).getByRole("link")).toHaveText([...links]);
+      // The panel fits the phone's screen.
+      const box = (await panel.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      await expectNoHorizontalScroll(page);
+
+      await panel.getByRole("link", { name: "Email Subscribers" }).click();
+      await expect(page).toHaveURL(/\/admin\/email-subscribers$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Email Subscribers" })).toBeVisible();
+      // On a phone More keeps its word, ringed; screen readers hear the screen's name.
+      await expect(nav.getByRole("button", { name: "More sections, now on Email Subscribers" })).toHaveText(
+        "More sections, now on Email Subscribers",
+      );
+      await expectNavFits(page);
+
+      // Back returns to the quotes; the bar marks them again.
+      await nav.getByRole("button", { name: "Back" }).click();
+      await expect(page).toHaveURL(/\/admin\/quotes$/);
+      await expect(bar.getByRole("link", { name: "Quotes" })).toHaveAttribute("aria-current", "page");
+      await expect(nav.getByRole("button", { name: "More sections", exact: true })).toBeVisible();
+    });
+  });
+
+  for (const width of [768, 1024, 1199]) {
+    test.describe(`at ${width} px`, () => {
+      test.use({ viewport: { width, height: 800 } });
+
+      test("the bar holds the daily sections in one row, with a screen under More named on its button", async ({
+        adminPage: page,
+      }) => {
+        await page.goto("/admin/email-subscribers");
+        const nav = page.getByRole("navigation", { name: "Admin sections" });
+        await expect(nav.getByRole("list").first().getByRole("link")).toHaveText([
+          "Home",
+          "Quotes",
+          "Customers",
+          "Calendar",
+          "Records",
+          "Orders",
+        ]);
+        await expect(nav.getByRole("button", { name: "More sections, now on Subscribers" })).toBeVisible();
+        expect((await nav.boundingBox())!.height).toBeLessThan(60);
+        await expectNavFits(page);
+      });
+    });
+  }
 
   test("the home link leaves the back office", async ({ adminPage: page }) => {
     await page.goto("/admin/quotes");
     await page
       .getByRole("banner")
-      .getByRole("link", { name: /View website|Home/ })
+      .getByRole("link", { name: /View website|Website/ })
       .click();
     await expect(page).toHaveURL(/\/$/);
   });

@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
-import type { AdminQuote } from "../schema/api/admin";
+import type { AdminQuote, AdminServiceRecord } from "../schema/api/admin";
 import { quoteServiceLabels } from "../schema/business";
 import { adminGet, createQuote, expect, expectToast, type PageWindow, test, unique } from "./admin-fixtures";
+import { serviceDateText, todayInUk, widths, yearOn } from "./workbench-helpers";
 
 const tab = (page: Page, name: string) => page.getByRole("tab", { name: new RegExp(`^${name}\\s*\\d*$`) });
 const count = (page: Page, name: string) => tab(page, name).locator(".rt-Badge").first();
@@ -93,32 +94,164 @@ test.describe("/admin/quotes", () => {
     await expectCounts(page, after);
   });
 
-  test("Reply to All Pending opens one e-mail with every unreplied address in bcc and marks them replied", async ({
-    adminPage: page,
-    adminToken,
-    request,
-  }) => {
-    await captureMailto(page);
-    const first = await createQuote(request, unique("Bulk One"));
-    const second = await createQuote(request, unique("Bulk Two"));
-    const waiting = (await adminGet<AdminQuote[]>(request, adminToken, "/api/admin/quotes")).filter((q) => !q.repliedAt);
-    expect(waiting.length).toBeGreaterThanOrEqual(2);
+  test("notes on a quote are edited where they are read and kept", async ({ adminPage: page, adminToken, request }) => {
+    const name = unique("Quote Notes");
+    await createQuote(request, name);
+    await page.goto(`/admin/quotes?q=${encodeURIComponent(name)}`);
+    const quote = card(page, name);
+    await quote.getByRole("button", { name: "Add notes" }).click();
+    await quote.getByLabel("Your notes").fill("Called back: wants a Worcester, quote by Friday.");
+    const saved = page.waitForRequest((r) => r.method() === "PATCH" && /\/api\/admin\/quotes\/\d+\/notes$/.test(r.url()));
+    await quote.getByRole("button", { name: "Save Notes" }).click();
+    expect((await saved).postDataJSON()).toEqual({ notes: "Called back: wants a Worcester, quote by Friday." });
+    await expectToast(page, "Notes saved");
+    await page.reload();
+    await expect(card(page, name)).toContainText("Called back: wants a Worcester, quote by Friday.");
+    const [stored] = await adminGet<AdminQuote[]>(request, adminToken, `/api/admin/quotes?q=${encodeURIComponent(name)}`);
+    expect(stored?.notes).toBe("Called back: wants a Worcester, quote by Friday.");
+  });
 
+  test("the search and the tab live in the address and filter on the server", async ({ adminPage: page, request }) => {
+    const name = unique("Quote Finder");
+    await createQuote(request, name);
     await page.goto("/admin/quotes");
-    await page.getByRole("button", { name: "Reply to All Pending" }).click();
-    await expectToast(page, "Replying to all pending", `${waiting.length} quotes are marked as replied`);
-    const mailto = await page.evaluate(() => (globalThis as unknown as PageWindow).lastMailto);
-    expect(mailto).toMatch(/^mailto:\?bcc=/);
-    const bcc = new URL(mailto!).searchParams.get("bcc")!.split(",");
-    expect(bcc).toEqual(expect.arrayContaining([first.email, second.email, ...waiting.map((q) => q.email)]));
-    expect(new Set(bcc).size).toBe(bcc.length);
-
-    const after = await adminGet<AdminQuote[]>(request, adminToken, "/api/admin/quotes");
-    expect(after.filter((q) => !q.repliedAt)).toEqual([]);
-    await expectCounts(page, after);
-    await expect(page.getByRole("tabpanel")).toContainText("No new quotes");
-
-    await page.getByRole("button", { name: "Reply to All Pending" }).click();
-    await expectToast(page, "No quotes to reply to", "All quotes have already been replied to.");
+    await page.getByRole("searchbox", { name: "Search quotes" }).fill(name);
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe(name);
+    await expect(card(page, name)).toBeVisible();
+    await expect(page.getByRole("tabpanel").getByRole("article")).toHaveCount(1);
+    await expect(count(page, "New")).toHaveText("1");
+    await expect(count(page, "All")).toHaveText("1");
+    await tab(page, "Replied").click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("state")).toBe("replied");
+    await expect(page.getByRole("tabpanel")).toContainText(`No replied quotes matching "${name}"`);
   });
 });
+
+for (const size of widths) {
+  test.describe(`quotes at ${size.width}px`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test("Reply to All Pending lists who is included, asks whether the e-mail went, and Undo puts them back to pending", async ({
+      adminPage: page,
+      adminToken,
+      request,
+    }) => {
+      await captureMailto(page);
+      const first = await createQuote(request, unique("Bulk One"));
+      const second = await createQuote(request, unique("Bulk Two"));
+      const waiting = (await adminGet<AdminQuote[]>(request, adminToken, "/api/admin/quotes?limit=500")).filter(
+        (q) => !q.repliedAt,
+      );
+      expect(waiting.length).toBeGreaterThanOrEqual(2);
+
+      await page.goto("/admin/quotes");
+      await page.getByRole("button", { name: "Reply to All Pending" }).click();
+      const dialog = page.getByRole("dialog", { name: "Reply to All Pending" });
+      const included = dialog.getByRole("list", { name: "Included in the e-mail" }).getByRole("listitem");
+      await expect(included).toHaveCount(waiting.length);
+      for (const q of [first, second]) await expect(included.filter({ hasText: q.name })).toContainText(q.email);
+
+      // Asking first: nothing is marked until the owner says the e-mail went.
+      await dialog.getByRole("button", { name: "Open E-mail App" }).click();
+      await expect(dialog.getByText("Did you send the e-mail?")).toBeVisible();
+      const mailto = await page.evaluate(() => (globalThis as unknown as PageWindow).lastMailto);
+      expect(mailto).toMatch(/^mailto:\?bcc=/);
+      const bcc = new URL(mailto!).searchParams.get("bcc")!.split(",");
+      expect(bcc).toEqual(expect.arrayContaining([first.email, second.email, ...waiting.map((q) => q.email)]));
+      expect(new Set(bcc).size).toBe(bcc.length);
+      await dialog.getByRole("button", { name: "Not Yet" }).click();
+      await expect(dialog).toBeHidden();
+      expect(
+        (await adminGet<AdminQuote[]>(request, adminToken, "/api/admin/quotes?limit=500")).filter((q) => !q.repliedAt),
+      ).toHaveLength(waiting.length);
+
+      await page.getByRole("button", { name: "Reply to All Pending" }).click();
+      await dialog.getByRole("button", { name: "Open E-mail App" }).click();
+      await dialog.getByRole("button", { name: "Yes, Mark as Replied" }).click();
+      await expectToast(page, "Marked as replied", `${waiting.length} quotes marked as replied.`);
+      await expect(dialog).toBeHidden();
+      const replied = await adminGet<AdminQuote[]>(request, adminToken, "/api/admin/quotes?limit=500");
+      expect(replied.filter((q) => !q.repliedAt)).toEqual([]);
+      await expectCounts(page, replied);
+
+      // Undo: the same quotes are pending again (read, not replied).
+      await page.locator(".Toastify__toast").getByRole("button", { name: "Undo" }).click();
+      await expectToast(page, "Reply undone", `${waiting.length} quotes back to pending.`);
+      const undone = await adminGet<AdminQuote[]>(request, adminToken, "/api/admin/quotes?limit=500");
+      const back = undone.filter((q) => waiting.some((w) => w.id === q.id));
+      expect(back.every((q) => q.isRead === "true" && q.repliedAt === null)).toBe(true);
+      await expectCounts(page, undone);
+      await tab(page, "Pending").click();
+      await expect(card(page, first.name)).toBeVisible();
+
+      // Once everyone has an answer there is nobody to reply to.
+      await page.getByRole("button", { name: "Reply to All Pending" }).click();
+      await dialog.getByRole("button", { name: "Open E-mail App" }).click();
+      await dialog.getByRole("button", { name: "Yes, Mark as Replied" }).click();
+      await expectToast(page, "Marked as replied");
+      await page.getByRole("button", { name: "Reply to All Pending" }).click();
+      await expectToast(page, "No quotes to reply to", "All quotes have already been replied to.");
+      await expect(dialog).toHaveCount(0);
+    });
+
+    test("Book Visit fills the service record form from the quote; completing the visit sets the next one a year on", async ({
+      adminPage: page,
+      adminToken,
+      request,
+    }) => {
+      const name = unique("Visit Booker");
+      const quote = await createQuote(request, name, "annual-service");
+      const [stored] = await adminGet<AdminQuote[]>(
+        request,
+        adminToken,
+        `/api/admin/quotes?q=${encodeURIComponent(quote.email)}`,
+      );
+      await page.goto(`/admin/quotes?q=${encodeURIComponent(quote.email)}`);
+      await card(page, name).getByRole("button", { name: "Book Visit" }).click();
+
+      const form = page.getByRole("dialog", { name: "Add Service Record" });
+      await expect(form).toContainText(`From ${name}'s quote`);
+      // Nobody on file with this e-mail: a new customer, filled in from the quote.
+      await expect(form.getByRole("switch", { name: "New customer" })).toBeChecked();
+      const [first, last] = name.split(" Booker");
+      await expect(form.getByLabel("First name")).toHaveValue(`${first}`);
+      await expect(form.getByLabel("Last name")).toHaveValue(`Booker${last}`);
+      await expect(form.getByLabel("Email")).toHaveValue(quote.email);
+      await expect(form.getByLabel("Phone (optional)")).toHaveValue("0161 496 0555");
+      await expect(form.getByLabel("Postcode (optional)")).toHaveValue("M32 0ZZ");
+      await expect(form.getByRole("combobox", { name: "Kind of visit" })).toHaveText("Annual Boiler Service");
+      await expect(form.getByRole("combobox", { name: "Status" })).toHaveText("Scheduled");
+      await expect(form.getByLabel("Description")).toHaveValue(`Test request from ${name}`);
+      const date = todayInUk();
+      await expect(form.getByLabel("Service date")).toHaveValue(date);
+      await form.getByLabel("Technician").fill("Dave Hughes");
+      await form.getByRole("button", { name: "Add Record" }).click();
+      await expectToast(page, "Service record added");
+      await expect(form).toBeHidden();
+
+      const [record] = await adminGet<AdminServiceRecord[]>(
+        request,
+        adminToken,
+        `/api/admin/service-records?q=${encodeURIComponent(quote.email)}`,
+      );
+      expect(record).toMatchObject({ quoteId: stored!.id, status: "scheduled", customerName: name, nextServiceDue: null });
+
+      // Booked again: the customer is on file now, so the form picks them.
+      await card(page, name).getByRole("button", { name: "Book Visit" }).click();
+      await expect(form.getByRole("switch", { name: "New customer" })).not.toBeChecked();
+      await expect(form).toContainText(quote.email);
+      await expect(form.getByRole("button", { name: "Change customer" })).toBeVisible();
+      await form.getByRole("button", { name: "Cancel" }).click();
+
+      await page.goto(`/admin/service-records?q=${encodeURIComponent(quote.email)}`);
+      const visit = page.getByRole("article", { name: `Service record: ${name}, Annual Boiler Service` });
+      await expect(visit).toHaveCount(1);
+      await expect(visit.getByText("Next service due")).toHaveCount(0);
+      await visit.getByRole("button", { name: "Complete" }).click();
+      await expectToast(page, "Visit completed", `Next service due ${serviceDateText(yearOn(date))}`);
+      await expect(visit.locator('[data-tone="default"]')).toHaveText("completed");
+      await expect(visit.locator("dd").filter({ hasText: serviceDateText(yearOn(date)) })).toBeVisible();
+      await expect(visit.getByRole("button", { name: "Complete" })).toHaveCount(0);
+    });
+  });
+}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, expectNoHorizontalScroll, shoot, test } from "./admin-fixtures";
+import { createQuote, expect, expectAccessible, expectNoHorizontalScroll, shoot, test, unique } from "./admin-fixtures";
 
 const widths = [
   { name: "desktop", width: 1280, height: 900 },
@@ -8,6 +8,74 @@ const widths = [
 
 /** Each admin screen once loaded, plus the states worth looking at (form open, campaigns tab). */
 const screens: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
+  {
+    name: "home",
+    path: "/admin",
+    ready: async (page) => {
+      await expect(page.getByRole("navigation", { name: "What needs you today" }).getByRole("link")).toHaveCount(7);
+    },
+  },
+  {
+    // The sections that do not fit the bar, under More.
+    name: "nav-more",
+    path: "/admin/customers",
+    ready: async (page) => {
+      await page.getByRole("navigation", { name: "Admin sections" }).getByRole("button", { name: "More sections" }).click();
+      await expect(page.locator("#admin-more-sections").getByRole("link").first()).toBeVisible();
+    },
+  },
+  {
+    name: "customers",
+    path: "/admin/customers",
+    ready: async (page) => {
+      await expect(page.getByRole("list", { name: "Customers" }).getByRole("link").first()).toBeVisible();
+    },
+  },
+  {
+    // Seeded customer 1 has service records, quotes and orders: a full page and timeline.
+    name: "customer",
+    path: "/admin/customers/1",
+    ready: async (page) => {
+      await expect(page.getByRole("list", { name: "Timeline, newest first" }).getByRole("listitem").first()).toBeVisible();
+      await expect(page.getByRole("article").first()).toBeVisible();
+    },
+  },
+  {
+    name: "customer-edit",
+    path: "/admin/customers/1",
+    ready: async (page) => {
+      await page.getByRole("button", { name: "Edit Details" }).click();
+      await expect(page.getByLabel("First name")).toBeVisible();
+    },
+  },
+  {
+    name: "quotes-reply-all",
+    path: "/admin/quotes",
+    ready: async (page) => {
+      // Someone waiting for a reply, whatever the tests before have answered.
+      await createQuote(page.request, unique("Waiting Reply"));
+      await page.getByRole("button", { name: "Reply to All Pending" }).click();
+      await expect(page.getByRole("dialog", { name: "Reply to All Pending" }).getByRole("listitem").first()).toBeVisible();
+    },
+  },
+  {
+    name: "quotes-book-visit",
+    path: "/admin/quotes?state=all",
+    ready: async (page) => {
+      await page.getByRole("tabpanel").getByRole("article").first().getByRole("button", { name: "Book Visit" }).click();
+      await expect(page.getByRole("dialog", { name: "Add Service Record" })).toBeVisible();
+    },
+  },
+  {
+    name: "service-record-form",
+    path: "/admin/service-records",
+    ready: async (page) => {
+      await page.getByRole("button", { name: "Add Record" }).click();
+      const form = page.getByRole("dialog", { name: "Add Service Record" });
+      await form.getByLabel("Find a customer").fill("0161");
+      await expect(form.locator(".admin-pick").first()).toBeVisible();
+    },
+  },
   {
     name: "quotes",
     path: "/admin/quotes",

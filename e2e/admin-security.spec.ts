@@ -161,8 +161,8 @@ test.describe("/admin/security", () => {
         await loginCode.fill(next.code);
         await page.getByRole("button", { name: "Verify" }).click();
         await expectToast(page, "Login Successful");
-        await expect(page).toHaveURL(/\/admin\/quotes$/);
-        await expect(page.getByRole("heading", { level: 1, name: "Quote Requests" })).toBeVisible();
+        await expect(page).toHaveURL(/\/admin$/);
+        await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
 
         // The list shows the steps of this sign-in, newest first.
         await page.goto("/admin/security");

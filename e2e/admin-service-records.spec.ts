@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { AdminServiceRecord } from "../schema/api/admin";
-import { adminGet, expect, expectToast, test } from "./admin-fixtures";
+import { adminGet, expect, expectToast, test, unique } from "./admin-fixtures";
+import { addCustomer, choose, serviceDateText, uniquePhone, yearOn } from "./workbench-helpers";
 
 const tab = (page: Page, name: string) => page.getByRole("tab", { name: new RegExp(`^${name}\\s*\\d*$`) });
 const count = (page: Page, name: string) => tab(page, name).locator(".rt-Badge").first();
@@ -70,7 +71,8 @@ test.describe("/admin/service-records", () => {
     request,
   }) => {
     const before = await adminGet<AdminServiceRecord[]>(request, adminToken, "/api/admin/service-records");
-    const victim = before[before.length - 1]!;
+    // The newest, so it is on the first page whatever other tests have added.
+    const victim = before[0]!;
     await page.goto("/admin/service-records");
     const name = `Service record: ${victim.customerName ?? "Unknown Customer"}, ${victim.serviceType}`;
     const cards = page.getByRole("tabpanel").getByRole("article", { name });
@@ -86,7 +88,12 @@ test.describe("/admin/service-records", () => {
   });
 
   test("each tab has its own empty message", async ({ adminPage: page }) => {
-    await page.route("**/api/admin/service-records", (route) => route.fulfill({ json: [] }));
+    await page.route("**/api/admin/service-records?*", (route) =>
+      route.fulfill({
+        json: [],
+        headers: { "X-Total-Count": "0", "X-Tab-Counts": JSON.stringify({ all: 0, active: 0, scheduled: 0, pending: 0 }) },
+      }),
+    );
     await page.goto("/admin/service-records");
     for (const [name, message] of [
       ["All Records", "No service records found"],
@@ -104,7 +111,7 @@ test.describe("/admin/service-records", () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route("**/api/admin/service-records", async (route) => {
+    await page.route("**/api/admin/service-records?*", async (route) => {
       await held;
       await route.continue();
     });
@@ -112,5 +119,97 @@ test.describe("/admin/service-records", () => {
     await expect(page.getByRole("status").filter({ hasText: "Loading service records" })).toBeVisible();
     release();
     await expect(tab(page, "All Records")).toBeVisible();
+  });
+
+  test("Add Record creates a new customer with the visit; Start, Complete and Edit move it on", async ({
+    adminPage: page,
+    adminToken,
+    request,
+  }) => {
+    const last = unique("Newcomer");
+    const technician = unique("Tech");
+    await page.goto("/admin/service-records");
+    await page.getByRole("button", { name: "Add Record" }).click();
+    const form = page.getByRole("dialog", { name: "Add Service Record" });
+    await form.getByRole("button", { name: "Add Record" }).click();
+    await expectToast(page, "Validation Error", "Please choose a customer, or turn on New customer");
+    await expect(form.getByText("Please choose a customer, or turn on New customer")).toBeVisible();
+
+    await form.getByRole("switch", { name: "New customer" }).click();
+    await form.getByLabel("First name").fill("Nora");
+    await form.getByLabel("Last name").fill(last);
+    await form.getByLabel("Email").fill(`${last.toLowerCase()}@example.com`);
+    await choose(form, page, "Kind of visit", "Gas Safety Certificate (CP12)");
+    await choose(form, page, "Status", "Pending");
+    await form.getByLabel("Service date").fill("2026-03-02");
+    await form.getByLabel("Technician").fill(technician);
+    await form.getByLabel("Cost (£)").fill("seventy");
+    await form.getByRole("button", { name: "Add Record" }).click();
+    await expectToast(page, "Validation Error", "The cost must be an amount in pounds, like 85.00");
+    await expect(form.getByText("The cost must be an amount in pounds, like 85.00")).toBeVisible();
+    await form.getByLabel("Cost (£)").fill("72.5");
+    await form.getByRole("button", { name: "Add Record" }).click();
+    await expectToast(page, "Service record added");
+    await expect(form).toBeHidden();
+
+    // Found by its technician; the tab counts follow the search.
+    await page.getByRole("searchbox", { name: "Search service records" }).fill(technician);
+    const card = page.getByRole("article", { name: `Service record: Nora ${last}, Gas Safety Certificate (CP12)` });
+    await expect(card).toBeVisible();
+    await expect(count(page, "All Records")).toHaveText("1");
+    await expect(count(page, "Pending")).toHaveText("1");
+    await expect(card).toContainText("£72.50");
+
+    await card.getByRole("button", { name: "Start" }).click();
+    await expectToast(page, "Visit started");
+    await expect(card.locator('[data-tone="secondary"]')).toHaveText("in-progress");
+    await expect(count(page, "Active")).toHaveText("1");
+    await card.getByRole("button", { name: "Complete" }).click();
+    await expectToast(page, "Visit completed");
+    await expect(card.locator("dd").filter({ hasText: serviceDateText(yearOn("2026-03-02")) })).toBeVisible();
+
+    await card.getByRole("button", { name: "Edit" }).click();
+    const editor = page.getByRole("dialog", { name: "Edit Service Record" });
+    await expect(editor.getByRole("combobox", { name: "Status" })).toHaveText("Completed");
+    await expect(editor.getByText(`Nora ${last}`).first()).toBeVisible();
+    await editor.getByLabel("Work completed").fill("Landlord gas safety check, all appliances passed.");
+    await editor.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Service record saved");
+    await expect(card).toContainText("Landlord gas safety check, all appliances passed.");
+    const [saved] = await adminGet<AdminServiceRecord[]>(request, adminToken, `/api/admin/service-records?q=${technician}`);
+    expect(saved).toMatchObject({
+      status: "completed",
+      cost: "72.50",
+      nextServiceDue: yearOn("2026-03-02"),
+      workCompleted: "Landlord gas safety check, all appliances passed.",
+    });
+  });
+
+  test("the customer is picked by typing part of their phone number", async ({ adminPage: page, adminToken, request }) => {
+    const last = unique("Picked");
+    const { phone, digits } = uniquePhone();
+    const customer = await addCustomer(request, adminToken, {
+      firstName: "Pat",
+      lastName: last,
+      email: `${last.toLowerCase()}@example.com`,
+      phone,
+    });
+    await page.goto("/admin/service-records?tab=scheduled");
+    await expect(tab(page, "Scheduled")).toHaveAttribute("aria-selected", "true");
+    await page.getByRole("button", { name: "Add Record" }).click();
+    const form = page.getByRole("dialog", { name: "Add Service Record" });
+    await form.getByLabel("Find a customer").fill(digits.slice(-5));
+    await form.getByRole("button", { name: new RegExp(`Pat ${last}`) }).click();
+    await expect(form.getByRole("button", { name: "Change customer" })).toBeVisible();
+    await choose(form, page, "Kind of visit", "Boiler Repair");
+    await form.getByRole("button", { name: "Add Record" }).click();
+    await expectToast(page, "Service record added");
+    const [record] = await adminGet<AdminServiceRecord[]>(
+      request,
+      adminToken,
+      `/api/admin/service-records?customerId=${customer.id}`,
+    );
+    expect(record).toMatchObject({ customerId: customer.id, serviceType: "Boiler Repair", status: "scheduled" });
+    await expect(page.getByRole("article", { name: `Service record: Pat ${last}, Boiler Repair` })).toBeVisible();
   });
 });

@@ -171,7 +171,7 @@ test.describe("/admin/email-subscribers", () => {
     test.use({ allowedConsoleErrors: [/status of 5\d\d/] });
 
     test("a failed subscriber load says Failed to fetch subscribers", async ({ adminPage: page }) => {
-      await page.route("**/api/admin/email-subscribers", (route) =>
+      await page.route("**/api/admin/email-subscribers?*", (route) =>
         route.fulfill({ status: 503, json: { error: "Database unavailable", code: "INTERNAL" } }),
       );
       await page.goto("/admin/email-subscribers");
@@ -188,6 +188,30 @@ test.describe("/admin/email-subscribers", () => {
       await expectToast(page, "Error", "Failed to unsubscribe user");
       await expect(row(page, email).getByText("Active", { exact: true })).toBeVisible();
     });
+  });
+
+  test("the search finds any part of an address and the export downloads every subscriber with their consent", async ({
+    adminPage: page,
+    adminToken,
+    request,
+  }) => {
+    const tag = unique("findme");
+    const found = await signUp(request, adminToken, `${tag}@example.com`);
+    await page.goto("/admin/email-subscribers");
+    await page.getByRole("searchbox", { name: "Search subscribers" }).fill(tag.slice(-8));
+    await expect(page).toHaveURL(new RegExp(`q=${tag.slice(-8)}`));
+    await expect(page.locator(".admin-row")).toHaveCount(1);
+    await expect(row(page, found)).toBeVisible();
+    await expect(tile(page, "Active")).toHaveText("1");
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+    const { readFile } = await import("node:fs/promises");
+    const csv = await readFile((await download.path())!, "utf8");
+    expect(csv).toContain(found);
   });
 
   test("pending sign-ups wait in their own list, are never selectable, and count in no tile", async ({

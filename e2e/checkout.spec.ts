@@ -11,6 +11,10 @@ async function fillForm(page: Page) {
   await page.getByLabel("Order Notes (Optional)").fill("Please ring before delivery");
 }
 
+// These tests place real orders: an address of their own, so the hourly order limit per address is
+// theirs alone, whatever else the suite orders.
+test.use({ extraHTTPHeaders: { "CF-Connecting-IP": "203.0.113.41" } });
+
 test.describe("checkout", () => {
   test.beforeEach(({ page }) => skipSignupModal(page));
 
@@ -19,6 +23,16 @@ test.describe("checkout", () => {
     await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
     await expect(page.getByText("Add items to your cart before checking out")).toBeVisible();
     await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/store");
+  });
+
+  test("the Place Order button says what the visitor agrees to and links the Terms of Service", async ({ page, request }) => {
+    const product = await createProduct(request, { name: uniqueName("Terms Valve"), price: "12.00" });
+    await fillCart(page, [{ product, quantity: 1 }]);
+    await page.goto("/checkout");
+    await expect(page.getByText("By placing your order you agree to our")).toBeVisible();
+    await page.getByRole("form", { name: "Order Information" }).getByRole("link", { name: "Terms of Service" }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Our terms, in plain English" })).toBeVisible();
   });
 
   test("shows the order summary and the delivery terms", async ({ page, request }) => {
@@ -60,7 +74,7 @@ test.describe("checkout", () => {
     await expect(page.getByLabel("Full Name")).not.toHaveAttribute("aria-invalid", "true");
   });
 
-  test("places the order: confirmation with the order id, toast, and an empty cart", async ({ page, request }) => {
+  test("places the order: confirmation with the order number and id, toast, and an empty cart", async ({ page, request }) => {
     const product = await createProduct(request, { name: uniqueName("Order Valve") });
     await fillCart(page, [{ product, quantity: 2 }]);
     await page.goto("/checkout");
@@ -70,7 +84,11 @@ test.describe("checkout", () => {
     await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
     await expect(page.getByText("We'll contact you shortly to confirm your order.")).toBeVisible();
     await expect(page.getByTestId("order-id")).not.toBeEmpty();
-    await expect(page.getByText(/confirm the details and arrange delivery/)).toBeVisible();
+    // The number the customer quotes is the reference shown first.
+    const number = page.getByTestId("order-number");
+    await expect(number).toHaveText(/^NS-\d{5,}$/);
+    await expect(page.getByText(`Order number: ${await number.textContent()}`)).toBeVisible();
+    await expect(page.getByText(/confirm the details and arrange delivery/)).toContainText(`quote ${await number.textContent()}`);
     await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/store");
     await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
     await expect(cartBadge(page)).not.toContainText(/\d/);

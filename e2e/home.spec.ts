@@ -1,4 +1,5 @@
 import { company, coverageAreas, coverageTiers, openingHours, stats } from "../schema/business";
+import { changeFacts, liveOffer } from "./facts-helpers";
 import { expect, test } from "./fixtures";
 
 test.beforeEach(async ({ page }) => {
@@ -11,7 +12,7 @@ test.describe("landing page", () => {
     const hero = page.locator("#home");
     await expect(hero.getByRole("heading", { level: 1 })).toHaveText("Manchester's trusted boiler & plumbing engineers");
     await expect(hero).toContainText(`Hi, I'm ${company.ownerName}`);
-    await expect(hero.getByText("Gas Safe Registered")).toBeVisible();
+    await expect(hero.getByText(`Gas Safe Registered No. ${company.gasSafeNumber}`)).toBeVisible();
     await expect(hero.getByText(`${company.yearsExperience} Years Experience`)).toBeVisible();
     await expect(hero.getByRole("link", { name: /Call Now/ })).toHaveAttribute("href", company.phoneHref);
     await hero.getByRole("link", { name: "Shop Now" }).click();
@@ -60,12 +61,18 @@ test.describe("landing page", () => {
     }
   });
 
-  test("service cards are tagged and lead to their pages", async ({ page }) => {
-    await page.goto("/");
+  test("service cards are tagged and lead to their pages", async ({ page, request }) => {
+    const restore = await changeFacts(request, { offers: [liveOffer] });
+    try {
+      await page.goto("/");
+    } finally {
+      await restore();
+    }
     const services = page.locator("#services");
     const boiler = services.getByRole("article").filter({ hasText: "Boiler Service" });
     const plumber = services.getByRole("article").filter({ hasText: "Plumber Services" });
     await expect(boiler.getByText("Summer Sale")).toBeVisible();
+    await expect(boiler).toContainText("From £75");
     await expect(plumber.getByText("Save 25%")).toBeVisible();
     await expect(plumber.getByRole("link", { name: /plumbing services/ })).toHaveAttribute("href", "/service/plumbing");
     await boiler.getByRole("link", { name: /Book a boiler service/ }).click();
@@ -177,3 +184,55 @@ test.describe("recent-work gallery", () => {
     await expect(second).toBeFocused();
   });
 });
+
+test.describe("touch", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("the gallery viewer follows swipes and tells touch users so", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "View larger: Combi boiler installation" }).click();
+    const viewer = page.getByRole("dialog");
+    await expect(viewer.getByText("Swipe left or right to browse")).toBeVisible();
+    await expect(viewer.getByText("Use the arrow keys")).toBeHidden();
+    const title = await viewer.getByRole("heading").textContent();
+    const stage = viewer.locator(".viewer__stage");
+    const box = (await stage.boundingBox())!;
+    // A real finger on the screen, through the browser's input layer.
+    const cdp = await page.context().newCDPSession(page);
+    const swipe = async (fromX: number, toX: number) => {
+      const y = box.y + box.height / 2;
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: fromX, y }] });
+      for (const f of [0.33, 0.66, 1])
+        await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: fromX + (toX - fromX) * f, y }] });
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    };
+    await swipe(box.x + box.width * 0.8, box.x + box.width * 0.2);
+    await expect(viewer.getByRole("heading")).not.toHaveText(title!);
+    await swipe(box.x + box.width * 0.2, box.x + box.width * 0.8);
+    await expect(viewer.getByRole("heading")).toHaveText(title!);
+  });
+});
+
+for (const width of [390, 1280]) {
+  test.describe(`the chat button at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 390 ? 844 : 800 } });
+
+    test("never covers the hero's Call Now button, wherever the page is scrolled", async ({ page }) => {
+      await page.goto("/");
+      const call = page.locator("#home").getByRole("link", { name: /Call Now/ });
+      const launcher = page.getByRole("button", { name: "Chat with us" });
+      const overlaps = async () => {
+        const a = (await call.boundingBox())!;
+        const b = (await launcher.boundingBox())!;
+        return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      };
+      expect(await overlaps()).toBe(false);
+      // The button's row level with the chat button: still side by side, not one under the other.
+      const launcherBox = (await launcher.boundingBox())!;
+      const callBox = (await call.boundingBox())!;
+      await page.evaluate(`window.scrollBy(0, ${callBox.y - launcherBox.y})`);
+      expect(await overlaps()).toBe(false);
+      await page.screenshot({ path: `test-results/helper-facts/hero-chat-${width}.png` });
+    });
+  });
+}

@@ -10,11 +10,20 @@ test.beforeEach(async ({ page }) => {
 
 const scrollY = (page: Page) => page.evaluate<number>("window.scrollY");
 
-/** Distance between the element's centre and the viewport's centre, in pixels. */
-async function offCentre(page: Page, selector: string) {
-  const box = await page.locator(selector).boundingBox();
+/**
+ * Where "Get Quote" leaves the quote section: its heading in full view below the sticky header,
+ * and the section centred in that space when it fits (0 when it is as it should be).
+ */
+async function quotePlacement(page: Page) {
+  const heading = (await page.getByRole("heading", { name: "Get your free, no-obligation quote" }).boundingBox())!;
+  const section = (await page.locator("#quote").boundingBox())!;
+  const header = (await page.getByRole("banner").boundingBox())!;
   const height = page.viewportSize()!.height;
-  return Math.abs(box!.y + box!.height / 2 - height / 2);
+  const headerBottom = header.y + header.height;
+  if (heading.y < headerBottom || heading.y + heading.height > height) return 1000;
+  const room = height - headerBottom;
+  if (section.height >= room) return Math.abs(section.y - headerBottom);
+  return Math.abs(section.y - headerBottom - (room - section.height) / 2);
 }
 
 test.describe("header", () => {
@@ -31,6 +40,23 @@ test.describe("header", () => {
       .getByRole("link", { name: /^Northside Heating & Plumbing/ })
       .click();
     await expect(page).toHaveURL("/");
+  });
+
+  test("Book online leads to online booking, from the header and from the service pages", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Book online" })).toHaveAttribute(
+      "href",
+      "/book",
+    );
+    await page.goto("/service/boiler-service");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "Book online" }).first()).toHaveAttribute("href", "/book?service=annual-service");
+    await expect(main.getByRole("link", { name: "Book a gas safety check" })).toHaveAttribute("href", "/book?service=gas-safety");
+    await page.goto("/service/repairs");
+    await expect(page.getByRole("main").getByRole("link", { name: "Book a boiler repair online" })).toHaveAttribute(
+      "href",
+      "/book?service=boiler-repair",
+    );
   });
 
   test("the Services dropdown toggles and leads to the boiler service and plumbing pages", async ({ page }) => {
@@ -87,10 +113,11 @@ test.describe("header", () => {
     await expect(page).toHaveURL("/cart");
   });
 
-  test("Get Quote scrolls the quote section to the centre of the screen", async ({ page }) => {
+  test("Get Quote brings the quote section into view with its heading below the sticky header", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("banner").getByRole("link", { name: "Get Quote" }).click();
-    await expect.poll(() => offCentre(page, "#quote"), { timeout: 4000 }).toBeLessThan(4);
+    await expect.poll(() => quotePlacement(page), { timeout: 4000 }).toBeLessThan(4);
+    await expect(page.getByRole("heading", { name: "Get your free, no-obligation quote" })).toBeInViewport({ ratio: 1 });
     await expect(page).toHaveURL("/#quote");
   });
 
@@ -124,7 +151,7 @@ test.describe("scroll rules", () => {
     await page.goto("/service/repairs");
     await page.getByRole("link", { name: "Get a free quote" }).click();
     await expect(page).toHaveURL("/#quote");
-    await expect.poll(() => offCentre(page, "#quote"), { timeout: 4000 }).toBeLessThan(4);
+    await expect.poll(() => quotePlacement(page), { timeout: 4000 }).toBeLessThan(4);
   });
 
   test("opening the landing page with a hash scrolls smoothly to that section", async ({ page }) => {
@@ -150,7 +177,7 @@ test.describe("mobile menu at 390 px", () => {
     await expect(menu).toBeHidden();
 
     await page.getByRole("button", { name: "Open menu" }).click();
-    for (const name of ["Home", "Services", "Store", "New Boiler", "Contact", "Get Quote"]) {
+    for (const name of ["Home", "Services", "Store", "New Boiler", "Book online", "Contact", "Get Quote"]) {
       await expect(menu.getByRole(name === "Services" ? "button" : "link", { name, exact: true })).toBeVisible();
     }
     await menu.getByRole("button", { name: "Services" }).click();
@@ -162,7 +189,7 @@ test.describe("mobile menu at 390 px", () => {
     await menu.getByRole("link", { name: "Get Quote" }).click();
     await expect(page).toHaveURL("/#quote");
     await expect(menu).toBeHidden();
-    await expect.poll(() => offCentre(page, "#quote"), { timeout: 4000 }).toBeLessThan(4);
+    await expect.poll(() => quotePlacement(page), { timeout: 4000 }).toBeLessThan(4);
   });
 
   test("no page scrolls sideways", async ({ page }) => {

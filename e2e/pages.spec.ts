@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import { publicRoutes } from "../frontend/routes";
 import { boilerPackages, boilerService, company, plumbingPriceBands, repairPriceBands } from "../schema/business";
-import { FACTS_ELEMENT_ID, fillFacts } from "../schema/facts";
+import { FACTS_ELEMENT_ID, fillFacts, type Offer, offerEndText } from "../schema/facts";
 import { formatPounds, saving } from "../schema/format";
+import { changeFacts, liveOffer } from "./facts-helpers";
 import { expect, test } from "./fixtures";
 
 test.beforeEach(async ({ page }) => {
@@ -37,17 +38,26 @@ test.describe("price pages", () => {
     await expectCallButtons(page, 4);
   });
 
-  test("/service/boiler-service: summer-sale banner, checklist and prices", async ({ page }) => {
-    await page.goto("/service/boiler-service");
-    await expect(page.locator(".sale-banner")).toContainText(
-      `Summer Sale: boiler service ${formatPounds(boilerService.summerOfferPence)} (normally ${formatPounds(boilerService.summerNormallyPence)}), save ${boilerService.summerDiscountPercent}% until ${boilerService.summerOfferUntil}`,
-    );
-    await expect(page.getByRole("region", { name: "Our boiler service checklist" }).getByRole("listitem")).toHaveCount(8);
-    const offers = page.locator(".offer");
-    await expect(offers.filter({ hasText: "Summer Offer" })).toContainText("£75");
-    await expect(offers.filter({ hasText: "One-off Service" })).toContainText("£80");
-    await expect(offers.filter({ hasText: "Annual Plan" })).toContainText("£85");
-    await expectCallButtons(page, 4);
+  test("/service/boiler-service: the live offer's banner, checklist, prices and online booking", async ({ page, request }) => {
+    const restore = await changeFacts(request, { offers: [liveOffer] });
+    try {
+      await page.goto("/service/boiler-service");
+      await expect(page.locator(".sale-banner")).toContainText(
+        `Summer Sale: boiler service £75 (normally £100, save 25%) until ${offerEndText(liveOffer as Offer)}`,
+      );
+      await expect(page.getByRole("region", { name: "Our boiler service checklist" }).getByRole("listitem")).toHaveCount(8);
+      const offers = page.locator(".offer");
+      await expect(offers.filter({ hasText: "Boiler Service Offer" })).toContainText("£75");
+      await expect(offers.filter({ hasText: "One-off Service" })).toContainText(formatPounds(boilerService.oneOffPence));
+      await expect(offers.filter({ hasText: "Annual Plan" })).toContainText(formatPounds(boilerService.annualPlanPence));
+      await expect(page.getByRole("main").getByRole("link", { name: "Book online" }).first()).toHaveAttribute(
+        "href",
+        "/book?service=annual-service",
+      );
+      await expectCallButtons(page, 3);
+    } finally {
+      await restore();
+    }
   });
 
   test("/service/plumbing: services, price bands and call buttons", async ({ page }) => {

@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { QUOTE_REQUIRED_MESSAGE } from "../schema/api/quotes";
 import { company } from "../schema/business";
 import { expect, test } from "./fixtures";
 
@@ -36,16 +35,25 @@ test("fields have the right input types and the five service choices", async ({ 
   ]);
 });
 
-test("missing required fields give the required-fields toast and send nothing", async ({ page }) => {
+test("missing required fields are named beside them, with no toast, and nothing is sent", async ({ page }) => {
   let posted = false;
   page.on("request", (req) => {
     if (req.url().endsWith("/api/quotes")) posted = true;
   });
   await fill(page, { name: "Jane Doe", phone: "0161 496 0555" });
   await form(page).getByRole("button", { name: "Get My Free Quote" }).click();
-  const toast = page.getByRole("alert").filter({ hasText: "Please Fill Required Fields" });
-  await expect(toast).toContainText(QUOTE_REQUIRED_MESSAGE);
+  const email = form(page).getByLabel("Email");
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(email).toHaveAccessibleDescription("Please enter your email address");
+  await expect(email).toBeFocused();
+  await expect(form(page).getByLabel("Postcode")).toHaveAccessibleDescription("Please enter your postcode");
+  await expect(form(page).getByLabel("Service required")).toHaveAccessibleDescription("Please choose the service you need");
+  await expect(form(page).getByLabel("Full name")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("alert").filter({ hasText: /quote|required/i })).toHaveCount(0);
   expect(posted).toBe(false);
+  // Typing clears a field's message.
+  await email.fill("jane@example.com");
+  await expect(email).not.toHaveAttribute("aria-invalid", "true");
 });
 
 test("a complete request is submitted, confirmed and the form cleared", async ({ page }) => {
@@ -90,16 +98,15 @@ test.describe(() => {
     await expect(form(page).getByLabel("Full name")).toHaveValue(valid.name);
   });
 
-  test("a field the server refuses is named so the visitor can fix it", async ({ page }) => {
+  test("a field the server refuses is named beside it alone, so the visitor can fix it", async ({ page }) => {
     await fill(page, { ...valid, postcode: "NOT A POSTCODE" });
     await form(page).getByLabel("Service required").selectOption("central-heating");
     await form(page).getByRole("button", { name: "Get My Free Quote" }).click();
-    const toast = page.getByRole("alert").filter({ hasText: "Error Submitting Quote" });
-    await expect(toast).toContainText("Please enter a valid UK postcode");
-    await expect(toast).toContainText(`Please call us directly at ${company.phone}.`);
     const postcode = form(page).getByLabel("Postcode");
     await expect(postcode).toHaveAttribute("aria-invalid", "true");
     await expect(postcode).toHaveAccessibleDescription(/valid UK postcode/);
+    await expect(postcode).toBeFocused();
+    await expect(page.getByRole("alert").filter({ hasText: "Error Submitting Quote" })).toHaveCount(0);
     await postcode.fill("M32 0ZZ");
     await expect(postcode).not.toHaveAttribute("aria-invalid", "true");
   });

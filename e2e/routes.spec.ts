@@ -28,6 +28,15 @@ test.describe("every route renders", () => {
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
     });
+
+    test("an unknown back-office address shows the back office's own 404, with no hydration error", async ({ page }) => {
+      const response = await page.goto("/admin/nope");
+      expect(response?.status()).toBe(404);
+      await expect(page.getByText("There is no admin screen at this address.")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toHaveCount(1);
+      // The public page it arrived as is gone: no site header or footer around the back office's page.
+      await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    });
   });
 
   test("the API serves the seeded catalogue", async ({ request }) => {

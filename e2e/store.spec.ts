@@ -1,4 +1,5 @@
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
+import type { Product } from "../schema/api/products";
 import { expect, test } from "./fixtures";
 import { cartBadge, createProduct, scrollWidth, seriousViolations, skipSignupModal, uniqueName } from "./shop-helpers";
 
@@ -8,6 +9,11 @@ const productTitle = (page: Page, name: string) => page.getByRole("button", { na
 async function chooseOption(page: Page, label: "Category" | "Brand", option: string) {
   await page.getByRole("combobox", { name: label }).selectOption(option);
 }
+
+/** The catalogue's first answer, GET /api/products without a query (the one the page preloads). */
+const isFirstAnswer = (url: URL) => url.pathname === "/api/products" && url.search === "";
+/** A catalogue read with a query: a search, a filter or a further page. */
+const isQueryRead = (url: URL) => url.pathname === "/api/products" && url.search !== "";
 
 test.describe("store", () => {
   test.beforeEach(({ page }) => skipSignupModal(page));
@@ -25,6 +31,11 @@ test.describe("store", () => {
       brand: "Baxi",
     });
 
+    // This shop's first answer is its whole catalogue: searching and filtering never ask the server.
+    const queries: string[] = [];
+    page.on("request", (req) => {
+      if (isQueryRead(new URL(req.url()))) queries.push(req.url());
+    });
     await page.goto("/store");
     await expect(page.getByRole("heading", { level: 1, name: "Boiler Parts Store" })).toBeVisible();
     await searchBox(page).fill(tag.toUpperCase());
@@ -55,6 +66,90 @@ test.describe("store", () => {
     await expect(searchBox(page)).toHaveValue("");
     await expect(productTitle(page, valve.name)).toBeVisible();
     await expect(productTitle(page, fan.name)).toBeVisible();
+    expect(queries).toEqual([]);
+  });
+
+  test("the catalogue is read once, answered by the page's preload", async ({ page }) => {
+    const reads: string[] = [];
+    page.on("request", (req) => {
+      if (new URL(req.url()).pathname === "/api/products") reads.push(`${req.resourceType()} ${req.url()}`);
+    });
+    await page.goto("/store");
+    await expect(page.locator(".product-card").first()).toBeVisible();
+    await page.waitForTimeout(500);
+    // The preload is the only read: the app's own request was answered by it, not sent again.
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatch(/^other /);
+  });
+
+  test("a catalogue larger than its first answer is searched, filtered and paged on the server", async ({ page, request }) => {
+    const all = (await (await request.get("/api/products")).json()) as Product[];
+    // Played as a shop too large for one answer: the first answer holds the newest dozen and the
+    // real count, and each further page is cut to a dozen, so the list takes several pages.
+    const FIRST = 12;
+    await page.route(isFirstAnswer, async (route) => {
+      const answer = await route.fetch();
+      const products = (await answer.json()) as Product[];
+      await route.fulfill({
+        response: answer,
+        json: products.slice(0, FIRST),
+        headers: { ...answer.headers(), "x-total-count": String(products.length) },
+      });
+    });
+    const queries: URL[] = [];
+    await page.route(isQueryRead, async (route: Route) => {
+      const url = new URL(route.request().url());
+      queries.push(url);
+      if (url.searchParams.has("limit")) url.searchParams.set("limit", "12");
+      await route.continue({ url: url.toString() });
+    });
+
+    await page.goto("/store");
+    const cards = page.locator(".product-card");
+    await expect(page.getByText(`Showing ${all.length} of ${all.length} products`)).toBeVisible();
+    await expect(cards.first()).toBeVisible();
+    // The first dozen come from the first answer; a tall screen may already ask for the next page.
+    expect(await cards.count()).toBeLessThanOrEqual(2 * FIRST);
+
+    // Scrolling reads on where the first answer stopped, page after page, until every product is there.
+    for (let step = 0; step < 20 && (await cards.count()) < all.length; step++) {
+      await page.keyboard.press("End");
+      await page.waitForTimeout(200);
+    }
+    await expect(cards).toHaveCount(all.length);
+    const names = await page.locator(".product-card__open").allTextContents();
+    expect(new Set(names).size).toBe(all.length);
+    expect(queries.map((u) => u.searchParams.get("offset"))).toEqual(
+      queries.map((_, i) => String(FIRST + i * 12)), // each page asked for where the last one ended
+    );
+
+    // A search goes to the server: the oldest product, far past the first answer, is found.
+    const oldest = all[all.length - 1]!;
+    queries.length = 0;
+    await page.keyboard.press("Home");
+    await searchBox(page).fill(oldest.name);
+    await expect(productTitle(page, oldest.name)).toBeVisible();
+    expect(queries.map((u) => u.searchParams.get("q"))).toEqual([oldest.name]);
+
+    // So does a category: every matching product is listed, and only those.
+    await searchBox(page).fill("");
+    await chooseOption(page, "Category", "Fans");
+    const fans = all.filter((p) => p.category === "Fans");
+    await expect(page.getByText(`Showing ${fans.length} of ${all.length} products`)).toBeVisible();
+    for (let step = 0; step < 10 && (await cards.count()) < fans.length; step++) {
+      await page.keyboard.press("End");
+      await page.waitForTimeout(200);
+    }
+    await expect(cards).toHaveCount(fans.length);
+    for (const brandLine of await page.locator(".product-card__brand").allTextContents()) expect(brandLine).toContain("Fans");
+    expect(queries.some((u) => u.searchParams.get("category") === "Fans" && !u.searchParams.has("q"))).toBe(true);
+
+    // A search in the address is sent as it is, without first listing the unfiltered catalogue.
+    queries.length = 0;
+    await page.goto(`/store?q=${encodeURIComponent(oldest.name)}`);
+    await expect(productTitle(page, oldest.name)).toBeVisible();
+    expect(queries.length).toBeGreaterThan(0);
+    for (const url of queries) expect(url.searchParams.get("q")).toBe(oldest.name);
   });
 
   test("a card shows its details and opens an accessible detail dialog that Escape closes", async ({ page, request }) => {

@@ -27,6 +27,9 @@ const GasElectricity = lazyPage(() => import("./pages/service-gas-electricity"))
 const BoilerService = lazyPage(() => import("./pages/service-boiler"));
 const Plumbing = lazyPage(() => import("./pages/service-plumbing"));
 const Repairs = lazyPage(() => import("./pages/service-repairs"));
+const Book = lazyPage(() => import("./pages/book"));
+const BookManage = lazyPage(() => import("./pages/book-manage"));
+const Terms = lazyPage(() => import("./pages/terms"));
 const NotFound = lazyPage(() => import("./pages/not-found"));
 
 const pagesByPath: Record<string, { preload: () => Promise<unknown> }> = {
@@ -39,6 +42,7 @@ const pagesByPath: Record<string, { preload: () => Promise<unknown> }> = {
   "/payment-cancelled": PaymentCancelled,
   "/confirm-subscription": ConfirmSubscription,
   "/privacy": Privacy,
+  "/terms": Terms,
   "/service/gas-electricity": GasElectricity,
   "/service/boiler-service": BoilerService,
   "/service/plumbing": Plumbing,
@@ -95,6 +99,9 @@ export function App({ ssrPath }: { ssrPath?: string }) {
                     <Route path="/payment-cancelled" component={PaymentCancelled} />
                     <Route path="/confirm-subscription" component={ConfirmSubscription} />
                     <Route path="/privacy" component={Privacy} />
+                    <Route path="/terms" component={Terms} />
+                    <Route path="/book" component={Book} />
+                    <Route path="/book/manage" component={BookManage} />
                     <Route path="/service/gas-electricity" component={GasElectricity} />
                     <Route path="/service/boiler-service" component={BoilerService} />
                     <Route path="/service/plumbing" component={Plumbing} />

@@ -34,6 +34,15 @@ const app = (
 // still loading could not hydrate) and the full stylesheet applies (the states hydration can bring,
 // such as dialogs and toasts, are styled only there); client-only shells (the back office) are
 // rendered.
-if (root.firstElementChild)
-  Promise.allSettled([preloadPage(window.location.pathname), applyDeferredStyles()]).then(() => hydrateRoot(root, app));
+// An unknown back-office address (/admin/nope) arrives as the public 404 page's HTML, which the back
+// office would not match: it is rendered afresh, never hydrated.
+const { pathname } = window.location;
+const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
+if (root.firstElementChild && !isAdmin)
+  Promise.allSettled([preloadPage(pathname), applyDeferredStyles()]).then(() => hydrateRoot(root, app));
+else if (root.firstElementChild)
+  void applyDeferredStyles().then(() => {
+    root.replaceChildren();
+    createRoot(root).render(app);
+  });
 else createRoot(root).render(app);

@@ -119,6 +119,31 @@ export const publicRoutes: RouteInfo[] = [
     description: "Reliable home repairs and handyman jobs across Greater Manchester with clear prices.",
     prerender: true,
   },
+  {
+    path: "/book",
+    page: "book",
+    title: "Book a Visit Online",
+    description:
+      "Book your boiler service, gas safety certificate or boiler repair online: pick a day and a time that suits you, confirmed at once.",
+    prerender: true,
+  },
+  {
+    path: "/book/manage",
+    page: "book-manage",
+    title: "Your Booking",
+    description: "Cancel or move your booked visit.",
+    prerender: true,
+    // A personal link from an e-mail.
+    indexable: false,
+  },
+  {
+    path: "/terms",
+    page: "terms",
+    title: "Terms of Service",
+    description:
+      "The terms for parts orders, fitted work, quotes and online bookings with Northside Heating & Plumbing: prices, delivery, returns, cancellations and guarantees.",
+    prerender: true,
+  },
 ];
 
 export const adminRoutes: RouteInfo[] = [
@@ -133,5 +158,10 @@ export const adminRoutes: RouteInfo[] = [
   { path: "/admin/service-records", title: "Service Records", description: "", prerender: false },
   { path: "/admin/products", title: "Products", description: "", prerender: false },
   { path: "/admin/orders", title: "Orders", description: "", prerender: false },
+  { path: "/admin/calendar", title: "Calendar", description: "", prerender: false },
+  { path: "/admin/reminders", title: "Reminders", description: "", prerender: false },
+  { path: "/admin/chats", title: "Chats", description: "", prerender: false },
+  { path: "/admin/outbox", title: "Outbox", description: "", prerender: false },
+  { path: "/admin/settings", title: "Settings", description: "", prerender: false },
   { path: "/admin/security", title: "Security", description: "", prerender: false },
 ];

@@ -1,5 +1,8 @@
 import { boilerPackages, boilerService, company, repairPriceBands } from "./business";
-import { formatPounds } from "./format";
+import { formatPounds, formatPrice } from "./format";
+
+/** A price as the site shows it: whole pounds ("£1,899"), or pounds and pence when there are pence ("£85.50"). */
+export const money = (pence: number) => (pence % 100 === 0 ? formatPounds(pence) : formatPrice(pence / 100));
 
 /**
  * The facts the owner changes in the back office (/admin/settings): contact details, opening hours,
@@ -169,9 +172,7 @@ export function serviceFromPence(facts: BusinessFacts): number {
 }
 
 export const repairBandText = (band: { fromPence: number; toPence: number | null }) =>
-  band.toPence === null
-    ? `${formatPounds(band.fromPence)}+`
-    : `${formatPounds(band.fromPence)}-${formatPounds(band.toPence).slice(1)}`;
+  band.toPence === null ? `${money(band.fromPence)}+` : `${money(band.fromPence)}-${money(band.toPence).slice(1)}`;
 
 /**
  * Every place on a page that shows a fact has one of these names (`data-fact`). The Worker fills
@@ -189,6 +190,7 @@ export type FactName =
   | "hours.line"
   | `package.${PackageId}.price`
   | `package.${PackageId}.was`
+  | `package.${PackageId}.save`
   | "service.oneOff"
   | "service.annualPlan"
   | "service.from"
@@ -227,19 +229,19 @@ export function factText(facts: BusinessFacts, name: FactName): string {
     case "hours.line":
       return openingHoursLine(facts);
     case "service.oneOff":
-      return formatPounds(facts.service.oneOffPence);
+      return money(facts.service.oneOffPence);
     case "service.annualPlan":
-      return formatPounds(facts.service.annualPlanPence);
+      return money(facts.service.annualPlanPence);
     case "service.from":
-      return formatPounds(serviceFromPence(facts));
+      return money(serviceFromPence(facts));
     case "offer.title":
       return offer?.title ?? "";
     case "offer.text":
       return offer?.text ?? "";
     case "offer.price":
-      return offer ? formatPounds(offer.pricePence) : "";
+      return offer ? money(offer.pricePence) : "";
     case "offer.was":
-      return offer?.wasPence ? formatPounds(offer.wasPence) : "";
+      return offer?.wasPence ? money(offer.wasPence) : "";
     case "offer.percent":
       return offer?.wasPence ? `${Math.round(((offer.wasPence - offer.pricePence) / offer.wasPence) * 100)}%` : "";
     case "offer.until":
@@ -248,8 +250,13 @@ export function factText(facts: BusinessFacts, name: FactName): string {
   const [kind, id, field] = name.split(".") as [string, string, string | undefined];
   if (kind === "package") {
     const pack = facts.packages[id as PackageId];
+    if (field === "save") {
+      if (pack.wasPence === null || pack.wasPence <= pack.pricePence) return "";
+      const saved = pack.wasPence - pack.pricePence;
+      return `${money(saved)} (${Math.round((saved / pack.wasPence) * 100)}%)`;
+    }
     const pence = field === "was" ? pack.wasPence : pack.pricePence;
-    return pence === null ? "" : formatPounds(pence);
+    return pence === null ? "" : money(pence);
   }
   return repairBandText(facts.repairs[id as RepairBand]);
 }

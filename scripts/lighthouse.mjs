@@ -7,6 +7,7 @@
 // version, so it is not a dependency of the project; Chromium is the one the browser tests use.
 //
 //   LH_PAGES=/,/store   pages to measure (default: the home page and the store)
+//   LH_PORT=8796        the app's port (the compressing proxy takes the next one)
 //   LH_RUNS=5           runs per page; scores on a shared 2-core machine move by several points
 //                       from run to run, so read the median, not one run
 import { execFile } from "node:child_process";
@@ -17,8 +18,8 @@ import zlib from "node:zlib";
 import { startPreview } from "./preview-server.mjs";
 
 const LIGHTHOUSE = "lighthouse@12.8.2";
-const PREVIEW_PORT = 8796;
-const PROXY_PORT = 8797;
+const PREVIEW_PORT = Number(process.env.LH_PORT ?? 8796);
+const PROXY_PORT = PREVIEW_PORT + 1;
 const pages = (process.env.LH_PAGES ?? "/,/store").split(",");
 const runs = Number(process.env.LH_RUNS ?? 5);
 const chrome = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -190,7 +190,9 @@ async function render(path, pageModule) {
 for (const route of publicPages) await write(route.path, await render(route.path, route.page));
 // Any path the route table does not know renders the not-found page, whatever its address.
 await write("/404", await render("/404", "not-found"));
-for (const route of server.adminRoutes) {
+// One shell per screen: a path with a parameter (/admin/customers/:id) is served from its list
+// screen's shell by public/_redirects.
+for (const route of server.adminRoutes.filter((r) => !r.path.includes(":"))) {
   const tags = '<meta name="robots" content="noindex, nofollow" />';
   await write(route.path, page({ title: `${route.title} | ${server.siteName}`, description: "", tags }));
 }

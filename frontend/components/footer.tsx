@@ -1,8 +1,16 @@
 import { Link } from "wouter";
-import { addressLine, company, emergencyLine, footerAreas, openingHours } from "../../schema/business";
+import { company, emergencyLine, footerAreas } from "../../schema/business";
+import type { FactName } from "../../schema/facts";
+import { Fact, FactLink } from "../lib/facts";
 import "./footer.css";
 import { MailIcon, MapPinIcon, PhoneIcon, ShieldIcon } from "./site/icons";
 import { Logo } from "./site/logo";
+
+const hoursRows: { days: string; fact: FactName }[] = [
+  { days: "Monday - Friday", fact: "hours.weekdays" },
+  { days: "Saturday", fact: "hours.saturday" },
+  { days: "Sunday", fact: "hours.sunday" },
+];
 
 const serviceLinks = [
   { label: "Boiler Service", href: "/service/boiler-service" },
@@ -10,6 +18,7 @@ const serviceLinks = [
   { label: "Home Repairs", href: "/service/repairs" },
   { label: "New Boiler Prices", href: "/boiler-pricing" },
   { label: "Gas & Electricity", href: "/service/gas-electricity" },
+  { label: "Book Online", href: "/book" },
   { label: "Boiler Parts Store", href: "/store" },
 ];
 
@@ -25,7 +34,10 @@ export function Footer() {
             Boiler installs, servicing, repairs and 24/7 emergency callouts.
           </p>
           <p className="site-footer__badge">
-            <ShieldIcon size={18} /> Gas Safe Registered
+            <ShieldIcon size={18} />
+            <span>
+              Gas Safe Registered No. <Fact name="gasSafeNumber" />
+            </span>
           </p>
         </div>
         <nav aria-label="Footer services">
@@ -51,28 +63,30 @@ export function Footer() {
           <ul className="site-footer__list site-footer__contact">
             <li>
               <PhoneIcon size={16} />
-              <a href={company.phoneHref}>{company.phone}</a>
+              <FactLink to="phone" />
             </li>
             <li>
               <PhoneIcon size={16} />
               <span>
-                {emergencyLine}: <a href={company.emergencyPhoneHref}>{company.emergencyPhone}</a>
+                {emergencyLine}: <FactLink to="emergencyPhone" />
               </span>
             </li>
             <li>
               <MailIcon size={16} />
-              <a href={`mailto:${company.email}`}>{company.email}</a>
+              <FactLink to="email" />
             </li>
             <li>
               <MapPinIcon size={16} />
-              <span>{addressLine}</span>
+              <Fact name="address" />
             </li>
           </ul>
           <dl className="site-footer__hours">
-            {openingHours.map((h) => (
-              <div key={h.days}>
-                <dt>{h.days}</dt>
-                <dd>{h.hours}</dd>
+            {hoursRows.map((row) => (
+              <div key={row.days}>
+                <dt>{row.days}</dt>
+                <dd>
+                  <Fact name={row.fact} />
+                </dd>
               </div>
             ))}
           </dl>
@@ -90,9 +104,8 @@ export function Footer() {
             <li>
               <Link href="/privacy">Privacy Policy</Link>
             </li>
-            {/* A placeholder until the owner supplies the terms. */}
             <li>
-              <a href="#terms">Terms of Service</a>
+              <Link href="/terms">Terms of Service</Link>
             </li>
           </ul>
         </div>

@@ -1,9 +1,10 @@
 import { Button } from "@radix-ui/themes";
 import { useRef } from "react";
 import { Link, useLocation } from "wouter";
-import { company, emergencyLine } from "../../schema/business";
+import { emergencyLine } from "../../schema/business";
 import "./header.css";
 import { useDisclosure } from "../hooks/use-disclosure";
+import { Fact, FactLink } from "../lib/facts";
 import { CartLink } from "./site/cart-link";
 import { ClockIcon, CloseIcon, MenuIcon, PhoneIcon, ShieldIcon } from "./site/icons";
 import { Logo } from "./site/logo";
@@ -24,14 +25,26 @@ export function Header() {
       <div className="topbar">
         <div className="container topbar__inner">
           <span className="topbar__item">
-            <ShieldIcon size={16} /> Gas Safe Registered
+            <ShieldIcon size={16} />
+            <span>
+              Gas Safe Registered No. <Fact name="gasSafeNumber" />
+            </span>
           </span>
           <span className="topbar__item topbar__hours">
-            <ClockIcon size={16} /> Mon-Fri 8:00-18:00 · Sat 8:00-16:00
+            <ClockIcon size={16} />
+            <span>
+              Mon-Fri <Fact name="hours.weekdays" /> · Sat <Fact name="hours.saturday" />
+            </span>
           </span>
-          <a className="topbar__item topbar__emergency" href={company.emergencyPhoneHref}>
-            <PhoneIcon size={16} /> {emergencyLine}: <strong>{company.emergencyPhone}</strong>
-          </a>
+          <FactLink to="emergencyPhone" className="topbar__item topbar__emergency">
+            <PhoneIcon size={16} />
+            <span>
+              {emergencyLine}:{" "}
+              <strong>
+                <Fact name="emergencyPhone" />
+              </strong>
+            </span>
+          </FactLink>
         </div>
       </div>
       <div className="container site-header__bar">
@@ -56,10 +69,10 @@ export function Header() {
           </ul>
         </nav>
         <div className="site-header__actions">
-          <a className="header-phone" href={company.phoneHref}>
+          <FactLink to="phone" className="header-phone">
             <PhoneIcon size={18} />
-            <span>{company.phone}</span>
-          </a>
+            <Fact name="phone" />
+          </FactLink>
           <CartLink />
           <Button asChild size="3" className="header-quote">
             <SectionLink section="quote">Get Quote</SectionLink>

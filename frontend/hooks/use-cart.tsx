@@ -5,6 +5,7 @@ import type { Product } from "../../schema/api/products";
 import { formatPrice, parsePriceToPence } from "../../schema/format";
 import { api, HttpError } from "../lib/api";
 import { getCartSessionId } from "../lib/cart-session";
+import { refreshCatalogue } from "../lib/catalogue";
 import { whenPageReady } from "../lib/page-ready";
 import { withWriteRetry } from "../lib/swr-config";
 import { notify } from "../lib/toast";
@@ -30,6 +31,17 @@ export type CartContextValue = {
   clearCart: (options?: { quiet?: boolean }) => Promise<void>;
   /** Re-reads the cart from the server (after an order, which empties it server-side). */
   refreshCart: () => Promise<unknown>;
+  /**
+   * How many of each line's product are left (by line id), where known: the product's own count
+   * when it is running low, or what a refused order, payment or change said. A line whose quantity
+   * is above it cannot be ordered as it is.
+   */
+  lineStock: ReadonlyMap<number, number>;
+  /**
+   * Takes in a refused cart change, order or payment: a 409 (stock or prices moved) reads the
+   * catalogue again, and the lines it names are marked with how many are left. True when it named any.
+   */
+  markShortLines: (error: unknown) => boolean;
 };
 
 const CART_KEY = "/api/cart";
@@ -39,6 +51,15 @@ const CartContext = createContext<CartContextValue | null>(null);
 function failureMessage(error: unknown, fallback: string): string {
   if (error instanceof HttpError && error.status < 500 && error.serverMessage) return error.serverMessage;
   return fallback;
+}
+
+/** What a stock refusal said is left of each product it named (product id → how many). */
+function shortProducts(error: HttpError): Map<number, number> {
+  const left = new Map<number, number>();
+  for (const detail of error.body?.details ?? []) {
+    if (detail.productId !== undefined && detail.available !== undefined) left.set(detail.productId, detail.available);
+  }
+  return left;
 }
 
 /** A line's price × quantity in pence (the price text may carry "£"). */
@@ -62,6 +83,35 @@ export function CartProvider({ children }: { children: ReactNode }) {
     errorRetryCount: 2,
   });
   const cartItems = useMemo(() => data ?? [], [data]);
+  // What refusals said is left, by line id: a line the server later accepts a change to, or a new
+  // line of the same product, no longer goes by that number.
+  const [reportedStock, setReportedStock] = useState<ReadonlyMap<number, number>>(new Map());
+  const forgetReported = useCallback((lineId: number | undefined) => {
+    setReportedStock((current) => {
+      if (lineId === undefined || !current.has(lineId)) return current;
+      const next = new Map(current);
+      next.delete(lineId);
+      return next;
+    });
+  }, []);
+
+  const markShortLines = useCallback(
+    (error: unknown) => {
+      if (!(error instanceof HttpError) || error.status !== 409) return false;
+      // The store may still show the old stock or prices (the browser keeps the catalogue briefly).
+      refreshCatalogue();
+      const left = shortProducts(error);
+      const named = cartItems.filter((line) => left.has(line.productId));
+      if (named.length === 0) return false;
+      setReportedStock((current) => {
+        const next = new Map(current);
+        for (const line of named) next.set(line.id, left.get(line.productId) ?? 0);
+        return next;
+      });
+      return true;
+    },
+    [cartItems],
+  );
 
   const addToCart = useCallback(
     async (productId: number, quantity = 1, product?: Product) => {
@@ -80,14 +130,16 @@ export function CartProvider({ children }: { children: ReactNode }) {
           ),
           { optimisticData: optimistic, rollbackOnError: true, populateCache: false, revalidate: true },
         );
+        forgetReported(cartItems.find((line) => line.productId === productId)?.id);
         notify({ title: "Added to Cart", description: "Item has been added to your cart", variant: "success" });
         return true;
       } catch (e) {
+        markShortLines(e);
         notify({ title: "Error", description: failureMessage(e, "Failed to add item to cart"), variant: "destructive" });
         return false;
       }
     },
-    [mutate],
+    [mutate, markShortLines, forgetReported, cartItems],
   );
 
   const removeItem = useCallback(
@@ -123,11 +175,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
             revalidate: true,
           },
         );
+        forgetReported(id);
       } catch (e) {
+        markShortLines(e);
         notify({ title: "Error", description: failureMessage(e, "Failed to update cart item"), variant: "destructive" });
       }
     },
-    [mutate, removeItem],
+    [mutate, removeItem, markShortLines, forgetReported],
   );
 
   const clearCart = useCallback(
@@ -149,6 +203,16 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const refreshCart = useCallback(() => mutate(), [mutate]);
 
+  const lineStock = useMemo(() => {
+    const left = new Map<number, number>();
+    for (const { id, product } of cartItems) {
+      // The cart's own copy of the product is read with the cart, so it is at least as fresh as a refusal.
+      const known = !product.inStock ? 0 : (product.stockLeft ?? reportedStock.get(id));
+      if (known !== undefined) left.set(id, known);
+    }
+    return left;
+  }, [cartItems, reportedStock]);
+
   const value = useMemo<CartContextValue>(() => {
     const totalPence = cartItems.reduce((sum, line) => sum + lineTotalPence(line), 0);
     return {
@@ -164,8 +228,22 @@ export function CartProvider({ children }: { children: ReactNode }) {
       removeItem,
       clearCart,
       refreshCart,
+      lineStock,
+      markShortLines,
     };
-  }, [cartItems, sessionId, isFetching, error, addToCart, updateQuantity, removeItem, clearCart, refreshCart]);
+  }, [
+    cartItems,
+    sessionId,
+    isFetching,
+    error,
+    addToCart,
+    updateQuantity,
+    removeItem,
+    clearCart,
+    refreshCart,
+    lineStock,
+    markShortLines,
+  ]);
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

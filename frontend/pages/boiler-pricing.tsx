@@ -1,11 +1,11 @@
 import { Badge } from "@radix-ui/themes";
 import { boilerPackages, company } from "../../schema/business";
-import { formatPounds, saving } from "../../schema/format";
 import { CallButton } from "../components/site/call-button";
 import { CheckList } from "../components/site/check-list";
 import { CtaBand } from "../components/site/cta-band";
 import { PageHero } from "../components/site/page-hero";
 import { SectionHeading } from "../components/site/section-heading";
+import { Fact } from "../lib/facts";
 
 /** What each package adds; prices, warranties and the "most popular" flag come from schema/business.ts. */
 const packageFeatures: Record<(typeof boilerPackages)[number]["id"], string[]> = {
@@ -48,7 +48,9 @@ export default function BoilerPricing() {
         title="Fixed-price new boilers, fitted by Gas Safe engineers"
         lead="Three clear packages with everything included: no hidden extras, long warranties and installation in as little as a day."
       >
-        <CallButton size="4">Call {company.phone} to book</CallButton>
+        <CallButton size="4">
+          Call <Fact name="phone" /> to book
+        </CallButton>
       </PageHero>
 
       <section className="section section--muted" aria-labelledby="packages-title">
@@ -61,7 +63,6 @@ export default function BoilerPricing() {
           />
           <ul className="packages">
             {boilerPackages.map((pkg) => {
-              const save = saving(pkg.wasPence, pkg.pricePence);
               return (
                 <li key={pkg.id} className={pkg.popular ? "card package package--popular" : "card package"}>
                   {pkg.popular ? (
@@ -74,13 +75,16 @@ export default function BoilerPricing() {
                   </h3>
                   <p className="package__price">
                     <span className="visually-hidden">Price </span>
-                    {formatPounds(pkg.pricePence)}
+                    <Fact name={`package.${pkg.id}.price`} />
                   </p>
-                  <p className="package__was">
-                    Was <s>{formatPounds(pkg.wasPence)}</s>
+                  <p className="package__was fact-optional">
+                    Was{" "}
+                    <s>
+                      <Fact name={`package.${pkg.id}.was`} />
+                    </s>
                   </p>
-                  <p className="package__save">
-                    Save {save.amount} ({save.percent}%)
+                  <p className="package__save fact-optional">
+                    Save <Fact name={`package.${pkg.id}.save`} />
                   </p>
                   <ul className="package__guarantees">
                     <li>

@@ -6,6 +6,7 @@ import { CardPaymentButton } from "../components/cart/card-payment-button";
 import { CartLineItem } from "../components/cart/cart-line";
 import { EmptyCart } from "../components/cart/empty-cart";
 import { PageHeading } from "../components/cart/page-heading";
+import { TermsNotice } from "../components/cart/terms-notice";
 import "../components/cart/cart.css";
 import { ArrowLeftIcon, TruckIcon } from "../components/store/icons";
 import { useCart } from "../hooks/use-cart";
@@ -67,7 +68,12 @@ export default function Cart() {
               </Text>
             </Flex>
             <Flex direction="column" gap="3" mt="4">
-              {payments ? <CardPaymentButton /> : null}
+              {payments ? (
+                <>
+                  <CardPaymentButton />
+                  <TermsNotice action="paying by card" />
+                </>
+              ) : null}
               <Button asChild size="3" variant={payments ? "outline" : "solid"}>
                 <Link href="/checkout">Proceed to Checkout</Link>
               </Button>

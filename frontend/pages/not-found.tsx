@@ -1,7 +1,7 @@
 import { Button } from "@radix-ui/themes";
 import { Link } from "wouter";
-import { company } from "../../schema/business";
 import { CallButton } from "../components/site/call-button";
+import { Fact } from "../lib/facts";
 import "../components/site/pages.css";
 
 /** Any unknown path. The prerendered 404.html is served with HTTP status 404. */
@@ -15,7 +15,7 @@ export default function NotFound() {
         <h1 id="page-title">404 Page Not Found</h1>
         <p className="not-found__text">
           Sorry, the page you were looking for isn't here. It may have moved, or the link may be mistyped. Try the home page, or
-          call us on <span className="nowrap">{company.phone}</span> and we'll help.
+          call us on <Fact name="phone" className="nowrap" /> and we'll help.
         </p>
         <div className="cta-row not-found__actions">
           <Button asChild size="4">

@@ -2,11 +2,11 @@ import { Button, Card, Container, DataList, Flex, Heading, Spinner, Text } from 
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import type { VerifyPaymentResponse } from "../../schema/api/payments";
-import { company } from "../../schema/business";
 import { formatPrice } from "../../schema/format";
 import { ResultCard } from "../components/cart/result-card";
 import "../components/cart/cart.css";
 import { api } from "../lib/api";
+import { FactLink } from "../lib/facts";
 
 type State = { phase: "verifying" } | { phase: "done"; details: VerifyPaymentResponse | null };
 
@@ -77,7 +77,7 @@ export default function PaymentSuccess() {
           Your order has been confirmed and you'll receive an email receipt shortly.
         </Text>
         <Text as="p" size="3" align="center">
-          Questions about your order? Call us on <a href={company.phoneHref}>{company.phone}</a>
+          Questions about your order? Call us on <FactLink to="phone" />
         </Text>
       </ResultCard>
     </Container>

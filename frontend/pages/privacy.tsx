@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { addressLine, company } from "../../schema/business";
+import { company } from "../../schema/business";
 import { settings } from "../../schema/settings";
 import { PageHero } from "../components/site/page-hero";
+import { Fact, FactLink } from "../lib/facts";
 
 const { retention } = settings;
 const days = (n: number) => `${n} days`;
@@ -150,8 +151,7 @@ export default function Privacy() {
             <p>
               You can ask for a copy of what we hold about you, ask us to correct or delete it, or object to how we use it. You
               can leave our deals list at any time with the unsubscribe link in any of our e-mails. To ask for anything else,
-              e-mail <a href={`mailto:${company.email}`}>{company.email}</a> or call{" "}
-              <a href={company.phoneHref}>{company.phone}</a>; we reply within one month.
+              e-mail <FactLink to="email" /> or call <FactLink to="phone" />; we reply within one month.
             </p>
             <p>
               If you're not happy with our answer, you can complain to the Information Commissioner's Office at{" "}
@@ -160,7 +160,7 @@ export default function Privacy() {
 
             <h2 className="privacy__title">Who we are</h2>
             <p>
-              {company.name}, {addressLine}, is responsible for the information described on this page.{" "}
+              {company.name}, <Fact name="address" />, is responsible for the information described on this page.{" "}
               <Link href="/">Back to the home page</Link>.
             </p>
           </div>

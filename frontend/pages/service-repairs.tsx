@@ -1,11 +1,13 @@
 import { repairPriceBands } from "../../schema/business";
-import { CallButton } from "../components/site/call-button";
+import { type RepairBand, repairBands } from "../../schema/facts";
+import { BookButton, CallButton } from "../components/site/call-button";
 import { CtaBand } from "../components/site/cta-band";
 import { ShieldIcon, WrenchIcon } from "../components/site/icons";
 import { PageHero } from "../components/site/page-hero";
 import { PriceBands } from "../components/site/price-bands";
 import { SectionHeading } from "../components/site/section-heading";
 import { ServiceList } from "../components/site/service-list";
+import { Fact } from "../lib/facts";
 
 const services = [
   { icon: <WrenchIcon size={24} />, title: "Doors and locks", text: "Sticking doors, new handles, locks and hinges fitted." },
@@ -40,7 +42,12 @@ const examples = [
 
 /** /service/repairs: home repairs with their price bands. */
 export default function Repairs() {
-  const bands = repairPriceBands.map((band, i) => ({ ...band, examples: examples[i] ?? [] }));
+  // The labels are the site's; the prices are the owner's (/admin/settings).
+  const bands = repairBands.map((band: RepairBand, i) => ({
+    label: repairPriceBands[i]?.label ?? band,
+    range: <Fact name={`repair.${band}`} />,
+    examples: examples[i] ?? [],
+  }));
   return (
     <>
       <PageHero
@@ -50,6 +57,9 @@ export default function Repairs() {
         lead="The jobs on your list, handled by tradespeople who turn up when they say and tidy up afterwards."
       >
         <CallButton size="4" />
+        <BookButton service="boiler-repair" size="4" variant="surface" className="page-hero__alt">
+          Book a boiler repair online
+        </BookButton>
       </PageHero>
 
       <section className="section" aria-labelledby="repair-services-title">

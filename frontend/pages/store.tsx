@@ -1,15 +1,16 @@
 import { Box, Button, Card, Container, Flex, Grid, Heading, Text, VisuallyHidden } from "@radix-ui/themes";
-import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import type { Product } from "../../schema/api/products";
-import { company, delivery } from "../../schema/business";
+import { delivery } from "../../schema/business";
 import { PhoneIcon, TruckIcon } from "../components/store/icons";
 import { ProductCard } from "../components/store/product-card";
 import { ProductDialog } from "../components/store/product-dialog";
 import { StoreFilters } from "../components/store/store-filters";
 import { usePagedList } from "../hooks/use-paged-list";
-import { filterProducts, useStoreFilters } from "../hooks/use-store-filters";
+import { useCatalogue } from "../hooks/use-products";
+import { useStoreFilters } from "../hooks/use-store-filters";
 import "../components/store/store.css";
-import { useProducts } from "../hooks/use-products";
+import { FactLink } from "../lib/facts";
 import { notify } from "../lib/toast";
 
 /** Cards in the first row load eagerly (they are the page's largest paint); the rest lazily. */
@@ -18,11 +19,8 @@ const EAGER_CARDS = 4;
 const CARDS_PER_PAGE = 12;
 
 export default function Store() {
-  const { products: latestProducts, error, retry } = useProducts();
-  // The catalogue's arrival renders some 30 cards; as a deferred value React renders them in short
-  // slices between which the page stays responsive, instead of in one long task.
-  const products = useDeferredValue(latestProducts);
   const { filters, setFilter, clearFilters, hydrated } = useStoreFilters();
+  const { products, matches, total, error, moreFailed, searching, loadMore, retry } = useCatalogue(filters, hydrated);
   const [selected, setSelected] = useState<Product | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
@@ -33,8 +31,13 @@ export default function Store() {
     if (failed) notify({ title: "Error", description: "Failed to load products. Please try again.", variant: "destructive" });
   }, [failed]);
 
-  const visible = useMemo(() => (products ? filterProducts(products, filters) : []), [products, filters]);
-  const { shown, hasMore, sentinelRef } = usePagedList(visible, CARDS_PER_PAGE);
+  const { shown, hasMore, sentinelRef } = usePagedList(products ?? [], CARDS_PER_PAGE, {
+    total: matches,
+    loadMore,
+    resetKey: `${filters.q}|${filters.category}|${filters.brand}`,
+  });
+  // The open product as the catalogue has it now (its stock may have been read again since).
+  const shownInDialog = (selected && products?.find((p) => p.id === selected.id)) ?? selected;
 
   function openProduct(product: Product, from: HTMLElement) {
     setOpener(from);
@@ -45,8 +48,8 @@ export default function Store() {
   let content: ReactNode;
   if (!hydrated || (!products && !error)) content = <ProductGridSkeleton />;
   else if (!products) content = <LoadError onRetry={retry} />;
-  else if (products.length === 0) content = <EmptyState text="No products available. Please refresh to try again." />;
-  else if (visible.length === 0)
+  else if (total === 0) content = <EmptyState text="No products available. Please refresh to try again." />;
+  else if (products.length === 0)
     content = (
       <EmptyState text="No products found matching your criteria" role="status">
         <Button size="3" onClick={clearFilters}>
@@ -63,6 +66,14 @@ export default function Store() {
           ))}
         </Grid>
         {hasMore ? <div ref={sentinelRef} className="product-grid__more" aria-hidden="true" /> : null}
+        {moreFailed ? (
+          <Flex direction="column" align="center" gap="3" mt="5" role="alert">
+            <Text size="3">Some products could not be loaded.</Text>
+            <Button size="2" variant="soft" onClick={retry}>
+              Try Again
+            </Button>
+          </Flex>
+        ) : null}
       </>
     );
 
@@ -83,7 +94,7 @@ export default function Store() {
             <Flex align="center" gap="2">
               <PhoneIcon size={18} />
               <Text size="2">
-                Not sure which part you need? Call <a href={company.phoneHref}>{company.phone}</a>
+                Not sure which part you need? Call <FactLink to="phone" />
               </Text>
             </Flex>
           </Flex>
@@ -91,18 +102,18 @@ export default function Store() {
       </section>
       <Container size="4" px="4" py="6">
         <StoreFilters filters={filters} onChange={setFilter} />
-        <Box mt="5" aria-busy={!hydrated || (!products && !error)}>
+        <Box mt="5" aria-busy={!hydrated || (!products && !error) || searching}>
           {/* The cards' names are h3s: this names the list they belong to for screen readers. */}
           <VisuallyHidden asChild>
             <h2>Products</h2>
           </VisuallyHidden>
           <Text as="p" size="2" color="gray" mb="3" role="status" className="store-count">
-            {products && visible.length > 0 ? `Showing ${visible.length} of ${products.length} products` : null}
+            {products && products.length > 0 ? `Showing ${matches} of ${total} products` : null}
           </Text>
           {content}
         </Box>
       </Container>
-      <ProductDialog product={selected} open={dialogOpen} onOpenChange={setDialogOpen} opener={opener} />
+      <ProductDialog product={shownInDialog} open={dialogOpen} onOpenChange={setDialogOpen} opener={opener} />
     </>
   );
 }

@@ -1,13 +1,29 @@
 import { Badge, Box, Tabs } from "@radix-ui/themes";
 import type { ReactNode } from "react";
-import { EmptyState } from "./admin-states";
 
 export type CountTab = { value: string; label: string; count?: number; content: ReactNode };
 
-/** The back office's tabs, labels optionally carrying a count (quotes, records, orders): one look everywhere. */
-export function CountTabs({ tabs, label, defaultValue }: { tabs: CountTab[]; label: string; defaultValue?: string }) {
+/**
+ * The back office's tabs, labels optionally carrying a count (quotes, records, orders): one look everywhere.
+ * Without `value` the tabs keep their own state; with it (a list filtered on the server, the tab in
+ * the address) the screen holds the state and only the chosen tab's content is rendered.
+ */
+export function CountTabs({
+  tabs,
+  label,
+  defaultValue,
+  value,
+  onValueChange,
+}: {
+  tabs: CountTab[];
+  label: string;
+  defaultValue?: string;
+  value?: string;
+  onValueChange?: (value: string) => void;
+}) {
+  const controlled = value !== undefined;
   return (
-    <Tabs.Root defaultValue={defaultValue ?? tabs[0]?.value}>
+    <Tabs.Root {...(controlled ? { value, onValueChange } : { defaultValue: defaultValue ?? tabs[0]?.value, onValueChange })}>
       <Tabs.List aria-label={label} className="admin-tabs">
         {tabs.map((tab) => (
           <Tabs.Trigger key={tab.value} value={tab.value}>
@@ -22,23 +38,9 @@ export function CountTabs({ tabs, label, defaultValue }: { tabs: CountTab[]; lab
       </Tabs.List>
       {tabs.map((tab) => (
         <Tabs.Content key={tab.value} value={tab.value}>
-          <Box pt="4">{tab.content}</Box>
+          {controlled && tab.value !== value ? null : <Box pt="4">{tab.content}</Box>}
         </Tabs.Content>
       ))}
     </Tabs.Root>
   );
-}
-
-/** A tab over a list (quotes, records, orders): its count, then the items or the tab's empty message. */
-export function listTab<T>(
-  tab: { value: string; label: string; empty: string },
-  items: readonly T[],
-  renderItem: (item: T) => ReactNode,
-): CountTab {
-  return {
-    value: tab.value,
-    label: tab.label,
-    count: items.length,
-    content: items.length === 0 ? <EmptyState message={tab.empty} /> : <div className="admin-list">{items.map(renderItem)}</div>,
-  };
 }

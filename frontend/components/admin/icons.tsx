@@ -76,3 +76,23 @@ export const EditIcon = () => (
     <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
   </Icon>
 );
+export const PlayIcon = () => (
+  <Icon>
+    <path d="M6 4l14 8-14 8z" />
+  </Icon>
+);
+export const UsersIcon = () => (
+  <Icon>
+    <path d="M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM23 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8" />
+  </Icon>
+);
+export const CalendarIcon = () => (
+  <Icon>
+    <path d="M3 5h18v16H3zM16 3v4M8 3v4M3 10h18" />
+  </Icon>
+);
+export const ChevronDownIcon = () => (
+  <Icon>
+    <path d="M6 9l6 6 6-6" />
+  </Icon>
+);

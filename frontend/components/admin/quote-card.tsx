@@ -1,16 +1,20 @@
 import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
+import { Link } from "wouter";
 import type { AdminQuote } from "../../../schema/api/admin";
-import { quoteServiceLabels } from "../../../schema/business";
+import { allQuoteServiceLabels } from "../../../schema/business";
 import { type QuoteState, quoteState } from "../../hooks/admin/use-quotes";
+import { BreakableEmail } from "./breakable-email";
 import { ConfirmButton } from "./confirm-button";
 import { formatDateTime } from "./dates";
-import { CheckIcon, MailIcon, PhoneIcon, TrashIcon } from "./icons";
+import { CalendarIcon, CheckIcon, MailIcon, PhoneIcon, TrashIcon } from "./icons";
+import { QuoteNotes } from "./quotes/quote-notes";
 import { StatusBadge, type StatusTone } from "./status-badge";
 
 const stateTones: Record<QuoteState, StatusTone> = { new: "default", pending: "secondary", replied: "success" };
 const stateLabels: Record<QuoteState, string> = { new: "New", pending: "Pending", replied: "Replied" };
 
-export const serviceLabel = (service: string) => (quoteServiceLabels as Record<string, string | undefined>)[service] ?? service;
+export const serviceLabel = (service: string) =>
+  (allQuoteServiceLabels as Record<string, string | undefined>)[service] ?? service;
 
 type Props = {
   quote: AdminQuote;
@@ -19,9 +23,12 @@ type Props = {
   onMarkRead: () => void;
   onMarkReplied: () => void;
   onDelete: () => void;
+  /** Opens the service record form filled in from this quote. */
+  onBookVisit: () => void;
+  onSaveNotes: (notes: string) => Promise<void>;
 };
 
-export function QuoteCard({ quote, showActions, busy, onMarkRead, onMarkReplied, onDelete }: Props) {
+export function QuoteCard({ quote, showActions, busy, onMarkRead, onMarkReplied, onDelete, onBookVisit, onSaveNotes }: Props) {
   const state = quoteState(quote);
   return (
     <article className="admin-card admin-quote" aria-label={`Quote from ${quote.name}`}>
@@ -46,7 +53,7 @@ export function QuoteCard({ quote, showActions, busy, onMarkRead, onMarkReplied,
         <div>
           <dt>Phone</dt>
           <dd>
-            <a className="admin-muted-link" href={`tel:${quote.phone.replace(/[^\d+]/g, "")}`}>
+            <a className="admin-muted-link admin-icon-link" href={`tel:${quote.phone.replace(/[^\d+]/g, "")}`}>
               <PhoneIcon /> {quote.phone}
             </a>
           </dd>
@@ -54,8 +61,8 @@ export function QuoteCard({ quote, showActions, busy, onMarkRead, onMarkReplied,
         <div>
           <dt>Email</dt>
           <dd>
-            <a className="admin-muted-link" href={`mailto:${quote.email}`}>
-              <MailIcon /> {quote.email}
+            <a className="admin-muted-link admin-icon-link" href={`mailto:${quote.email}`}>
+              <MailIcon /> <BreakableEmail email={quote.email} />
             </a>
           </dd>
         </div>
@@ -79,6 +86,14 @@ export function QuoteCard({ quote, showActions, busy, onMarkRead, onMarkReplied,
         </Text>
       )}
 
+      {quote.service === "call-back" && quote.chatSessionId ? (
+        <Text as="p" size="2" mt="3">
+          <Link href={`/chats?session=${encodeURIComponent(quote.chatSessionId)}`}>Read the chat</Link>
+        </Text>
+      ) : null}
+
+      <QuoteNotes quote={quote} onSave={showActions ? onSaveNotes : undefined} />
+
       {showActions ? (
         <Flex gap="2" mt="4" wrap="wrap">
           {quote.isRead !== "true" && !quote.repliedAt ? (
@@ -91,6 +106,9 @@ export function QuoteCard({ quote, showActions, busy, onMarkRead, onMarkReplied,
               <MailIcon /> Mark Replied
             </Button>
           ) : null}
+          <Button variant="soft" color="gray" onClick={onBookVisit} disabled={busy}>
+            <CalendarIcon /> Book Visit
+          </Button>
           <ConfirmButton
             variant="soft"
             disabled={busy}

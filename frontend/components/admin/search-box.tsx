@@ -30,7 +30,9 @@ export function useSearchQuery(): [string, (q: string) => void] {
 export function SearchBox({ label, placeholder }: { label: string; placeholder: string }) {
   const [q, setQ] = useSearchQuery();
   const [text, setText] = useState(q);
-  useEffect(() => setText(q), [q]);
+  // The address changed (Back, a link): show its search. Not when it is this box's own text trimmed,
+  // or the space typed between two words would vanish at the typing pause.
+  useEffect(() => setText((current) => (current.trim() === q ? current : q)), [q]);
   useEffect(() => {
     if (text.trim() === q) return;
     const timer = setTimeout(() => setQ(text.trim()), DEBOUNCE_MS);

@@ -1,9 +1,12 @@
-import { Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Flex, Heading, Text } from "@radix-ui/themes";
+import { Link } from "wouter";
 import type { AdminServiceRecord } from "../../../schema/api/admin";
 import { formatPrice } from "../../../schema/format";
+import { BreakableEmail } from "./breakable-email";
 import { ConfirmButton } from "./confirm-button";
 import { formatServiceDate } from "./dates";
-import { TrashIcon } from "./icons";
+import { CheckIcon, EditIcon, PlayIcon, TrashIcon } from "./icons";
+import type { RecordStatus } from "./service-records/record-form-state";
 import { StatusBadge, type StatusTone } from "./status-badge";
 
 /** Badge per status: completed default, in-progress secondary, scheduled outline, anything else destructive. */
@@ -18,15 +21,16 @@ function equipmentLine(r: AdminServiceRecord) {
   return parts.length > 0 ? parts.join(" · ") : "No equipment specified";
 }
 
-export function ServiceRecordCard({
-  record,
-  busy,
-  onDelete,
-}: {
+type Props = {
   record: AdminServiceRecord;
   busy: boolean;
+  onEdit: () => void;
+  /** Moves the visit on (Start, Complete) without opening the form. */
+  onMove: (status: RecordStatus) => void;
   onDelete: () => void;
-}) {
+};
+
+export function ServiceRecordCard({ record, busy, onEdit, onMove, onDelete }: Props) {
   const customer = record.customerName ?? "Unknown Customer";
   const details: [string, string | null][] = [
     ["Service date", formatServiceDate(record.serviceDate)],
@@ -41,12 +45,19 @@ export function ServiceRecordCard({
     ["Description", record.description],
     ["Notes", record.notes],
   ];
+  const waiting = record.status === "scheduled" || record.status === "pending";
   return (
     <article className="admin-card admin-record" aria-label={`Service record: ${customer}, ${record.serviceType}`}>
       <Flex justify="between" align="start" gap="3" wrap="wrap">
-        <div>
+        <div className="admin-wrap-anywhere">
           <Heading as="h2" size="4">
-            {customer}
+            {record.customerId === null ? (
+              customer
+            ) : (
+              <Link href={`/customers/${record.customerId}`} className="admin-heading-link">
+                {customer}
+              </Link>
+            )}
           </Heading>
           <Text as="p" size="2" weight="medium" className="admin-record-type">
             {record.serviceType}
@@ -65,7 +76,7 @@ export function ServiceRecordCard({
               <dd>
                 {label === "Contact" ? (
                   <a className="admin-muted-link" href={`mailto:${value}`}>
-                    {value}
+                    <BreakableEmail email={value} />
                   </a>
                 ) : (
                   value
@@ -87,7 +98,20 @@ export function ServiceRecordCard({
           )}
         </dl>
       ) : null}
-      <Flex justify="end" mt="4">
+      <Flex gap="2" mt="4" wrap="wrap" justify="end">
+        {waiting ? (
+          <Button variant="soft" onClick={() => onMove("in-progress")} disabled={busy}>
+            <PlayIcon /> Start
+          </Button>
+        ) : null}
+        {record.status !== "completed" ? (
+          <Button variant="soft" color="green" highContrast onClick={() => onMove("completed")} disabled={busy}>
+            <CheckIcon /> Complete
+          </Button>
+        ) : null}
+        <Button variant="soft" color="gray" onClick={onEdit} disabled={busy}>
+          <EditIcon /> Edit
+        </Button>
         <ConfirmButton
           variant="soft"
           disabled={busy}

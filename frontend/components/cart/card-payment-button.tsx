@@ -4,8 +4,10 @@ import type { CheckoutSessionResponse } from "../../../schema/api/payments";
 import { useCart } from "../../hooks/use-cart";
 import { api, HttpError } from "../../lib/api";
 import { getCartSessionId } from "../../lib/cart-session";
+import { refreshCatalogue } from "../../lib/catalogue";
 import { notify } from "../../lib/toast";
 import { CardIcon } from "../store/icons";
+import { useFocusFirstFix } from "./line-stock";
 
 /** The Stripe checkout label: the single product's name, or "N Heating Components" for several lines. */
 function productNameFor(lines: { product: { name: string } }[]): string {
@@ -23,9 +25,10 @@ function checkoutFailure(error: unknown): string {
  * checkout session exists; a blocked popup falls back to this window and leaves a link behind.
  */
 export function CardPaymentButton() {
-  const { cartItems, cartCount, cartTotalAmount, clearCart } = useCart();
+  const { cartItems, cartCount, cartTotalAmount, clearCart, refreshCart, markShortLines } = useCart();
   const [pending, setPending] = useState(false);
   const [fallbackUrl, setFallbackUrl] = useState<string | null>(null);
+  const focusFirstFix = useFocusFirstFix();
 
   async function pay() {
     setPending(true);
@@ -41,6 +44,8 @@ export function CardPaymentButton() {
       const url = session.checkout_url;
       if (!url) throw new Error("Failed to create checkout session");
       await clearCart({ quiet: true });
+      // The payment holds the stock while it is open: the store shows what is left.
+      refreshCatalogue();
       const tab = window.open(url, "_blank");
       if (tab) {
         tab.opener = null;
@@ -55,6 +60,11 @@ export function CardPaymentButton() {
         window.location.assign(url);
       }
     } catch (error) {
+      // A line short of stock: the cart marks it, with a button to bring it down to what is left.
+      if (error instanceof HttpError && error.status === 409) {
+        await refreshCart();
+        if (markShortLines(error)) focusFirstFix();
+      }
       notify({ title: "Checkout Failed", description: checkoutFailure(error), variant: "destructive" });
     } finally {
       setPending(false);

@@ -1,15 +1,17 @@
 import { Badge, Card, Flex, Heading, IconButton, Text } from "@radix-ui/themes";
 import type { CartLine } from "../../../schema/api/cart";
+import { MAX_LINE_QUANTITY } from "../../../schema/api/constants";
 import { formatPrice } from "../../../schema/format";
 import { useCart } from "../../hooks/use-cart";
 import { TrashIcon } from "../store/icons";
 import { ConditionBadge } from "../store/product-badges";
 import { ProductImage } from "../store/product-image";
+import { LineStock } from "./line-stock";
 import { QuantityControl } from "./quantity-control";
 import "./cart.css";
 
 export function CartLineItem({ line }: { line: CartLine }) {
-  const { updateQuantity, removeItem } = useCart();
+  const { updateQuantity, removeItem, lineStock } = useCart();
   const { product } = line;
   // A line added a moment ago shows before the server has given it an id (negative until then).
   const saved = line.id > 0;
@@ -32,6 +34,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
             </Badge>
             <ConditionBadge condition={product.condition} />
           </Flex>
+          <LineStock line={line} showLow />
         </Flex>
         <Flex direction="column" align="end" justify="between" gap="3" className="cart-line__controls">
           <Text size="4" weight="bold" className="cart-line__price">
@@ -43,6 +46,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
               quantity={line.quantity}
               onChange={(q) => updateQuantity(line.id, q)}
               disabled={!saved}
+              max={Math.min(lineStock.get(line.id) ?? MAX_LINE_QUANTITY, MAX_LINE_QUANTITY)}
             />
             <IconButton
               variant="soft"

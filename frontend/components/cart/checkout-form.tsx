@@ -5,8 +5,11 @@ import { formatPrice } from "../../../schema/format";
 import { useCart } from "../../hooks/use-cart";
 import { api, HttpError } from "../../lib/api";
 import { getCartSessionId } from "../../lib/cart-session";
+import { refreshCatalogue } from "../../lib/catalogue";
 import { notify } from "../../lib/toast";
 import { FormField } from "./form-field";
+import { useFocusFirstFix } from "./line-stock";
+import { TermsNotice } from "./terms-notice";
 import "./cart.css";
 
 type FieldName = keyof CheckoutValues;
@@ -46,11 +49,12 @@ function serverFieldErrors(error: HttpError): Errors {
  * on blur and on submit. On failure the form keeps what was typed.
  */
 export function CheckoutForm({ onPlaced }: { onPlaced: (order: OrderResponse["order"]) => void }) {
-  const { cartTotalAmount, refreshCart } = useCart();
+  const { cartTotalAmount, refreshCart, markShortLines } = useCart();
   const id = useId();
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
+  const focusFirstFix = useFocusFirstFix();
   const fieldId = (name: FieldName) => `${id}-${name}`;
 
   const change = (name: FieldName) => (value: string) => {
@@ -82,21 +86,25 @@ export function CheckoutForm({ onPlaced }: { onPlaced: (order: OrderResponse["or
         variant: "success",
       });
       onPlaced(order);
-      // The server empties the cart with the order; the header and this page read it again.
+      // The server empties the cart with the order; the header and this page read it again, and
+      // the store shows what the order took from stock.
       void refreshCart();
+      refreshCatalogue();
     } catch (error) {
       if (error instanceof HttpError && error.status === 409) {
         // The cart changed under the customer (a price or stock change): show it as it is now.
         await refreshCart();
         const currentTotal = error.detail("totalAmount")?.value;
+        const short = markShortLines(error);
         notify({
-          title: currentTotal != null ? "Prices Have Changed" : "Error",
+          title: currentTotal != null ? "Prices Have Changed" : short ? "Not Enough Stock" : "Error",
           description:
             currentTotal != null
               ? `Your order total is now ${formatPrice(String(currentTotal))}. Please check your order and place it again.`
               : (error.serverMessage ?? "Failed to place order. Please try again."),
           variant: "destructive",
         });
+        if (short) focusFirstFix();
       } else {
         if (error instanceof HttpError && error.status === 400) showErrors(serverFieldErrors(error));
         // Too many orders from this connection: the server's message says when to try again.
@@ -174,6 +182,7 @@ export function CheckoutForm({ onPlaced }: { onPlaced: (order: OrderResponse["or
           <Button type="submit" size="3" disabled={submitting} className="checkout-form__submit">
             {submitting ? "Placing Order..." : "Place Order"}
           </Button>
+          <TermsNotice action="placing your order" />
         </Flex>
       </form>
     </Card>

@@ -2,9 +2,10 @@ import { Badge, Card, Flex, Heading, Separator, Text } from "@radix-ui/themes";
 import { formatPrice } from "../../../schema/format";
 import { lineTotalPence, useCart } from "../../hooks/use-cart";
 import { ProductImage } from "../store/product-image";
+import { LineStock } from "./line-stock";
 import "./cart.css";
 
-/** Each cart line (edited image preferred, placeholder on failure), then the total. */
+/** Each cart line (edited image preferred, placeholder on failure) with any stock problem, then the total. */
 export function OrderSummary() {
   const { cartItems, cartTotal } = useCart();
   return (
@@ -14,27 +15,31 @@ export function OrderSummary() {
           Order Summary
         </Heading>
         <ul className="order-summary__lines">
-          {cartItems.map(({ id, quantity, product }) => (
-            <li key={id} className="order-summary__line">
-              <ProductImage product={product} preferEdited width={56} height={56} className="order-summary__image" />
-              <Flex direction="column" gap="1" className="order-summary__info">
-                <Text size="2" weight="medium">
-                  {product.name}
-                </Text>
-                <Flex gap="2" align="center" wrap="wrap">
-                  <Badge color="gray" variant="surface" size="1">
-                    {product.brand}
-                  </Badge>
-                  <Text size="1" color="gray">
-                    Qty: {quantity} × {formatPrice(product.price)}
+          {cartItems.map((line) => {
+            const { id, quantity, product } = line;
+            return (
+              <li key={id} className="order-summary__line">
+                <ProductImage product={product} preferEdited width={56} height={56} className="order-summary__image" />
+                <Flex direction="column" gap="1" className="order-summary__info">
+                  <Text size="2" weight="medium">
+                    {product.name}
                   </Text>
+                  <Flex gap="2" align="center" wrap="wrap">
+                    <Badge color="gray" variant="surface" size="1">
+                      {product.brand}
+                    </Badge>
+                    <Text size="1" color="gray">
+                      Qty: {quantity} × {formatPrice(product.price)}
+                    </Text>
+                  </Flex>
                 </Flex>
-              </Flex>
-              <Text size="2" weight="bold" className="order-summary__price">
-                {formatPrice(lineTotalPence({ quantity, product }) / 100)}
-              </Text>
-            </li>
-          ))}
+                <Text size="2" weight="bold" className="order-summary__price">
+                  {formatPrice(lineTotalPence({ quantity, product }) / 100)}
+                </Text>
+                <LineStock line={line} />
+              </li>
+            );
+          })}
         </ul>
         <Separator size="4" my="3" />
         <Flex justify="between" align="baseline">

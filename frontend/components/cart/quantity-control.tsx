@@ -4,13 +4,21 @@ import { MAX_LINE_QUANTITY } from "../../../schema/api/constants";
 import { MinusIcon, PlusIcon } from "../store/icons";
 import "./cart.css";
 
-type Props = { name: string; quantity: number; onChange: (quantity: number) => void; disabled?: boolean };
+type Props = {
+  name: string;
+  quantity: number;
+  onChange: (quantity: number) => void;
+  disabled?: boolean;
+  /** Plus stops here: how many are known to be left, when fewer than the most one line may hold. */
+  max?: number;
+};
 
 /**
  * Minus (disabled at 1), a numeric input (minimum 1) and plus. A typed quantity is sent when the
- * field is left or Enter is pressed, not on every keystroke; 0 removes the line.
+ * field is left or Enter is pressed, not on every keystroke; 0 removes the line. A typed quantity
+ * above what is left is still sent, so the server's refusal says how many there are.
  */
-export function QuantityControl({ name, quantity, onChange, disabled = false }: Props) {
+export function QuantityControl({ name, quantity, onChange, disabled = false, max = MAX_LINE_QUANTITY }: Props) {
   const [draft, setDraft] = useState(String(quantity));
   useEffect(() => setDraft(String(quantity)), [quantity]);
 
@@ -38,7 +46,7 @@ export function QuantityControl({ name, quantity, onChange, disabled = false }: 
         type="number"
         size="2"
         min={1}
-        max={MAX_LINE_QUANTITY}
+        max={max}
         inputMode="numeric"
         aria-label={`Quantity of ${name}`}
         className="quantity-control__input"
@@ -55,7 +63,7 @@ export function QuantityControl({ name, quantity, onChange, disabled = false }: 
         color="gray"
         size="2"
         aria-label={`Increase quantity of ${name}`}
-        disabled={disabled || quantity >= MAX_LINE_QUANTITY}
+        disabled={disabled || quantity >= max}
         onClick={() => onChange(quantity + 1)}
       >
         <PlusIcon />

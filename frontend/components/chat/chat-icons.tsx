@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Icon as BaseIcon } from "../icon";
 
-/** The chat's three glyphs (see ../icon.tsx), 18 px. Decorative: the buttons carry names. */
+/** The chat's glyphs (see ../icon.tsx), 18 px (16 beside small text). Decorative: the buttons carry names. */
 const Icon = ({ children }: { children: ReactNode }) => <BaseIcon size={18}>{children}</BaseIcon>;
 
 export const PhoneIcon = () => (
@@ -21,4 +21,11 @@ export const SendIcon = () => (
     <path d="m22 2-7 20-4-9-9-4z" />
     <path d="M22 2 11 13" />
   </Icon>
+);
+
+export const PersonIcon = () => (
+  <BaseIcon size={16}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </BaseIcon>
 );

@@ -1,9 +1,11 @@
 import "./chat-panel.css";
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../../../schema/api/constants";
-import { company } from "../../../schema/business";
+import { phoneHref } from "../../../schema/facts";
 import { quickActions, useChat } from "../../hooks/use-chat";
-import { CloseIcon, PhoneIcon, SendIcon } from "./chat-icons";
+import { useFacts } from "../../lib/facts";
+import { CloseIcon, PersonIcon, PhoneIcon, SendIcon } from "./chat-icons";
+import { HandoverForm } from "./handover-form";
 import { isGasAdvice, MessageText } from "./message-text";
 
 type Props = { id: string; isOpen: boolean; onClose: () => void };
@@ -13,11 +15,12 @@ type Props = { id: string; isOpen: boolean; onClose: () => void };
  * conversation survives closing and reopening. A non-modal dialog: the page stays usable.
  */
 export default function ChatPanel({ id, isOpen, onClose }: Props) {
-  const { messages, isPending, send } = useChat();
+  const facts = useFacts();
+  const { messages, isPending, send, isHandoverOpen, openHandover, closeHandover, handedOver } = useChat();
   const [text, setText] = useState("");
   const panelRef = useRef<HTMLElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const logRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -28,9 +31,19 @@ export default function ChatPanel({ id, isOpen, onClose }: Props) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever a message or the indicator appears
   useEffect(() => {
-    const log = logRef.current;
+    const log = scrollRef.current;
     if (log) log.scrollTop = log.scrollHeight;
   }, [messages.length, isPending]);
+
+  // The form sits under the latest reply, at the end of the conversation.
+  const showHandover = useCallback(() => {
+    const log = scrollRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, []);
+  const closeHandoverForm = useCallback(() => {
+    closeHandover();
+    inputRef.current?.focus();
+  }, [closeHandover]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -68,7 +81,7 @@ export default function ChatPanel({ id, isOpen, onClose }: Props) {
             AI Assistant
           </p>
         </div>
-        <a className="chat-panel__call" href={company.phoneHref} aria-label={`Call now: ${company.phone}`}>
+        <a className="chat-panel__call" href={phoneHref(facts.phone)} aria-label={`Call now: ${facts.phone}`}>
           <PhoneIcon />
           Call now
         </a>
@@ -77,26 +90,29 @@ export default function ChatPanel({ id, isOpen, onClose }: Props) {
         </button>
       </div>
 
-      <div ref={logRef} className="chat-panel__log" role="log" aria-live="polite" aria-label="Conversation">
-        {messages.map((m) => (
-          <p
-            key={m.key}
-            className={`chat-message chat-message--${m.sender}${m.sender === "ai" && isGasAdvice(m.message) ? " chat-message--safety" : ""}`}
-          >
-            <span className="chat-sr-only">{m.sender === "ai" ? "Assistant: " : "You: "}</span>
-            {m.sender === "ai" ? <MessageText text={m.message} /> : m.message}
-          </p>
-        ))}
-        {isPending ? (
-          <p className="chat-message chat-message--ai chat-thinking">
-            Thinking
-            <span className="chat-thinking__dots" aria-hidden="true">
-              <span />
-              <span />
-              <span />
-            </span>
-          </p>
-        ) : null}
+      <div ref={scrollRef} className="chat-panel__scroll">
+        <div className="chat-panel__log" role="log" aria-live="polite" aria-label="Conversation">
+          {messages.map((m) => (
+            <p
+              key={m.key}
+              className={`chat-message chat-message--${m.sender}${m.sender === "ai" && isGasAdvice(m.message) ? " chat-message--safety" : ""}`}
+            >
+              <span className="chat-sr-only">{m.sender === "ai" ? "Assistant: " : "You: "}</span>
+              {m.sender === "ai" ? <MessageText text={m.message} /> : m.message}
+            </p>
+          ))}
+          {isPending ? (
+            <p className="chat-message chat-message--ai chat-thinking">
+              Thinking
+              <span className="chat-thinking__dots" aria-hidden="true">
+                <span />
+                <span />
+                <span />
+              </span>
+            </p>
+          ) : null}
+        </div>
+        <HandoverForm isOpen={isHandoverOpen} onSent={handedOver} onClose={closeHandoverForm} onShow={showHandover} />
       </div>
 
       {messages.length <= 1 ? (
@@ -127,6 +143,12 @@ export default function ChatPanel({ id, isOpen, onClose }: Props) {
           <SendIcon />
         </button>
       </form>
+      {isHandoverOpen ? null : (
+        <button type="button" className="chat-panel__person" onClick={openHandover}>
+          <PersonIcon />
+          Talk to a person
+        </button>
+      )}
     </section>
   );
 }

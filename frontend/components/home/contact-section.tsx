@@ -1,9 +1,17 @@
 import { Button } from "@radix-ui/themes";
 import type { ReactNode } from "react";
-import { addressLine, company, emergencyLine, gasEmergency, openingHours } from "../../../schema/business";
+import { company, emergencyLine, gasEmergency } from "../../../schema/business";
+import type { FactName } from "../../../schema/facts";
+import { Fact, FactLink } from "../../lib/facts";
 import { AlertIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "../site/icons";
 import { SectionHeading } from "../site/section-heading";
 import { MapEmbed } from "./map-embed";
+
+const hoursRows: { days: string; fact: FactName }[] = [
+  { days: "Monday - Friday", fact: "hours.weekdays" },
+  { days: "Saturday", fact: "hours.saturday" },
+  { days: "Sunday", fact: "hours.sunday" },
+];
 
 function ContactItem({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -31,20 +39,24 @@ export function ContactSection() {
         <div className="contact">
           <ul className="card contact__details">
             <ContactItem icon={<MapPinIcon size={24} />} title="Address">
-              <address>{addressLine}</address>
+              <address>
+                <Fact name="address" />
+              </address>
             </ContactItem>
             <ContactItem icon={<PhoneIcon size={24} />} title="Phone">
-              <a href={company.phoneHref}>{company.phone}</a>
+              <FactLink to="phone" />
             </ContactItem>
             <ContactItem icon={<MailIcon size={24} />} title="Email">
-              <a href={`mailto:${company.email}`}>{company.email}</a>
+              <FactLink to="email" />
             </ContactItem>
             <ContactItem icon={<ClockIcon size={24} />} title="Opening hours">
               <dl className="contact__hours">
-                {openingHours.map((h) => (
-                  <div key={h.days}>
-                    <dt>{h.days}</dt>
-                    <dd>{h.hours}</dd>
+                {hoursRows.map((row) => (
+                  <div key={row.days}>
+                    <dt>{row.days}</dt>
+                    <dd>
+                      <Fact name={row.fact} />
+                    </dd>
                   </div>
                 ))}
                 <div>
@@ -69,9 +81,9 @@ export function ContactSection() {
             </p>
           </div>
           <Button asChild size="4" variant="surface" color="gray" className="emergency-banner__cta">
-            <a href={company.emergencyPhoneHref}>
-              <PhoneIcon size={20} /> {company.emergencyPhone}
-            </a>
+            <FactLink to="emergencyPhone">
+              <PhoneIcon size={20} /> <Fact name="emergencyPhone" />
+            </FactLink>
           </Button>
         </aside>
       </div>

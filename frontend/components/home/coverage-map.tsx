@@ -45,13 +45,18 @@ export function CoverageMap() {
                 return (
                   <g key={area} className={`coverage-map__area ${tierClass[tier.tier]}`}>
                     <polygon points={shape.points} />
-                    <text x={shape.labelAt[0]} y={shape.labelAt[1]} textAnchor="middle">
-                      {shape.label}
-                    </text>
                   </g>
                 );
               }),
             )}
+            {/* The names after every shape, so no neighbouring borough is drawn over a long name ("Manchester"). */}
+            <g className="coverage-map__labels">
+              {Object.entries(mapShapes).map(([area, shape]) => (
+                <text key={area} x={shape.labelAt[0]} y={shape.labelAt[1]} textAnchor="middle">
+                  {shape.label}
+                </text>
+              ))}
+            </g>
             <g className="coverage-map__pin" transform={`translate(${basePin[0]} ${basePin[1]})`}>
               <path d="M0 0c-9-12-14-19-14-26a14 14 0 0 1 28 0c0 7-5 14-14 26z" />
               <circle cy="-26" r="5" />

@@ -1,5 +1,5 @@
 import { Dialog, IconButton } from "@radix-ui/themes";
-import { type KeyboardEvent, useState } from "react";
+import { type KeyboardEvent, type TouchEvent, useRef, useState } from "react";
 import { useReturnFocus } from "../../hooks/use-return-focus";
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "../site/icons";
 import type { GalleryItem } from "./gallery-items";
@@ -12,9 +12,12 @@ type GalleryViewerProps = {
   onClose: () => void;
 };
 
+/** A horizontal swipe at least this long (px), and longer than it is tall, steps to the next or previous item. */
+const SWIPE_PX = 40;
+
 /**
  * The full-screen viewer: a modal dialog (focus trapped, Escape closes, focus returns to the
- * thumbnail) whose arrow keys and buttons step through the items, wrapping at the ends.
+ * thumbnail) whose arrow keys, buttons and swipes step through the items, wrapping at the ends.
  */
 export default function GalleryViewer({ items, index, onIndexChange, onClose }: GalleryViewerProps) {
   // Keeps the last item on screen while the dialog fades out after closing.
@@ -23,6 +26,20 @@ export default function GalleryViewer({ items, index, onIndexChange, onClose }: 
   const item = items[shownIndex];
   const returnFocus = useReturnFocus();
   const step = (delta: number) => onIndexChange((shownIndex + delta + items.length) % items.length);
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
+  const onTouchStart = (event: TouchEvent) => {
+    const touch = event.touches[0];
+    touchStart.current = event.touches.length === 1 && touch ? { x: touch.clientX, y: touch.clientY } : null;
+  };
+  const onTouchEnd = (event: TouchEvent) => {
+    const start = touchStart.current;
+    const touch = event.changedTouches[0];
+    touchStart.current = null;
+    if (!start || !touch) return;
+    const dx = touch.clientX - start.x;
+    const dy = touch.clientY - start.y;
+    if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(dy)) step(dx < 0 ? 1 : -1);
+  };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "ArrowRight") step(1);
     else if (event.key === "ArrowLeft") step(-1);
@@ -52,7 +69,7 @@ export default function GalleryViewer({ items, index, onIndexChange, onClose }: 
                 </IconButton>
               </Dialog.Close>
             </div>
-            <div className="viewer__stage">
+            <div className="viewer__stage" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
               <IconButton
                 size="4"
                 variant="soft"
@@ -82,7 +99,8 @@ export default function GalleryViewer({ items, index, onIndexChange, onClose }: 
               <Dialog.Description size="3" className="viewer__description">
                 {item.description}
               </Dialog.Description>
-              <p className="viewer__hint">Use the arrow keys to browse, Escape to close.</p>
+              <p className="viewer__hint viewer__hint--keys">Use the arrow keys to browse, Escape to close.</p>
+              <p className="viewer__hint viewer__hint--touch">Swipe left or right to browse, tap × to close.</p>
             </div>
           </>
         ) : null}

@@ -1,6 +1,7 @@
 import { Button } from "@radix-ui/themes";
 import { Link } from "wouter";
 import { company } from "../../../schema/business";
+import { Fact, FactLink } from "../../lib/facts";
 import { AwardIcon, PhoneIcon, ShieldIcon, StoreIcon } from "../site/icons";
 import { Stars } from "../site/stars";
 import { HeroImage } from "./hero-image";
@@ -27,7 +28,10 @@ export function Hero() {
         </p>
         <ul className="hero__badges">
           <li>
-            <ShieldIcon size={20} /> Gas Safe Registered
+            <ShieldIcon size={20} />
+            <span>
+              Gas Safe Registered No. <Fact name="gasSafeNumber" />
+            </span>
           </li>
           <li>
             <AwardIcon size={20} /> {company.yearsExperience} Years Experience
@@ -35,9 +39,12 @@ export function Hero() {
         </ul>
         <div className="cta-row">
           <Button asChild size="4">
-            <a href={company.phoneHref}>
-              <PhoneIcon size={20} /> Call Now: {company.phone}
-            </a>
+            <FactLink to="phone">
+              <PhoneIcon size={20} />
+              <span>
+                Call Now: <Fact name="phone" />
+              </span>
+            </FactLink>
           </Button>
           <Button asChild size="4" variant="surface" color="gray" highContrast className="hero__shop">
             <Link href="/store">

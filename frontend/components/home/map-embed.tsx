@@ -1,6 +1,8 @@
 import { Button } from "@radix-ui/themes";
 import { useState } from "react";
-import { addressLine, company } from "../../../schema/business";
+import { company } from "../../../schema/business";
+import { addressLineOf } from "../../../schema/facts";
+import { Fact, useFacts } from "../../lib/facts";
 import { MapPinIcon } from "../site/icons";
 
 /**
@@ -13,13 +15,14 @@ const OSM_EMBED =
 
 export function MapEmbed() {
   const [isShown, setShown] = useState(false);
+  const facts = useFacts();
 
   if (isShown) {
     return (
       <iframe
         className="map-embed map-embed__frame"
         src={OSM_EMBED}
-        title={`Map showing ${company.name}, ${addressLine}`}
+        title={`Map showing ${company.name}, ${addressLineOf(facts)}`}
         loading="lazy"
         referrerPolicy="no-referrer"
       />
@@ -30,7 +33,7 @@ export function MapEmbed() {
       <img src="/images/site/map-placeholder.svg" alt="" width={800} height={500} loading="lazy" decoding="async" />
       <div className="map-embed__overlay">
         <p className="map-embed__address">
-          <MapPinIcon size={20} /> {addressLine}
+          <MapPinIcon size={20} /> <Fact name="address" />
         </p>
         <Button size="3" onClick={() => setShown(true)}>
           Show map

@@ -1,17 +1,32 @@
 import { Button, Text, TextArea, TextField } from "@radix-ui/themes";
-import { type FormEvent, useState } from "react";
-import { QUOTE_REQUIRED_MESSAGE } from "../../../schema/api/constants";
+import { type FormEvent, useEffect, useState } from "react";
 import type { QuoteRequest } from "../../../schema/api/quotes";
 import { company, quoteServiceLabels } from "../../../schema/business";
 import { useHydrated } from "../../hooks/use-hydrated";
 import { api, HttpError } from "../../lib/api";
+import { useFacts } from "../../lib/facts";
 import { notify } from "../../lib/toast";
 
 type Fields = Required<{ [K in keyof QuoteRequest]: string }>;
 const empty: Fields = { name: "", phone: "", email: "", postcode: "", service: "", message: "" };
 const required = ["name", "phone", "email", "postcode", "service"] as const;
 
-const failureText = `Sorry, there was a problem submitting your quote. Please call us directly at ${company.phone}.`;
+/** What a visitor who left a required field blank is asked, beside that field. */
+const requiredMessages: Record<(typeof required)[number], string> = {
+  name: "Please enter your name",
+  phone: "Please enter a phone number we can call you on",
+  email: "Please enter your email address",
+  postcode: "Please enter your postcode",
+  service: "Please choose the service you need",
+};
+
+const failureText = (phone: string) => `Sorry, there was a problem submitting your quote. Please call us directly at ${phone}.`;
+
+/** Moves focus to the first field with a problem, so it is seen and its message read out. */
+function focusFirstError(errors: Partial<Record<keyof Fields, string>>) {
+  const first = (Object.keys(empty) as (keyof Fields)[]).find((name) => errors[name]);
+  if (first) document.getElementById(`quote-${first}`)?.focus();
+}
 
 /** Per-field messages from a 400 answer's `details`, so the visitor sees which field to fix. */
 function fieldErrorsOf(error: unknown): Partial<Record<keyof Fields, string>> {
@@ -24,6 +39,21 @@ function fieldErrorsOf(error: unknown): Partial<Record<keyof Fields, string>> {
   return errors;
 }
 
+/**
+ * The service and postcode a link brings (a service reminder e-mail links to
+ * `/?service=annual-service&postcode=M41%205AA#quote`). A service is taken only when it is one of
+ * the form's choices; quoteServiceLabels rather than the zod enum keeps zod out of the page.
+ */
+function prefillFromUrl(search: string): Partial<Fields> {
+  const params = new URLSearchParams(search);
+  const service = params.get("service") ?? "";
+  const postcode = params.get("postcode")?.trim() ?? "";
+  return {
+    ...(Object.hasOwn(quoteServiceLabels, service) && { service }),
+    ...(postcode && { postcode }),
+  };
+}
+
 /** The quote form: idle → submitting → success (cleared) or error. */
 export function QuoteForm() {
   const [fields, setFields] = useState<Fields>(empty);
@@ -31,6 +61,19 @@ export function QuoteForm() {
   const [isSubmitting, setSubmitting] = useState(false);
   // Before hydration the browser would submit the form itself, putting the visitor's details in a URL.
   const isHydrated = useHydrated();
+  const { phone } = useFacts();
+
+  // The page is prerendered without the query string: the link's values come in after hydration,
+  // never over anything the visitor has already typed.
+  useEffect(() => {
+    const prefill = prefillFromUrl(window.location.search);
+    if (Object.keys(prefill).length === 0) return;
+    setFields((current) => ({
+      ...current,
+      service: current.service || prefill.service || "",
+      postcode: current.postcode || prefill.postcode || "",
+    }));
+  }, []);
 
   const set = (name: keyof Fields) => (value: string) => {
     setFields((f) => ({ ...f, [name]: value }));
@@ -39,8 +82,13 @@ export function QuoteForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (required.some((name) => !fields[name].trim())) {
-      notify({ title: "Please Fill Required Fields", description: QUOTE_REQUIRED_MESSAGE, variant: "destructive" });
+    // A blank field is said beside it, not in a toast: nothing went wrong, something is missing.
+    const missing = Object.fromEntries(
+      required.filter((name) => !fields[name].trim()).map((name) => [name, requiredMessages[name]]),
+    ) as Partial<Record<keyof Fields, string>>;
+    if (Object.keys(missing).length > 0) {
+      setErrors(missing);
+      focusFirstError(missing);
       return;
     }
     setSubmitting(true);
@@ -61,11 +109,15 @@ export function QuoteForm() {
       }
       const fieldErrors = fieldErrorsOf(error);
       setErrors(fieldErrors);
+      // A field the server refused is named beside it, alone: the visitor can fix it.
+      if (Object.keys(fieldErrors).length > 0) {
+        focusFirstError(fieldErrors);
+        return;
+      }
       const serverMessage = error instanceof HttpError && error.status === 400 ? error.serverMessage : undefined;
-      const fix = Object.values(fieldErrors).join(" ") || serverMessage;
       notify({
         title: "Error Submitting Quote",
-        description: fix ? `${fix} ${failureText}` : failureText,
+        description: serverMessage ? `${serverMessage} ${failureText(phone)}` : failureText(phone),
         variant: "destructive",
       });
     } finally {

@@ -1,4 +1,5 @@
 import { company, coverageAreas } from "../../../schema/business";
+import { Fact, FactLink } from "../../lib/facts";
 import { CheckIcon, MapPinIcon, PhoneIcon } from "../site/icons";
 import { SectionHeading } from "../site/section-heading";
 import { QuoteForm } from "./quote-form";
@@ -28,9 +29,9 @@ export function QuoteSection() {
           </ul>
           <div className="quote-section__call">
             <p className="quote-section__call-label">Prefer to talk? Call us now:</p>
-            <a className="quote-section__call-number" href={company.phoneHref}>
-              <PhoneIcon size={22} /> {company.phone}
-            </a>
+            <FactLink to="phone" className="quote-section__call-number">
+              <PhoneIcon size={22} /> <Fact name="phone" />
+            </FactLink>
           </div>
         </div>
         <QuoteForm />

@@ -1,18 +1,34 @@
 import { Badge, Button } from "@radix-ui/themes";
+import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { boilerService } from "../../../schema/business";
-import { formatPounds } from "../../../schema/format";
+import { Fact, useOffer } from "../../lib/facts";
 import { CheckList } from "../site/check-list";
 import { ChevronRightIcon } from "../site/icons";
 import { SectionHeading } from "../site/section-heading";
 
-const cards = [
+type Card = {
+  title: string;
+  /** The badge on the picture; "offer": the live offer's title, shown only while it runs. */
+  tag: string | "offer";
+  href: string;
+  image: string;
+  price: ReactNode;
+  text: string;
+  points: string[];
+  cta: string;
+};
+
+const cards: Card[] = [
   {
     title: "Boiler Service",
-    tag: "Summer Sale",
+    tag: "offer",
     href: "/service/boiler-service",
     image: "/images/site/gallery-service.svg",
-    price: `From ${formatPounds(boilerService.summerOfferPence)}`,
+    price: (
+      <>
+        From <Fact name="service.from" />
+      </>
+    ),
     text: "A full annual service by a Gas Safe engineer keeps your boiler safe, efficient and under warranty.",
     points: ["Safety and flue gas checks", "Clean, test and adjust", "Written service report"],
     cta: "Book a boiler service",
@@ -27,10 +43,11 @@ const cards = [
     points: ["Leak detection and repair", "Taps, toilets and showers", "Radiators and pipework"],
     cta: "See plumbing services",
   },
-] as const;
+];
 
 /** Landing section 3 (anchor "services"). */
 export function ServiceCards() {
+  const offer = useOffer();
   return (
     <section id="services" className="section" aria-labelledby="services-title">
       <div className="container">
@@ -45,9 +62,15 @@ export function ServiceCards() {
             <article key={card.href} className="card service-card">
               <div className="service-card__media">
                 <img src={card.image} alt="" width={800} height={600} loading="lazy" decoding="async" />
-                <Badge size="3" variant="solid" className="service-card__tag">
-                  {card.tag}
-                </Badge>
+                {card.tag !== "offer" ? (
+                  <Badge size="3" variant="solid" className="service-card__tag">
+                    {card.tag}
+                  </Badge>
+                ) : offer ? (
+                  <Badge size="3" variant="solid" className="service-card__tag" data-offer="">
+                    <Fact name="offer.title" />
+                  </Badge>
+                ) : null}
               </div>
               <div className="service-card__body">
                 <h3 className="service-card__title">{card.title}</h3>

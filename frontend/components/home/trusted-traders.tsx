@@ -1,11 +1,9 @@
 import { Button } from "@radix-ui/themes";
 import { Link } from "wouter";
-import { boilerPackages, company } from "../../../schema/business";
-import { formatPounds } from "../../../schema/format";
+import { company } from "../../../schema/business";
+import { Fact } from "../../lib/facts";
 import { ChevronRightIcon, ShieldIcon } from "../site/icons";
 import { Stars } from "../site/stars";
-
-const cheapest = Math.min(...boilerPackages.map((p) => p.pricePence));
 
 /** Landing section 4: the trusted-trader endorsement and the way to new boiler prices. */
 export function TrustedTraders() {
@@ -22,7 +20,7 @@ export function TrustedTraders() {
           <p>
             Every job is backed by real customer reviews: {company.rating.value} out of {company.rating.outOf} from{" "}
             {company.rating.reviews} verified reviews, Gas Safe registration and full public liability insurance. New boilers are
-            fitted at fixed prices from {formatPounds(cheapest)}, with up to 10 years' warranty.
+            fitted at fixed prices from <Fact name="package.basic.price" />, with up to 10 years' warranty.
           </p>
           <p className="trusted__rating">
             <Stars value={company.rating.value} size={22} />

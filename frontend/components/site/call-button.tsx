@@ -1,7 +1,8 @@
 import { Button } from "@radix-ui/themes";
 import type { ReactNode } from "react";
-import { company } from "../../../schema/business";
-import { PhoneIcon } from "./icons";
+import { Link } from "wouter";
+import { Fact, FactLink } from "../../lib/facts";
+import { CalendarIcon, PhoneIcon } from "./icons";
 
 type CallButtonProps = {
   children?: ReactNode;
@@ -13,13 +14,44 @@ type CallButtonProps = {
 
 /** A big call-to-action that dials the company (the price pages' buttons call the phone). */
 export function CallButton({ children, size = "3", variant = "solid", emergency = false, className }: CallButtonProps) {
-  const href = emergency ? company.emergencyPhoneHref : company.phoneHref;
-  const number = emergency ? company.emergencyPhone : company.phone;
+  const number = emergency ? "emergencyPhone" : "phone";
   return (
     <Button asChild size={size} variant={variant} className={["call-button", className].filter(Boolean).join(" ")}>
-      <a href={href}>
-        <PhoneIcon size={18} /> {children ?? `Call ${number}`}
-      </a>
+      <FactLink to={number}>
+        <PhoneIcon size={18} />
+        {/* One flex item: the button's gap would otherwise open up around the number. */}
+        <span>
+          {children ?? (
+            <>
+              Call <Fact name={number} />
+            </>
+          )}
+        </span>
+      </FactLink>
+    </Button>
+  );
+}
+
+/** A call-to-action that opens online booking with the visit chosen (/book?service=…). */
+export function BookButton({
+  service,
+  children = "Book online",
+  size = "3",
+  variant = "outline",
+  className,
+}: {
+  service: "annual-service" | "boiler-repair" | "gas-safety";
+  children?: ReactNode;
+  size?: "2" | "3" | "4";
+  variant?: "solid" | "outline" | "surface";
+  className?: string;
+}) {
+  return (
+    <Button asChild size={size} variant={variant} className={["book-button", className].filter(Boolean).join(" ")}>
+      <Link href={`/book?service=${service}`}>
+        <CalendarIcon size={18} />
+        <span>{children}</span>
+      </Link>
     </Button>
   );
 }

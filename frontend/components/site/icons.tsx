@@ -152,3 +152,10 @@ export const StarIcon = ({ size = 18, ...props }: IconProps) => (
     <path fill="currentColor" d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" />
   </svg>
 );
+
+export const CalendarIcon = (p: IconProps) => (
+  <SiteIcon {...p}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M3 10h18M8 3v4M16 3v4" />
+  </SiteIcon>
+);

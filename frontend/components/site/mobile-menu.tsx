@@ -1,7 +1,7 @@
 import { Button } from "@radix-ui/themes";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import { company } from "../../../schema/business";
+import { Fact, FactLink } from "../../lib/facts";
 import { ChevronDownIcon, PhoneIcon } from "./icons";
 import { navItems, serviceLinks } from "./nav-items";
 import { SectionLink } from "./section-link";
@@ -65,9 +65,12 @@ export function MobileMenu({ isOpen, onNavigate }: { isOpen: boolean; onNavigate
             </SectionLink>
           </Button>
           <Button asChild size="3" variant="outline" color="gray" highContrast>
-            <a href={company.phoneHref} onClick={onNavigate}>
-              <PhoneIcon size={18} /> Call {company.phone}
-            </a>
+            <FactLink to="phone" onClick={onNavigate}>
+              <PhoneIcon size={18} />
+              <span>
+                Call <Fact name="phone" />
+              </span>
+            </FactLink>
           </Button>
         </li>
       </ul>

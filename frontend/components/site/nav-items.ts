@@ -16,5 +16,6 @@ export const navItems: NavItem[] = [
   { kind: "services", label: "Services" },
   { kind: "page", label: "Store", href: "/store" },
   { kind: "page", label: "New Boiler", href: "/boiler-pricing" },
+  { kind: "page", label: "Book online", href: "/book" },
   { kind: "section", label: "Contact", section: "contact" },
 ];

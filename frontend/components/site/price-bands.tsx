@@ -1,7 +1,8 @@
+import type { ReactNode } from "react";
 import { CallButton } from "./call-button";
 import { CheckList } from "./check-list";
 
-type Band = { label: string; range: string; examples: readonly string[] };
+type Band = { label: string; range: ReactNode; examples: readonly string[] };
 
 /** Price band cards (plumbing and repairs pages), each with a call button. */
 export function PriceBands({ bands, titleId }: { bands: readonly Band[]; titleId: string }) {

@@ -10,7 +10,16 @@ export function ConditionBadge({ condition }: { condition: Product["condition"] 
   );
 }
 
-export function StockBadge({ inStock }: { inStock: boolean }) {
+/** In stock, running low ("Only 2 left": a counted product at or below its low-stock level) or out of stock. */
+export function StockBadge({ product }: { product: Pick<Product, "inStock" | "stockLeft"> }) {
+  const { inStock, stockLeft } = product;
+  if (inStock && stockLeft !== null && stockLeft > 0) {
+    return (
+      <Badge color="orange" variant="soft" highContrast>
+        Only {stockLeft} left
+      </Badge>
+    );
+  }
   return (
     <Badge color={inStock ? "green" : "red"} variant="soft" highContrast>
       {inStock ? "In Stock" : "Out of Stock"}

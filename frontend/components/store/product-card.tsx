@@ -32,7 +32,7 @@ export function ProductCard({ product, onOpen, eager = false }: Props) {
         </Heading>
         <Flex align="center" justify="between" gap="2" wrap="wrap">
           <Rating rating={product.rating} />
-          <StockBadge inStock={product.inStock} />
+          <StockBadge product={product} />
         </Flex>
         <div className="product-card__price">
           <ProductPrice product={product} />

@@ -52,7 +52,7 @@ export function ProductDialog({ product, open, onOpenChange, opener }: Props) {
               </Dialog.Title>
               <Flex align="center" gap="3" wrap="wrap">
                 <Rating rating={product.rating} />
-                <StockBadge inStock={product.inStock} />
+                <StockBadge product={product} />
               </Flex>
               <Dialog.Description size="3" color="gray" className="product-dialog__description">
                 {product.description}

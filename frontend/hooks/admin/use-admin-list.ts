@@ -9,11 +9,15 @@ export const ADMIN_PAGE_SIZE = 30;
 /**
  * An admin list read a page at a time from `path` with its filters (`q`, a tab…): the rows so
  * far, the full count, the tab counts, and `loadMore` for the next page as the owner scrolls.
- * Changing a filter starts again from the first page. A 401 ends the session (adminPage).
+ * Changing a filter starts again from the first page, the rows found before staying on screen
+ * (marked `updating`) until the new ones come, so typing a search never flashes an empty list.
+ * A 401 ends the session (adminPage).
+ * `pageSize` is for a screen that works out figures from the rows themselves (the subscribers' tiles).
  */
 export function useAdminList<T, Tabs = Record<string, number>>(
   path: string,
   filters: Record<string, string | number | undefined>,
+  { pageSize = ADMIN_PAGE_SIZE }: { pageSize?: number } = {},
 ) {
   const query = useMemo(() => {
     const params = new URLSearchParams();
@@ -21,13 +25,13 @@ export function useAdminList<T, Tabs = Record<string, number>>(
     return params.toString();
   }, [filters]);
   const key = (index: number, previous: ListPage<T, Tabs> | null) => {
-    if (previous && previous.items.length < ADMIN_PAGE_SIZE) return null;
-    return `${path}?${query}${query ? "&" : ""}limit=${ADMIN_PAGE_SIZE}&offset=${index * ADMIN_PAGE_SIZE}`;
+    if (previous && previous.items.length < pageSize) return null;
+    return `${path}?${query}${query ? "&" : ""}limit=${pageSize}&offset=${index * pageSize}`;
   };
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<ListPage<T, Tabs>, Error>(
     key,
     (url: string) => adminPage<T, Tabs>(url),
-    { revalidateFirstPage: false },
+    { revalidateFirstPage: false, keepPreviousData: true },
   );
   const items = useMemo(() => data?.flatMap((page) => page.items), [data]);
   const total = data?.[0]?.total ?? 0;
@@ -43,6 +47,8 @@ export function useAdminList<T, Tabs = Record<string, number>>(
     isLoading,
     hasMore,
     loadingMore: isValidating && size > (data?.length ?? 0),
+    /** The rows shown are the previous search's or tab's, while this one's first page loads. */
+    updating: isLoading && data !== undefined,
     loadMore,
     refresh: () => mutate(),
   };

@@ -1,8 +1,15 @@
 import type { AdminSubscriber } from "../../../schema/api/admin";
 import { adminChange } from "../../lib/admin/admin-write";
-import { useAdminData } from "./use-admin-data";
+import { useAdminList } from "./use-admin-list";
 
 export const NEW_WEEK_DAYS = 7;
+export const SUBSCRIBERS_EXPORT_PATH = "/api/admin/export/subscribers.csv";
+
+/**
+ * The tiles and lists are worked out from the rows, so they are read in pages as large as the API
+ * gives: one request for a list of up to 500 addresses.
+ */
+const SUBSCRIBER_PAGE_SIZE = 500;
 
 /**
  * The four tiles' numbers and the three lists. Pending sign-ups (not confirmed yet) are never
@@ -17,13 +24,11 @@ export function summariseSubscribers(subscribers: AdminSubscriber[], now = Date.
   return { active, pending, unsubscribed, newThisWeek };
 }
 
-export function useAdminSubscribers() {
-  const { data, error, isLoading, refresh } = useAdminData<AdminSubscriber[]>("/api/admin/email-subscribers");
+/** Subscribers newest first, searched on the server by any part of the address. */
+export function useAdminSubscribers(filters: { q: string }) {
+  const list = useAdminList<AdminSubscriber>("/api/admin/email-subscribers", filters, { pageSize: SUBSCRIBER_PAGE_SIZE });
   return {
-    subscribers: data,
-    error,
-    isLoading,
-    refresh,
+    ...list,
     // The path parameter is the address itself, so it is URL-encoded.
     unsubscribe: (email: string) => adminChange("PATCH", `/api/admin/email-subscribers/${encodeURIComponent(email)}/unsubscribe`),
   };

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from "react";
-import { Redirect, Route, Switch, useLocation } from "wouter";
+import { matchRoute, Route, Switch, useLocation, useRouter } from "wouter";
 import { company } from "../../../schema/business";
 import { AdminLayout } from "../../components/admin/admin-layout";
 import { LoadingState } from "../../components/admin/admin-states";
@@ -9,18 +9,29 @@ import AdminNotFound from "./not-found";
 // Each screen is its own chunk: the login screen stays small and the product form's upload code
 // loads only for the products screen.
 const Login = lazy(() => import("./login"));
+const Home = lazy(() => import("./home"));
+const Customers = lazy(() => import("./customers"));
+const Customer = lazy(() => import("./customer"));
 const Quotes = lazy(() => import("./quotes"));
 const EmailSubscribers = lazy(() => import("./email-subscribers"));
 const ServiceRecords = lazy(() => import("./service-records"));
 const Products = lazy(() => import("./products"));
 const Orders = lazy(() => import("./orders"));
+const Calendar = lazy(() => import("./calendar"));
+const Reminders = lazy(() => import("./reminders"));
+const Chats = lazy(() => import("./chats"));
+const Outbox = lazy(() => import("./outbox"));
+const Settings = lazy(() => import("./settings"));
 const Security = lazy(() => import("./security"));
 
 /** Titles come from the route table the prerender uses, so the tab reads the same as the shell. */
 function useAdminDocumentMeta() {
   const [location] = useLocation();
+  const { parser } = useRouter();
   useEffect(() => {
-    const route = adminRoutes.find((r) => r.path === `/admin${location}`);
+    // Nested under /admin, so a location of "/" is the home screen at /admin.
+    const path = location === "/" ? "/admin" : `/admin${location}`;
+    const route = adminRoutes.find((r) => matchRoute(parser, r.path, path)[0]);
     document.title = `${route?.title ?? "404 Page Not Found"} | ${company.name}`;
     // Shells are served with noindex; this covers arriving here by client-side navigation.
     if (!document.querySelector('meta[name="robots"]')) {
@@ -29,15 +40,23 @@ function useAdminDocumentMeta() {
       meta.content = "noindex, nofollow";
       document.head.append(meta);
     }
-  }, [location]);
+  }, [location, parser]);
 }
 
 const screens = [
+  { path: "/", Screen: Home },
   { path: "/quotes", Screen: Quotes },
+  { path: "/customers", Screen: Customers },
+  { path: "/customers/:id", Screen: Customer },
   { path: "/email-subscribers", Screen: EmailSubscribers },
   { path: "/service-records", Screen: ServiceRecords },
   { path: "/products", Screen: Products },
   { path: "/orders", Screen: Orders },
+  { path: "/calendar", Screen: Calendar },
+  { path: "/reminders", Screen: Reminders },
+  { path: "/chats", Screen: Chats },
+  { path: "/outbox", Screen: Outbox },
+  { path: "/settings", Screen: Settings },
   { path: "/security", Screen: Security },
 ] as const;
 
@@ -50,9 +69,6 @@ export default function AdminApp() {
         <Suspense fallback={<LoadingState label="Loading…" />}>
           <Login />
         </Suspense>
-      </Route>
-      <Route path="/">
-        <Redirect to="/quotes" replace />
       </Route>
       {screens.map(({ path, Screen }) => (
         <Route key={path} path={path}>

@@ -1,26 +1,40 @@
+import { Flex, Text } from "@radix-ui/themes";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
-import { campaignDraftSchema } from "../../../schema/api/campaigns";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
-import { CampaignForm } from "../../components/admin/campaigns/campaign-form";
-import { CampaignHistory } from "../../components/admin/campaigns/campaign-history";
-import { type CampaignDraftForm, emptyDraft } from "../../components/admin/campaigns/campaign-templates";
+import { CampaignsTab } from "../../components/admin/campaigns/campaigns-tab";
+import { useCampaignDraft } from "../../components/admin/campaigns/use-campaign-draft";
 import { CountTabs } from "../../components/admin/count-tabs";
+import { ExportButton } from "../../components/admin/export-button";
+import { LoadMore } from "../../components/admin/load-more";
 import { PageHeader } from "../../components/admin/page-header";
+import { useUrlFilters } from "../../components/admin/products/use-url-filters";
+import { SearchBox } from "../../components/admin/search-box";
 import { StatTile } from "../../components/admin/stat-tile";
 import { SubscriberLists } from "../../components/admin/subscribers/subscriber-lists";
-import { useCampaigns } from "../../hooks/admin/use-campaigns";
-import { summariseSubscribers, useAdminSubscribers } from "../../hooks/admin/use-subscribers";
-import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
+import { SUBSCRIBERS_EXPORT_PATH, summariseSubscribers, useAdminSubscribers } from "../../hooks/admin/use-subscribers";
+import { isUnauthorized } from "../../lib/admin/admin-api";
 import { notify } from "../../lib/toast";
 
+const filterNames = ["q", "tab"] as const;
+
 export default function EmailSubscribers() {
-  const { subscribers, error, refresh, unsubscribe } = useAdminSubscribers();
-  const campaigns = useCampaigns();
+  // `?tab=campaigns` opens the campaigns (the home screen's failed sends lead there).
+  const [params] = useUrlFilters(filterNames);
+  const {
+    items: subscribers,
+    total,
+    error,
+    hasMore,
+    loadingMore,
+    loadMore,
+    refresh,
+    unsubscribe,
+  } = useAdminSubscribers({
+    q: params.q,
+  });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [busyEmail, setBusyEmail] = useState<string | null>(null);
-  const [draft, setDraft] = useState<CampaignDraftForm>(emptyDraft);
-  const [sending, setSending] = useState(false);
-  const [retryingId, setRetryingId] = useState<number | null>(null);
+  const campaign = useCampaignDraft();
 
   const { active, pending, unsubscribed, newThisWeek } = useMemo(() => summariseSubscribers(subscribers ?? []), [subscribers]);
 
@@ -52,68 +66,29 @@ export default function EmailSubscribers() {
     }
   }
 
-  async function send() {
-    if (selected.size === 0) {
-      notify({ title: "No recipients selected", description: "Select at least one subscriber.", variant: "destructive" });
-      return;
-    }
-    const parsed = campaignDraftSchema.safeParse(draft);
-    if (!parsed.success) {
-      notify({ title: "Campaign Failed", description: parsed.error.issues[0]?.message, variant: "destructive" });
-      return;
-    }
-    setSending(true);
-    try {
-      const result = await campaigns.send([...selected], draft);
-      notify({
-        title: "Campaign Sent!",
-        description: `Successfully sent to ${result.successCount} subscribers`,
-        variant: "success",
-      });
-      setDraft(emptyDraft);
-      setSelected(new Set());
-    } catch (e) {
-      if (!isUnauthorized(e)) {
-        notify({ title: "Campaign Failed", description: errorMessage(e, "Failed to send campaign"), variant: "destructive" });
-      }
-    } finally {
-      setSending(false);
-      await campaigns.refresh();
-    }
-  }
-
-  async function retryFailed(id: number) {
-    setRetryingId(id);
-    try {
-      const result = await campaigns.retryFailed(id);
-      notify({
-        title: "Retrying failed e-mails",
-        description: `${result.successCount} ${result.successCount === 1 ? "e-mail is" : "e-mails are"} queued again.`,
-        variant: "success",
-      });
-    } catch (e) {
-      if (!isUnauthorized(e)) {
-        notify({ title: "Error", description: errorMessage(e, "Failed to retry the failed e-mails"), variant: "destructive" });
-      }
-    } finally {
-      setRetryingId(null);
-      await campaigns.refresh();
-    }
-  }
-
   let subscriberTab: ReactNode;
   if (subscribers) {
     subscriberTab = (
-      <SubscriberLists
-        active={active}
-        pending={pending}
-        unsubscribed={unsubscribed}
-        selected={selected}
-        onToggle={toggle}
-        onToggleAll={toggleAll}
-        busyEmail={busyEmail}
-        onUnsubscribe={doUnsubscribe}
-      />
+      <>
+        {params.q ? (
+          <Text as="p" size="2" color="gray" mb="3">
+            {total === 1 ? "1 address matches" : `${total} addresses match`} "{params.q}"; the tiles count these.
+          </Text>
+        ) : null}
+        <SubscriberLists
+          active={active}
+          pending={pending}
+          unsubscribed={unsubscribed}
+          selected={selected}
+          onToggle={toggle}
+          onToggleAll={toggleAll}
+          busyEmail={busyEmail}
+          onUnsubscribe={doUnsubscribe}
+        />
+        {hasMore ? (
+          <LoadMore hasMore={hasMore} loading={loadingMore} onMore={loadMore} shown={subscribers.length} total={total} />
+        ) : null}
+      </>
     );
   } else if (error) {
     subscriberTab = isUnauthorized(error) ? null : <ErrorState message="Failed to fetch subscribers" onRetry={refresh} />;
@@ -123,7 +98,14 @@ export default function EmailSubscribers() {
 
   return (
     <>
-      <PageHeader title="Email Subscribers" subtitle="Manage subscribers and campaigns" />
+      <PageHeader
+        title="Email Subscribers"
+        subtitle="Manage subscribers and campaigns"
+        actions={<ExportButton path={SUBSCRIBERS_EXPORT_PATH} fileName="subscribers" />}
+      />
+      <Flex className="admin-toolbar" gap="3" align="center" wrap="wrap">
+        <SearchBox label="Search subscribers" placeholder="Any part of an e-mail address" />
+      </Flex>
       <div className="admin-tiles">
         <StatTile label="Active" value={active.length} tone="green" />
         <StatTile label="Selected" value={selected.size} tone="orange" />
@@ -132,24 +114,13 @@ export default function EmailSubscribers() {
       </div>
       <CountTabs
         label="Subscribers and campaigns"
+        defaultValue={params.tab === "campaigns" ? "campaigns" : "subscribers"}
         tabs={[
           { value: "subscribers", label: "Subscribers", content: subscriberTab },
           {
             value: "campaigns",
             label: "Campaigns",
-            content: (
-              <>
-                <CampaignForm draft={draft} onChange={setDraft} selectedCount={selected.size} sending={sending} onSend={send} />
-                <div className="admin-section-gap" />
-                <CampaignHistory
-                  campaigns={campaigns.campaigns}
-                  error={campaigns.error}
-                  onRetryLoad={campaigns.refresh}
-                  retryingId={retryingId}
-                  onRetryFailed={(c) => retryFailed(c.id)}
-                />
-              </>
-            ),
+            content: <CampaignsTab campaign={campaign} selected={selected} onSent={() => setSelected(new Set())} />,
           },
         ]}
       />

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { AdminLoginResult } from "../../../schema/api/admin";
 import { company } from "../../../schema/business";
+import { ADMIN_HOME } from "../../components/admin/admin-layout";
 import { CodeField } from "../../components/admin/code-field";
 import { BackIcon } from "../../components/admin/icons";
 import { setAdminToken } from "../../lib/admin-token";
@@ -40,7 +41,7 @@ export default function Login() {
       }
       setAdminToken(result.token);
       notify({ title: "Login Successful", description: "Welcome back.", variant: "success" });
-      navigate("/quotes", { replace: true });
+      navigate(ADMIN_HOME, { replace: true });
     } catch (error) {
       if (error instanceof HttpError && error.status === 401) {
         if (step === "code") {

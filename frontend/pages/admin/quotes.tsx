@@ -1,21 +1,42 @@
-import { Button } from "@radix-ui/themes";
+import { Flex } from "@radix-ui/themes";
 import { useState } from "react";
 import type { AdminQuote } from "../../../schema/api/admin";
-import { company } from "../../../schema/business";
-import { ErrorState, LoadingState } from "../../components/admin/admin-states";
-import { CountTabs, listTab } from "../../components/admin/count-tabs";
-import { MailIcon } from "../../components/admin/icons";
+import { quoteStates } from "../../../schema/api/crm";
+import { CountTabs } from "../../components/admin/count-tabs";
 import { PageHeader } from "../../components/admin/page-header";
+import { PagedList } from "../../components/admin/paged-list";
+import { useUrlFilters } from "../../components/admin/products/use-url-filters";
 import { QuoteCard } from "../../components/admin/quote-card";
-import { quoteState, unrepliedQuotes, useAdminQuotes } from "../../hooks/admin/use-quotes";
+import { ReplyAll } from "../../components/admin/quotes/reply-all";
+import { visitFromQuote } from "../../components/admin/quotes/visit-from-quote";
+import { SearchBox } from "../../components/admin/search-box";
+import { newRecord, type RecordDraft, RecordEditor } from "../../components/admin/service-records/record-editor";
+import { customerByEmail } from "../../hooks/admin/use-customers";
+import { type QuoteState, useAdminQuotes } from "../../hooks/admin/use-quotes";
 import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
-import { bccMailto, openMailto } from "../../lib/admin/open-mailto";
 import { notify } from "../../lib/toast";
 
+// Replied quotes show no actions in the Replied tab.
+const tabDefs = [
+  { value: "new", label: "New", empty: "No new quotes", actions: true },
+  { value: "pending", label: "Pending", empty: "No pending quotes", actions: true },
+  { value: "replied", label: "Replied", empty: "No replied quotes", actions: false },
+  { value: "all", label: "All", empty: "No quote requests yet", actions: true },
+] as const;
+
+const filterNames = ["q", "state"] as const;
+const isState = (v: string): v is QuoteState => (quoteStates as readonly string[]).includes(v);
+
 export default function Quotes() {
-  const { quotes, error, isLoading, refresh, markRead, markReplied, remove } = useAdminQuotes();
+  const [params, setFilters] = useUrlFilters(filterNames);
+  // The inbox opens on New; "all" is the screen's own word for no state filter.
+  const current = isState(params.state) || params.state === "all" ? params.state : "new";
+  const { markRead, markReplied, saveNotes, remove, ...list } = useAdminQuotes({
+    q: params.q,
+    state: isState(current) ? current : "",
+  });
   const [busyId, setBusyId] = useState<number | null>(null);
-  const [replyingAll, setReplyingAll] = useState(false);
+  const [visit, setVisit] = useState<RecordDraft | null>(null);
 
   /** One change to one quote: toast the outcome, then refetch the list. */
   async function act(id: number, change: () => Promise<unknown>, done: { title: string; description: string }, failed: string) {
@@ -27,40 +48,22 @@ export default function Quotes() {
       if (!isUnauthorized(e)) notify({ title: "Error", description: errorMessage(e, failed), variant: "destructive" });
     } finally {
       setBusyId(null);
-      await refresh();
+      await list.refresh();
     }
   }
 
-  async function replyToAllPending() {
-    const waiting = unrepliedQuotes(quotes ?? []);
-    if (waiting.length === 0) {
-      notify({ title: "No quotes to reply to", description: "All quotes have already been replied to.", variant: "destructive" });
-      return;
-    }
-    openMailto(
-      bccMailto(
-        waiting.map((q) => q.email),
-        `Your quote request - ${company.name}`,
-      ),
-    );
-    setReplyingAll(true);
-    const results = await Promise.allSettled(waiting.map((q) => markReplied(q.id)));
-    setReplyingAll(false);
-    await refresh();
-    const failed = results.filter((r) => r.status === "rejected");
-    if (failed.some((r) => isUnauthorized(r.reason))) return;
-    if (failed.length > 0) {
-      notify({
-        title: "Error",
-        description: `${failed.length} of ${waiting.length} quotes could not be marked as replied. Please try again.`,
-        variant: "destructive",
-      });
-    } else {
-      notify({
-        title: "Replying to all pending",
-        description: `Your e-mail program is opening; ${waiting.length} ${waiting.length === 1 ? "quote is" : "quotes are"} marked as replied.`,
-        variant: "success",
-      });
+  /** The service record form, filled in from the quote and its customer on file if there is one. */
+  async function bookVisit(quote: AdminQuote) {
+    setBusyId(quote.id);
+    try {
+      const customer = await customerByEmail(quote.email);
+      setVisit(newRecord(visitFromQuote(quote, customer), `From ${quote.name}'s quote`));
+    } catch (e) {
+      if (!isUnauthorized(e)) {
+        notify({ title: "Error", description: errorMessage(e, "Failed to look up the customer"), variant: "destructive" });
+      }
+    } finally {
+      setBusyId(null);
     }
   }
 
@@ -69,7 +72,7 @@ export default function Quotes() {
       key={quote.id}
       quote={quote}
       showActions={showActions}
-      busy={busyId === quote.id || replyingAll}
+      busy={busyId === quote.id}
       onMarkRead={() =>
         act(
           quote.id,
@@ -94,39 +97,48 @@ export default function Quotes() {
           "Failed to delete the quote",
         )
       }
+      onBookVisit={() => bookVisit(quote)}
+      onSaveNotes={async (notes) => {
+        await saveNotes(quote.id, notes);
+        await list.refresh();
+      }}
     />
   );
 
-  const all = quotes ?? [];
-  const byState = (state: string) => all.filter((q) => quoteState(q) === state);
-  // Replied quotes show no actions in the Replied tab.
-  const tabs = [
-    listTab({ value: "new", label: "New", empty: "No new quotes" }, byState("new"), (q) => card(q, true)),
-    listTab({ value: "pending", label: "Pending", empty: "No pending quotes" }, byState("pending"), (q) => card(q, true)),
-    listTab({ value: "replied", label: "Replied", empty: "No replied quotes" }, byState("replied"), (q) => card(q, false)),
-    listTab({ value: "all", label: "All", empty: "No quote requests yet" }, all, (q) => card(q, true)),
-  ];
+  const tabs = tabDefs.map((def) => ({
+    value: def.value,
+    label: def.label,
+    count: list.tabs?.[def.value],
+    content:
+      def.value === current ? (
+        <PagedList
+          list={list}
+          empty={params.q ? `${def.empty} matching "${params.q}"` : def.empty}
+          loading="Loading quotes…"
+          failed="Failed to load quotes."
+        >
+          {(quotes) => <div className="admin-list">{quotes.map((q) => card(q, def.actions))}</div>}
+        </PagedList>
+      ) : null,
+  }));
 
   return (
     <>
       <PageHeader
         title="Quote Requests"
         subtitle="Answer new enquiries and keep track of replies"
-        actions={
-          <Button onClick={replyToAllPending} loading={replyingAll} disabled={!quotes}>
-            <MailIcon /> Reply to All Pending
-          </Button>
-        }
+        actions={<ReplyAll onChanged={list.refresh} />}
       />
-      {error && !quotes ? (
-        isUnauthorized(error) ? null : (
-          <ErrorState message={errorMessage(error, "Failed to load quotes.")} onRetry={refresh} />
-        )
-      ) : isLoading || !quotes ? (
-        <LoadingState label="Loading quotes…" />
-      ) : (
-        <CountTabs label="Quotes by status" tabs={tabs} />
-      )}
+      <Flex className="admin-toolbar" gap="3" align="center" wrap="wrap">
+        <SearchBox label="Search quotes" placeholder="Name, e-mail, phone or postcode" />
+      </Flex>
+      <CountTabs
+        label="Quotes by status"
+        tabs={tabs}
+        value={current}
+        onValueChange={(value) => setFilters({ state: value === "new" ? "" : value })}
+      />
+      <RecordEditor draft={visit} onClose={() => setVisit(null)} onSaved={() => setVisit(null)} />
     </>
   );
 }

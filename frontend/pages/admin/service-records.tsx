@@ -1,13 +1,21 @@
-import { useState } from "react";
-import type { AdminServiceRecord } from "../../../schema/api/admin";
-import { ErrorState, LoadingState } from "../../components/admin/admin-states";
-import { CountTabs, listTab } from "../../components/admin/count-tabs";
+import { Button, Flex } from "@radix-ui/themes";
+import { serviceRecordTabs } from "../../../schema/api/crm";
+import { CountTabs } from "../../components/admin/count-tabs";
+import { ExportButton } from "../../components/admin/export-button";
+import { PlusIcon } from "../../components/admin/icons";
 import { LogoutButton } from "../../components/admin/logout-button";
 import { PageHeader } from "../../components/admin/page-header";
-import { ServiceRecordCard } from "../../components/admin/service-record-card";
-import { serviceRecordFilters, useAdminServiceRecords } from "../../hooks/admin/use-service-records";
-import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
-import { notify } from "../../lib/toast";
+import { PagedList } from "../../components/admin/paged-list";
+import { useUrlFilters } from "../../components/admin/products/use-url-filters";
+import { SearchBox } from "../../components/admin/search-box";
+import { RecordCards } from "../../components/admin/service-records/record-cards";
+import { newRecord, RecordEditor } from "../../components/admin/service-records/record-editor";
+import { useRecordActions } from "../../hooks/admin/use-record-actions";
+import {
+  SERVICE_RECORDS_EXPORT_PATH,
+  type ServiceRecordTab,
+  useAdminServiceRecords,
+} from "../../hooks/admin/use-service-records";
 
 const tabDefs = [
   { value: "all", label: "All Records", empty: "No service records found" },
@@ -16,47 +24,58 @@ const tabDefs = [
   { value: "pending", label: "Pending", empty: "No pending service records" },
 ] as const;
 
+const filterNames = ["q", "tab"] as const;
+const isTab = (v: string): v is ServiceRecordTab => (serviceRecordTabs as readonly string[]).includes(v);
+
 export default function ServiceRecords() {
-  const { records, error, refresh, remove } = useAdminServiceRecords();
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const [params, setFilters] = useUrlFilters(filterNames);
+  const tab = isTab(params.tab) ? params.tab : "";
+  const list = useAdminServiceRecords({ q: params.q, tab });
+  const actions = useRecordActions(list.refresh);
 
-  async function deleteRecord(record: AdminServiceRecord) {
-    setBusyId(record.id);
-    try {
-      await remove(record.id);
-      notify({
-        title: "Service record deleted",
-        description: "The service record has been successfully deleted.",
-        variant: "success",
-      });
-    } catch (e) {
-      if (!isUnauthorized(e)) {
-        notify({ title: "Error", description: errorMessage(e, "Failed to delete the service record"), variant: "destructive" });
-      }
-    } finally {
-      setBusyId(null);
-      await refresh();
-    }
-  }
-
-  const tabs = tabDefs.map((tab) =>
-    listTab(tab, (records ?? []).filter(serviceRecordFilters[tab.value]), (r) => (
-      <ServiceRecordCard key={r.id} record={r} busy={busyId === r.id} onDelete={() => deleteRecord(r)} />
-    )),
-  );
+  const current = tab || "all";
+  const tabs = tabDefs.map((def) => ({
+    value: def.value,
+    label: def.label,
+    count: list.tabs?.[def.value],
+    content:
+      def.value === current ? (
+        <PagedList
+          list={list}
+          empty={params.q ? `${def.empty} matching "${params.q}"` : def.empty}
+          loading="Loading service records…"
+          failed="Failed to load service records."
+        >
+          {(records) => <RecordCards records={records} actions={actions} />}
+        </PagedList>
+      ) : null,
+  }));
 
   return (
     <>
-      <PageHeader title="Service Records Management" subtitle="Visits, equipment and what was done" actions={<LogoutButton />} />
-      {records ? (
-        <CountTabs label="Service records by status" tabs={tabs} />
-      ) : error ? (
-        isUnauthorized(error) ? null : (
-          <ErrorState message={errorMessage(error, "Failed to load service records.")} onRetry={refresh} />
-        )
-      ) : (
-        <LoadingState label="Loading service records…" />
-      )}
+      <PageHeader
+        title="Service Records Management"
+        subtitle="Visits, equipment and what was done"
+        actions={
+          <>
+            <Button onClick={() => actions.open(newRecord())}>
+              <PlusIcon /> Add Record
+            </Button>
+            <ExportButton path={SERVICE_RECORDS_EXPORT_PATH} fileName="service-records" />
+            <LogoutButton />
+          </>
+        }
+      />
+      <Flex className="admin-toolbar" gap="3" align="center" wrap="wrap">
+        <SearchBox label="Search service records" placeholder="Name, phone, postcode or kind" />
+      </Flex>
+      <CountTabs
+        label="Service records by status"
+        tabs={tabs}
+        value={current}
+        onValueChange={(value) => setFilters({ tab: value === "all" ? "" : value })}
+      />
+      <RecordEditor draft={actions.draft} onClose={actions.close} onSaved={actions.saved} />
     </>
   );
 }

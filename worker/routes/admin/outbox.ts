@@ -3,11 +3,20 @@ import { outboxQuerySchema } from "../../../schema/api/campaigns";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { validate } from "../../lib/validate";
+import { refreshFacts } from "../../services/business-facts";
 import { listOutbox } from "../../services/mail/outbox";
+import { renderTemplateGallery } from "../../services/mail/template-gallery";
 
-/** What the product "sent" locally (no mail provider configured), newest first. */
-const app = new Hono<HonoEnv>().get("/", validate("query", outboxQuerySchema), async (c) =>
-  c.json(await listOutbox(getDb(c.env), c.req.valid("query"))),
-);
+/**
+ * GET /: what the product "sent" locally (no mail provider configured), newest first.
+ * GET /templates: every mail template rendered with sample details, to preview without driving each flow.
+ */
+const app = new Hono<HonoEnv>()
+  .get("/", validate("query", outboxQuerySchema), async (c) => c.json(await listOutbox(getDb(c.env), c.req.valid("query"))))
+  .get("/templates", async (c) => {
+    // The templates read the owner's current phone, address and hours, as real mail does.
+    await refreshFacts(getDb(c.env));
+    return c.json(await renderTemplateGallery(c.env.PUBLIC_SITE_URL));
+  });
 
 export default app;

@@ -49,7 +49,7 @@ function campaignHtml(campaign: CampaignContent, contentHtml: string, unsubscrib
     title: campaign.subject,
     // The admin's content, already reduced to an allow-list of tags by the sanitiser.
     content: html`<tr><td style="padding:32px 24px 8px">
-      <h1 style="margin:0;font:bold 26px/1.3 ${FONT};color:${NAVY}">${campaign.title}</h1>
+      <h1 style="margin:0;font:bold 26px/1.3 ${FONT};color:${NAVY};overflow-wrap:anywhere">${campaign.title}</h1>
     </td></tr>
     <tr><td style="padding:8px 24px 24px;font:16px/1.6 ${FONT};color:#1f2933;overflow-wrap:anywhere">${raw(contentHtml)}</td></tr>
     ${offer}

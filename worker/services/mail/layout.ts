@@ -45,9 +45,9 @@ export function emailDocument(parts: { title: string; content: Markup; footerNot
 </html>`.toString();
 }
 
-/** A heading row and any number of paragraphs or blocks under it. */
+/** A heading row and any number of paragraphs or blocks under it. A long heading (an order id) wraps rather than widen the mail. */
 export const section = (heading: string, ...blocks: Markup[]) =>
-  html`<tr><td style="padding:28px 24px 8px"><h1 style="margin:0;font:bold 24px/1.3 ${FONT};color:${NAVY}">${heading}</h1></td></tr>
+  html`<tr><td style="padding:28px 24px 8px"><h1 style="margin:0;font:bold 24px/1.3 ${FONT};color:${NAVY};overflow-wrap:anywhere">${heading}</h1></td></tr>
     <tr><td style="padding:8px 24px 24px;font:16px/1.6 ${FONT};color:#1f2933">${blocks}</td></tr>`;
 
 export const paragraph = (text: string) => html`<p style="margin:0 0 16px">${text}</p>`;

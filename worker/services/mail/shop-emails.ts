@@ -144,12 +144,17 @@ export function lowStockMail(
   const title = items.length === 1 ? `Low stock: ${items[0]!.name}` : `Low stock: ${items.length} products`;
   const intro = "These parts have reached their low-stock level. Reorder them, or change their count in the back office.";
   const fields: Field[] = items.map((item) => [item.name, `${item.stockQuantity ?? 0} left (low at ${item.lowStockThreshold})`]);
+  // Product names are long: they take the wrapping column, the counts the narrow one.
+  const table = html`<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;margin:0 0 16px">${fields.map(
+    ([name, count]) =>
+      html`<tr><td style="padding:4px 12px 4px 0;vertical-align:top;overflow-wrap:anywhere;font-weight:bold">${name}</td><td align="right" style="padding:4px 0;vertical-align:top;white-space:nowrap">${count}</td></tr>`,
+  )}</table>`;
   return {
     kind: "other",
     to,
     subject: title,
     text: `${intro}\n\n${fieldsText(fields)}\n\n${textFooter()}`,
-    html: emailDocument({ title, content: section(title, paragraph(intro), fieldsTable(fields)) }),
+    html: emailDocument({ title, content: section(title, paragraph(intro), table) }),
   };
 }
 

@@ -1,11 +1,15 @@
 import { Box, Button, Card, Flex, Grid, Heading, Text, TextArea, TextField } from "@radix-ui/themes";
 import type { FormEvent, ReactNode } from "react";
 import { CampaignPreview } from "./campaign-preview";
+import { type CampaignSchedule, CampaignScheduleField } from "./campaign-schedule";
 import { type CampaignDraftForm, campaignTemplates } from "./campaign-templates";
 
 type Props = {
   draft: CampaignDraftForm;
   onChange: (draft: CampaignDraftForm) => void;
+  schedule: CampaignSchedule;
+  onScheduleChange: (schedule: CampaignSchedule) => void;
+  scheduleError?: string;
   selectedCount: number;
   sending: boolean;
   onSend: () => void;
@@ -28,7 +32,16 @@ function Field({ id, label, hint, children }: { id: string; label: string; hint?
 }
 
 /** Quick templates, the campaign draft and its live preview. */
-export function CampaignForm({ draft, onChange, selectedCount, sending, onSend }: Props) {
+export function CampaignForm({
+  draft,
+  onChange,
+  schedule,
+  onScheduleChange,
+  scheduleError,
+  selectedCount,
+  sending,
+  onSend,
+}: Props) {
   const set = (key: keyof CampaignDraftForm) => (e: { target: { value: string } }) =>
     onChange({ ...draft, [key]: e.target.value });
 
@@ -97,6 +110,7 @@ export function CampaignForm({ draft, onChange, selectedCount, sending, onSend }
                   <TextField.Root id="campaign-cta-link" value={draft.ctaLink} onChange={set("ctaLink")} maxLength={500} />
                 </Field>
               </Grid>
+              <CampaignScheduleField value={schedule} onChange={onScheduleChange} error={scheduleError} />
               <Flex align="center" justify="between" gap="3" wrap="wrap">
                 <Text size="2" color={selectedCount === 0 ? "red" : "gray"} role="status">
                   {selectedCount === 0
@@ -104,7 +118,7 @@ export function CampaignForm({ draft, onChange, selectedCount, sending, onSend }
                     : `${selectedCount} ${selectedCount === 1 ? "recipient" : "recipients"} selected`}
                 </Text>
                 <Button type="submit" size="3" disabled={selectedCount === 0} loading={sending}>
-                  Send Campaign
+                  {schedule.mode === "later" ? "Schedule Campaign" : "Send Campaign"}
                 </Button>
               </Flex>
             </Flex>

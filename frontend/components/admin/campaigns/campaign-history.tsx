@@ -1,11 +1,24 @@
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
-import type { CampaignSummary } from "../../../../schema/api/campaigns";
+import type { CampaignStatus, CampaignSummary } from "../../../../schema/api/campaigns";
 import { EmptyState, ErrorState, LoadingState } from "../admin-states";
 import { formatDateTime } from "../dates";
 import { StatusBadge, type StatusTone } from "../status-badge";
+import { CancelCampaignButton } from "./cancel-campaign-button";
+import { formatUkLong } from "./uk-time";
 
-const campaignTones: Record<string, StatusTone> = { sent: "success", sending: "secondary", scheduled: "outline" };
+const campaignTones: Record<CampaignStatus, StatusTone> = {
+  sent: "success",
+  sending: "secondary",
+  scheduled: "outline",
+  cancelled: "secondary",
+};
+const campaignLabels: Record<CampaignStatus, string> = {
+  sent: "Sent",
+  sending: "Sending",
+  scheduled: "Scheduled",
+  cancelled: "Cancelled",
+};
 const recipientTones: Record<string, StatusTone> = {
   sent: "success",
   queued: "secondary",
@@ -23,6 +36,8 @@ type Props = {
   onRetryLoad: () => void;
   retryingId: number | null;
   onRetryFailed: (campaign: CampaignSummary) => void;
+  cancellingId: number | null;
+  onCancel: (campaign: CampaignSummary) => void;
 };
 
 function Count({ label, value, tone }: { label: string; value: number; tone?: "red" | "green" | "amber" }) {
@@ -38,11 +53,19 @@ function Count({ label, value, tone }: { label: string; value: number; tone?: "r
   );
 }
 
+/** When a campaign went, or goes: its send time while scheduled (and once cancelled), else when it was made. */
+function whenOf(c: CampaignSummary): string {
+  if (c.status === "scheduled" && c.sendAt) return `Scheduled for ${formatUkLong(c.sendAt)}`;
+  if (c.status === "cancelled" && c.sendAt) return `Was scheduled for ${formatDateTime(c.sendAt)}; nothing was sent`;
+  return formatDateTime(c.createdAt);
+}
+
 /**
- * Past campaigns with how many e-mails are queued, sent, failed and unconfirmed (no answer from
- * the mail service), and a way to re-send the failed and, at the owner's word, the unconfirmed.
+ * Past and scheduled campaigns with how many e-mails are queued, sent, failed and unconfirmed (no
+ * answer from the mail service), a way to re-send the failed and, at the owner's word, the
+ * unconfirmed, and to cancel a scheduled one before it starts.
  */
-export function CampaignHistory({ campaigns, error, onRetryLoad, retryingId, onRetryFailed }: Props) {
+export function CampaignHistory({ campaigns, error, onRetryLoad, retryingId, onRetryFailed, cancellingId, onCancel }: Props) {
   let body: ReactNode;
   if (error && !campaigns) body = <ErrorState message="Failed to load campaign history." onRetry={onRetryLoad} />;
   else if (!campaigns) body = <LoadingState label="Loading campaigns…" />;
@@ -58,12 +81,15 @@ export function CampaignHistory({ campaigns, error, onRetryLoad, retryingId, onR
                   {c.subject}
                 </Heading>
                 <Text as="p" size="1" color="gray">
-                  {c.status === "scheduled" && c.sendAt
-                    ? `Scheduled for ${formatDateTime(c.sendAt)}`
-                    : formatDateTime(c.createdAt)}
+                  {whenOf(c)}
                 </Text>
               </div>
-              <StatusBadge status={c.status} tones={campaignTones} />
+              <Flex align="center" gap="3">
+                <StatusBadge status={c.status} tones={campaignTones} label={campaignLabels[c.status]} />
+                {c.status === "scheduled" ? (
+                  <CancelCampaignButton campaign={c} isCancelling={cancellingId === c.id} onConfirm={() => onCancel(c)} />
+                ) : null}
+              </Flex>
             </Flex>
             <Flex gap="5" mt="3" wrap="wrap" align="end">
               <Count label="Recipients" value={c.counts.total} />

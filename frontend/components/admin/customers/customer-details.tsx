@@ -1,0 +1,83 @@
+import { Button, Flex, Heading } from "@radix-ui/themes";
+import { useState } from "react";
+import type { AdminCustomer } from "../../../../schema/api/admin";
+import type { CustomerInput } from "../../../../schema/api/crm";
+import { notify } from "../../../lib/toast";
+import { BreakableEmail } from "../breakable-email";
+import { EditIcon, MailIcon, PhoneIcon } from "../icons";
+import { CustomerForm } from "./customer-form";
+import { LandlordBadge } from "./landlord-badge";
+
+/** A customer's details to read (phone and e-mail one tap away), and Edit to change them. */
+export function CustomerDetails({
+  customer,
+  onSave,
+}: {
+  customer: AdminCustomer;
+  onSave: (changes: Partial<CustomerInput>) => Promise<unknown>;
+}) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <section className="admin-card admin-panel admin-customer-details" aria-labelledby="customer-details-heading">
+      <Flex justify="between" align="center" gap="3" wrap="wrap" mb="2">
+        <Heading as="h2" size="4" id="customer-details-heading">
+          Details
+        </Heading>
+        {editing ? null : (
+          <Button variant="soft" color="gray" onClick={() => setEditing(true)}>
+            <EditIcon /> Edit Details
+          </Button>
+        )}
+      </Flex>
+      {editing ? (
+        <CustomerForm
+          key={customer.id}
+          idPrefix="customer"
+          labelledBy="customer-details-heading"
+          customer={customer}
+          onCancel={() => setEditing(false)}
+          onSave={async (changes) => {
+            await onSave(changes);
+            notify({ title: "Customer saved", description: "The details are up to date.", variant: "success" });
+            setEditing(false);
+          }}
+        />
+      ) : (
+        <dl className="admin-fields">
+          <div>
+            <dt>Email</dt>
+            <dd>
+              <a className="admin-muted-link admin-icon-link" href={`mailto:${customer.email}`}>
+                <MailIcon /> <BreakableEmail email={customer.email} />
+              </a>
+            </dd>
+          </div>
+          <div>
+            <dt>Phone</dt>
+            <dd>
+              {customer.phone ? (
+                <a className="admin-muted-link admin-icon-link" href={`tel:${customer.phone.replace(/[^\d+]/g, "")}`}>
+                  <PhoneIcon /> {customer.phone}
+                </a>
+              ) : (
+                "Not known"
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>Address</dt>
+            <dd className="admin-prewrap">{customer.address ?? "Not known"}</dd>
+          </div>
+          <div>
+            <dt>Postcode</dt>
+            <dd>{customer.postcode ?? "Not known"}</dd>
+          </div>
+          <div>
+            <dt>Landlord</dt>
+            <dd>{customer.isLandlord ? <LandlordBadge /> : "No"}</dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import type { AdminCustomer } from "../../../../schema/api/admin";
+import type { CustomerInput } from "../../../../schema/api/crm";
+
+/** The customer fields as typed: text stays text until the form is sent. */
+export type CustomerFormState = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  postcode: string;
+  isLandlord: boolean;
+};
+
+export const emptyCustomerForm: CustomerFormState = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  phone: "",
+  address: "",
+  postcode: "",
+  isLandlord: false,
+};
+
+export function customerFormFrom(customer: AdminCustomer): CustomerFormState {
+  return {
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    email: customer.email,
+    phone: customer.phone ?? "",
+    address: customer.address ?? "",
+    postcode: customer.postcode ?? "",
+    isLandlord: customer.isLandlord,
+  };
+}
+
+/** Every field as the API takes it; an empty optional field is sent as null (not known). */
+export function customerInput(form: CustomerFormState): CustomerInput {
+  const optional = (text: string) => (text.trim() === "" ? null : text);
+  return {
+    firstName: form.firstName,
+    lastName: form.lastName,
+    email: form.email,
+    phone: optional(form.phone),
+    address: optional(form.address),
+    postcode: optional(form.postcode),
+    isLandlord: form.isLandlord,
+  };
+}
+
+/** Only what changed since `initial` (the PATCH request); empty when nothing did. */
+export function customerChanges(initial: CustomerFormState, form: CustomerFormState): Partial<CustomerInput> {
+  const before = customerInput(initial);
+  const after = customerInput(form);
+  const changes: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof CustomerInput)[]) {
+    const was = before[key];
+    const now = after[key];
+    if ((typeof now === "string" ? now.trim() : now) !== (typeof was === "string" ? was.trim() : was)) changes[key] = now;
+  }
+  return changes as Partial<CustomerInput>;
+}
+
+/**
+ * A full name split for the customer fields: the last word is the last name, the rest the first
+ * ("Mary Ann Smith" → "Mary Ann", "Smith"). One word is a first name only.
+ */
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length < 2) return { firstName: words[0] ?? "", lastName: "" };
+  return { firstName: words.slice(0, -1).join(" "), lastName: words[words.length - 1]! };
+}

@@ -1,0 +1,32 @@
+import type { AdminCustomer, AdminQuote } from "../../../../schema/api/admin";
+import type { QuoteService, serviceTypes } from "../../../../schema/business";
+import { customerName } from "../../../hooks/admin/use-customers";
+import { splitName } from "../customers/customer-form-state";
+import { emptyRecordForm, newCustomerForm, type RecordFormState } from "../service-records/record-form-state";
+
+/** The kind of visit each quote asks for; a call back from the chat could be anything, so the owner chooses. */
+const visitFor: Record<QuoteService, (typeof serviceTypes)[number] | ""> = {
+  "boiler-installation": "Boiler Installation",
+  "boiler-repair": "Boiler Repair",
+  "central-heating": "Central Heating Upgrade",
+  "annual-service": "Annual Boiler Service",
+  "emergency-repair": "Emergency Call-out",
+  "call-back": "",
+};
+
+/**
+ * A visit booked from a quote: its kind from the quote's service, its message as the description,
+ * for the customer on file with the quote's e-mail or, when there is none, a new customer filled in
+ * from the quote (the name split into first and last).
+ */
+export function visitFromQuote(quote: AdminQuote, customer: AdminCustomer | null): RecordFormState {
+  return {
+    ...emptyRecordForm(),
+    customer: customer
+      ? { kind: "picked", customer: { id: customer.id, name: customerName(customer), email: customer.email } }
+      : newCustomerForm({ ...splitName(quote.name), email: quote.email, phone: quote.phone, postcode: quote.postcode }),
+    serviceType: visitFor[quote.service as QuoteService] ?? "",
+    description: quote.message ?? "",
+    quoteId: quote.id,
+  };
+}

@@ -1,0 +1,237 @@
+import { Button, Callout, Flex, Grid, Text } from "@radix-ui/themes";
+import { type FormEvent, useEffect, useState } from "react";
+import { type BusinessFactsPatch, type BusinessSettings, businessFactsPatchSchema } from "../../../../schema/api/settings";
+import { settings as appSettings } from "../../../../schema/settings";
+import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
+import { HttpError } from "../../../lib/api";
+import { notify } from "../../../lib/toast";
+import { type FieldErrors, fieldErrorsFrom } from "../form-errors";
+import { HoursFields } from "./hours-fields";
+import { OffersFields } from "./offers-fields";
+import { PackagePriceFields, RepairPriceFields, ServicePriceFields } from "./price-fields";
+import { type Bind, idFor, SettingsSection, TextSetting } from "./settings-fields";
+import { blankOffer, changedGroups, type SettingsForm as FormState, formFrom, groupLabels, setAt } from "./settings-form-state";
+
+const minutesLive = Math.ceil(appSettings.facts.cacheSeconds / 60);
+
+/** Moves focus to the first field with a problem, in the order of the page. */
+function focusFirstError(errors: FieldErrors) {
+  const fields = Object.keys(errors)
+    .map((path) => document.getElementById(idFor(path)))
+    .filter((el): el is HTMLElement => el !== null)
+    .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  fields[0]?.focus();
+}
+
+/**
+ * The owner's facts: contact, address, hours, Gas Safe number, prices and offers. Checked with the
+ * API's own schema first; only the groups that changed are sent, and each problem (the server's
+ * too) shows beside its field.
+ */
+export function SettingsForm({
+  settings,
+  onSave,
+}: {
+  settings: BusinessSettings;
+  onSave: (patch: BusinessFactsPatch) => Promise<BusinessSettings>;
+}) {
+  const [initial, setInitial] = useState<FormState>(() => formFrom(settings.facts));
+  const [form, setForm] = useState<FormState>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const changes = changedGroups(initial, form);
+  const pending = Object.keys(changes) as (keyof typeof groupLabels)[];
+
+  // Leaving with unsaved changes asks first (the browser's own prompt).
+  useEffect(() => {
+    if (pending.length === 0) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [pending.length]);
+
+  const clearErrors = (prefix: string) =>
+    setErrors((e) => {
+      const keys = Object.keys(e).filter((key) => key === prefix || key.startsWith(`${prefix}.`));
+      if (keys.length === 0) return e;
+      const next = { ...e };
+      for (const key of keys) delete next[key];
+      return next;
+    });
+
+  const bind: Bind = {
+    form,
+    errors,
+    set: (path, value) => {
+      setForm((f) => setAt(f, path.split("."), value));
+      // Opening or closing a day settles its times' problems too.
+      clearErrors(path.endsWith(".open") ? path.slice(0, -".open".length) : path);
+    },
+  };
+
+  const addOffer = () => {
+    const offer = blankOffer();
+    const index = form.offers.length;
+    setForm((f) => ({ ...f, offers: [...f.offers, offer] }));
+    requestAnimationFrame(() => document.getElementById(idFor(`offers.${index}.title`))?.focus());
+  };
+  const removeOffer = (index: number) => {
+    setForm((f) => ({ ...f, offers: f.offers.filter((_, i) => i !== index) }));
+    // Problems are kept by position, so the ones below would now point at the wrong offer.
+    clearErrors("offers");
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending.length === 0) {
+      notify({ title: "Nothing to save", description: "You haven't changed anything yet." });
+      return;
+    }
+    const parsed = businessFactsPatchSchema.safeParse(changes);
+    if (!parsed.success) {
+      const found = fieldErrorsFrom(parsed.error.issues);
+      setErrors(found);
+      requestAnimationFrame(() => focusFirstError(found));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const saved = await onSave(changes as BusinessFactsPatch);
+      const next = formFrom(saved.facts);
+      setInitial(next);
+      setForm(next);
+      notify({
+        title: "Settings saved",
+        description: `${pending.map((g) => groupLabels[g]).join(", ")} saved. The public pages show the change within ${minutesLive} minutes.`,
+        variant: "success",
+      });
+    } catch (e) {
+      if (e instanceof HttpError && e.body?.details) {
+        const found = fieldErrorsFrom(e.body.details);
+        setErrors(found);
+        requestAnimationFrame(() => focusFirstError(found));
+      }
+      if (!isUnauthorized(e)) {
+        notify({
+          title: "Not saved",
+          description: errorMessage(e, "The settings could not be saved. Please try again."),
+          variant: "destructive",
+        });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const { address } = form;
+  return (
+    <form onSubmit={submit} noValidate aria-label="Business settings" className="settings-form">
+      <Callout.Root color="blue" variant="surface" mb="5">
+        <Callout.Text>
+          These are the facts your website shows: on every page, in the chat's answers and in e-mails. After you save, the public
+          pages show the change within {minutesLive} minutes, with no rebuild. Offers appear and disappear on their dates by
+          themselves.
+        </Callout.Text>
+      </Callout.Root>
+
+      <div className="settings-sections">
+        <SettingsSection id="settings-contact" title="Contact">
+          <Grid columns={{ initial: "1", sm: "3" }} gap="4">
+            <TextSetting bind={bind} path="phone" label="Phone number" type="tel" autoComplete="off" value={form.phone} />
+            <TextSetting
+              bind={bind}
+              path="emergencyPhone"
+              label="24/7 emergency number"
+              type="tel"
+              autoComplete="off"
+              value={form.emergencyPhone}
+            />
+            <TextSetting bind={bind} path="email" label="E-mail address" type="email" autoComplete="off" value={form.email} />
+          </Grid>
+        </SettingsSection>
+
+        <SettingsSection
+          id="settings-address"
+          title="Address"
+          description="Shown in the footer, the contact section and search results."
+        >
+          <Grid columns={{ initial: "1", sm: "2" }} gap="4">
+            <TextSetting bind={bind} path="address.street" label="Street address" maxLength={120} value={address.street} />
+            <TextSetting bind={bind} path="address.locality" label="Town" maxLength={60} value={address.locality} />
+            <TextSetting bind={bind} path="address.region" label="Region (optional)" maxLength={60} value={address.region} />
+            <TextSetting bind={bind} path="address.postcode" label="Postcode" value={address.postcode} />
+          </Grid>
+        </SettingsSection>
+
+        <SettingsSection
+          id="settings-hours"
+          title="Opening hours"
+          description="24-hour times. A closed day shows as “Emergency only”."
+        >
+          <HoursFields bind={bind} />
+        </SettingsSection>
+
+        <SettingsSection
+          id="settings-gas-safe"
+          title="Gas Safe registration"
+          description="Shown beside every “Gas Safe Registered” badge, so customers can check it on the Gas Safe Register."
+        >
+          <div className="settings-narrow">
+            <TextSetting
+              bind={bind}
+              path="gasSafeNumber"
+              label="Registration number"
+              inputMode="numeric"
+              maxLength={7}
+              value={form.gasSafeNumber}
+            />
+          </div>
+        </SettingsSection>
+
+        <SettingsSection id="settings-service" title="Boiler service prices">
+          <ServicePriceFields bind={bind} />
+        </SettingsSection>
+
+        <SettingsSection id="settings-packages" title="New boiler packages" description="Prices in pounds, fitted.">
+          <PackagePriceFields bind={bind} />
+        </SettingsSection>
+
+        <SettingsSection id="settings-repairs" title="Home repair prices">
+          <RepairPriceFields bind={bind} />
+        </SettingsSection>
+
+        <SettingsSection
+          id="settings-offers"
+          title="Boiler service offers"
+          description="Each offer shows on the home page and the boiler service page from its first day to its last, and nowhere outside those dates."
+        >
+          <OffersFields bind={bind} onAdd={addOffer} onRemove={removeOffer} />
+        </SettingsSection>
+      </div>
+
+      <div className="settings-actions">
+        <Text size="2" color="gray" role="status" className="settings-actions__pending">
+          {pending.length > 0 ? `Unsaved changes: ${pending.map((g) => groupLabels[g]).join(", ")}` : "All changes saved"}
+        </Text>
+        <Flex gap="3" wrap="wrap" justify="end">
+          <Button
+            type="button"
+            variant="soft"
+            color="gray"
+            disabled={busy || pending.length === 0}
+            onClick={() => {
+              setForm(initial);
+              setErrors({});
+            }}
+          >
+            Undo changes
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Saving..." : "Save settings"}
+          </Button>
+        </Flex>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import { Button, Heading } from "@radix-ui/themes";
+import { Link, useLocation, useParams } from "wouter";
+import { ErrorState, LoadingState } from "../../components/admin/admin-states";
+import { CustomerDetails } from "../../components/admin/customers/customer-details";
+import { CustomerTimeline } from "../../components/admin/customers/customer-timeline";
+import { formatDate } from "../../components/admin/dates";
+import { BackIcon, PlusIcon } from "../../components/admin/icons";
+import { PageHeader } from "../../components/admin/page-header";
+import { PagedList } from "../../components/admin/paged-list";
+import { RecordCards } from "../../components/admin/service-records/record-cards";
+import { editRecord, newRecord, RecordEditor } from "../../components/admin/service-records/record-editor";
+import { emptyRecordForm } from "../../components/admin/service-records/record-form-state";
+import { customerName, useAdminCustomer, useCustomerTimeline } from "../../hooks/admin/use-customers";
+import { useRecordActions } from "../../hooks/admin/use-record-actions";
+import { useAdminServiceRecords } from "../../hooks/admin/use-service-records";
+import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
+import { HttpError } from "../../lib/api";
+
+/** One screen per customer: going from one customer's page to another's starts afresh, showing none of the first's rows. */
+export default function CustomerPage() {
+  const id = Number(useParams<{ id: string }>().id);
+  return <Customer key={id} id={id} />;
+}
+
+function Customer({ id }: { id: number }) {
+  const { customer, error, refresh, update } = useAdminCustomer(id);
+  const timeline = useCustomerTimeline(id);
+  const records = useAdminServiceRecords({ customerId: id });
+  const actions = useRecordActions(() => Promise.all([records.refresh(), timeline.refresh()]));
+  const [, navigate] = useLocation();
+
+  if (!customer) {
+    if (!error) return <LoadingState label="Loading customer…" />;
+    if (isUnauthorized(error)) return null;
+    const missing = error instanceof HttpError && (error.status === 404 || error.status === 400);
+    return (
+      <>
+        <PageHeader title="Customer" />
+        <ErrorState
+          message={missing ? "There is no customer with this number." : errorMessage(error, "Failed to load the customer.")}
+          onRetry={refresh}
+        />
+        <Button asChild variant="soft">
+          <Link href="/customers">
+            <BackIcon /> All customers
+          </Link>
+        </Button>
+      </>
+    );
+  }
+
+  const name = customerName(customer);
+  // A record past the pages loaded here is found on the records screen by the customer's e-mail.
+  const openRecord = (recordId: number) => {
+    const record = records.items?.find((r) => r.id === recordId);
+    if (record) actions.open(editRecord(record));
+    else navigate(`/service-records?q=${encodeURIComponent(customer.email)}`);
+  };
+  return (
+    <>
+      <PageHeader
+        title={name}
+        subtitle={`Customer since ${formatDate(customer.createdAt)}`}
+        actions={
+          <Button
+            onClick={() =>
+              actions.open(
+                newRecord({ ...emptyRecordForm(), customer: { kind: "picked", customer: { id, name, email: customer.email } } }),
+              )
+            }
+          >
+            <PlusIcon /> Add Record
+          </Button>
+        }
+      />
+      <div className="admin-customer">
+        <CustomerDetails
+          customer={customer}
+          onSave={async (changes) => {
+            await update(changes);
+            await Promise.all([refresh(), timeline.refresh(), records.refresh()]);
+          }}
+        />
+        <section className="admin-card admin-panel admin-customer-timeline" aria-labelledby="customer-timeline-heading">
+          <Heading as="h2" size="4" id="customer-timeline-heading" mb="3">
+            Timeline
+          </Heading>
+          {timeline.timeline ? (
+            <CustomerTimeline customer={customer} entries={timeline.timeline} onOpenRecord={openRecord} />
+          ) : timeline.error ? (
+            isUnauthorized(timeline.error) ? null : (
+              <ErrorState message={errorMessage(timeline.error, "Failed to load the timeline.")} onRetry={timeline.refresh} />
+            )
+          ) : (
+            <LoadingState label="Loading timeline…" />
+          )}
+        </section>
+        <section className="admin-customer-records" aria-labelledby="customer-records-heading">
+          <Heading as="h2" size="4" id="customer-records-heading" mb="3">
+            Service records{records.items ? ` (${records.total})` : ""}
+          </Heading>
+          <PagedList
+            list={records}
+            empty="No service records for this customer yet."
+            loading="Loading service records…"
+            failed="Failed to load the service records."
+          >
+            {(items) => <RecordCards records={items} actions={actions} />}
+          </PagedList>
+        </section>
+      </div>
+      <RecordEditor draft={actions.draft} onClose={actions.close} onSaved={actions.saved} />
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { ErrorState, LoadingState } from "../../components/admin/admin-states";
+import { formatDateTime } from "../../components/admin/dates";
+import { LogoutButton } from "../../components/admin/logout-button";
+import { PageHeader } from "../../components/admin/page-header";
+import { SettingsForm } from "../../components/admin/settings/settings-form";
+import { useSettings } from "../../hooks/admin/use-settings";
+import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
+import "../../components/admin/settings/settings.css";
+
+/** /admin/settings: the company's facts and offers, as the public site shows them. */
+export default function Settings() {
+  const { settings, error, refresh, save } = useSettings();
+
+  let body = null;
+  if (settings) body = <SettingsForm settings={settings} onSave={save} />;
+  else if (error) {
+    body = isUnauthorized(error) ? null : (
+      <ErrorState message={errorMessage(error, "Failed to load the settings.")} onRetry={refresh} />
+    );
+  } else body = <LoadingState label="Loading settings…" />;
+
+  return (
+    <>
+      <PageHeader
+        title="Business Settings"
+        subtitle={
+          settings
+            ? settings.updatedAt
+              ? `Last changed ${formatDateTime(settings.updatedAt)}`
+              : "The values your site started with: change any of them here."
+            : undefined
+        }
+        actions={<LogoutButton />}
+      />
+      {body}
+    </>
+  );
+}
