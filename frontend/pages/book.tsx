@@ -1,6 +1,120 @@
+import { Button, Text } from "@radix-ui/themes";
+import { useEffect, useState } from "react";
+import { Link } from "wouter";
+import { type BookableService, type BookingCreated, bookableServiceLabels } from "../../schema/api/bookings";
+import { type BookingFields, BookingForm, emptyBooking } from "../components/book/booking-form";
+import { SlotPicker, useSlots } from "../components/book/slot-picker";
+import { visitLabel } from "../components/book/slots";
 import { PageHero } from "../components/site/page-hero";
+import { FactLink } from "../lib/facts";
+import "../components/book/book.css";
 
-/** PLACEHOLDER: being built (issue 21). */
+const services = Object.keys(bookableServiceLabels) as BookableService[];
+const isService = (value: string | null): value is BookableService => !!value && Object.hasOwn(bookableServiceLabels, value);
+
+/** /book: a service, a day, a time, the visitor's details, done. */
 export default function Book() {
-  return <PageHero eyebrow="Northside" title="Book a Visit Online" lead="Coming together." />;
+  const [service, setService] = useState<BookableService>("annual-service");
+  const [day, setDay] = useState<string | null>(null);
+  const [start, setStart] = useState<string | null>(null);
+  const [fields, setFields] = useState<BookingFields>(emptyBooking);
+  const [booked, setBooked] = useState<(BookingCreated & { service: BookableService }) | null>(null);
+  const { mutate } = useSlots(service);
+
+  // A reminder's link carries the service and the postcode; the page is prerendered without them.
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const linked = params.get("service");
+    if (isService(linked)) setService(linked);
+    const postcode = params.get("postcode")?.trim();
+    if (postcode) setFields((f) => ({ ...f, postcode: f.postcode || postcode }));
+  }, []);
+
+  const choose = (next: BookableService) => {
+    setService(next);
+    setDay(null);
+    setStart(null);
+  };
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Book online"
+        title="Book a visit"
+        lead="Pick a day and a time that suit you. Your booking is confirmed at once, with a link to move or cancel it."
+      />
+      <section className="section">
+        <div className="container book">
+          {booked ? (
+            <div className="card book-done" role="status">
+              <h2 className="book-step__title">You're booked in</h2>
+              <p>
+                <strong>{bookableServiceLabels[booked.service]}</strong> on <strong>{visitLabel(booked.start)}</strong>.
+              </p>
+              <p>
+                Your reference is <strong className="book-reference">{booked.reference}</strong>. We've e-mailed a confirmation
+                with a calendar file and a link to move or cancel the visit up to 24 hours before.
+              </p>
+              <p>
+                Need to talk to us? Call <FactLink to="phone" />.
+              </p>
+              <Button asChild variant="soft">
+                <Link href="/">Back to the home page</Link>
+              </Button>
+            </div>
+          ) : (
+            <>
+              <div className="card book-step">
+                <h2 className="book-step__title">1. What do you need?</h2>
+                <fieldset className="book-fieldset">
+                  <legend className="visually-hidden">Service</legend>
+                  <div className="book-services">
+                    {services.map((s) => (
+                      <label key={s} className="book-service">
+                        <input type="radio" name="service" value={s} checked={service === s} onChange={() => choose(s)} />
+                        <span>{bookableServiceLabels[s]}</span>
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              </div>
+              <div className="card book-step">
+                <h2 className="book-step__title">2. When?</h2>
+                <SlotPicker
+                  service={service}
+                  day={day}
+                  selected={start}
+                  onDay={(d) => {
+                    setDay(d);
+                    setStart(null);
+                  }}
+                  onSlot={setStart}
+                />
+                <Text as="p" size="2" color="gray" className="book-when">
+                  {start ? `Your visit: ${visitLabel(start)}` : "Choose a time to continue."}
+                </Text>
+              </div>
+              <div className="card book-step">
+                <h2 className="book-step__title">3. Your details</h2>
+                <BookingForm
+                  service={service}
+                  start={start}
+                  fields={fields}
+                  onChange={setFields}
+                  onBooked={(created) => {
+                    setBooked({ ...created, service });
+                    window.scrollTo({ top: 0 });
+                  }}
+                  onTaken={() => {
+                    setStart(null);
+                    void mutate();
+                  }}
+                />
+              </div>
+            </>
+          )}
+        </div>
+      </section>
+    </>
+  );
 }

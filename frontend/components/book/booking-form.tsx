@@ -1,0 +1,164 @@
+import { Button, Text, TextArea, TextField } from "@radix-ui/themes";
+import { type FormEvent, type ReactNode, useState } from "react";
+import type { BookableService, BookingCreated } from "../../../schema/api/bookings";
+import { useHydrated } from "../../hooks/use-hydrated";
+import { api, HttpError } from "../../lib/api";
+import { FactLink } from "../../lib/facts";
+
+const fieldNames = ["name", "email", "phone", "postcode", "address", "notes"] as const;
+type FieldName = (typeof fieldNames)[number];
+export type BookingFields = Record<FieldName, string>;
+type Errors = Partial<Record<FieldName | "start" | "service", string>>;
+
+export const emptyBooking: BookingFields = { name: "", email: "", phone: "", postcode: "", address: "", notes: "" };
+
+/** The shared zod schema, loaded when the visitor first sends (zod stays out of the page's first load). */
+const loadSchema = () => import("../../../schema/api/bookings").then((m) => m.bookingRequestSchema);
+
+function Field({ name, label, error, children }: { name: FieldName; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className="book-field">
+      <label htmlFor={`book-${name}`} className="book-label">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <Text id={`book-${name}-error`} size="2" color="red" className="book-error">
+          {error}
+        </Text>
+      ) : null}
+    </div>
+  );
+}
+
+type Props = {
+  service: BookableService;
+  start: string | null;
+  fields: BookingFields;
+  onChange: (fields: BookingFields) => void;
+  onBooked: (booking: BookingCreated) => void;
+  /** The slot was taken meanwhile: the picker reloads, the details stay. */
+  onTaken: () => void;
+};
+
+export function BookingForm({ service, start, fields, onChange, onBooked, onTaken }: Props) {
+  const [errors, setErrors] = useState<Errors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const isHydrated = useHydrated();
+
+  const set = (name: FieldName) => (value: string) => {
+    onChange({ ...fields, [name]: value });
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+
+  const show = (found: Errors) => {
+    setErrors(found);
+    const first = fieldNames.find((n) => found[n]);
+    if (first) document.getElementById(`book-${first}`)?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    if (!start) {
+      setProblem("Please choose a day and a time above.");
+      return;
+    }
+    const request = { service, start, ...fields, notes: fields.notes || null };
+    const checked = (await loadSchema()).safeParse(request);
+    if (!checked.success) {
+      const found: Errors = {};
+      for (const issue of checked.error.issues) {
+        const key = String(issue.path[0]) as keyof Errors;
+        found[key] ??= issue.message;
+      }
+      return show(found);
+    }
+    setSending(true);
+    try {
+      onBooked(await api<BookingCreated>("/api/bookings", { json: request }));
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 409) {
+        setProblem("Sorry, that time was just taken. Please pick another; your details are kept.");
+        onTaken();
+      } else if (error instanceof HttpError && error.status === 400) {
+        const found: Errors = {};
+        for (const detail of error.body?.details ?? []) found[detail.path.split(".")[0] as keyof Errors] ??= detail.message;
+        show(found);
+        // The server's message says more than a field can (a postcode outside the area gives the phone).
+        setProblem(error.serverMessage ?? "Please check your details.");
+      } else if (error instanceof HttpError && error.serverMessage && error.status === 429) {
+        setProblem(error.serverMessage);
+      } else {
+        setProblem("Sorry, we couldn't book that. Please try again, or call us.");
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const input = (name: Exclude<FieldName, "notes" | "address">, type: "text" | "tel" | "email", autoComplete: string) => (
+    <TextField.Root
+      id={`book-${name}`}
+      type={type}
+      size="3"
+      autoComplete={autoComplete}
+      value={fields[name]}
+      onChange={(e) => set(name)(e.target.value)}
+      aria-invalid={errors[name] ? true : undefined}
+      aria-describedby={errors[name] ? `book-${name}-error` : undefined}
+    />
+  );
+
+  return (
+    <form className="book-form" aria-label="Your details" onSubmit={submit} noValidate>
+      <div className="book-form__grid">
+        <Field name="name" label="Full name" error={errors.name}>
+          {input("name", "text", "name")}
+        </Field>
+        <Field name="phone" label="Phone number" error={errors.phone}>
+          {input("phone", "tel", "tel")}
+        </Field>
+        <Field name="email" label="E-mail address" error={errors.email}>
+          {input("email", "email", "email")}
+        </Field>
+        <Field name="postcode" label="Postcode" error={errors.postcode}>
+          {input("postcode", "text", "postal-code")}
+        </Field>
+      </div>
+      <Field name="address" label="Address of the visit" error={errors.address}>
+        <TextArea
+          id="book-address"
+          size="3"
+          rows={2}
+          autoComplete="street-address"
+          value={fields.address}
+          onChange={(e) => set("address")(e.target.value)}
+          aria-invalid={errors.address ? true : undefined}
+          aria-describedby={errors.address ? "book-address-error" : undefined}
+        />
+      </Field>
+      <Field name="notes" label="Anything we should know? (optional)" error={errors.notes}>
+        <TextArea
+          id="book-notes"
+          size="3"
+          rows={3}
+          placeholder="Boiler make and model, parking, access"
+          value={fields.notes}
+          onChange={(e) => set("notes")(e.target.value)}
+        />
+      </Field>
+      {problem || errors.start || errors.service ? (
+        <div role="alert" className="book-problem">
+          <Text size="2">
+            {problem ?? errors.start ?? errors.service} Questions? Call <FactLink to="phone" />.
+          </Text>
+        </div>
+      ) : null}
+      <Button type="submit" size="3" disabled={!isHydrated || sending} className="book-submit">
+        {sending ? "Booking…" : "Book this visit"}
+      </Button>
+    </form>
+  );
+}
