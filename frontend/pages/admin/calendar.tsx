@@ -1,6 +1,109 @@
+import { Button, Code, Flex, Heading, Text } from "@radix-ui/themes";
+import { useState } from "react";
+import { ErrorState, LoadingState } from "../../components/admin/admin-states";
+import { AvailabilityForm } from "../../components/admin/calendar/availability-form";
+import { mondayOf, WeekView } from "../../components/admin/calendar/week-view";
+import { ConfirmButton } from "../../components/admin/confirm-button";
 import { PageHeader } from "../../components/admin/page-header";
+import { useUrlFilters } from "../../components/admin/products/use-url-filters";
+import { useCalendarSettings } from "../../hooks/admin/use-calendar";
+import { errorMessage } from "../../lib/admin/admin-api";
+import { notify } from "../../lib/toast";
+import "../../components/admin/calendar/calendar.css";
 
-/** PLACEHOLDER: being built (issue 21). */
+const londonToday = () =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(),
+  );
+
+/** /admin/calendar: the week's visits, the availability online booking uses, and the private calendar feed. */
 export default function Calendar() {
-  return <PageHeader title="Calendar" />;
+  const today = londonToday();
+  const [filters, setFilters] = useUrlFilters(["week"] as const);
+  const monday = /^\d{4}-\d{2}-\d{2}$/.test(filters.week) ? mondayOf(filters.week) : mondayOf(today);
+  const calendar = useCalendarSettings();
+  const [rotating, setRotating] = useState(false);
+
+  const rotate = async () => {
+    setRotating(true);
+    try {
+      await calendar.rotate();
+      await calendar.refresh();
+      notify({
+        title: "New calendar link",
+        description: "Subscribe your phone to the new address; the old one no longer works.",
+        variant: "success",
+      });
+    } catch (e) {
+      notify({ title: "Not changed", description: errorMessage(e, "Please try again."), variant: "destructive" });
+    } finally {
+      setRotating(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Calendar"
+        subtitle="Online bookings and scheduled visits, your availability, and the feed for your phone."
+      />
+      <Flex direction="column" gap="5">
+        <WeekView monday={monday} today={today} onWeek={(week) => setFilters({ week: week === mondayOf(today) ? "" : week })} />
+        {calendar.error ? (
+          <ErrorState message="Failed to load the availability." onRetry={calendar.refresh} />
+        ) : !calendar.data ? (
+          <LoadingState label="Loading the availability…" />
+        ) : (
+          <>
+            <AvailabilityForm
+              key={JSON.stringify(calendar.data.settings)}
+              settings={calendar.data.settings}
+              onSave={async (patch) => {
+                await calendar.save(patch);
+                await calendar.refresh();
+              }}
+            />
+            <section aria-labelledby="calendar-feed" className="admin-card admin-panel">
+              <Heading as="h2" size="4" id="calendar-feed" mb="2">
+                Calendar feed for your phone
+              </Heading>
+              <Text as="p" size="2" color="gray" mb="3">
+                Add this address as a subscribed calendar (iPhone: Settings › Calendar › Accounts › Add Subscribed Calendar;
+                Google Calendar: From URL). Keep it private: anyone with it can see your visits.
+              </Text>
+              <Code className="calendar-feed-url" data-testid="feed-url">
+                {calendar.data.feedUrl}
+              </Code>
+              <Flex gap="2" mt="3" wrap="wrap">
+                <Button
+                  variant="soft"
+                  onClick={() =>
+                    navigator.clipboard
+                      ?.writeText(calendar.data!.feedUrl)
+                      .then(() => notify({ title: "Copied", variant: "success" }))
+                      .catch(() =>
+                        notify({ title: "Copy failed", description: "Select the address and copy it.", variant: "destructive" }),
+                      )
+                  }
+                >
+                  Copy address
+                </Button>
+                <ConfirmButton
+                  variant="soft"
+                  color="red"
+                  disabled={rotating}
+                  title="Make a new calendar address?"
+                  description="The old address stops working at once: calendars subscribed to it stop updating until you add the new one."
+                  confirmLabel="Make a new address"
+                  onConfirm={rotate}
+                >
+                  Rotate link
+                </ConfirmButton>
+              </Flex>
+            </section>
+          </>
+        )}
+      </Flex>
+    </>
+  );
 }

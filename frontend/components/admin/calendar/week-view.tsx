@@ -1,0 +1,101 @@
+import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
+import { Link } from "wouter";
+import type { CalendarEntry } from "../../../../schema/api/bookings";
+import { useWeek } from "../../../hooks/admin/use-calendar";
+import { ErrorState, LoadingState } from "../admin-states";
+
+const DAY = 86_400_000;
+/** "2026-12-01" + n days (calendar dates, no time zone involved). */
+export const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+/** The Monday on or before a date. */
+export const mondayOf = (date: string) => addDays(date, -((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7));
+
+const dayHeading = (date: string) =>
+  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "short", timeZone: "UTC" }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+const london = (iso: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", ...options }).format(new Date(iso));
+const timeOf = (iso: string) => london(iso, { hour: "2-digit", minute: "2-digit" });
+const dateOf = (iso: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(iso),
+  );
+
+function Entry({ entry }: { entry: CalendarEntry }) {
+  const search = entry.customerName ?? entry.title;
+  return (
+    <li className="calendar-entry">
+      <Text size="2" weight="bold" className="calendar-entry__time">
+        {entry.allDay ? "All day" : `${timeOf(entry.start)}–${timeOf(entry.end)}`}
+      </Text>
+      <div className="calendar-entry__body">
+        <Link href={`/service-records?q=${encodeURIComponent(search)}`} className="calendar-entry__title">
+          {entry.title}
+        </Link>
+        <Text as="div" size="2" color="gray">
+          {[entry.customerName, entry.postcode].filter(Boolean).join(" · ")}
+        </Text>
+        <Flex gap="2" mt="1">
+          <Badge color={entry.kind === "booking" ? "orange" : "blue"}>
+            {entry.kind === "booking" ? `Booked online${entry.reference ? ` · ${entry.reference}` : ""}` : "Service record"}
+          </Badge>
+        </Flex>
+      </div>
+    </li>
+  );
+}
+
+/** Monday to Sunday of the week starting `monday`: each day's bookings and scheduled visits in time order. */
+export function WeekView({ monday, today, onWeek }: { monday: string; today: string; onWeek: (monday: string) => void }) {
+  const week = useWeek(monday);
+  const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+  return (
+    <section aria-labelledby="calendar-week" className="admin-card admin-panel">
+      <Flex justify="between" align="center" gap="3" wrap="wrap" mb="3">
+        <Heading as="h2" size="4" id="calendar-week">
+          Week of {dayHeading(monday)}
+        </Heading>
+        <Flex gap="2">
+          <Button variant="soft" onClick={() => onWeek(addDays(monday, -7))}>
+            Previous week
+          </Button>
+          <Button variant="soft" onClick={() => onWeek(mondayOf(today))}>
+            This week
+          </Button>
+          <Button variant="soft" onClick={() => onWeek(addDays(monday, 7))}>
+            Next week
+          </Button>
+        </Flex>
+      </Flex>
+      {week.error ? (
+        <ErrorState message="Failed to load the week." onRetry={week.refresh} />
+      ) : !week.data ? (
+        <LoadingState label="Loading the week…" />
+      ) : (
+        <div className="calendar-week">
+          {days.map((date) => {
+            const entries = week.data!.filter((e) => dateOf(e.start) === date);
+            return (
+              <div key={date} className="calendar-day" aria-current={date === today ? "date" : undefined}>
+                <h3 className="calendar-day__title">{dayHeading(date)}</h3>
+                {entries.length === 0 ? (
+                  <Text size="2" color="gray">
+                    Nothing booked
+                  </Text>
+                ) : (
+                  <ul className="calendar-entries">
+                    {entries.map((e) => (
+                      <Entry key={`${e.kind}-${e.id}`} entry={e} />
+                    ))}
+                  </ul>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </section>
+  );
+}
