@@ -43,6 +43,8 @@ const pagesByPath: Record<string, { preload: () => Promise<unknown> }> = {
   "/confirm-subscription": ConfirmSubscription,
   "/privacy": Privacy,
   "/terms": Terms,
+  "/book": Book,
+  "/book/manage": BookManage,
   "/service/gas-electricity": GasElectricity,
   "/service/boiler-service": BoilerService,
   "/service/plumbing": Plumbing,

@@ -17,6 +17,7 @@ import "./components/home/home.css";
 import "./components/site/pages.css";
 import "./components/store/store.css";
 import "./components/cart/cart.css";
+import "./components/book/book.css";
 import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
