@@ -144,8 +144,9 @@ export const openingHoursLine = (facts: BusinessFacts) =>
 export const addressLineOf = (facts: BusinessFacts) =>
   `${facts.address.street}, ${facts.address.locality}, ${facts.address.postcode}`;
 
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = [
+/** Day and month names for dates written out in English (no Intl: see offerEndText). */
+export const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+export const MONTH_NAMES = [
   "January",
   "February",
   "March",
@@ -163,7 +164,7 @@ const MONTHS = [
 /** "2026-10-31" → "Saturday 31 October" (no Intl: a page's first Intl formatter costs a phone tens of ms). */
 export function offerEndText(offer: Offer): string {
   const date = new Date(`${offer.endsAt}T00:00:00Z`);
-  return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+  return `${DAY_NAMES[date.getUTCDay()]} ${date.getUTCDate()} ${MONTH_NAMES[date.getUTCMonth()]}`;
 }
 
 /** The lowest price a boiler service is advertised at: the live offer's, or the one-off price. */

@@ -1,16 +1,9 @@
 import { Link } from "wouter";
 import { company, emergencyLine, footerAreas } from "../../schema/business";
-import type { FactName } from "../../schema/facts";
-import { Fact, FactLink } from "../lib/facts";
+import { Fact, FactLink, OpeningHours } from "../lib/facts";
 import "./footer.css";
 import { MailIcon, MapPinIcon, PhoneIcon, ShieldIcon } from "./site/icons";
 import { Logo } from "./site/logo";
-
-const hoursRows: { days: string; fact: FactName }[] = [
-  { days: "Monday - Friday", fact: "hours.weekdays" },
-  { days: "Saturday", fact: "hours.saturday" },
-  { days: "Sunday", fact: "hours.sunday" },
-];
 
 const serviceLinks = [
   { label: "Boiler Service", href: "/service/boiler-service" },
@@ -80,16 +73,7 @@ export function Footer() {
               <Fact name="address" />
             </li>
           </ul>
-          <dl className="site-footer__hours">
-            {hoursRows.map((row) => (
-              <div key={row.days}>
-                <dt>{row.days}</dt>
-                <dd>
-                  <Fact name={row.fact} />
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <OpeningHours className="site-footer__hours" />
         </div>
       </div>
       <div className="site-footer__bottom">

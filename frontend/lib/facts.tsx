@@ -69,3 +69,26 @@ export function FactLink({ to, children, ...rest }: FactLinkProps) {
 export function ariaFacts(template: string): { "aria-label": string; "data-fact-aria": string } {
   return { "aria-label": fillFacts(template, pageFacts), "data-fact-aria": template };
 }
+
+const hoursRows: { days: string; fact: FactName }[] = [
+  { days: "Monday - Friday", fact: "hours.weekdays" },
+  { days: "Saturday", fact: "hours.saturday" },
+  { days: "Sunday", fact: "hours.sunday" },
+];
+
+/** The opening hours as a list of days and times, each marked; `children` adds rows after them. */
+export function OpeningHours({ className, children }: { className: string; children?: ReactNode }) {
+  return (
+    <dl className={className}>
+      {hoursRows.map((row) => (
+        <div key={row.days}>
+          <dt>{row.days}</dt>
+          <dd>
+            <Fact name={row.fact} />
+          </dd>
+        </div>
+      ))}
+      {children}
+    </dl>
+  );
+}

@@ -2,7 +2,7 @@ import { Button, Text } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import type { ManagedBooking } from "../../schema/api/bookings";
-import { SlotPicker } from "../components/book/slot-picker";
+import { SlotPicker, useSlotChoice } from "../components/book/slot-picker";
 import { visitLabel } from "../components/book/slots";
 import { PageHero } from "../components/site/page-hero";
 import { api, HttpError } from "../lib/api";
@@ -23,8 +23,8 @@ const messageOf = (error: unknown) =>
 export default function BookManage() {
   const [token, setToken] = useState<string | null>(null);
   const [state, setState] = useState<State>({ name: "loading" });
-  const [day, setDay] = useState<string | null>(null);
-  const [start, setStart] = useState<string | null>(null);
+  const choice = useSlotChoice();
+  const { start } = choice;
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -44,7 +44,7 @@ export default function BookManage() {
         json: path === "move" ? { token, start } : { token },
       });
       setState({ name: "ready", booking, mode: "view", notice });
-      setStart(null);
+      choice.clearTime();
     } catch (error) {
       setProblem(messageOf(error));
     } finally {
@@ -137,16 +137,7 @@ export default function BookManage() {
                 </div>
               ) : (
                 <div className="book-confirm">
-                  <SlotPicker
-                    service={state.booking.service}
-                    day={day}
-                    selected={start}
-                    onDay={(d) => {
-                      setDay(d);
-                      setStart(null);
-                    }}
-                    onSlot={setStart}
-                  />
+                  <SlotPicker service={state.booking.service} {...choice.pickerProps} />
                   <div className="cta-row">
                     <Button
                       size="3"

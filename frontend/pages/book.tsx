@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { type BookableService, type BookingCreated, bookableServiceLabels } from "../../schema/api/bookings";
 import { type BookingFields, BookingForm, emptyBooking } from "../components/book/booking-form";
-import { SlotPicker, useSlots } from "../components/book/slot-picker";
+import { SlotPicker, useSlotChoice, useSlots } from "../components/book/slot-picker";
 import { visitLabel } from "../components/book/slots";
 import { PageHero } from "../components/site/page-hero";
 import { FactLink } from "../lib/facts";
@@ -15,8 +15,8 @@ const isService = (value: string | null): value is BookableService => !!value &&
 /** /book: a service, a day, a time, the visitor's details, done. */
 export default function Book() {
   const [service, setService] = useState<BookableService>("annual-service");
-  const [day, setDay] = useState<string | null>(null);
-  const [start, setStart] = useState<string | null>(null);
+  const choice = useSlotChoice();
+  const { start } = choice;
   const [fields, setFields] = useState<BookingFields>(emptyBooking);
   const [booked, setBooked] = useState<(BookingCreated & { service: BookableService }) | null>(null);
   const { mutate } = useSlots(service);
@@ -32,8 +32,7 @@ export default function Book() {
 
   const choose = (next: BookableService) => {
     setService(next);
-    setDay(null);
-    setStart(null);
+    choice.clear();
   };
 
   return (
@@ -80,16 +79,7 @@ export default function Book() {
               </div>
               <div className="card book-step">
                 <h2 className="book-step__title">2. When?</h2>
-                <SlotPicker
-                  service={service}
-                  day={day}
-                  selected={start}
-                  onDay={(d) => {
-                    setDay(d);
-                    setStart(null);
-                  }}
-                  onSlot={setStart}
-                />
+                <SlotPicker service={service} {...choice.pickerProps} />
                 <Text as="p" size="2" color="gray" className="book-when">
                   {start ? `Your visit: ${visitLabel(start)}` : "Choose a time to continue."}
                 </Text>
@@ -106,7 +96,7 @@ export default function Book() {
                     window.scrollTo({ top: 0 });
                   }}
                   onTaken={() => {
-                    setStart(null);
+                    choice.clearTime();
                     void mutate();
                   }}
                 />

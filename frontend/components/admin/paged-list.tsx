@@ -54,3 +54,41 @@ export function PagedList<T>({
   if (error) return isUnauthorized(error) ? null : <ErrorState message={errorMessage(error, failed)} onRetry={refresh} />;
   return <LoadingState label={loading} />;
 }
+
+type TabDef = { value: string; label: string; empty: string };
+
+/**
+ * The tabs of a screen whose one server-paged list is the open tab's (CountTabs' `tabs`): each tab
+ * with its count, and only the open one rendering the list, its empty message naming the search.
+ */
+export function pagedTabs<T, D extends TabDef>({
+  defs,
+  current,
+  list,
+  counts,
+  query,
+  loading,
+  failed,
+  render,
+}: {
+  defs: readonly D[];
+  current: string;
+  list: PagedRows<T>;
+  counts: Partial<Record<string, number>> | null | undefined;
+  query: string;
+  loading: string;
+  failed: string;
+  render: (items: T[], def: D) => ReactNode;
+}) {
+  return defs.map((def) => ({
+    value: def.value,
+    label: def.label,
+    count: counts?.[def.value],
+    content:
+      def.value === current ? (
+        <PagedList list={list} empty={query ? `${def.empty} matching "${query}"` : def.empty} loading={loading} failed={failed}>
+          {(items) => render(items, def)}
+        </PagedList>
+      ) : null,
+  }));
+}

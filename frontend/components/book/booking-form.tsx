@@ -1,6 +1,6 @@
 import { Button, Text, TextArea, TextField } from "@radix-ui/themes";
 import { type FormEvent, type ReactNode, useState } from "react";
-import type { BookableService, BookingCreated } from "../../../schema/api/bookings";
+import { type BookableService, type BookingCreated, bookingRequestSchema } from "../../../schema/api/bookings";
 import { useHydrated } from "../../hooks/use-hydrated";
 import { api, HttpError } from "../../lib/api";
 import { FactLink } from "../../lib/facts";
@@ -11,9 +11,6 @@ export type BookingFields = Record<FieldName, string>;
 type Errors = Partial<Record<FieldName | "start" | "service", string>>;
 
 export const emptyBooking: BookingFields = { name: "", email: "", phone: "", postcode: "", address: "", notes: "" };
-
-/** The shared zod schema, loaded when the visitor first sends (zod stays out of the page's first load). */
-const loadSchema = () => import("../../../schema/api/bookings").then((m) => m.bookingRequestSchema);
 
 function Field({ name, label, error, children }: { name: FieldName; label: string; error?: string; children: ReactNode }) {
   return (
@@ -66,7 +63,7 @@ export function BookingForm({ service, start, fields, onChange, onBooked, onTake
       return;
     }
     const request = { service, start, ...fields, notes: fields.notes || null };
-    const checked = (await loadSchema()).safeParse(request);
+    const checked = bookingRequestSchema.safeParse(request);
     if (!checked.success) {
       const found: Errors = {};
       for (const issue of checked.error.issues) {

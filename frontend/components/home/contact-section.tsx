@@ -1,17 +1,10 @@
 import { Button } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { company, emergencyLine, gasEmergency } from "../../../schema/business";
-import type { FactName } from "../../../schema/facts";
-import { Fact, FactLink } from "../../lib/facts";
+import { Fact, FactLink, OpeningHours } from "../../lib/facts";
 import { AlertIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "../site/icons";
 import { SectionHeading } from "../site/section-heading";
 import { MapEmbed } from "./map-embed";
-
-const hoursRows: { days: string; fact: FactName }[] = [
-  { days: "Monday - Friday", fact: "hours.weekdays" },
-  { days: "Saturday", fact: "hours.saturday" },
-  { days: "Sunday", fact: "hours.sunday" },
-];
 
 function ContactItem({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -50,20 +43,12 @@ export function ContactSection() {
               <FactLink to="email" />
             </ContactItem>
             <ContactItem icon={<ClockIcon size={24} />} title="Opening hours">
-              <dl className="contact__hours">
-                {hoursRows.map((row) => (
-                  <div key={row.days}>
-                    <dt>{row.days}</dt>
-                    <dd>
-                      <Fact name={row.fact} />
-                    </dd>
-                  </div>
-                ))}
+              <OpeningHours className="contact__hours">
                 <div>
                   <dt>Emergencies</dt>
                   <dd>{emergencyLine}</dd>
                 </div>
-              </dl>
+              </OpeningHours>
             </ContactItem>
           </ul>
           <MapEmbed />

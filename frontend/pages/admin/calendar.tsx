@@ -1,5 +1,6 @@
 import { Button, Code, Flex, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";
+import { londonWallTime } from "../../../schema/london-time";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { AvailabilityForm } from "../../components/admin/calendar/availability-form";
 import { mondayOf, WeekView } from "../../components/admin/calendar/week-view";
@@ -11,14 +12,9 @@ import { errorMessage } from "../../lib/admin/admin-api";
 import { notify } from "../../lib/toast";
 import "../../components/admin/calendar/calendar.css";
 
-const londonToday = () =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    new Date(),
-  );
-
 /** /admin/calendar: the week's visits, the availability online booking uses, and the private calendar feed. */
 export default function Calendar() {
-  const today = londonToday();
+  const today = londonWallTime(Date.now()).date;
   const [filters, setFilters] = useUrlFilters(["week"] as const);
   const monday = /^\d{4}-\d{2}-\d{2}$/.test(filters.week) ? mondayOf(filters.week) : mondayOf(today);
   const calendar = useCalendarSettings();

@@ -4,7 +4,7 @@ import type { AdminQuote } from "../../../schema/api/admin";
 import { quoteStates } from "../../../schema/api/crm";
 import { CountTabs } from "../../components/admin/count-tabs";
 import { PageHeader } from "../../components/admin/page-header";
-import { PagedList } from "../../components/admin/paged-list";
+import { pagedTabs } from "../../components/admin/paged-list";
 import { useUrlFilters } from "../../components/admin/products/use-url-filters";
 import { QuoteCard } from "../../components/admin/quote-card";
 import { ReplyAll } from "../../components/admin/quotes/reply-all";
@@ -105,22 +105,16 @@ export default function Quotes() {
     />
   );
 
-  const tabs = tabDefs.map((def) => ({
-    value: def.value,
-    label: def.label,
-    count: list.tabs?.[def.value],
-    content:
-      def.value === current ? (
-        <PagedList
-          list={list}
-          empty={params.q ? `${def.empty} matching "${params.q}"` : def.empty}
-          loading="Loading quotes…"
-          failed="Failed to load quotes."
-        >
-          {(quotes) => <div className="admin-list">{quotes.map((q) => card(q, def.actions))}</div>}
-        </PagedList>
-      ) : null,
-  }));
+  const tabs = pagedTabs({
+    defs: tabDefs,
+    current,
+    list,
+    counts: list.tabs,
+    query: params.q,
+    loading: "Loading quotes…",
+    failed: "Failed to load quotes.",
+    render: (quotes, def) => <div className="admin-list">{quotes.map((q) => card(q, def.actions))}</div>,
+  });
 
   return (
     <>

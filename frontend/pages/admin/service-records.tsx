@@ -5,7 +5,7 @@ import { ExportButton } from "../../components/admin/export-button";
 import { PlusIcon } from "../../components/admin/icons";
 import { LogoutButton } from "../../components/admin/logout-button";
 import { PageHeader } from "../../components/admin/page-header";
-import { PagedList } from "../../components/admin/paged-list";
+import { pagedTabs } from "../../components/admin/paged-list";
 import { useUrlFilters } from "../../components/admin/products/use-url-filters";
 import { SearchBox } from "../../components/admin/search-box";
 import { RecordCards } from "../../components/admin/service-records/record-cards";
@@ -34,22 +34,16 @@ export default function ServiceRecords() {
   const actions = useRecordActions(list.refresh);
 
   const current = tab || "all";
-  const tabs = tabDefs.map((def) => ({
-    value: def.value,
-    label: def.label,
-    count: list.tabs?.[def.value],
-    content:
-      def.value === current ? (
-        <PagedList
-          list={list}
-          empty={params.q ? `${def.empty} matching "${params.q}"` : def.empty}
-          loading="Loading service records…"
-          failed="Failed to load service records."
-        >
-          {(records) => <RecordCards records={records} actions={actions} />}
-        </PagedList>
-      ) : null,
-  }));
+  const tabs = pagedTabs({
+    defs: tabDefs,
+    current,
+    list,
+    counts: list.tabs,
+    query: params.q,
+    loading: "Loading service records…",
+    failed: "Failed to load service records.",
+    render: (records) => <RecordCards records={records} actions={actions} />,
+  });
 
   return (
     <>

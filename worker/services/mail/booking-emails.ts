@@ -1,5 +1,6 @@
 import { type BookableService, bookableServiceLabels } from "../../../schema/api/bookings";
 import { company } from "../../../schema/business";
+import { DAY_NAMES, MONTH_NAMES } from "../../../schema/facts";
 import { londonWallTime } from "../../../schema/london-time";
 import { factsNow } from "../business-facts";
 import { button, emailDocument, type Field, fieldsTable, fieldsText, paragraph, section, textFooter } from "./layout";
@@ -19,29 +20,13 @@ export type BookingForMail = {
   notes: string | null;
 };
 
-const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /** "Tuesday 1 December 2026, 09:00 to 10:00" in UK time. */
 export function visitTime(startsAt: string, endsAt: string): string {
   const start = londonWallTime(Date.parse(startsAt));
   const end = londonWallTime(Date.parse(endsAt));
   const [y, m, d] = start.date.split("-").map(Number) as [number, number, number];
-  const weekday = DAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
-  return `${weekday} ${d} ${MONTHS[m - 1]} ${y}, ${start.time} to ${end.time}`;
+  const weekday = DAY_NAMES[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
+  return `${weekday} ${d} ${MONTH_NAMES[m - 1]} ${y}, ${start.time} to ${end.time}`;
 }
 
 const first = (name: string) => name.split(/\s+/)[0] ?? name;

@@ -1,27 +1,19 @@
 import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link } from "wouter";
 import type { CalendarEntry } from "../../../../schema/api/bookings";
+import { addDays, londonWallTime, WEEKDAYS, weekdayOf } from "../../../../schema/london-time";
 import { useWeek } from "../../../hooks/admin/use-calendar";
 import { ErrorState, LoadingState } from "../admin-states";
 
-const DAY = 86_400_000;
-/** "2026-12-01" + n days (calendar dates, no time zone involved). */
-export const addDays = (date: string, n: number) =>
-  new Date(Date.parse(`${date}T12:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 /** The Monday on or before a date. */
-export const mondayOf = (date: string) => addDays(date, -((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7));
+export const mondayOf = (date: string) => addDays(date, -((WEEKDAYS.indexOf(weekdayOf(date)) + 6) % 7));
 
 const dayHeading = (date: string) =>
   new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "short", timeZone: "UTC" }).format(
     new Date(`${date}T12:00:00Z`),
   );
-const london = (iso: string, options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", ...options }).format(new Date(iso));
-const timeOf = (iso: string) => london(iso, { hour: "2-digit", minute: "2-digit" });
-const dateOf = (iso: string) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    new Date(iso),
-  );
+const timeOf = (iso: string) => londonWallTime(Date.parse(iso)).time;
+const dateOf = (iso: string) => londonWallTime(Date.parse(iso)).date;
 
 function Entry({ entry }: { entry: CalendarEntry }) {
   const search = entry.customerName ?? entry.title;
