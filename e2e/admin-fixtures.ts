@@ -187,13 +187,18 @@ export async function shoot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}-top.png`) });
 }
 
-/** No sideways scrolling at the current width. */
+/** No sideways scrolling at the current width; a failure names the elements that stick out. */
 export async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => {
-    const win = globalThis as unknown as PageWindow;
-    return win.document.documentElement.scrollWidth - win.innerWidth;
-  });
-  expect(overflow, "page wider than the viewport").toBeLessThanOrEqual(0);
+  const { overflow, culprits } = await page.evaluate<{ overflow: number; culprits: string[] }>(`(() => {
+    const overflow = document.documentElement.scrollWidth - innerWidth;
+    const name = (el) => el.tagName.toLowerCase() + [...el.classList].map((c) => "." + c).join("");
+    const culprits = overflow <= 0 ? [] : [...document.body.querySelectorAll("*")]
+      .filter((el) => el.getBoundingClientRect().right > innerWidth + 1)
+      .slice(0, 8)
+      .map((el) => name(el) + " (right " + Math.round(el.getBoundingClientRect().right) + ")");
+    return { overflow, culprits };
+  })()`);
+  expect(overflow, `page wider than the viewport: ${culprits.join(", ")}`).toBeLessThanOrEqual(0);
 }
 
 /** No serious or critical accessibility problems (axe, WCAG 2.1 A and AA rules). */
