@@ -172,6 +172,23 @@ test.describe("/admin/security", () => {
         await expect(rows.nth(2)).toContainText("Code asked");
         await expect(rows.nth(0)).toContainText(ADDRESS);
 
+        // New recovery codes, on the password and one of the old codes: ten new ones, the old ones dead.
+        await mfaPanel(page).getByRole("button", { name: "New recovery codes…" }).click();
+        await page.getByLabel("Your password").fill(ADMIN.password);
+        await mfaPanel(page).getByRole("button", { name: "Use a recovery code instead" }).click();
+        await mfaPanel(page).getByRole("textbox", { name: "Recovery code" }).fill(recoveryCodes[1]!);
+        await mfaPanel(page).getByRole("button", { name: "Get new recovery codes" }).click();
+        await page.getByRole("alertdialog").getByRole("button", { name: "Get new codes" }).click();
+        await expectToast(page, "New recovery codes");
+        await expect(codes).toHaveCount(10);
+        const renewed = await codes.allTextContents();
+        expect(renewed.some((c) => recoveryCodes.includes(c))).toBe(false);
+        const old = recoveryCodes;
+        recoveryCodes = renewed;
+        expect((await request.post("/api/admin/login", { data: { ...ADMIN, code: old[2] } })).status()).toBe(401);
+        await page.getByRole("button", { name: "I've saved them" }).click();
+        await expect(mfaPanel(page).getByText("10 recovery codes left")).toBeVisible();
+
         // Off again: a wrong password is refused beside its field, then the password and a recovery code do it.
         await mfaPanel(page).getByRole("button", { name: "Turn off…" }).click();
         const turnOff = mfaPanel(page).getByRole("button", { name: "Turn off two-step sign-in" });

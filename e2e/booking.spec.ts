@@ -61,7 +61,9 @@ for (const size of [
 }
 
 test("the link in the confirmation e-mail cancels the visit, and the time is free again", async ({ page, request }) => {
-  const [first] = await slots(request, "boiler-repair");
+  // The link changes a visit up to 24 hours before it: a slot further off than that (the earliest
+  // one, tomorrow morning, is nearer than 24 hours when this runs in the afternoon).
+  const first = (await slots(request, "boiler-repair")).find((s) => Date.parse(s.start) > Date.now() + 25 * 3_600_000);
   const email = `manage-${unique()}@example.com`;
   const created = await request.post("/api/bookings", {
     data: {
@@ -116,5 +118,17 @@ test.describe(() => {
   test("a broken link says so and offers the phone", async ({ page }) => {
     await page.goto("/book/manage?token=not-a-real-token");
     await expect(page.getByRole("heading", { name: "We couldn't open this booking" })).toBeVisible();
+    await expect(page.getByRole("alert").getByRole("link", { name: /0161/ })).toBeVisible();
   });
+});
+
+test("a link without its token says what is missing, without asking the server", async ({ page }) => {
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/bookings/manage")) asked.push(r.url());
+  });
+  await page.goto("/book/manage");
+  await expect(page.getByRole("heading", { name: "We couldn't open this booking" })).toBeVisible();
+  await expect(page.getByText("missing the part that identifies your visit")).toBeVisible();
+  expect(asked).toEqual([]);
 });

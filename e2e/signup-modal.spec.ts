@@ -25,6 +25,39 @@ test("opens by itself 3 seconds after the page loads, with its content", async (
   await expect(modal.getByRole("button", { name: "GET EXCLUSIVE DEALS" })).toBeDisabled();
 });
 
+test("waits on a task page: not over the booking form, then 3 seconds into the next page", async ({ page }) => {
+  await page.goto("/book");
+  await page.waitForTimeout(3600);
+  await expect(dialog(page)).toHaveCount(0);
+  expect(await page.evaluate<string | null>("sessionStorage.getItem('emailSignupModalShown')")).toBeNull();
+
+  await page.goto("/checkout");
+  await page.waitForTimeout(3600);
+  await expect(dialog(page)).toHaveCount(0);
+
+  await page.goto("/boiler-pricing");
+  await expect(dialog(page)).toBeVisible({ timeout: 5000 });
+});
+
+test("does not take the keyboard from a visitor typing in a form; opens 3 seconds after they leave it", async ({ page }) => {
+  await page.goto("/");
+  const name = page.locator("#quote-name");
+  await name.focus();
+  await name.pressSequentially("Ann Example", { delay: 50 });
+  await page.waitForTimeout(3600);
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(name).toBeFocused();
+
+  await page.locator("#quote-phone").focus();
+  await page.waitForTimeout(1000);
+  await expect(dialog(page)).toHaveCount(0);
+
+  await page.evaluate("document.activeElement.blur()");
+  const left = Date.now();
+  await expect(dialog(page)).toBeVisible({ timeout: 5000 });
+  expect(Date.now() - left).toBeGreaterThanOrEqual(2500);
+});
+
 test("opens at most once per browser session", async ({ page, browser }) => {
   await page.goto("/");
   await expect(dialog(page)).toBeVisible({ timeout: 5000 });

@@ -155,7 +155,8 @@ export const delivery = {
   ],
 } as const;
 
-export const campaignDefaults = { ctaText: "Get Your Quote", ctaLink: company.phoneHref } as const;
+/** A campaign without its own button text gets this one; without a link, the button rings the owner's phone of the day. */
+export const campaignDefaults = { ctaText: "Get Your Quote" } as const;
 
 export const gasEmergency = {
   number: "0800 111 999",

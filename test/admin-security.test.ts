@@ -147,6 +147,36 @@ describe("second factor (TOTP)", () => {
     expect((await login(DEV)).body.success).toBe(true);
   });
 
+  it("renews the recovery codes with the password and a code: ten new ones work, every old one stops", async () => {
+    const { secret, recoveryCodes } = await enableMfa();
+    expect((await admin("/api/admin/mfa/recovery-codes", { password: DEV.password, code: "000000" })).status).toBe(400);
+    const wrongPassword = await admin("/api/admin/mfa/recovery-codes", { password: "wrong", code: recoveryCodes[0] });
+    expect(wrongPassword.status).toBe(400);
+    expect(wrongPassword.body.details).toEqual([{ path: "password", message: "That password is not right." }]);
+
+    vi.setSystemTime(START + STEP);
+    const renewed = await admin("/api/admin/mfa/recovery-codes", { password: DEV.password, code: totpCode(secret) });
+    expect(renewed.status).toBe(200);
+    const fresh = renewed.body.recoveryCodes as string[];
+    expect(fresh).toHaveLength(10);
+    expect(new Set(fresh).size).toBe(10);
+    for (const c of fresh) expect(c).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+    expect(fresh.some((c) => recoveryCodes.includes(c))).toBe(false);
+    expect((await admin("/api/admin/security")).body).toMatchObject({ mfaEnabled: true, recoveryCodesLeft: 10 });
+
+    expect((await login({ ...DEV, code: recoveryCodes[5] })).status).toBe(401);
+    expect((await login({ ...DEV, code: fresh[5] })).body.success).toBe(true);
+    // Still on, with the same app: its next code signs in.
+    vi.setSystemTime(START + 2 * STEP);
+    expect((await login({ ...DEV, code: totpCode(secret) })).body.success).toBe(true);
+  });
+
+  it("renews recovery codes only while two-step sign-in is on", async () => {
+    const res = await admin("/api/admin/mfa/recovery-codes", { password: DEV.password, code: "123456" });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe("Two-step sign-in is not on.");
+  });
+
   it("lists the last sign-ins with time, address and outcome on the Security screen", async () => {
     await login(DEV, { ip: "198.51.100.7" });
     await login({ ...DEV, password: "nope" }, { ip: "198.51.100.8" });

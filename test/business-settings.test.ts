@@ -1,11 +1,15 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { defaultFacts, FACTS_ELEMENT_ID } from "../schema/facts";
+import { defaultFacts, FACTS_ELEMENT_ID, phoneHref } from "../schema/facts";
+import { addressLimits } from "../worker/middleware/rate-limit";
 import { forgetFacts } from "../worker/services/business-facts";
+import { chatLimitKey, chatLimits } from "../worker/services/chat/limits";
+import { ownerEmail } from "../worker/services/mail";
 import { adminHeaders } from "./helpers/admin";
 import { expectConsoleError } from "./helpers/console";
 import { countingD1 } from "./helpers/d1-counter";
-import { newChatSessionId } from "./helpers/factories-chat";
+import { addSubscriber, callAdmin, recordingQueue, sampleCampaign } from "./helpers/factories-campaigns";
+import { newChatSessionId, newClientIp } from "./helpers/factories-chat";
 import { callApp, callAppJson, outboxTo, query } from "./helpers/factories-commerce";
 
 const DAY = 86_400_000;
@@ -287,5 +291,54 @@ describe("e-mails use the facts", () => {
     const [mail] = await outboxTo(email);
     expect(mail!.text).toContain("Phone: 0161 555 0142");
     expect(mail!.text).toContain("Gas Safe registered 555555");
+  });
+});
+
+/** Fills a rate limit's current and next window, so the next request is refused. */
+async function exhaust(key: string, { limit, windowSeconds }: { limit: number; windowSeconds: number }) {
+  const now = Math.floor(Date.now() / 1000);
+  const start = now - (now % windowSeconds);
+  await Promise.all(
+    [start, start + windowSeconds].map((w) =>
+      query("INSERT OR REPLACE INTO rate_limits (key, window_start, count) VALUES (?1, ?2, ?3)", key, w, limit),
+    ),
+  );
+}
+
+describe("refusals, campaigns and notifications use the facts", () => {
+  it("a refused quote request and a refused chat give the saved phone number", async () => {
+    await patch({ phone: "0161 555 0177" });
+    const ip = newClientIp();
+    await exhaust(`quote:${ip}`, addressLimits.quote);
+    const quote = await callAppJson("/api/quotes", {
+      method: "POST",
+      headers: { "CF-Connecting-IP": ip },
+      json: { name: "Kim Lee", phone: "07700 900111", email: "kim@example.com", postcode: "M33 7XX", service: "boiler-repair" },
+    });
+    expect(quote.status).toBe(429);
+    expect(quote.body.error).toContain("0161 555 0177");
+
+    await exhaust(chatLimitKey("reply", "ip", ip), chatLimits.reply.ip);
+    const chat = await callAppJson("/api/chat/ai-response", {
+      method: "POST",
+      headers: { "CF-Connecting-IP": ip },
+      json: { sessionId: newChatSessionId(), message: "Hello" },
+    });
+    expect(chat.status).toBe(429);
+    expect(chat.body.error).toContain("0161 555 0177");
+    expect(chat.body.error).not.toContain(defaultFacts.phone);
+  });
+
+  it("a campaign without a button link rings the saved phone; owner notices go to the saved e-mail", async () => {
+    await patch({ phone: "0161 555 0177", email: "office@example.com" });
+    const email = await addSubscriber();
+    const { body } = await callAdmin(
+      "/api/admin/send-campaign",
+      { json: { emails: [email], campaign: sampleCampaign } },
+      { MAIL_QUEUE: recordingQueue().queue },
+    );
+    const [campaign] = await query("SELECT cta_link FROM campaigns WHERE id = ?1", body.campaignId);
+    expect(campaign).toEqual({ cta_link: phoneHref("0161 555 0177") });
+    expect(ownerEmail({ ...env, OWNER_EMAIL: undefined })).toBe("office@example.com");
   });
 });

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { campaignDefaults } from "../schema/business";
+import { defaultFacts, phoneHref } from "../schema/facts";
 import { startDueCampaigns } from "../worker/services/campaigns/schedule";
 import { addSubscriber, callAdmin, recipientRows, recordingQueue, sampleCampaign } from "./helpers/factories-campaigns";
 import { callJson } from "./helpers/http";
@@ -95,8 +96,7 @@ describe("POST /api/admin/send-campaign", () => {
     const campaign = await env.DB.prepare("SELECT cta_text, cta_link, offer FROM campaigns WHERE id = ?1")
       .bind(body.campaignId)
       .first();
-    expect(campaign).toEqual({ cta_text: "Get Your Quote", cta_link: campaignDefaults.ctaLink, offer: null });
-    expect(campaignDefaults.ctaLink).toMatch(/^tel:/);
+    expect(campaign).toEqual({ cta_text: campaignDefaults.ctaText, cta_link: phoneHref(defaultFacts.phone), offer: null });
   });
 
   it("enqueues in batches of at most 100 messages", async () => {

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../worker/db/client";
 import { ApiError } from "../worker/lib/errors";
-import { CHAT_RATE_LIMIT_MESSAGE, chatLimitKey, chatLimits, enforceChatLimits } from "../worker/services/chat/limits";
+import { chatLimitKey, chatLimits, chatRateLimitMessage, enforceChatLimits } from "../worker/services/chat/limits";
 import { MESSAGES_PER_CONVERSATION } from "../worker/services/chat/storage";
 import { adminHeaders } from "./helpers/admin";
 import { newChatSessionId, newClientIp, seedChat } from "./helpers/factories-chat";
@@ -135,7 +135,7 @@ describe("POST /api/chat/message", () => {
     });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(await res.json()).toMatchObject({ code: "RATE_LIMITED", error: CHAT_RATE_LIMIT_MESSAGE });
+    expect(await res.json()).toMatchObject({ code: "RATE_LIMITED", error: chatRateLimitMessage() });
     expect(await storedMessages(sessionId)).toEqual([]);
   });
 });
@@ -171,7 +171,7 @@ describe("POST /api/chat/ai-response", () => {
       json: { sessionId: newChatSessionId(), message: "Hello" },
     });
     expect(status).toBe(429);
-    expect(body.error).toBe(CHAT_RATE_LIMIT_MESSAGE);
+    expect(body.error).toBe(chatRateLimitMessage());
     expect(body.error).toContain("0161 496 0123");
   });
 });
@@ -185,7 +185,7 @@ describe("chat limits", () => {
     for (let i = 0; i < chatLimits.reply.session.limit; i++) await enforceChatLimits(getDb(env), "reply", who, now);
     const refused = await enforceChatLimits(getDb(env), "reply", who, now).catch((e) => e);
     expect(refused).toBeInstanceOf(ApiError);
-    expect(refused).toMatchObject({ code: "RATE_LIMITED", message: CHAT_RATE_LIMIT_MESSAGE });
+    expect(refused).toMatchObject({ code: "RATE_LIMITED", message: chatRateLimitMessage() });
     // A new minute is a new window.
     await expect(enforceChatLimits(getDb(env), "reply", who, now + 60_000)).resolves.toBeUndefined();
   });

@@ -41,7 +41,13 @@ describe("an e-mail for every step of an order", () => {
     const { number, part } = await placeOrder(email);
     const [mail] = await outboxTo(email);
     expect(mail!.subject).toBe(`${company.shortName}: we've got your order ${number}`);
-    for (const fact of [number, `2 x ${part.name}: £85.00`, "Total: £85.00", "12 Chorlton Road", "What happens next"]) {
+    for (const fact of [
+      number,
+      `2 × ${part.name} (${part.brand}) @ £42.50`,
+      "Total: £85.00",
+      "12 Chorlton Road",
+      "What happens next",
+    ]) {
       expect(mail!.text).toContain(fact);
     }
     // The customer's own words are escaped in the HTML, never markup.

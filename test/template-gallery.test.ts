@@ -14,6 +14,9 @@ const dispatchers = new Set(["fulfilmentMail", "cardPaymentMails", "orderPlacedM
 
 const templateModules = { bookingEmails, campaignEmail, customerEmails, reminderEmails, shopEmails, signupEmails };
 
+const fromHtml = (html: string) =>
+  html.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[e]!);
+
 async function gallery() {
   const { status, body } = await callAppJson<TemplateSample[]>("/api/admin/outbox/templates", { headers: await adminHeaders() });
   expect(status).toBe(200);
@@ -62,6 +65,13 @@ describe("GET /api/admin/outbox/templates", () => {
       expect(t.text.trim().length, t.kind).toBeGreaterThan(40);
       // The plain text is text: no markup left in it.
       expect(t.text, t.kind).not.toMatch(/<\/?(p|td|tr|table|a|strong|br)\b/i);
+      // Both parts are written from the same blocks: the text opens with the HTML's heading, and
+      // every paragraph of the HTML is in the text.
+      if (t.kind !== "campaign") {
+        expect(t.text.startsWith(fromHtml(/<h1[^>]*>(.*?)<\/h1>/.exec(t.html)![1]!)), t.kind).toBe(true);
+        for (const [, p] of t.html.matchAll(/<p style="margin:0 0 16px">([^<]*)<\/p>/g))
+          expect(t.text, t.kind).toContain(fromHtml(p!));
+      }
     }
     expect(new Set(templates.map((t) => t.kind)).size).toBe(templates.length);
     expect(new Set(templates.map((t) => t.label)).size).toBe(templates.length);

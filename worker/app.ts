@@ -40,10 +40,13 @@ app.use("*", async (c, next) => {
 app.use("/api/*", secureHeaders({ crossOriginResourcePolicy: "same-origin" }));
 app.use("/unsubscribe", secureHeaders());
 app.use("/reminders/opt-out", secureHeaders());
-// A request that may send e-mail renders it with the owner's facts: this isolate's copy is
-// refreshed first when it is older than settings.facts.memorySeconds (usually no lookup at all).
+// A request that may send e-mail (any write, and the payment check that can confirm an order)
+// renders it, and its refusals, with the owner's facts: this isolate's copy is refreshed first
+// when it is older than settings.facts.memorySeconds (usually no lookup at all).
+const mayMail = (method: string, path: string) =>
+  (method !== "GET" && method !== "HEAD") || path.startsWith("/api/verify-payment/");
 app.use("/api/*", async (c, next) => {
-  if (c.req.method !== "GET" && c.req.method !== "HEAD") await refreshFacts(getDb(c.env));
+  if (mayMail(c.req.method, c.req.path)) await refreshFacts(getDb(c.env));
   await next();
 });
 app.use("/api/*", async (c, next) => {

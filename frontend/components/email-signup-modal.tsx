@@ -1,4 +1,5 @@
 import { lazy, Suspense, startTransition, useCallback, useEffect, useState } from "react";
+import { useLocation } from "wouter";
 import { whenPageReady } from "../lib/page-ready";
 
 const loadDialog = () => import("./site/signup-dialog");
@@ -26,17 +27,43 @@ function writeFlag() {
   }
 }
 
-/** Opens the modal 3 s after load or at 30 % scroll, whichever comes first, once per session. */
-function useAutoOpen(open: () => void) {
+/**
+ * Pages where the visitor is in the middle of something (booking a visit, paying, confirming or
+ * leaving the list): the modal waits for a page where it interrupts nothing.
+ */
+const TASK_PAGES = /^\/(book|cart|checkout|payment-success|payment-cancelled|confirm-subscription|unsubscribe|reminders)(\/|$)/;
+
+/** A visitor typing in a form: the modal must not take the keyboard from them. */
+function isTyping(): boolean {
+  const el = document.activeElement;
+  return el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
+}
+
+/**
+ * Opens the modal 3 s after load or at 30 % scroll, whichever comes first, once per session; never
+ * on a task page, and not while a form field has the focus (it waits until the visitor leaves it).
+ */
+function useAutoOpen(open: () => void, quiet: boolean) {
   useEffect(() => {
-    if (readFlag()) return;
+    if (quiet || readFlag()) return;
     let done = false;
     const show = () => {
       if (done) return;
+      if (isTyping()) {
+        document.addEventListener("focusout", restartAfterTyping);
+        return;
+      }
       done = true;
       stop();
       writeFlag();
       open();
+    };
+    // Each time the focus leaves a field the visitor gets the full delay again: they may be
+    // pressing Send, or moving on to the next field (where it waits again).
+    let retry = 0;
+    const restartAfterTyping = () => {
+      window.clearTimeout(retry);
+      retry = window.setTimeout(show, SIGNUP_MODAL_DELAY_MS);
     };
     const onScroll = () => {
       const scrollable = document.documentElement.scrollHeight - window.innerHeight;
@@ -51,11 +78,13 @@ function useAutoOpen(open: () => void) {
     onScroll();
     function stop() {
       window.clearTimeout(timer);
+      window.clearTimeout(retry);
       cancelWarm();
       window.removeEventListener("scroll", onScroll);
+      document.removeEventListener("focusout", restartAfterTyping);
     }
     return stop;
-  }, [open]);
+  }, [open, quiet]);
 }
 
 /**
@@ -63,6 +92,7 @@ function useAutoOpen(open: () => void) {
  * dialog stays mounted after the first opening so closing can fade out.
  */
 export function EmailSignupModal() {
+  const [path] = useLocation();
   const [isOpen, setOpen] = useState(false);
   const [hasOpened, setHasOpened] = useState(false);
   useAutoOpen(
@@ -74,6 +104,7 @@ export function EmailSignupModal() {
         setOpen(true);
       });
     }, []),
+    TASK_PAGES.test(path),
   );
   if (!hasOpened) return null;
   return (

@@ -29,8 +29,17 @@ export default function BookManage() {
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
-    const found = new URLSearchParams(window.location.search).get("token") ?? "";
+    const found = new URLSearchParams(window.location.search).get("token")?.trim() ?? "";
     setToken(found);
+    // Opened without its token (copied in part, or typed): nothing to ask the server.
+    if (!found) {
+      setState({
+        name: "failed",
+        message:
+          "This address is missing the part that identifies your visit. Please open the link in your confirmation e-mail again.",
+      });
+      return;
+    }
     api<ManagedBooking>(`/api/bookings/manage?token=${encodeURIComponent(found)}`)
       .then((booking) => setState({ name: "ready", booking, mode: "view" }))
       .catch((error) => setState({ name: "failed", message: messageOf(error) }));

@@ -28,7 +28,8 @@ export type AdminLogin = z.infer<typeof adminLoginSchema>;
 export type AdminLoginResult = { success: true; token: string } | { success: false; mfaRequired: true };
 
 export const mfaEnableSchema = z.object({ code: secondFactorCode });
-export const mfaDisableSchema = z.object({
+/** The owner's password and a current code (or a recovery code): to turn the factor off or get new recovery codes. */
+export const mfaConfirmSchema = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Password is too long"),
   code: secondFactorCode,
 });
@@ -37,6 +38,8 @@ export const mfaDisableSchema = z.object({
 export type MfaSetup = { secret: string; otpauthUri: string };
 /** POST /api/admin/mfa/enable: ten one-time recovery codes, shown this once. */
 export type MfaEnabled = { enabled: true; recoveryCodes: string[] };
+/** POST /api/admin/mfa/recovery-codes: ten new recovery codes, shown this once; the old ones stop working. */
+export type MfaRecoveryCodes = { recoveryCodes: string[] };
 
 export type AdminSignIn = {
   at: string;

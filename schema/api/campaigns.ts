@@ -42,7 +42,7 @@ export const campaignDraftSchema = z.object({
       .trim()
       .max(500, "The button link is too long")
       .refine(isSafeEmailLink, "The button link must be a web address (https://…), a phone link (tel:…) or mailto:")
-      .default(campaignDefaults.ctaLink),
+      .optional(),
   ),
 });
 

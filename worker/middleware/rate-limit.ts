@@ -1,9 +1,9 @@
 import { createMiddleware } from "hono/factory";
-import { company } from "../../schema/business";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { addressKey, clientIp } from "../lib/client-ip";
 import { hitRateLimit, type Limit } from "../lib/rate-limit";
+import { factsNow } from "../services/business-facts";
 
 /**
  * Per-address limits on every public write, and on the payment check (each one asks Stripe). A
@@ -23,19 +23,20 @@ export const addressLimits = {
 
 export type AddressLimited = keyof typeof addressLimits;
 
-const messages: Record<AddressLimited, string> = {
-  "cart-add": "You're adding items very quickly. Please wait a moment and try again.",
-  order: `Too many orders from your connection. Please try again later or call us on ${company.phone}.`,
-  "checkout-session": `Too many payment attempts from your connection. Please try again later or call us on ${company.phone}.`,
-  quote: `Too many quote requests from your connection. Please try again later or call us on ${company.phone}.`,
-  booking: `Too many bookings from your connection. Please try again later or call us on ${company.phone}.`,
-  "email-signup": "Too many sign-ups from your connection. Please try again later.",
-  "verify-payment": `Too many payment checks from your connection. Please wait a few minutes, or call us on ${company.phone}.`,
+/** The refusals, with the phone number the owner gives today (the facts are read before any write). */
+const messages: Record<AddressLimited, (phone: string) => string> = {
+  "cart-add": () => "You're adding items very quickly. Please wait a moment and try again.",
+  order: (phone) => `Too many orders from your connection. Please try again later or call us on ${phone}.`,
+  "checkout-session": (phone) => `Too many payment attempts from your connection. Please try again later or call us on ${phone}.`,
+  quote: (phone) => `Too many quote requests from your connection. Please try again later or call us on ${phone}.`,
+  booking: (phone) => `Too many bookings from your connection. Please try again later or call us on ${phone}.`,
+  "email-signup": () => "Too many sign-ups from your connection. Please try again later.",
+  "verify-payment": (phone) => `Too many payment checks from your connection. Please wait a few minutes, or call us on ${phone}.`,
 };
 
 /** Counts the attempt before the body is read, so malformed or invalid floods count too. */
 export const limitPerAddress = (kind: AddressLimited) =>
   createMiddleware<HonoEnv>(async (c, next) => {
-    await hitRateLimit(getDb(c.env), `${kind}:${addressKey(clientIp(c))}`, addressLimits[kind], messages[kind]);
+    await hitRateLimit(getDb(c.env), `${kind}:${addressKey(clientIp(c))}`, addressLimits[kind], messages[kind](factsNow().phone));
     await next();
   });

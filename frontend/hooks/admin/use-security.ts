@@ -1,4 +1,4 @@
-import type { AdminSecurity, MfaEnabled, MfaSetup } from "../../../schema/api/admin";
+import type { AdminSecurity, MfaEnabled, MfaRecoveryCodes, MfaSetup } from "../../../schema/api/admin";
 import { adminApi } from "../../lib/admin/admin-api";
 import { useAdminData } from "./use-admin-data";
 
@@ -20,6 +20,8 @@ export function useAdminSecurity() {
     enable: (code: string) => adminApi<MfaEnabled>("/api/admin/mfa/enable", { json: { code } }),
     disable: (password: string, code: string) =>
       adminApi<{ enabled: false }>("/api/admin/mfa/disable", { json: { password, code } }),
+    renewRecoveryCodes: (password: string, code: string) =>
+      adminApi<MfaRecoveryCodes>("/api/admin/mfa/recovery-codes", { json: { password, code } }),
     signOutEverywhere: () =>
       adminApi<{ sessionsEnded: number; devicesForgotten: number }>("/api/admin/security/sign-out-everywhere", {
         method: "POST",

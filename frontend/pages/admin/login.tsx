@@ -1,11 +1,12 @@
 import "../../components/admin/admin.css";
-import { Box, Button, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import { Button, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { AdminLoginResult } from "../../../schema/api/admin";
 import { company } from "../../../schema/business";
 import { ADMIN_HOME } from "../../components/admin/admin-layout";
 import { CodeField } from "../../components/admin/code-field";
+import { Field } from "../../components/admin/form-field";
 import { BackIcon } from "../../components/admin/icons";
 import { setAdminToken } from "../../lib/admin-token";
 import { api, HttpError } from "../../lib/api";
@@ -88,26 +89,19 @@ export default function Login() {
               </Text>
               <form onSubmit={submit} aria-label="Admin login">
                 <Flex direction="column" gap="4">
-                  <Box>
-                    <Text as="label" htmlFor="admin-username" size="2" weight="medium">
-                      Username
-                    </Text>
+                  <Field id="admin-username" label="Username">
                     <TextField.Root
                       id="admin-username"
                       name="username"
                       autoComplete="username"
                       required
                       size="3"
-                      mt="1"
                       autoFocus
                       value={username}
                       onChange={(e) => setUsername(e.target.value)}
                     />
-                  </Box>
-                  <Box>
-                    <Text as="label" htmlFor="admin-password" size="2" weight="medium">
-                      Password
-                    </Text>
+                  </Field>
+                  <Field id="admin-password" label="Password">
                     <TextField.Root
                       id="admin-password"
                       name="password"
@@ -115,11 +109,10 @@ export default function Login() {
                       autoComplete="current-password"
                       required
                       size="3"
-                      mt="1"
                       value={password}
                       onChange={(e) => setPassword(e.target.value)}
                     />
-                  </Box>
+                  </Field>
                   <Button type="submit" size="3" loading={pending}>
                     Log in
                   </Button>

@@ -1,11 +1,11 @@
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { type ReactNode, useState } from "react";
-import type { AdminSecurity, MfaSetup } from "../../../schema/api/admin";
+import type { AdminSecurity, MfaRecoveryCodes, MfaSetup } from "../../../schema/api/admin";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { ConfirmButton } from "../../components/admin/confirm-button";
 import { formatDate } from "../../components/admin/dates";
 import { PageHeader } from "../../components/admin/page-header";
-import { MfaDisableForm } from "../../components/admin/security/mfa-disable-form";
+import { MfaConfirmForm } from "../../components/admin/security/mfa-confirm-form";
 import { MfaSetupPanel } from "../../components/admin/security/mfa-setup";
 import { RecoveryCodes } from "../../components/admin/security/recovery-codes";
 import { SignInList } from "../../components/admin/security/sign-in-list";
@@ -14,8 +14,13 @@ import { useAdminSecurity } from "../../hooks/admin/use-security";
 import { endAdminSession, errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
 import { notify } from "../../lib/toast";
 
-/** What the two-step card shows: its state, the set-up steps, the new recovery codes, or the form to turn it off. */
-type View = { name: "status" } | { name: "setup"; setup: MfaSetup } | { name: "codes"; codes: string[] } | { name: "disable" };
+/** What the two-step card shows: its state, the set-up steps, new recovery codes, or the form to turn it off or renew the codes. */
+type View =
+  | { name: "status" }
+  | { name: "setup"; setup: MfaSetup }
+  | { name: "codes"; codes: string[] }
+  | { name: "disable" }
+  | { name: "renew" };
 
 const LOW_RECOVERY_CODES = 3;
 const mfaTones = { on: "success", off: "destructive" } as const;
@@ -35,7 +40,7 @@ function Panel({ id, title, badge, children }: { id: string; title: string; badg
 }
 
 export default function Security() {
-  const { security, error, refresh, setup, enable, disable, signOutEverywhere } = useAdminSecurity();
+  const { security, error, refresh, setup, enable, disable, renewRecoveryCodes, signOutEverywhere } = useAdminSecurity();
   const [view, setView] = useState<View>({ name: "status" });
   const [starting, setStarting] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
@@ -59,6 +64,16 @@ export default function Security() {
     notify({
       title: "Two-step sign-in is on",
       description: "Save your recovery codes before you leave this screen.",
+      variant: "success",
+    });
+    await refresh();
+  }
+
+  async function renewed({ recoveryCodes }: { recoveryCodes: string[] }) {
+    setView({ name: "codes", codes: recoveryCodes });
+    notify({
+      title: "New recovery codes",
+      description: "The old ones no longer work. Save these before you leave this screen.",
       variant: "success",
     });
     await refresh();
@@ -124,7 +139,15 @@ export default function Security() {
           ) : view.name === "setup" && !security.mfaEnabled ? (
             <MfaSetupPanel setup={view.setup} enable={enable} onEnabled={enabled} onCancel={() => setView({ name: "status" })} />
           ) : security.mfaEnabled ? (
-            <MfaOn security={security} view={view} setView={setView} disable={disable} onDisabled={disabled} />
+            <MfaOn
+              security={security}
+              view={view}
+              setView={setView}
+              disable={disable}
+              onDisabled={disabled}
+              renew={renewRecoveryCodes}
+              onRenewed={renewed}
+            />
           ) : (
             <>
               <Text as="p" size="2" className="admin-measure">
@@ -173,14 +196,19 @@ function MfaOn({
   setView,
   disable,
   onDisabled,
+  renew,
+  onRenewed,
 }: {
   security: AdminSecurity;
   view: View;
   setView: (view: View) => void;
   disable: (password: string, code: string) => Promise<unknown>;
   onDisabled: () => void;
+  renew: (password: string, code: string) => Promise<MfaRecoveryCodes>;
+  onRenewed: (result: MfaRecoveryCodes) => void;
 }) {
   const low = security.recoveryCodesLeft <= LOW_RECOVERY_CODES;
+  const backToStatus = () => setView({ name: "status" });
   return (
     <>
       <Text as="p" size="2" className="admin-measure">
@@ -189,14 +217,41 @@ function MfaOn({
       </Text>
       <Text as="p" size="2" mt="2" color={low ? "red" : undefined} weight={low ? "medium" : undefined}>
         {security.recoveryCodesLeft} {security.recoveryCodesLeft === 1 ? "recovery code" : "recovery codes"} left
-        {low ? ": turn two-step sign-in off and on again to get ten new ones." : "."}
+        {low ? ": get ten new ones before you run out." : "."}
       </Text>
       {view.name === "disable" ? (
-        <MfaDisableForm disable={disable} onDisabled={onDisabled} onCancel={() => setView({ name: "status" })} />
+        <MfaConfirmForm
+          purpose="Turn off two-step sign-in"
+          confirm={{
+            title: "Turn off two-step sign-in?",
+            description: "Signing in will need only your password again, and your recovery codes stop working.",
+            label: "Turn off",
+          }}
+          action={disable}
+          onDone={onDisabled}
+          onCancel={backToStatus}
+        />
+      ) : view.name === "renew" ? (
+        <MfaConfirmForm
+          purpose="Get new recovery codes"
+          confirm={{
+            title: "Get ten new recovery codes?",
+            description: "Every recovery code you have now stops working, including any you have written down.",
+            label: "Get new codes",
+          }}
+          action={renew}
+          onDone={onRenewed}
+          onCancel={backToStatus}
+        />
       ) : (
-        <Button mt="4" variant="soft" color="gray" onClick={() => setView({ name: "disable" })}>
-          Turn off…
-        </Button>
+        <Flex gap="3" mt="4" wrap="wrap">
+          <Button variant={low ? "solid" : "soft"} onClick={() => setView({ name: "renew" })}>
+            New recovery codes…
+          </Button>
+          <Button variant="soft" color="gray" onClick={() => setView({ name: "disable" })}>
+            Turn off…
+          </Button>
+        </Flex>
       )}
     </>
   );

@@ -1,9 +1,16 @@
 import { Hono } from "hono";
-import { mfaDisableSchema, mfaEnableSchema } from "../../../schema/api/admin";
+import { mfaConfirmSchema, mfaEnableSchema } from "../../../schema/api/admin";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { validate } from "../../lib/validate";
-import { disableMfa, enableMfa, securityOverview, setupMfa, signOutEverywhere } from "../../services/admin/security";
+import {
+  disableMfa,
+  enableMfa,
+  renewRecoveryCodes,
+  securityOverview,
+  setupMfa,
+  signOutEverywhere,
+} from "../../services/admin/security";
 
 /** The owner's Security screen: the second factor, the latest sign-ins, and signing out everywhere. */
 const app = new Hono<HonoEnv>()
@@ -13,8 +20,11 @@ const app = new Hono<HonoEnv>()
   .post("/mfa/enable", validate("json", mfaEnableSchema), async (c) =>
     c.json(await enableMfa(c.env, getDb(c.env), c.get("adminUsername")!, c.req.valid("json").code)),
   )
-  .post("/mfa/disable", validate("json", mfaDisableSchema), async (c) =>
+  .post("/mfa/disable", validate("json", mfaConfirmSchema), async (c) =>
     c.json(await disableMfa(c.env, getDb(c.env), c.get("adminUsername")!, c.req.valid("json"))),
+  )
+  .post("/mfa/recovery-codes", validate("json", mfaConfirmSchema), async (c) =>
+    c.json(await renewRecoveryCodes(c.env, getDb(c.env), c.get("adminUsername")!, c.req.valid("json"))),
   );
 
 export default app;

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
-import type { AdminSecurity, MfaEnabled, MfaSetup } from "../../../schema/api/admin";
+import type { AdminSecurity, MfaEnabled, MfaRecoveryCodes, MfaSetup } from "../../../schema/api/admin";
 import { adminAccounts, adminDevices, adminRecoveryCodes, adminSessions, adminSignIns } from "../../../schema/db";
 import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
@@ -18,6 +18,20 @@ const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
 function newRecoveryCode(): string {
   const chars = Array.from(crypto.getRandomValues(new Uint8Array(10)), (b) => BASE32[b & 31]).join("");
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+/**
+ * Ten new recovery codes for the account: the plain codes (answered this once) and the statements
+ * that replace the stored ones with their keyed hashes, for the caller's batch.
+ */
+async function newRecoveryCodes(env: AppEnv, db: Db, username: string, nowIso: string) {
+  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  const hashes = await Promise.all(codes.map((c) => hashCode(env, normaliseRecoveryCode(c))));
+  const replace = [
+    db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.username, username)),
+    db.insert(adminRecoveryCodes).values(hashes.map((codeHash) => ({ username, codeHash, createdAt: nowIso }))),
+  ] as const;
+  return { codes, replace };
 }
 
 const accountOf = async (db: Db, username: string) =>
@@ -83,9 +97,8 @@ export async function enableMfa(env: AppEnv, db: Db, username: string, code: str
   const step = totpStep(secret, code.trim(), now);
   if (step === null)
     throw new ApiError("VALIDATION_FAILED", INVALID_CODE, { details: [{ path: "code", message: INVALID_CODE }] });
-  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-  const hashes = await Promise.all(codes.map((c) => hashCode(env, normaliseRecoveryCode(c))));
   const nowIso = new Date(now).toISOString();
+  const { codes, replace } = await newRecoveryCodes(env, db, username, nowIso);
   await db.batch([
     db
       .update(adminAccounts)
@@ -97,20 +110,16 @@ export async function enableMfa(env: AppEnv, db: Db, username: string, code: str
         updatedAt: nowIso,
       })
       .where(eq(adminAccounts.username, username)),
-    db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.username, username)),
-    db.insert(adminRecoveryCodes).values(hashes.map((codeHash) => ({ username, codeHash, createdAt: nowIso }))),
+    ...replace,
   ]);
   return { enabled: true, recoveryCodes: codes };
 }
 
-/** Turns the second factor off: the password and a current code (or a recovery code) are both needed. */
-export async function disableMfa(
-  env: AppEnv,
-  db: Db,
-  username: string,
-  input: { password: string; code: string },
-  now = Date.now(),
-) {
+/**
+ * The owner proves it is them before the second factor changes: the password and a current code
+ * from the app (or a recovery code, which is spent).
+ */
+async function confirmOwner(env: AppEnv, db: Db, username: string, input: { password: string; code: string }, now: number) {
   const { passwordHash } = requireAdminCredentials(env);
   const account = await accountOf(db, username);
   const secret = account?.totpSecret && account.totpEnabledAt ? await openSecret(env, account.totpSecret) : null;
@@ -123,6 +132,17 @@ export async function disableMfa(
   if (!(await acceptSecondFactor(env, db, username, secret, input.code, now))) {
     throw new ApiError("VALIDATION_FAILED", INVALID_CODE, { details: [{ path: "code", message: INVALID_CODE }] });
   }
+}
+
+/** Turns the second factor off: the password and a current code (or a recovery code) are both needed. */
+export async function disableMfa(
+  env: AppEnv,
+  db: Db,
+  username: string,
+  input: { password: string; code: string },
+  now = Date.now(),
+) {
+  await confirmOwner(env, db, username, input, now);
   await db.batch([
     db
       .update(adminAccounts)
@@ -131,6 +151,23 @@ export async function disableMfa(
     db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.username, username)),
   ]);
   return { enabled: false as const };
+}
+
+/**
+ * Ten new recovery codes for an owner running low (or who lost the list), on the same proof as
+ * turning the factor off; every earlier code stops working in the same batch.
+ */
+export async function renewRecoveryCodes(
+  env: AppEnv,
+  db: Db,
+  username: string,
+  input: { password: string; code: string },
+  now = Date.now(),
+): Promise<MfaRecoveryCodes> {
+  await confirmOwner(env, db, username, input, now);
+  const { codes, replace } = await newRecoveryCodes(env, db, username, new Date(now).toISOString());
+  await db.batch(replace);
+  return { recoveryCodes: codes };
 }
 
 /** Ends every session and forgets every known browser: the owner's "sign out everywhere". */

@@ -1,10 +1,12 @@
 import { and, eq, exists, inArray, sql } from "drizzle-orm";
 import type { RetryFailedResult, SendCampaignRequest, SendCampaignResult } from "../../../schema/api/campaigns";
 import { campaignRecipients, campaigns, emailSubscribers } from "../../../schema/db";
+import { phoneHref } from "../../../schema/facts";
 import { getDb } from "../../db/client";
 import { inJsonList } from "../../db/json-list";
 import type { AppEnv } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
+import { factsNow } from "../business-facts";
 import { enqueueRecipients } from "../mail/queue-messages";
 
 const r = campaignRecipients;
@@ -45,6 +47,8 @@ export async function sendCampaign(
       .values({
         ...campaign,
         offer: campaign.offer ?? null,
+        // No link of its own: the button rings the office, at the number the owner gives today.
+        ctaLink: campaign.ctaLink ?? phoneHref(factsNow().phone),
         status: scheduledFor ? "scheduled" : "sending",
         sendAt: scheduledFor,
         startedAt: scheduledFor ? null : nowIso,

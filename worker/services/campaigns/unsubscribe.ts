@@ -1,10 +1,10 @@
-import { company } from "../../../schema/business";
 import { emailSubscribers } from "../../../schema/db";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { createUnsubscribeToken, verifyUnsubscribeToken } from "../../lib/unsubscribe-token";
 import { sameAddress, unsubscribeSubscriber } from "../admin/subscribers";
+import { factsNow } from "../business-facts";
 
 export const INVALID_LINK_MESSAGE = "This unsubscribe link is not valid. Please use the link from one of our e-mails.";
 
@@ -17,7 +17,7 @@ const siteUrl = (env: AppEnv) => env.PUBLIC_SITE_URL.replace(/\/+$/, "");
 export async function unsubscribeLinks(env: AppEnv, email: string) {
   const token = encodeURIComponent(await createUnsubscribeToken(env, email));
   const oneClickUrl = `${siteUrl(env)}/api/unsubscribe?token=${token}`;
-  const mailto = `mailto:${company.email}?subject=${encodeURIComponent(`Unsubscribe ${email}`)}`;
+  const mailto = `mailto:${factsNow().email}?subject=${encodeURIComponent(`Unsubscribe ${email}`)}`;
   return {
     pageUrl: `${siteUrl(env)}/unsubscribe?token=${token}`,
     headers: {

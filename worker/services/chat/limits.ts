@@ -1,7 +1,7 @@
-import { company } from "../../../schema/business";
 import type { Db } from "../../db/client";
 import { addressKey } from "../../lib/client-ip";
 import { hitRateLimits, type Limit } from "../../lib/rate-limit";
+import { factsNow } from "../business-facts";
 
 /**
  * Generous for a person typing (a reply takes a few seconds), tight enough that a script cannot
@@ -15,7 +15,9 @@ export const chatLimits = {
 
 export type ChatAction = keyof typeof chatLimits;
 
-export const CHAT_RATE_LIMIT_MESSAGE = `You're sending messages faster than we can answer. Please wait a minute and try again, or call us on ${company.phone}.`;
+/** The refusal, with the phone number the owner gives today. */
+export const chatRateLimitMessage = () =>
+  `You're sending messages faster than we can answer. Please wait a minute and try again, or call us on ${factsNow().phone}.`;
 
 export const chatLimitKey = (action: ChatAction, scope: "session" | "ip", id: string) => `chat:${action}:${scope}:${id}`;
 
@@ -33,7 +35,7 @@ export async function enforceChatLimits(
       { key: chatLimitKey(action, "session", who.sessionId), ...limits.session },
       { key: chatLimitKey(action, "ip", addressKey(who.ip)), ...limits.ip },
     ],
-    CHAT_RATE_LIMIT_MESSAGE,
+    chatRateLimitMessage(),
     now,
   );
 }

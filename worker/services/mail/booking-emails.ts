@@ -1,9 +1,10 @@
+import { html } from "hono/html";
 import { type BookableService, bookableServiceLabels } from "../../../schema/api/bookings";
 import { company } from "../../../schema/business";
 import { DAY_NAMES, MONTH_NAMES } from "../../../schema/facts";
 import { londonWallTime } from "../../../schema/london-time";
 import { factsNow } from "../business-facts";
-import { button, emailDocument, type Field, fieldsTable, fieldsText, paragraph, section, textFooter } from "./layout";
+import { button, type Field, fieldsBlock, mailParts, paragraph, say } from "./layout";
 import type { MailAttachment, MailMessage } from "./types";
 
 /** A booking as its e-mails describe it. */
@@ -42,6 +43,8 @@ function details(b: BookingForMail): Field[] {
   ];
 }
 
+const MANAGE = "Need to change it? Cancel or move your visit up to 24 hours before it starts:";
+
 function customerMail(
   b: BookingForMail,
   subject: string,
@@ -50,35 +53,20 @@ function customerMail(
   manageUrl: string | null,
   attachments?: MailAttachment[],
 ): MailMessage {
-  const manage = manageUrl ? "Need to change it? Cancel or move your visit up to 24 hours before it starts:" : null;
   return {
     kind: "booking",
     to: b.email,
     subject: `${company.shortName}: ${subject}`,
     attachments,
-    text: [
-      `Hello ${first(b.name)},`,
-      "",
-      ...says,
-      "",
-      fieldsText(details(b)),
-      ...(manage ? ["", `${manage} ${manageUrl}`] : []),
-      "",
-      `Questions? Call us on ${factsNow().phone}.`,
-      "",
-      textFooter(),
-    ].join("\n"),
-    html: emailDocument({
-      title,
-      content: section(
-        title,
-        paragraph(`Hello ${first(b.name)},`),
-        ...says.map(paragraph),
-        fieldsTable(details(b)),
-        ...(manage && manageUrl ? [paragraph(manage), button(manageUrl, "Cancel or move my visit")] : []),
-        paragraph(`Questions? Call us on ${factsNow().phone}.`),
-      ),
-    }),
+    ...mailParts(title, [
+      say(`Hello ${first(b.name)},`),
+      ...says.map(say),
+      fieldsBlock(details(b)),
+      ...(manageUrl
+        ? [{ text: `${MANAGE} ${manageUrl}`, html: html`${paragraph(MANAGE)}${button(manageUrl, "Cancel or move my visit")}` }]
+        : []),
+      say(`Questions? Call us on ${factsNow().phone}.`),
+    ]),
   };
 }
 
@@ -139,7 +127,6 @@ export function ownerBookingMail(
     kind: "booking",
     to,
     subject: `${title} (${b.reference}), ${visitTime(b.startsAt, b.endsAt)}`,
-    text: `${title}\n\n${fieldsText(fields)}\n\n${textFooter()}`,
-    html: emailDocument({ title, content: section(title, fieldsTable(fields)) }),
+    ...mailParts(title, [fieldsBlock(fields)]),
   };
 }

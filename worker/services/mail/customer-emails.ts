@@ -1,10 +1,10 @@
 import { html } from "hono/html";
 import { allQuoteServiceLabels, company, delivery, type QuoteService } from "../../../schema/business";
 import { type BusinessFacts, openingHoursLine } from "../../../schema/facts";
-import { formatPrice, penceToDecimal } from "../../../schema/format";
 import { factsNow } from "../business-facts";
 import type { OrderWithLines } from "../orders";
-import { emailDocument, type Field, fieldsTable, fieldsText, ORANGE, paragraph, section, textFooter } from "./layout";
+import { type Field, fieldsBlock, mailParts, ORANGE, say } from "./layout";
+import { orderLines } from "./order-lines";
 import type { MailMessage } from "./types";
 
 /**
@@ -12,22 +12,9 @@ import type { MailMessage } from "./types";
  * quote request. Plain text and HTML, every value escaped by the template.
  */
 
-const money = (pence: number) => formatPrice(penceToDecimal(pence));
 const reference = (order: OrderWithLines) => (order.number === null ? order.id : `NS-${order.number}`);
 const hello = (name: string | null) => `Hello${name ? ` ${name.split(" ")[0]}` : ""},`;
 const questions = () => `Questions? Call us on ${factsNow().phone} or reply to ${factsNow().email}, quoting your order number.`;
-
-function linesTable(order: OrderWithLines) {
-  return html`<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;margin:0 0 16px">${order.lines.map(
-    (l) =>
-      html`<tr><td style="padding:4px 8px 4px 0;vertical-align:top;white-space:nowrap">${l.quantity} ×</td><td style="padding:4px 8px 4px 0;overflow-wrap:anywhere">${l.name}</td><td align="right" style="padding:4px 0;vertical-align:top;white-space:nowrap">${money(l.unitPricePence * l.quantity)}</td></tr>`,
-  )}<tr><th colspan="2" align="left" style="padding-top:8px">Total</th><th align="right" style="padding-top:8px">${money(order.totalPence)}</th></tr></table>`;
-}
-const linesText = (order: OrderWithLines) =>
-  [
-    ...order.lines.map((l) => `${l.quantity} x ${l.name}: ${money(l.unitPricePence * l.quantity)}`),
-    `Total: ${money(order.totalPence)}`,
-  ].join("\n");
 
 function orderMail(
   order: OrderWithLines & { customerEmail: string },
@@ -41,30 +28,13 @@ function orderMail(
     kind: "order",
     to: order.customerEmail,
     subject: `${company.shortName}: ${subject}`,
-    text: [
-      hello(order.customerName),
-      "",
-      ...says,
-      "",
-      fieldsText(fields),
-      "",
-      linesText(order),
-      "",
-      questions(),
-      "",
-      textFooter(),
-    ].join("\n"),
-    html: emailDocument({
-      title,
-      content: section(
-        title,
-        paragraph(hello(order.customerName)),
-        ...says.map(paragraph),
-        fieldsTable(fields),
-        linesTable(order),
-        paragraph(questions()),
-      ),
-    }),
+    ...mailParts(title, [
+      say(hello(order.customerName)),
+      ...says.map(say),
+      fieldsBlock(fields),
+      orderLines(order),
+      say(questions()),
+    ]),
   };
 }
 
@@ -195,29 +165,15 @@ export function quoteAcknowledgementMail(quote: QuoteForCustomer, at = new Date(
     kind: "quote",
     to: quote.email,
     subject: `${company.shortName}: we've got your ${callBack ? "message" : "quote request"}`,
-    text: [
-      hello(quote.name),
-      "",
-      `${asked} ${when}`,
-      "",
-      fieldsText(fields),
-      "",
-      `Opening hours: ${hoursLine()}.`,
-      "",
-      emergency,
-      "",
-      textFooter(),
-    ].join("\n"),
-    html: emailDocument({
-      title,
-      content: section(
-        title,
-        paragraph(hello(quote.name)),
-        paragraph(`${asked} ${when}`),
-        fieldsTable(fields),
-        paragraph(`Opening hours: ${hoursLine()}.`),
-        html`<p style="margin:0 0 16px;padding:12px 16px;background:#fff4ec;border-left:4px solid ${ORANGE};border-radius:6px">${emergency}</p>`,
-      ),
-    }),
+    ...mailParts(title, [
+      say(hello(quote.name)),
+      say(`${asked} ${when}`),
+      fieldsBlock(fields),
+      say(`Opening hours: ${hoursLine()}.`),
+      {
+        text: emergency,
+        html: html`<p style="margin:0 0 16px;padding:12px 16px;background:#fff4ec;border-left:4px solid ${ORANGE};border-radius:6px">${emergency}</p>`,
+      },
+    ]),
   };
 }

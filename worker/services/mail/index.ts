@@ -1,6 +1,6 @@
-import { company } from "../../../schema/business";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
+import { factsNow } from "../business-facts";
 import { queueEmails } from "./deliveries";
 import { outboxMailer } from "./outbox";
 import { postmarkMailer } from "./provider";
@@ -19,9 +19,9 @@ export function getMailer(env: AppEnv): Mailer {
   return outboxMailer(getDb(env));
 }
 
-/** Where the owner's notifications go: OWNER_EMAIL, or the company's published address. */
+/** Where the owner's notifications go: OWNER_EMAIL, or the address the owner publishes (Settings). */
 export function ownerEmail(env: AppEnv): string {
-  return env.OWNER_EMAIL ?? company.email;
+  return env.OWNER_EMAIL ?? factsNow().email;
 }
 
 /**

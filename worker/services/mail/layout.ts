@@ -3,6 +3,7 @@ import type { HtmlEscapedString } from "hono/utils/html";
 import { company } from "../../../schema/business";
 import { addressLineOf, phoneHref } from "../../../schema/facts";
 import { factsNow } from "../business-facts";
+import type { MailMessage } from "./types";
 
 /**
  * The one frame of every e-mail the product sends: a 600 px card that narrows with the screen
@@ -83,3 +84,31 @@ export const textFooter = () =>
     `Phone: ${factsNow().phone}`,
     `Gas Safe registered ${factsNow().gasSafeNumber}`,
   ].join("\n");
+
+/** One piece of an e-mail, written once: what the plain-text part says and what the HTML shows. */
+export type Block = { text: string; html: Markup };
+
+/** A paragraph, the same words in both parts. */
+export const say = (text: string): Block => ({ text, html: paragraph(text) });
+
+/** Label and value pairs in both parts. */
+export const fieldsBlock = (fields: Field[]): Block => ({ text: fieldsText(fields), html: fieldsTable(fields) });
+
+/** A link: a button in HTML, a few words and the address in plain text. */
+export const action = (href: string, label: string, textLead: string): Block => ({
+  text: `${textLead} ${href}`,
+  html: button(href, label),
+});
+
+/**
+ * Both parts of a mail from one list of blocks, so they never say different things: the plain
+ * text is the title, the blocks and the footer with a blank line between; the HTML is the title as
+ * heading and the blocks under it, in the one frame. A footer note (the reminders' opt-out) goes
+ * under the address in HTML and just before the footer in plain text.
+ */
+export function mailParts(title: string, blocks: Block[], footerNote?: Block): Pick<MailMessage, "text" | "html"> {
+  return {
+    text: [title, ...blocks.map((b) => b.text), footerNote?.text, textFooter()].filter(Boolean).join("\n\n"),
+    html: emailDocument({ title, content: section(title, ...blocks.map((b) => b.html)), footerNote: footerNote?.html }),
+  };
+}

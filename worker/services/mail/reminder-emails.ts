@@ -1,7 +1,7 @@
 import { html } from "hono/html";
 import { company } from "../../../schema/business";
 import { factsNow } from "../business-facts";
-import { button, emailDocument, NAVY, paragraph, section, textFooter } from "./layout";
+import { action, mailParts, NAVY, say } from "./layout";
 import type { MailMessage } from "./types";
 
 export type ReminderMailInput = {
@@ -58,28 +58,18 @@ export function reminderMail(input: ReminderMailInput): MailMessage {
     to: input.to,
     subject: `${company.shortName}: ${w.subject(due)}`,
     headers: input.optOutHeaders,
-    text: [
-      `Hello ${input.firstName},`,
-      "",
-      ...body,
-      "",
-      `Book: ${input.bookUrl}`,
-      `Or call us on ${factsNow().phone}.`,
-      "",
-      `${stop} ${input.optOutUrl}`,
-      "",
-      textFooter(),
-    ].join("\n"),
-    html: emailDocument({
-      title: w.title,
-      content: section(
-        w.title,
-        paragraph(`Hello ${input.firstName},`),
-        ...body.map(paragraph),
-        button(input.bookUrl, "Book a visit"),
-        paragraph(`Or call us on ${factsNow().phone}.`),
-      ),
-      footerNote: html`${stop} <a href="${input.optOutUrl}" style="color:${NAVY};font-weight:bold">stop service reminders</a>`,
-    }),
+    ...mailParts(
+      w.title,
+      [
+        say(`Hello ${input.firstName},`),
+        ...body.map(say),
+        action(input.bookUrl, "Book a visit", "Book:"),
+        say(`Or call us on ${factsNow().phone}.`),
+      ],
+      {
+        text: `${stop} ${input.optOutUrl}`,
+        html: html`${stop} <a href="${input.optOutUrl}" style="color:${NAVY};font-weight:bold">stop service reminders</a>`,
+      },
+    ),
   };
 }

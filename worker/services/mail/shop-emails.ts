@@ -1,29 +1,16 @@
 import { html } from "hono/html";
 import { allQuoteServiceLabels, company, delivery, type QuoteService } from "../../../schema/business";
-import { formatPrice, penceToDecimal } from "../../../schema/format";
 import { factsNow } from "../business-facts";
 import type { LowStockProduct, OrderWithLines } from "../orders";
 import { orderConfirmationMail } from "./customer-emails";
-import { emailDocument, type Field, fieldsTable, fieldsText, paragraph, section, textFooter } from "./layout";
+import { type Field, fieldsBlock, fieldsText, mailParts, say } from "./layout";
+import { money, orderLines } from "./order-lines";
 import type { MailMessage } from "./types";
 
 /**
  * The shop's transactional e-mails: the owner hears of every order and quote, the customer gets a
  * receipt once a card payment is confirmed. Every value a visitor typed is escaped by the template.
  */
-
-const money = (pence: number) => formatPrice(penceToDecimal(pence));
-
-function linesText(order: OrderWithLines): string {
-  const lines = order.lines.map((l) => `${l.quantity} × ${l.name} (${l.brand}) @ ${money(l.unitPricePence)}`);
-  return [...lines, `Total: ${money(order.totalPence)}`].join("\n");
-}
-
-const linesHtml = (order: OrderWithLines) =>
-  html`<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;margin:0 0 16px">${order.lines.map(
-    (l) =>
-      html`<tr><td style="padding:4px 8px 4px 0;vertical-align:top;white-space:nowrap">${l.quantity} ×</td><td style="padding:4px 8px 4px 0;overflow-wrap:anywhere">${l.name} <span style="color:#555">(${l.brand})</span></td><td align="right" style="padding:4px 0;vertical-align:top;white-space:nowrap">${money(l.unitPricePence * l.quantity)}</td></tr>`,
-  )}<tr><th colspan="2" align="left" style="padding-top:8px">Total</th><th align="right" style="padding-top:8px">${money(order.totalPence)}</th></tr></table>`;
 
 const customerFields = (order: OrderWithLines): Field[] => [
   ["Order ID", order.id],
@@ -37,21 +24,16 @@ const customerFields = (order: OrderWithLines): Field[] => [
 /** An e-mail to the owner about one order. */
 function ownerOrderMail(to: string, order: OrderWithLines, title: string, subject: string, intro: string): MailMessage {
   const fields = customerFields(order);
+  const lines = orderLines(order);
   return {
     kind: "order",
     to,
     subject,
-    text: `${intro}\n\n${fieldsText(fields)}\n\n${linesText(order)}\n\n${textFooter()}`,
-    html: emailDocument({
-      title,
-      content: section(
-        title,
-        paragraph(intro),
-        fieldsTable(fields),
-        html`<h2 style="font-size:16px">Items</h2>`,
-        linesHtml(order),
-      ),
-    }),
+    ...mailParts(title, [
+      say(intro),
+      fieldsBlock(fields),
+      { text: lines.text, html: html`<h2 style="font-size:16px">Items</h2>${lines.html}` },
+    ]),
   };
 }
 
@@ -89,11 +71,7 @@ export function receiptMail(order: OrderWithLines & { customerEmail: string }): 
     kind: "receipt",
     to: order.customerEmail,
     subject: `${company.name}: receipt for order ${order.id}`,
-    text: `${thanks}\n\n${linesText(order)}\n\n${fieldsText(address)}\n\n${next}\n\n${textFooter()}`,
-    html: emailDocument({
-      title,
-      content: section(title, paragraph(thanks), linesHtml(order), fieldsTable(address), paragraph(next)),
-    }),
+    ...mailParts(title, [say(thanks), orderLines(order), fieldsBlock(address), say(next)]),
   };
 }
 
@@ -131,8 +109,7 @@ export function quoteReceivedMail(to: string, quote: QuoteForMail): MailMessage 
     kind: "quote",
     to,
     subject: `${title} from ${quote.name}${quote.postcode ? ` (${quote.postcode})` : ""}`,
-    text: `${intro}\n\n${fieldsText(fields)}\n\n${textFooter()}`,
-    html: emailDocument({ title, content: section(title, paragraph(intro), fieldsTable(fields)) }),
+    ...mailParts(title, [say(intro), fieldsBlock(fields)]),
   };
 }
 
@@ -153,8 +130,7 @@ export function lowStockMail(
     kind: "other",
     to,
     subject: title,
-    text: `${intro}\n\n${fieldsText(fields)}\n\n${textFooter()}`,
-    html: emailDocument({ title, content: section(title, paragraph(intro), table) }),
+    ...mailParts(title, [say(intro), { text: fieldsText(fields), html: table }]),
   };
 }
 

@@ -1,6 +1,6 @@
 import { html } from "hono/html";
 import { company } from "../../../schema/business";
-import { button, emailDocument, NAVY, paragraph, section, textFooter } from "./layout";
+import { action, mailParts, NAVY, say } from "./layout";
 import type { MailMessage } from "./types";
 
 const notYou = "If you didn't ask for this, ignore this e-mail: without a click, nothing changes and we won't write again.";
@@ -13,11 +13,9 @@ export function signupConfirmationMail(to: string, confirmUrl: string): MailMess
     kind: "signup",
     to,
     subject: `${company.shortName}: please confirm your sign-up`,
-    text: `${title}\n\n${intro}\n\nConfirm: ${confirmUrl}\n\n${notYou}\n\n${textFooter()}`,
-    html: emailDocument({
-      title,
-      content: section(title, paragraph(intro), button(confirmUrl, "Yes, sign me up"), paragraph(notYou)),
-      footerNote: html`<span style="color:${NAVY}">Button not working? Copy this address into your browser: <span style="overflow-wrap:anywhere">${confirmUrl}</span></span>`,
+    ...mailParts(title, [say(intro), action(confirmUrl, "Yes, sign me up", "Confirm:"), say(notYou)], {
+      text: "",
+      html: html`<span style="color:${NAVY}">Button not working? Copy this address into your browser: <span style="overflow-wrap:anywhere">${confirmUrl}</span></span>`,
     }),
   };
 }
@@ -31,14 +29,12 @@ export function alreadySubscribedMail(to: string, unsubscribeUrl: string): MailM
     kind: "signup",
     to,
     subject: `${company.shortName}: you're already signed up`,
-    text: `${title}\n\n${intro}\n\n${leave} ${unsubscribeUrl}\n\n${textFooter()}`,
-    html: emailDocument({
-      title,
-      content: section(
-        title,
-        paragraph(intro),
-        html`<p style="margin:0 0 16px">${leave} <a href="${unsubscribeUrl}" style="color:${NAVY};font-weight:bold">unsubscribe</a>.</p>`,
-      ),
-    }),
+    ...mailParts(title, [
+      say(intro),
+      {
+        text: `${leave} ${unsubscribeUrl}`,
+        html: html`<p style="margin:0 0 16px">${leave} <a href="${unsubscribeUrl}" style="color:${NAVY};font-weight:bold">unsubscribe</a>.</p>`,
+      },
+    ]),
   };
 }

@@ -1,5 +1,7 @@
-import { Box, Button, Card, Flex, Grid, Heading, Text, TextArea, TextField } from "@radix-ui/themes";
-import type { FormEvent, ReactNode } from "react";
+import { Button, Card, Flex, Grid, Heading, Text, TextArea, TextField } from "@radix-ui/themes";
+import type { FormEvent } from "react";
+import type { BusinessFacts } from "../../../../schema/facts";
+import { Field } from "../form-field";
 import { CampaignPreview } from "./campaign-preview";
 import { type CampaignSchedule, CampaignScheduleField } from "./campaign-schedule";
 import { type CampaignDraftForm, campaignTemplates } from "./campaign-templates";
@@ -13,23 +15,9 @@ type Props = {
   selectedCount: number;
   sending: boolean;
   onSend: () => void;
+  /** The company's facts (Settings) for the templates' buttons and the preview's footer. */
+  facts: BusinessFacts;
 };
-
-function Field({ id, label, hint, children }: { id: string; label: string; hint?: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Text as="label" htmlFor={id} size="2" weight="medium">
-        {label}
-      </Text>
-      <Box mt="1">{children}</Box>
-      {hint ? (
-        <Text as="p" size="1" color="gray" mt="1" id={`${id}-hint`}>
-          {hint}
-        </Text>
-      ) : null}
-    </Box>
-  );
-}
 
 /** Quick templates, the campaign draft and its live preview. */
 export function CampaignForm({
@@ -41,6 +29,7 @@ export function CampaignForm({
   selectedCount,
   sending,
   onSend,
+  facts,
 }: Props) {
   const set = (key: keyof CampaignDraftForm) => (e: { target: { value: string } }) =>
     onChange({ ...draft, [key]: e.target.value });
@@ -57,7 +46,7 @@ export function CampaignForm({
           Quick templates
         </Heading>
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-          {campaignTemplates.map((t) => (
+          {campaignTemplates(facts).map((t) => (
             <Card key={t.id} asChild className="admin-template">
               <button type="button" onClick={() => onChange({ ...t.draft })}>
                 <Text as="div" weight="bold" size="3">
@@ -128,7 +117,7 @@ export function CampaignForm({
           <Heading as="h2" size="4" id="preview-heading" mb="3">
             Preview
           </Heading>
-          <CampaignPreview draft={draft} />
+          <CampaignPreview draft={draft} facts={facts} />
         </section>
       </Grid>
     </Flex>

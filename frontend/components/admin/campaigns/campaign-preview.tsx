@@ -1,4 +1,5 @@
-import { addressLine, company } from "../../../../schema/business";
+import { company } from "../../../../schema/business";
+import { addressLineOf, type BusinessFacts } from "../../../../schema/facts";
 import type { CampaignDraftForm } from "./campaign-templates";
 
 const escapeHtml = (s: string) =>
@@ -9,7 +10,7 @@ const escapeHtml = (s: string) =>
  * inside an iframe with an empty sandbox (no scripts, no forms, no same-origin access, no
  * navigation of this page) and a CSP that loads nothing but inline styles and images.
  */
-export function previewDocument(draft: CampaignDraftForm): string {
+export function previewDocument(draft: CampaignDraftForm, facts: BusinessFacts): string {
   const offer = draft.offer.trim() ? `<div class="offer"><strong>Special offer</strong><br>${escapeHtml(draft.offer)}</div>` : "";
   return `<!doctype html><html><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src https: data:">
@@ -29,18 +30,18 @@ img{max-width:100%}
 <div class="content">${draft.content || "<p>Your message appears here.</p>"}</div>
 ${offer}
 <p><a class="cta" href="${escapeHtml(draft.ctaLink)}">${escapeHtml(draft.ctaText || "Get Your Quote")}</a></p></div>
-<div class="foot">${escapeHtml(company.name)} · ${escapeHtml(addressLine)} · ${escapeHtml(company.phone)}<br>
+<div class="foot">${escapeHtml(company.name)} · ${escapeHtml(addressLineOf(facts))} · ${escapeHtml(facts.phone)}<br>
 You are receiving this because you signed up for deals. <u>Unsubscribe</u></div>
 </div></body></html>`;
 }
 
-export function CampaignPreview({ draft }: { draft: CampaignDraftForm }) {
+export function CampaignPreview({ draft, facts }: { draft: CampaignDraftForm; facts: BusinessFacts }) {
   return (
     <iframe
       title="E-mail preview"
       className="admin-preview-frame"
       sandbox=""
-      srcDoc={previewDocument(draft)}
+      srcDoc={previewDocument(draft, facts)}
       referrerPolicy="no-referrer"
     />
   );

@@ -1,4 +1,5 @@
 import { campaignDefaults, company } from "../../../../schema/business";
+import { type BusinessFacts, phoneHref } from "../../../../schema/facts";
 
 /** The campaign form's fields; CTA fields start at the campaign defaults. */
 export type CampaignDraftForm = {
@@ -10,17 +11,20 @@ export type CampaignDraftForm = {
   ctaLink: string;
 };
 
-export const emptyDraft: CampaignDraftForm = {
+/** A blank draft whose button rings the office, at the number the owner gives (Settings). */
+export const emptyDraft = (facts: BusinessFacts): CampaignDraftForm => ({
   subject: "",
   title: "",
   content: "",
   offer: "",
   ctaText: campaignDefaults.ctaText,
-  ctaLink: campaignDefaults.ctaLink,
-};
+  ctaLink: phoneHref(facts.phone),
+});
 
-/** The two quick templates; both buttons ring the office. */
-export const campaignTemplates: { id: string; name: string; summary: string; draft: CampaignDraftForm }[] = [
+/** The two quick templates: the service offer's button rings the office, the emergency one the 24/7 line. */
+export const campaignTemplates = (
+  facts: BusinessFacts,
+): { id: string; name: string; summary: string; draft: CampaignDraftForm }[] => [
   {
     id: "winter-service",
     name: "Winter Service Offer",
@@ -33,7 +37,7 @@ export const campaignTemplates: { id: string; name: string; summary: string; dra
         "<ul><li>Full safety and efficiency check</li><li>Gas Safe registered engineers</li><li>Fewer breakdowns when you need heat most</li></ul>",
       offer: "25% off your boiler service (save up to £30). Valid until the end of the month.",
       ctaText: "Book Your Service Now",
-      ctaLink: company.phoneHref,
+      ctaLink: phoneHref(facts.phone),
     },
   },
   {
@@ -48,7 +52,7 @@ export const campaignTemplates: { id: string; name: string; summary: string; dra
         `<ul><li>${company.emergencyResponseHours}-hour average response</li><li>Same-day service</li><li>Gas Safe registered engineers, 24/7</li></ul>`,
       offer: "Free call-out for subscribers (normally £75).",
       ctaText: "Call Emergency Line",
-      ctaLink: company.phoneHref,
+      ctaLink: phoneHref(facts.emergencyPhone),
     },
   },
 ];

@@ -119,6 +119,7 @@ export function CampaignsTab({ campaign, selected, onSent }: Props) {
   return (
     <>
       <CampaignForm
+        facts={campaign.facts}
         draft={draft}
         onChange={setDraft}
         schedule={schedule}

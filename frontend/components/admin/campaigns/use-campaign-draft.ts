@@ -1,19 +1,34 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { defaultFacts, phoneHref } from "../../../../schema/facts";
+import { useSettings } from "../../../hooks/admin/use-settings";
 import { type CampaignSchedule, sendNow } from "./campaign-schedule";
 import { type CampaignDraftForm, emptyDraft } from "./campaign-templates";
 
 /**
  * The campaign being written and when it should go. Held by the page, above its tabs: the tab
  * content unmounts when the owner goes to pick recipients, and the draft must be there on return.
+ * The company's facts (phone, address) come from Settings, as the sent e-mail's do.
  */
 export function useCampaignDraft() {
-  const [draft, setDraft] = useState<CampaignDraftForm>(emptyDraft);
+  const facts = useSettings().settings?.facts ?? defaultFacts;
+  const [draft, setDraft] = useState<CampaignDraftForm>(() => emptyDraft(facts));
   const [schedule, setSchedule] = useState<CampaignSchedule>(sendNow);
+
+  // The draft starts before Settings have loaded: a button link still at the office's old number
+  // follows the owner's number when it arrives; one the owner typed is left alone.
+  const officeLink = phoneHref(facts.phone);
+  const shownLink = useRef(officeLink);
+  useEffect(() => {
+    const before = shownLink.current;
+    shownLink.current = officeLink;
+    if (before !== officeLink) setDraft((d) => (d.ctaLink === before ? { ...d, ctaLink: officeLink } : d));
+  }, [officeLink]);
+
   const reset = () => {
-    setDraft(emptyDraft);
+    setDraft(emptyDraft(facts));
     setSchedule(sendNow);
   };
-  return { draft, setDraft, schedule, setSchedule, reset };
+  return { draft, setDraft, schedule, setSchedule, reset, facts };
 }
 
 export type CampaignDraftState = ReturnType<typeof useCampaignDraft>;

@@ -11,7 +11,7 @@ import { adminBrands, adminCategories, productConditions } from "../../../../sch
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { HttpError } from "../../../lib/api";
 import { notify } from "../../../lib/toast";
-import { Choice, Field, FieldError, invalidProps } from "./form-field";
+import { Choice, Field, FieldError, invalidProps } from "../form-field";
 import {
   emptyProductForm,
   type FieldErrors,

@@ -1,5 +1,5 @@
 import { Flex, Grid, Switch, Text, TextField } from "@radix-ui/themes";
-import { Field, invalidProps } from "./form-field";
+import { Field, invalidProps } from "../form-field";
 import type { FieldErrors, ProductFormState } from "./product-form-state";
 
 type Props = {

@@ -70,13 +70,13 @@ export function StockMovements({ productId }: { productId: number }) {
               {formatChange(m.change)}
             </td>
             <td className="admin-movement-after">
-              <span className="admin-show-narrow">Count after </span>
+              <span className="admin-visually-hidden admin-show-narrow">Count after </span>
               {m.quantityAfter ?? "Not counted"}
             </td>
             <td className="admin-movement-order">
               {m.orderId ? (
                 <Code size="1" variant="ghost" color="gray" className="admin-wrap-anywhere">
-                  <span className="admin-show-narrow">Order </span>
+                  <span className="admin-visually-hidden admin-show-narrow">Order </span>
                   {m.orderId}
                 </Code>
               ) : (

@@ -4,8 +4,8 @@ import type { AdminQuote } from "../../../../schema/api/admin";
 import { quoteNotesSchema } from "../../../../schema/api/crm";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { notify } from "../../../lib/toast";
+import { FieldError, invalidProps } from "../form-field";
 import { EditIcon } from "../icons";
-import { FieldError, invalidProps } from "../products/form-field";
 
 /**
  * The owner's own notes on a quote ("called back Tue, wants a Worcester"), edited where they are

@@ -7,8 +7,8 @@ import { CustomerContact } from "../customers/customer-contact";
 import { CustomerFields } from "../customers/customer-fields";
 import type { CustomerFormState } from "../customers/customer-form-state";
 import { errorsUnder, type FieldErrors } from "../form-errors";
+import { FieldError } from "../form-field";
 import { SearchIcon } from "../icons";
-import { FieldError } from "../products/form-field";
 import { newCustomerForm, type RecordCustomer } from "./record-form-state";
 
 /** The server's search needs three characters to use its index. */

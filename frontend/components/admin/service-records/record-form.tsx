@@ -13,7 +13,7 @@ import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { HttpError } from "../../../lib/api";
 import { notify } from "../../../lib/toast";
 import { type FieldErrors, fieldErrorsFrom } from "../form-errors";
-import { Field, invalidProps } from "../products/form-field";
+import { Field, invalidProps } from "../form-field";
 import { CustomerPicker } from "./customer-picker";
 import { type RecordFormState, type RecordStatus, recordChanges, recordInput } from "./record-form-state";
 

@@ -1,4 +1,5 @@
 import { Badge, Button, Checkbox, Flex, Heading, Text } from "@radix-ui/themes";
+import type { ReactNode } from "react";
 import type { AdminSubscriber } from "../../../../schema/api/admin";
 import { EmptyState } from "../admin-states";
 import { ConfirmButton } from "../confirm-button";
@@ -81,63 +82,82 @@ export function SubscriberLists({
         )}
       </section>
 
-      <section aria-labelledby="pending-heading">
-        <Heading as="h2" size="4" id="pending-heading" mb="1">
-          Awaiting confirmation ({pending.length})
-        </Heading>
-        <Text as="p" size="2" color="gray" mb="3">
-          They have been sent a link to confirm their sign-up and get no campaigns until they follow it.
-        </Text>
-        {pending.length === 0 ? (
-          <EmptyState message="No sign-ups waiting for confirmation." />
-        ) : (
-          <ul className="admin-card admin-rows">
-            {pending.map((s) => (
-              <li key={s.id} className="admin-row">
-                <span className="admin-row-main">
-                  <span>
-                    <span className="admin-row-email">{s.email}</span>
-                    <Text as="span" size="1" color="gray" className="admin-row-sub">
-                      Signed up {formatDate(s.signedUpAt)}
-                    </Text>
-                  </span>
-                </span>
-                <Badge color="gray" variant="soft" radius="full">
-                  Pending
-                </Badge>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="unsubscribed-heading">
-        <Heading as="h2" size="4" id="unsubscribed-heading" mb="3">
-          Unsubscribed ({unsubscribed.length})
-        </Heading>
-        {unsubscribed.length === 0 ? (
-          <EmptyState message="Nobody has unsubscribed." />
-        ) : (
-          <ul className="admin-card admin-rows">
-            {unsubscribed.map((s) => (
-              <li key={s.id} className="admin-row">
-                <span className="admin-row-main">
-                  <span>
-                    <span className="admin-row-email">{s.email}</span>
-                    <Text as="span" size="1" color="gray" className="admin-row-sub">
-                      Signed up {formatDate(s.signedUpAt)}
-                      {s.unsubscribedAt ? ` · unsubscribed ${formatDate(s.unsubscribedAt)}` : ""}
-                    </Text>
-                  </span>
-                </span>
-                <Badge color="red" variant="solid" radius="full">
-                  Unsubscribed
-                </Badge>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <ReadOnlyList
+        id="pending-heading"
+        title="Awaiting confirmation"
+        intro="They have been sent a link to confirm their sign-up and get no campaigns until they follow it."
+        subscribers={pending}
+        empty="No sign-ups waiting for confirmation."
+        badge={
+          <Badge color="gray" variant="soft" radius="full">
+            Pending
+          </Badge>
+        }
+      />
+      <ReadOnlyList
+        id="unsubscribed-heading"
+        title="Unsubscribed"
+        subscribers={unsubscribed}
+        empty="Nobody has unsubscribed."
+        badge={
+          <Badge color="red" variant="solid" radius="full">
+            Unsubscribed
+          </Badge>
+        }
+        since={(s) => (s.unsubscribedAt ? ` · unsubscribed ${formatDate(s.unsubscribedAt)}` : "")}
+      />
     </Flex>
+  );
+}
+
+/** A list the owner reads but picks nothing from: each address, when it signed up, and its state. */
+function ReadOnlyList({
+  id,
+  title,
+  intro,
+  subscribers,
+  empty,
+  badge,
+  since,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  subscribers: AdminSubscriber[];
+  empty: string;
+  badge: ReactNode;
+  since?: (s: AdminSubscriber) => string;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <Heading as="h2" size="4" id={id} mb={intro ? "1" : "3"}>
+        {title} ({subscribers.length})
+      </Heading>
+      {intro ? (
+        <Text as="p" size="2" color="gray" mb="3">
+          {intro}
+        </Text>
+      ) : null}
+      {subscribers.length === 0 ? (
+        <EmptyState message={empty} />
+      ) : (
+        <ul className="admin-card admin-rows">
+          {subscribers.map((s) => (
+            <li key={s.id} className="admin-row">
+              <span className="admin-row-main">
+                <span>
+                  <span className="admin-row-email">{s.email}</span>
+                  <Text as="span" size="1" color="gray" className="admin-row-sub">
+                    Signed up {formatDate(s.signedUpAt)}
+                    {since?.(s)}
+                  </Text>
+                </span>
+              </span>
+              {badge}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

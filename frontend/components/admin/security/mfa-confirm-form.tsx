@@ -1,34 +1,39 @@
-import { Box, Button, Flex, Text, TextField } from "@radix-ui/themes";
+import { Button, Flex, TextField } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { HttpError } from "../../../lib/api";
 import { notify } from "../../../lib/toast";
 import { CodeField } from "../code-field";
 import { ConfirmButton } from "../confirm-button";
+import { Field, invalidProps } from "../form-field";
 
-type Props = {
-  disable: (password: string, code: string) => Promise<unknown>;
-  onDisabled: () => void;
+type Props<T> = {
+  /** What it does, as the form's name and its button: "Turn off two-step sign-in". */
+  purpose: string;
+  /** The confirmation that the button asks for. */
+  confirm: { title: string; description: string; label: string };
+  action: (password: string, code: string) => Promise<T>;
+  onDone: (result: T) => void;
   onCancel: () => void;
 };
 
 /**
- * Turning two-step sign-in off needs the password and a current code (or a recovery code), and a
- * confirmation: someone at an unlocked screen must not be able to switch it off.
+ * A change to two-step sign-in (turning it off, new recovery codes) needs the password and a
+ * current code (or a recovery code), and a confirmation: someone at an unlocked screen must not be
+ * able to make it. A wrong password or code is shown beside its field.
  */
-export function MfaDisableForm({ disable, onDisabled, onCancel }: Props) {
+export function MfaConfirmForm<T>({ purpose, confirm, action, onDone, onCancel }: Props<T>) {
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
   const [pending, setPending] = useState(false);
   const ready = password !== "" && code.trim() !== "";
 
-  async function turnOff() {
+  async function submit() {
     setPending(true);
     setErrors({});
     try {
-      await disable(password, code.replace(/\s+/g, ""));
-      onDisabled();
+      onDone(await action(password, code.replace(/\s+/g, "")));
     } catch (error) {
       const wrong =
         error instanceof HttpError ? { password: error.detail("password")?.message, code: error.detail("code")?.message } : {};
@@ -37,7 +42,7 @@ export function MfaDisableForm({ disable, onDisabled, onCancel }: Props) {
         if (wrong.code) setCode("");
       } else if (!isUnauthorized(error)) {
         notify({
-          title: "Couldn't turn off two-step sign-in",
+          title: `Couldn't ${purpose.toLowerCase()}`,
           description: errorMessage(error, "Please try again."),
           variant: "destructive",
         });
@@ -49,42 +54,32 @@ export function MfaDisableForm({ disable, onDisabled, onCancel }: Props) {
 
   return (
     // Enter in a field "clicks" the submit button, which asks for the confirmation.
-    <form onSubmit={(e: FormEvent) => e.preventDefault()} aria-label="Turn off two-step sign-in" className="admin-narrow-form">
+    <form onSubmit={(e: FormEvent) => e.preventDefault()} aria-label={purpose} className="admin-narrow-form">
       <Flex direction="column" gap="3" mt="3">
-        <Box>
-          <Text as="label" htmlFor="mfa-disable-password" size="2" weight="medium">
-            Your password
-          </Text>
+        <Field id="mfa-confirm-password" label="Your password" error={errors.password}>
           <TextField.Root
-            id="mfa-disable-password"
+            id="mfa-confirm-password"
             type="password"
             autoComplete="current-password"
             required
             size="3"
-            mt="1"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? "mfa-disable-password-error" : undefined}
+            {...invalidProps("mfa-confirm-password", errors.password)}
           />
-          {errors.password ? (
-            <Text as="p" id="mfa-disable-password-error" size="2" color="red" mt="1">
-              {errors.password}
-            </Text>
-          ) : null}
-        </Box>
-        <CodeField id="mfa-disable-code" value={code} onChange={setCode} error={errors.code} allowRecovery />
+        </Field>
+        <CodeField id="mfa-confirm-code" value={code} onChange={setCode} error={errors.code} allowRecovery />
         <Flex gap="3" wrap="wrap">
           <ConfirmButton
             type="submit"
             disabled={!ready}
             loading={pending}
-            title="Turn off two-step sign-in?"
-            description="Signing in will need only your password again, and your recovery codes stop working."
-            confirmLabel="Turn off"
-            onConfirm={turnOff}
+            title={confirm.title}
+            description={confirm.description}
+            confirmLabel={confirm.label}
+            onConfirm={submit}
           >
-            Turn off two-step sign-in
+            {purpose}
           </ConfirmButton>
           <Button type="button" variant="soft" color="gray" onClick={onCancel}>
             Cancel

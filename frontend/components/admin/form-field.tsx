@@ -36,7 +36,7 @@ export function Field({
       </Text>
       <Box mt="1">{children}</Box>
       {hint && !error ? (
-        <Text as="p" size="1" color="gray" mt="1">
+        <Text as="p" size="1" color="gray" mt="1" id={`${id}-hint`}>
           {hint}
         </Text>
       ) : null}
