@@ -37,6 +37,15 @@ for (const size of [
     await expect(entry.getByRole("link", { name: "Annual Boiler Service" })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
     await page.screenshot({ path: `test-results/admin-calendar/week-${size.width}.png`, fullPage: true });
+
+    // The entry opens its own service record, and closing it leaves the plain list.
+    await entry.getByRole("link", { name: "Annual Boiler Service" }).click();
+    const editor = page.getByRole("dialog", { name: "Edit Service Record" });
+    await expect(editor).toBeVisible();
+    await expect(editor).toContainText(name);
+    await page.keyboard.press("Escape");
+    await expect(editor).toHaveCount(0);
+    await expect(page).not.toHaveURL(/record=/);
   });
 }
 

@@ -219,6 +219,19 @@ test.describe("/admin/chats", () => {
     await page.getByRole("button", { name: "Show all conversations" }).click();
     await expect(page.getByRole("searchbox", { name: "Search conversations" })).toBeVisible();
   });
+
+  test("a link to a conversation cut short says so, without asking the server", async ({ adminPage: page }) => {
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/admin/chats")) asked.push(new URL(r.url()).search);
+    });
+    await page.goto("/admin/chats?session=chat_cut");
+    await expect(page.getByRole("alert")).toContainText("That link to a conversation is not complete.");
+    expect(asked.some((q) => q.includes("session="))).toBe(false);
+    await page.getByRole("button", { name: "Show all conversations" }).click();
+    await expect(page).toHaveURL(/\/admin\/chats$/);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
 });
 
 test.describe("/admin/outbox", () => {

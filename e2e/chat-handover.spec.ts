@@ -48,7 +48,8 @@ async function expectFitsInPanel(page: Page) {
 
 for (const width of [390, 1280]) {
   test(`at ${width} px a visitor who asks for a person leaves their details and the owner gets the request`, async ({
-    page,
+    // The same tab later opens the back office as its owner.
+    adminPage: page,
     request,
     adminToken,
   }) => {
@@ -102,6 +103,13 @@ for (const width of [390, 1280]) {
       service: "call-back",
       message: "Radiators cold upstairs",
     });
+
+    // Its card shows the e-mail it left, with no empty phone or postcode rows.
+    await page.goto(`/admin/quotes?q=${encodeURIComponent(name)}`);
+    const card = page.getByRole("article", { name: `Quote from ${name}` });
+    await expect(card.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
+    await expect(card.getByText("Phone", { exact: true })).toHaveCount(0);
+    await expect(card.getByText("Postcode", { exact: true })).toHaveCount(0);
   });
 }
 

@@ -81,6 +81,10 @@ describe("service records: add, edit, complete", () => {
     });
     const listed = await get<AdminServiceRecord[]>(`/api/admin/service-records?customerId=${customer.id}`);
     expect(listed.body).toEqual([body]);
+    // One record by its id (a calendar entry opens it), in the same shape.
+    const one = await get<AdminServiceRecord>(`/api/admin/service-records/${body.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(body);
   });
 
   it("creates the customer in the same request when asked", async () => {
@@ -113,6 +117,8 @@ describe("service records: add, edit, complete", () => {
     expect(bad.body.details.map((d: { path: string }) => d.path).sort()).toEqual(["cost", "serviceDate", "status"]);
     expect((await send("POST", "/api/admin/service-records", record({ customerId: 999_999 }))).status).toBe(400);
     expect((await send("PATCH", "/api/admin/service-records/999999", { status: "completed" })).status).toBe(404);
+    expect((await get("/api/admin/service-records/999999")).status).toBe(404);
+    expect((await get("/api/admin/service-records/twelve")).status).toBe(400);
   });
 
   it("completing an annual boiler service sets the next one a year later, unless the owner sets a date", async () => {

@@ -49,27 +49,34 @@ export function QuoteCard({ quote, showActions, busy, onMarkRead, onMarkReplied,
         </Flex>
       </Flex>
 
+      {/* A call back from the chat has a phone number or an e-mail address, and no postcode: show what there is. */}
       <dl className="admin-fields">
-        <div>
-          <dt>Phone</dt>
-          <dd>
-            <a className="admin-muted-link admin-icon-link" href={`tel:${quote.phone.replace(/[^\d+]/g, "")}`}>
-              <PhoneIcon /> {quote.phone}
-            </a>
-          </dd>
-        </div>
-        <div>
-          <dt>Email</dt>
-          <dd>
-            <a className="admin-muted-link admin-icon-link" href={`mailto:${quote.email}`}>
-              <MailIcon /> <BreakableEmail email={quote.email} />
-            </a>
-          </dd>
-        </div>
-        <div>
-          <dt>Postcode</dt>
-          <dd>{quote.postcode}</dd>
-        </div>
+        {quote.phone ? (
+          <div>
+            <dt>Phone</dt>
+            <dd>
+              <a className="admin-muted-link admin-icon-link" href={`tel:${quote.phone.replace(/[^\d+]/g, "")}`}>
+                <PhoneIcon /> {quote.phone}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+        {quote.email ? (
+          <div>
+            <dt>Email</dt>
+            <dd>
+              <a className="admin-muted-link admin-icon-link" href={`mailto:${quote.email}`}>
+                <MailIcon /> <BreakableEmail email={quote.email} />
+              </a>
+            </dd>
+          </div>
+        ) : null}
+        {quote.postcode ? (
+          <div>
+            <dt>Postcode</dt>
+            <dd>{quote.postcode}</dd>
+          </div>
+        ) : null}
         {quote.repliedAt ? (
           <div>
             <dt>Replied</dt>

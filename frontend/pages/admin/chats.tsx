@@ -1,5 +1,6 @@
 import { Button, Callout, Flex } from "@radix-ui/themes";
 import { useState } from "react";
+import { chatSessionIdSchema } from "../../../schema/api/chat";
 import { ConversationCard } from "../../components/admin/chats/conversation-card";
 import { CountTabs } from "../../components/admin/count-tabs";
 import { PageHeader } from "../../components/admin/page-header";
@@ -19,7 +20,9 @@ const filterNames = ["q", "handover", "session"] as const;
 export default function Chats() {
   const [params, setFilters] = useUrlFilters(filterNames);
   const handover = params.handover === "1" ? "1" : "";
-  const list = useChats({ q: params.q, handover, session: params.session });
+  // A link cut short (or typed) is said to be so here, not sent to the server to be refused.
+  const brokenLink = params.session !== "" && !chatSessionIdSchema.safeParse(params.session).success;
+  const list = useChats({ q: params.q, handover, session: brokenLink ? "" : params.session });
   const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
   // The linked conversation opens by itself; a click on its button closes it like any other.
   const isOpen = (id: string) => toggled.has(id) !== (id === params.session);
@@ -63,7 +66,16 @@ export default function Chats() {
   return (
     <>
       <PageHeader title="Chats" subtitle="What visitors asked the assistant, and who asked for a person" />
-      {params.session ? (
+      {brokenLink ? (
+        <Callout.Root color="red" variant="surface" mb="4" role="alert">
+          <Callout.Text>
+            That link to a conversation is not complete.{" "}
+            <Button size="1" variant="soft" onClick={() => setFilters({ session: "" })}>
+              Show all conversations
+            </Button>
+          </Callout.Text>
+        </Callout.Root>
+      ) : params.session ? (
         <>
           <Callout.Root color="blue" variant="surface" mb="4">
             <Callout.Text>

@@ -1,4 +1,6 @@
 import { Button, Flex } from "@radix-ui/themes";
+import { useEffect } from "react";
+import type { AdminServiceRecord } from "../../../schema/api/admin";
 import { serviceRecordTabs } from "../../../schema/api/crm";
 import { CountTabs } from "../../components/admin/count-tabs";
 import { ExportButton } from "../../components/admin/export-button";
@@ -9,13 +11,16 @@ import { pagedTabs } from "../../components/admin/paged-list";
 import { useUrlFilters } from "../../components/admin/products/use-url-filters";
 import { SearchBox } from "../../components/admin/search-box";
 import { RecordCards } from "../../components/admin/service-records/record-cards";
-import { newRecord, RecordEditor } from "../../components/admin/service-records/record-editor";
+import { editRecord, newRecord, type RecordDraft, RecordEditor } from "../../components/admin/service-records/record-editor";
 import { useRecordActions } from "../../hooks/admin/use-record-actions";
 import {
   SERVICE_RECORDS_EXPORT_PATH,
+  SERVICE_RECORDS_PATH,
   type ServiceRecordTab,
   useAdminServiceRecords,
 } from "../../hooks/admin/use-service-records";
+import { adminApi, errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
+import { notify } from "../../lib/toast";
 
 const tabDefs = [
   { value: "all", label: "All Records", empty: "No service records found" },
@@ -24,14 +29,41 @@ const tabDefs = [
   { value: "pending", label: "Pending", empty: "No pending service records" },
 ] as const;
 
-const filterNames = ["q", "tab"] as const;
+const filterNames = ["q", "tab", "record"] as const;
 const isTab = (v: string): v is ServiceRecordTab => (serviceRecordTabs as readonly string[]).includes(v);
+
+/** A link to one record (`?record=12`, from the calendar) opens it in the editor. */
+function useOpenRecord(id: number | null, open: (draft: RecordDraft) => void) {
+  useEffect(() => {
+    if (!id) return;
+    let current = true;
+    adminApi<AdminServiceRecord>(`${SERVICE_RECORDS_PATH}/${id}`)
+      .then((record) => current && open(editRecord(record)))
+      .catch((e) => {
+        if (current && !isUnauthorized(e))
+          notify({
+            title: "Couldn't open the service record",
+            description: errorMessage(e, "Please try again."),
+            variant: "destructive",
+          });
+      });
+    return () => {
+      current = false;
+    };
+  }, [id, open]);
+}
 
 export default function ServiceRecords() {
   const [params, setFilters] = useUrlFilters(filterNames);
   const tab = isTab(params.tab) ? params.tab : "";
   const list = useAdminServiceRecords({ q: params.q, tab });
   const actions = useRecordActions(list.refresh);
+  useOpenRecord(Number(params.record) || null, actions.open);
+  // Closing the editor forgets ?record=, so going back to the list does not open it again.
+  const closeEditor = (done: () => void) => () => {
+    done();
+    if (params.record) setFilters({ record: "" });
+  };
 
   const current = tab || "all";
   const tabs = pagedTabs({
@@ -69,7 +101,7 @@ export default function ServiceRecords() {
         value={current}
         onValueChange={(value) => setFilters({ tab: value === "all" ? "" : value })}
       />
-      <RecordEditor draft={actions.draft} onClose={actions.close} onSaved={actions.saved} />
+      <RecordEditor draft={actions.draft} onClose={closeEditor(actions.close)} onSaved={closeEditor(actions.saved)} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import {
   createServiceRecord,
   deleteServiceRecord,
   listServiceRecords,
+  readRecord,
   updateServiceRecord,
 } from "../../services/admin/service-records";
 
@@ -19,6 +20,7 @@ const app = new Hono<HonoEnv>()
   .post("/", validate("json", serviceRecordInputSchema), async (c) =>
     c.json(await createServiceRecord(getDb(c.env), c.req.valid("json")), 201),
   )
+  .get("/:id", validate("param", idParamSchema), async (c) => c.json(await readRecord(getDb(c.env), c.req.valid("param").id)))
   .patch("/:id", validate("param", idParamSchema), validate("json", serviceRecordPatchSchema), async (c) =>
     c.json(await updateServiceRecord(getDb(c.env), c.req.valid("param").id, c.req.valid("json"))),
   )

@@ -93,7 +93,8 @@ export async function listServiceRecords(db: Db, query: ListQuery) {
   return { items: rows.map(toAdminServiceRecord), total: query.tab ? tabCounts[query.tab] : tabCounts.all, counts: tabCounts };
 }
 
-async function readRecord(db: Db, id: number): Promise<AdminServiceRecord> {
+/** One record with its customer, in the list's shape (404 when there is none). */
+export async function readRecord(db: Db, id: number): Promise<AdminServiceRecord> {
   const [row] = await db
     .select(withCustomer)
     .from(serviceRecords)

@@ -16,14 +16,17 @@ const timeOf = (iso: string) => londonWallTime(Date.parse(iso)).time;
 const dateOf = (iso: string) => londonWallTime(Date.parse(iso)).date;
 
 function Entry({ entry }: { entry: CalendarEntry }) {
-  const search = entry.customerName ?? entry.title;
+  // A visit opens its service record; a booking without one (it was deleted) finds the customer's.
+  const href = entry.serviceRecordId
+    ? `/service-records?record=${entry.serviceRecordId}`
+    : `/service-records?q=${encodeURIComponent(entry.customerName ?? entry.title)}`;
   return (
     <li className="calendar-entry">
       <Text size="2" weight="bold" className="calendar-entry__time">
         {entry.allDay ? "All day" : `${timeOf(entry.start)}–${timeOf(entry.end)}`}
       </Text>
       <div className="calendar-entry__body">
-        <Link href={`/service-records?q=${encodeURIComponent(search)}`} className="calendar-entry__title">
+        <Link href={href} className="calendar-entry__title">
           {entry.title}
         </Link>
         <Text as="div" size="2" color="gray">
