@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { addDays, londonToUtc, londonWallTime, weekdayOf } from "../schema/london-time";
 import { getDb } from "../worker/db/client";
 import { createBookingToken } from "../worker/lib/booking-token";
-import { defaultCalendar } from "../worker/services/bookings/calendar";
 import { freeSlots } from "../worker/services/bookings/slots";
 import { adminHeaders } from "./helpers/admin";
 import { createCustomer, createServiceRecord } from "./helpers/factories-admin";
@@ -85,13 +84,13 @@ describe("free slots", () => {
 
   it("follow the clocks: 08:30 in London is 08:30 UTC before the change and 07:30 UTC after it, in March and in October", async () => {
     const db = getDb(env);
-    const march = await freeSlots(db, defaultCalendar, "annual-service", Date.parse("2027-03-22T12:00:00Z"), "2027-03-26", 4);
+    const { slots: march } = await freeSlots(db, "annual-service", Date.parse("2027-03-22T12:00:00Z"), "2027-03-26", 4);
     expect(march.find((s) => s.start.startsWith("2027-03-26"))!.start).toBe("2027-03-26T08:30:00.000Z");
     expect(march.find((s) => s.start.startsWith("2027-03-27"))!.start).toBe("2027-03-27T09:00:00.000Z");
     // Sunday 28 March 2027: the clocks go forward; no hours on Sundays. Monday is in BST.
     expect(march.find((s) => s.start.startsWith("2027-03-29"))!.start).toBe("2027-03-29T07:30:00.000Z");
 
-    const october = await freeSlots(db, defaultCalendar, "annual-service", Date.parse("2026-10-19T12:00:00Z"), "2026-10-23", 4);
+    const { slots: october } = await freeSlots(db, "annual-service", Date.parse("2026-10-19T12:00:00Z"), "2026-10-23", 4);
     expect(october.find((s) => s.start.startsWith("2026-10-23"))!.start).toBe("2026-10-23T07:30:00.000Z");
     // Sunday 25 October 2026: the clocks go back. Monday is in GMT.
     expect(october.find((s) => s.start.startsWith("2026-10-26"))!.start).toBe("2026-10-26T08:30:00.000Z");

@@ -1,12 +1,16 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { addDays, londonWallTime } from "../schema/london-time";
+import { getDb } from "../worker/db/client";
+import { createBookingToken } from "../worker/lib/booking-token";
 import { createUnsubscribeToken } from "../worker/lib/unsubscribe-token";
+import { feedSecret } from "../worker/services/bookings/calendar";
 import { adminHeaders } from "./helpers/admin";
 import { countingD1, writeTrips } from "./helpers/d1-counter";
 import { createProduct } from "./helpers/factories";
 import { createOrder, createQuote, createSubscriber } from "./helpers/factories-admin";
 import { newChatSessionId } from "./helpers/factories-chat";
-import { callApp, newCartSession, putInCart } from "./helpers/factories-commerce";
+import { callApp, callAppJson, newCartSession, putInCart, query } from "./helpers/factories-commerce";
 
 /** Calls the app with a counting D1 and answers the status and the round trips it made. */
 async function measure(path: string, init: Parameters<typeof callApp>[1] = {}) {
@@ -23,6 +27,9 @@ describe("D1 round trips", () => {
     await putInCart(session, product.id, 2);
     const subscriber = await createSubscriber();
     const token = await createUnsubscribeToken(env, subscriber.email);
+    const feed = await feedSecret(getDb(env));
+    const bookingLink = await createBookingToken(env, "BK-NONE22");
+    const tomorrow = addDays(londonWallTime(Date.now()).date, 1);
     const reads: [string, Parameters<typeof callApp>[1], number][] = [
       ["/api/health", {}, 0],
       ["/api/config", {}, 0],
@@ -30,6 +37,10 @@ describe("D1 round trips", () => {
       ["/api/cart", { session }, 1],
       [`/unsubscribe?token=${encodeURIComponent(token)}`, {}, 1],
       ["/public-objects/product-images/missing.png", {}, 0],
+      [`/api/availability?service=annual-service&from=${tomorrow}&days=14`, {}, 1],
+      [`/api/bookings/manage?token=${encodeURIComponent(bookingLink)}`, {}, 1],
+      [`/api/calendar/${feed}.ics`, {}, 1],
+      ["/api/calendar/not-the-secret.ics", {}, 1],
     ];
     for (const [path, init, expected] of reads) {
       const { status, trips } = await measure(path, init);
@@ -72,6 +83,29 @@ describe("D1 round trips", () => {
       expect(status, path).toBeLessThan(300);
       expect(writeTrips(trips), `${path}: ${JSON.stringify(trips)}`).toHaveLength(1);
     }
+
+    // A booking: the availability and the slot's cells read in one trip, the customer, visit,
+    // booking and cells written in one batch.
+    const from = addDays(londonWallTime(Date.now()).date, 2);
+    const slots = (await callAppJson<{ start: string }[]>(`/api/availability?service=annual-service&from=${from}&days=14`)).body;
+    const booking = await measure("/api/bookings", {
+      method: "POST",
+      json: {
+        service: "annual-service",
+        start: slots[0]!.start,
+        name: "Ann Example",
+        email: "ann@example.com",
+        phone: "0161 496 0000",
+        postcode: "M33 7XX",
+        address: "1 Park Road, Sale",
+      },
+    });
+    expect(booking.status).toBe(201);
+    expect(writeTrips(booking.trips), JSON.stringify(booking.trips)).toHaveLength(1);
+    const ownTrips = booking.trips.filter((trip) => !trip.some((sql) => /"(rate_limits|outgoing_emails)"/.test(sql)));
+    expect(ownTrips.length, "one read and one write besides the rate limit and the mail").toBe(2);
+    await query("DELETE FROM booking_cells");
+    await query("DELETE FROM bookings");
   });
 
   it("writes each owner's change in one batch", async () => {

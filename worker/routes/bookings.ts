@@ -8,27 +8,17 @@ import { validate } from "../lib/validate";
 import { limitPerAddress } from "../middleware/rate-limit";
 import { feedIcs } from "../services/bookings/agenda";
 import { cancelBooking, createBooking, moveBooking, readManagedBooking } from "../services/bookings/book";
-import { feedSecret, readCalendar } from "../services/bookings/calendar";
 import { freeSlots } from "../services/bookings/slots";
 import { queueInBackground } from "../services/mail";
 
 const tokenQuery = z.object({ token: manageTokenSchema });
 const tokenBody = z.object({ token: manageTokenSchema });
 
-/** Constant-time comparison of the feed's secret (its address is the only key). */
-function sameSecret(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
-
 /** Mounted at /api: free slots, booking, the customer's own link, the owner's calendar feed. */
 const app = new Hono<HonoEnv>()
   .get("/availability", validate("query", availabilityQuerySchema), async (c) => {
     const { service, from, days } = c.req.valid("query");
-    const db = getDb(c.env);
-    const slots = await freeSlots(db, await readCalendar(db), service, Date.now(), from, days);
+    const { slots } = await freeSlots(getDb(c.env), service, Date.now(), from, days);
     c.header("Cache-Control", "no-store");
     return c.json(slots);
   })
@@ -53,14 +43,14 @@ const app = new Hono<HonoEnv>()
     return c.json(managed);
   })
   .get("/calendar/:file", async (c) => {
-    const db = getDb(c.env);
-    const secret = c.req.param("file").replace(/\.ics$/, "");
-    if (!c.req.param("file").endsWith(".ics") || !sameSecret(secret, await feedSecret(db))) {
-      return c.json({ error: "Not found", code: "NOT_FOUND", requestId: c.get("requestId") }, 404);
-    }
+    const file = c.req.param("file");
+    const ics = file.endsWith(".ics")
+      ? await feedIcs(c.env, getDb(c.env), file.slice(0, -".ics".length), londonWallTime(Date.now()).date)
+      : null;
+    if (ics === null) return c.json({ error: "Not found", code: "NOT_FOUND", requestId: c.get("requestId") }, 404);
     c.header("Content-Type", "text/calendar; charset=utf-8");
     c.header("Cache-Control", "private, max-age=300");
-    return c.body(await feedIcs(c.env, db, londonWallTime(Date.now()).date));
+    return c.body(ics);
   });
 
 export default app;

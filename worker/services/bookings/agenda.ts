@@ -5,6 +5,7 @@ import { bookings, customers, serviceRecords } from "../../../schema/db";
 import { addDays, londonToUtc, londonWallTime } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
+import { feedSecretQuery } from "./calendar";
 import { calendarFile } from "./ics";
 
 /**
@@ -12,10 +13,15 @@ import { calendarFile } from "./ics";
  * shown once, as the booking). From `from` (a London date) for `days` days, in one D1 round trip.
  */
 export async function calendarEntries(db: Db, from: string, days: number): Promise<CalendarEntry[]> {
+  return toEntries(await readEntries(db, from, days));
+}
+
+/** The two reads behind the diary, for a caller to put in its own batch. */
+function entryQueries(db: Db, from: string, days: number) {
   const last = addDays(from, days - 1);
   const startIso = londonToUtc(from, "00:00").toISOString();
   const endIso = londonToUtc(addDays(from, days), "00:00").toISOString();
-  const [booked, records] = await db.batch([
+  return [
     db
       .select()
       .from(bookings)
@@ -42,7 +48,13 @@ export async function calendarEntries(db: Db, from: string, days: number): Promi
           isNull(bookings.id),
         ),
       ),
-  ]);
+  ] as const;
+}
+
+type EntryRows = Awaited<ReturnType<typeof readEntries>>;
+const readEntries = (db: Db, from: string, days: number) => db.batch(entryQueries(db, from, days));
+
+function toEntries([booked, records]: EntryRows): CalendarEntry[] {
   const entries: CalendarEntry[] = [
     ...booked.map((b) => ({
       kind: "booking" as const,
@@ -75,13 +87,24 @@ export async function calendarEntries(db: Db, from: string, days: number): Promi
   return entries.sort((a, b) => a.start.localeCompare(b.start) || Number(b.allDay) - Number(a.allDay));
 }
 
-/** The private feed: the diary from a month ago to six months ahead, as iCalendar. */
-export async function feedIcs(env: AppEnv, db: Db, today: string): Promise<string> {
-  const from = addDays(today, -30);
-  const entries = await calendarEntries(db, from, 210);
+/** Constant-time comparison of the feed's secret (its address is the only key). */
+function sameSecret(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/**
+ * The private feed, if `secret` is the feed's: the diary from a month ago to six months ahead, as
+ * iCalendar. The secret is read with the diary, in one D1 round trip; null for any other secret.
+ */
+export async function feedIcs(env: AppEnv, db: Db, secret: string, today: string): Promise<string | null> {
+  const [[stored], ...rows] = await db.batch([feedSecretQuery(db), ...entryQueries(db, addDays(today, -30), 210)]);
+  if (!stored || !sameSecret(secret, JSON.parse(stored.value) as string)) return null;
   const host = new URL(env.PUBLIC_SITE_URL).host;
   return calendarFile(
-    entries.map((e) => ({
+    toEntries(rows).map((e) => ({
       uid: e.kind === "booking" ? `${e.reference}@${host}` : `record-${e.id}@${host}`,
       start: new Date(e.start),
       end: new Date(e.end),

@@ -23,7 +23,7 @@ import {
   ownerBookingMail,
 } from "../mail/booking-emails";
 import type { MailMessage } from "../mail/types";
-import { isCovered, readCalendar } from "./calendar";
+import { isCovered } from "./calendar";
 import { calendarFile } from "./ics";
 import { cellsOf, freeSlots } from "./slots";
 
@@ -71,19 +71,24 @@ const isUniqueViolation = (error: unknown) => {
   return false;
 };
 
-/** The slot the request names, if it is one of the service's free slots now. */
-async function requireFreeSlot(db: Db, service: BookableService, start: string, now: number) {
-  const calendar = await readCalendar(db);
+/** The slot the request names, if it is one of the service's free slots now, and the availability. */
+async function requireFreeSlot(db: Db, service: BookableService, start: string, now: number, postcode?: string) {
   const startMs = Date.parse(start);
-  const day = londonWallTime(startMs).date;
-  const slots = await freeSlots(db, calendar, service, now, day, 1);
+  const { calendar, slots } = await freeSlots(db, service, now, londonWallTime(startMs).date, 1);
+  if (postcode !== undefined && !isCovered(calendar, postcode)) {
+    throw new ApiError(
+      "VALIDATION_FAILED",
+      `Sorry, we can't book visits to ${postcode} online. Please call us on ${factsNow().phone}: we may still be able to help.`,
+      { details: [{ path: "postcode", message: "This postcode is outside the area we book online", value: postcode }] },
+    );
+  }
   const slot = slots.find((s) => Date.parse(s.start) === startMs);
   if (!slot) {
     throw new ApiError("CONFLICT", "That time is not free. Please choose one of the times shown.", {
       details: [{ path: "start", message: "That time is not free", value: start }],
     });
   }
-  return { calendar, slot };
+  return { slot };
 }
 
 export type BookingInput = {
@@ -108,15 +113,7 @@ export async function createBooking(
   input: BookingInput,
   now = Date.now(),
 ): Promise<{ created: BookingCreated; mails: MailMessage[] }> {
-  const calendar = await readCalendar(db);
-  if (!isCovered(calendar, input.postcode)) {
-    throw new ApiError(
-      "VALIDATION_FAILED",
-      `Sorry, we can't book visits to ${input.postcode} online. Please call us on ${factsNow().phone}: we may still be able to help.`,
-      { details: [{ path: "postcode", message: "This postcode is outside the area we book online", value: input.postcode }] },
-    );
-  }
-  const { slot } = await requireFreeSlot(db, input.service, input.start, now);
+  const { slot } = await requireFreeSlot(db, input.service, input.start, now, input.postcode);
   const reference = newReference();
   const [firstName, ...rest] = input.name.split(/\s+/);
   const sameEmail = sql`lower(${customers.email}) = ${input.email.toLowerCase()}`;

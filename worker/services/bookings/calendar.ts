@@ -47,9 +47,16 @@ export const defaultCalendar: CalendarSettings = {
 const CALENDAR_KEY = "calendar";
 const FEED_KEY = "calendar-feed";
 
+/** The statement that reads the owner's availability, for a caller to put in its own batch. */
+export const calendarQuery = (db: Db) =>
+  db.select({ value: ownerSettings.value }).from(ownerSettings).where(eq(ownerSettings.key, CALENDAR_KEY));
+
+/** The availability from `calendarQuery`'s rows: the defaults overlaid with what the owner saved. */
+export const calendarFrom = ([row]: { value: string }[]): CalendarSettings =>
+  row ? { ...defaultCalendar, ...(JSON.parse(row.value) as Partial<CalendarSettings>) } : defaultCalendar;
+
 export async function readCalendar(db: Db): Promise<CalendarSettings> {
-  const [row] = await db.select({ value: ownerSettings.value }).from(ownerSettings).where(eq(ownerSettings.key, CALENDAR_KEY));
-  return row ? { ...defaultCalendar, ...(JSON.parse(row.value) as Partial<CalendarSettings>) } : defaultCalendar;
+  return calendarFrom(await calendarQuery(db));
 }
 
 /** Saves the groups given, each whole, in one statement (json_set, as the business facts). */
@@ -77,13 +84,19 @@ const newSecret = () => {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 };
 
-/** The feed's secret, made on first use. */
+/** The statement that reads the feed's secret (no row until the owner first opens the calendar). */
+export const feedSecretQuery = (db: Db) =>
+  db.select({ value: ownerSettings.value }).from(ownerSettings).where(eq(ownerSettings.key, FEED_KEY));
+
+/** The feed's secret, made on first use, in one round trip. */
 export async function feedSecret(db: Db): Promise<string> {
-  await db
-    .insert(ownerSettings)
-    .values({ key: FEED_KEY, value: JSON.stringify(newSecret()) })
-    .onConflictDoNothing();
-  const [row] = await db.select({ value: ownerSettings.value }).from(ownerSettings).where(eq(ownerSettings.key, FEED_KEY));
+  const [, [row]] = await db.batch([
+    db
+      .insert(ownerSettings)
+      .values({ key: FEED_KEY, value: JSON.stringify(newSecret()) })
+      .onConflictDoNothing(),
+    feedSecretQuery(db),
+  ]);
   return JSON.parse(row!.value) as string;
 }
 

@@ -3,6 +3,7 @@ import type { BookableService, CalendarSettings, Slot } from "../../../schema/ap
 import { bookingCells, serviceRecords } from "../../../schema/db";
 import { addDays, londonToUtc, londonWallTime, weekdayOf } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
+import { calendarFrom, calendarQuery } from "./calendar";
 
 /** The engineer's time is held in cells of this many minutes (bookings, and the unique key on them). */
 export const CELL_MINUTES = 15;
@@ -37,24 +38,23 @@ export function bookableDays(calendar: CalendarSettings, now: number, from?: str
 /**
  * The free slots of a service: inside each bookable day's working hours (London time, so the clock
  * changes move them in UTC), one after another from the start of the day, minus every cell held by a
- * booking and every scheduled visit (a scheduled record without a time takes its whole day). One D1
- * round trip.
+ * booking and every scheduled visit (a scheduled record without a time takes its whole day). The
+ * owner's availability is read with the bookings and visits of the days asked for, so the whole
+ * answer costs one D1 round trip; it comes back with the slots for callers that check more of it.
  */
 export async function freeSlots(
   db: Db,
-  calendar: CalendarSettings,
   service: BookableService,
   now: number,
   from?: string,
   days = 14,
-): Promise<Slot[]> {
-  const dates = bookableDays(calendar, now, from, days);
-  if (dates.length === 0) return [];
-  const first = dates[0]!;
-  const last = dates.at(-1)!;
+): Promise<{ calendar: CalendarSettings; slots: Slot[] }> {
+  const first = from ?? londonWallTime(now).date;
+  const last = addDays(first, days - 1);
   const rangeStart = cellOf(londonToUtc(first, "00:00").getTime());
   const rangeEnd = cellOf(londonToUtc(addDays(last, 1), "00:00").getTime());
-  const [held, visits] = await db.batch([
+  const [calendarRows, held, visits] = await db.batch([
+    calendarQuery(db),
     db
       .select({ cell: bookingCells.cell })
       .from(bookingCells)
@@ -70,6 +70,8 @@ export async function freeSlots(
         ),
       ),
   ]);
+  const calendar = calendarFrom(calendarRows);
+  const dates = bookableDays(calendar, now, from, days);
   const busy = new Set(held.map((h) => h.cell));
   const wholeDays = new Set<string>();
   for (const visit of visits) {
@@ -88,5 +90,5 @@ export async function freeSlots(
       slots.push({ start: new Date(at).toISOString(), end: new Date(at + length).toISOString() });
     }
   }
-  return slots;
+  return { calendar, slots };
 }
