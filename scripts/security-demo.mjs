@@ -9,8 +9,12 @@ import { request as httpRequest } from "node:http";
 const BASE = process.env.BASE ?? "http://localhost:8787";
 const ADMIN = { username: "admin", password: "admin-dev-password" };
 const run = randomUUID().slice(0, 8);
-/** A fresh client address per check, so one check's counters never refuse another's requests. */
-const address = (n) => `198.51.100.${n}`;
+/**
+ * A fresh client address per check and per run, so neither another check's counters nor an earlier
+ * run's (the windows last minutes) refuse this one's requests.
+ */
+const net = `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+const address = (n) => `${net}.${n}`;
 
 async function call(method, path, { json, body, headers = {}, token } = {}) {
   const res = await fetch(`${BASE}${path}`, {
@@ -128,7 +132,7 @@ for (let i = 0; i < 11; i++)
   answers.push(
     await call("POST", "/api/admin/login", {
       json: { username: user, password: "guess" },
-      headers: { "CF-Connecting-IP": `203.0.113.${i + 1}` },
+      headers: { "CF-Connecting-IP": address(100 + i) },
     }),
   );
 console.log(`  11 wrong passwords for "${user}" (a name that does not exist), each from another address`);
@@ -137,7 +141,7 @@ const last = answers.at(-1);
 console.log(`    the 11th: Retry-After ${last.headers.get("Retry-After")} s, ${short(last.body)}`);
 const fresh = await call("POST", "/api/admin/login", {
   json: { username: user, password: "guess" },
-  headers: { "CF-Connecting-IP": "192.0.2.200" },
+  headers: { "CF-Connecting-IP": address(200) },
 });
 show("a 12th from an address never seen before", fresh);
 
