@@ -52,7 +52,7 @@ export function WeekView({ monday, today, onWeek }: { monday: string; today: str
         <Heading as="h2" size="4" id="calendar-week">
           Week of {dayHeading(monday)}
         </Heading>
-        <Flex gap="2">
+        <Flex gap="2" wrap="wrap">
           <Button variant="soft" onClick={() => onWeek(addDays(monday, -7))}>
             Previous week
           </Button>
