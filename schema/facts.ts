@@ -99,9 +99,12 @@ export const defaultFacts: BusinessFacts = {
   ],
 };
 
+/** Made once: a formatter with a time zone costs tens of microseconds to build, and every page asks. */
+const ukDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
+
 /** Today in the UK as "YYYY-MM-DD" (offers start and end on UK days). */
 export function ukToday(now = Date.now()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date(now));
+  return ukDate.format(new Date(now));
 }
 
 /** The offers live today, earliest ending first (the one a page features). */
