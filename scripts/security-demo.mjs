@@ -2,7 +2,9 @@
 // Walks through the locked doors of decision 009 with real requests against a running `npm start`
 // (BASE, default http://localhost:8787) and prints each request with the answer it got. It signs in
 // with the development login, turns two-step sign-in on and off again, and leaves the data it
-// creates (a sign-up, a campaign, quotes) like any visitor would. Run: node scripts/security-demo.mjs
+// creates (a sign-up, a campaign, quotes) like any visitor would. Its last check locks the
+// development account for browsers that never signed in, for up to 15 minutes (the point of the check).
+// Run: node scripts/security-demo.mjs
 import { createHmac, randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
 
@@ -271,3 +273,34 @@ const stackTraces = results.filter((r) => typeof r.body === "string" && /fetch f
 console.log(
   `  ${results.length} mixed requests (2 MB quote bodies, POSTs to unknown admin routes, payment checks, health) → ${JSON.stringify(counts)}; stack-trace pages: ${stackTraces}`,
 );
+
+// Last, because it leaves the development account locked for other browsers until its window ends.
+heading("2b. The owner's own browser is never locked out (device cookie)");
+const owner = await call("POST", "/api/admin/login", { json: ADMIN, headers: { "CF-Connecting-IP": address(210) } });
+const deviceCookie = owner.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+console.log(`  the owner signs in → ${owner.status}, and the answer sets ${deviceCookie.split("=")[0]}=… (signed, HttpOnly)`);
+const guesses = [];
+for (let i = 0; i < 10; i++)
+  guesses.push(
+    (
+      await call("POST", "/api/admin/login", {
+        json: { ...ADMIN, password: "guess" },
+        headers: { "CF-Connecting-IP": address(220 + i) },
+      })
+    ).status,
+  );
+console.log(`  10 wrong passwords for "admin", each from another address → ${guesses.join(" ")}`);
+console.log("    (the replayed code and the spent recovery code of part 1 counted toward the same limit)");
+show(
+  "the right password from a browser never seen before",
+  await call("POST", "/api/admin/login", { json: ADMIN, headers: { "CF-Connecting-IP": address(240) } }),
+);
+const withDevice = await call("POST", "/api/admin/login", {
+  json: ADMIN,
+  headers: { "CF-Connecting-IP": address(241), Cookie: deviceCookie },
+});
+show("the right password from the owner's browser (its device cookie), from another address", {
+  ...withDevice,
+  body: { success: withDevice.body.success },
+});
+console.log('  ("admin" stays locked for browsers without the cookie until the 15-minute window ends.)');
