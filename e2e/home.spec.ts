@@ -119,6 +119,34 @@ test.describe("landing page", () => {
     await expect(map.locator("text", { hasText: "Wigan" })).toHaveCount(1);
   });
 
+  for (const width of [390, 1280]) {
+    test(`at ${width} px every borough's name is whole and on top of the shapes ("Manchester" was clipped)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/");
+      const map = page.getByRole("img", { name: /Map of Greater Manchester boroughs/ });
+      await map.scrollIntoViewIfNeeded();
+      await expect(map).toBeInViewport({ ratio: 1 });
+      // Measured in one frame, so a scroll still settling cannot move the map between two readings.
+      const labels = await map.evaluate((svg) => {
+        const frame = svg.getBoundingClientRect();
+        const doc = svg.ownerDocument;
+        return Array.from(svg.querySelectorAll(".coverage-map__labels text"), (text) => {
+          const box = text.getBoundingClientRect();
+          // Both ends and the middle of the name: a neighbour drawn later covered the ends of "Manchester".
+          const hits = [0.04, 0.5, 0.96].map((at) => doc.elementFromPoint(box.x + box.width * at, box.y + box.height / 2));
+          return {
+            name: text.textContent ?? "",
+            inside: box.left >= frame.left && box.right <= frame.right && box.top >= frame.top && box.bottom <= frame.bottom,
+            onTop: hits.every((hit) => hit === text),
+          };
+        });
+      });
+      expect(labels.map((l) => l.name)).toContain("Manchester");
+      expect(labels).toHaveLength(coverageTiers.flatMap((t) => t.areas).length);
+      for (const label of labels) expect(label, label.name).toEqual({ name: label.name, inside: true, onTop: true });
+    });
+  }
+
   test("quote section lists the coverage areas beside the form", async ({ page }) => {
     await page.goto("/");
     const quote = page.locator("#quote");
