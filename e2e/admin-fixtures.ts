@@ -1,10 +1,10 @@
 import { crc32, deflateSync } from "node:zlib";
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { AdminLoginResult } from "../schema/api/admin";
 import type { OutboxPage } from "../schema/api/campaigns";
 import { CART_SESSION_HEADER } from "../schema/api/cart";
 import type { Product } from "../schema/api/products";
+import { seriousViolations } from "./axe";
 import { test as base, expect } from "./fixtures";
 
 /**
@@ -204,12 +204,5 @@ export async function expectNoHorizontalScroll(page: Page) {
 /** No serious or critical accessibility problems (axe, WCAG 2.1 A and AA rules). */
 export async function expectAccessible(page: Page) {
   // The e-mail preview is the owner's content in a sandbox where axe cannot run (and need not).
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude('iframe[title="E-mail preview"]')
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page, 'iframe[title="E-mail preview"]')).toEqual([]);
 }

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { ProductFormInput } from "../schema/api/admin";
 import type { Product } from "../schema/api/products";
@@ -84,10 +83,4 @@ export const scrollWidth = (page: Page) => page.evaluate<number>("document.docum
 export const skipSignupModal = (page: Page) =>
   page.addInitScript({ content: "sessionStorage.setItem('emailSignupModalShown', 'true');" });
 
-/** Serious and critical WCAG 2.1 A/AA problems axe-core finds on the page as it is now. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
+export { seriousViolations } from "./axe";
