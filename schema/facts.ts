@@ -1,5 +1,6 @@
 import { boilerPackages, boilerService, company, repairPriceBands } from "./business";
 import { formatPounds, formatPrice } from "./format";
+import { londonWallTime } from "./london-time";
 
 /** A price as the site shows it: whole pounds ("£1,899"), or pounds and pence when there are pence ("£85.50"). */
 export const money = (pence: number) => (pence % 100 === 0 ? formatPounds(pence) : formatPrice(pence / 100));
@@ -99,12 +100,12 @@ export const defaultFacts: BusinessFacts = {
   ],
 };
 
-/** Made once: a formatter with a time zone costs tens of microseconds to build, and every page asks. */
-const ukDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
-
-/** Today in the UK as "YYYY-MM-DD" (offers start and end on UK days). */
+/**
+ * Today in the UK as "YYYY-MM-DD" (offers start and end on UK days). Every page asks, so it uses
+ * london-time's one formatter: building a formatter with a time zone costs tens of microseconds.
+ */
 export function ukToday(now = Date.now()): string {
-  return ukDate.format(new Date(now));
+  return londonWallTime(now).date;
 }
 
 /** The offers live today, earliest ending first (the one a page features). */

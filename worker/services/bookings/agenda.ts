@@ -5,6 +5,7 @@ import { bookings, customers, serviceRecords } from "../../../schema/db";
 import { addDays, londonToUtc, londonWallTime } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
+import { constantTimeEqual } from "../../lib/password";
 import { feedSecretQuery } from "./calendar";
 import { calendarFile } from "./ics";
 
@@ -87,13 +88,9 @@ function toEntries([booked, records]: EntryRows): CalendarEntry[] {
   return entries.sort((a, b) => a.start.localeCompare(b.start) || Number(b.allDay) - Number(a.allDay));
 }
 
-/** Constant-time comparison of the feed's secret (its address is the only key). */
-function sameSecret(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
+const utf8 = new TextEncoder();
+/** Compared in constant time: the feed's address is its only key. */
+const sameSecret = (a: string, b: string) => constantTimeEqual(utf8.encode(a), utf8.encode(b));
 
 /**
  * The private feed, if `secret` is the feed's: the diary from a month ago to six months ahead, as

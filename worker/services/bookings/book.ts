@@ -71,7 +71,7 @@ const isUniqueViolation = (error: unknown) => {
   return false;
 };
 
-/** The slot the request names, if it is one of the service's free slots now, and the availability. */
+/** The slot the request names, if it is one of the service's free slots now (and, given a postcode, one the area covers). */
 async function requireFreeSlot(db: Db, service: BookableService, start: string, now: number, postcode?: string) {
   const startMs = Date.parse(start);
   const { calendar, slots } = await freeSlots(db, service, now, londonWallTime(startMs).date, 1);
@@ -88,7 +88,7 @@ async function requireFreeSlot(db: Db, service: BookableService, start: string, 
       details: [{ path: "start", message: "That time is not free", value: start }],
     });
   }
-  return { slot };
+  return slot;
 }
 
 export type BookingInput = {
@@ -113,7 +113,7 @@ export async function createBooking(
   input: BookingInput,
   now = Date.now(),
 ): Promise<{ created: BookingCreated; mails: MailMessage[] }> {
-  const { slot } = await requireFreeSlot(db, input.service, input.start, now, input.postcode);
+  const slot = await requireFreeSlot(db, input.service, input.start, now, input.postcode);
   const reference = newReference();
   const [firstName, ...rest] = input.name.split(/\s+/);
   const sameEmail = sql`lower(${customers.email}) = ${input.email.toLowerCase()}`;
@@ -261,7 +261,7 @@ export async function cancelBooking(env: AppEnv, db: Db, token: string, now = Da
 export async function moveBooking(env: AppEnv, db: Db, token: string, start: string, now = Date.now()) {
   const row = await bookingByToken(env, db, token);
   requireChangeable(row, now);
-  const { slot } = await requireFreeSlot(db, row.service, start, now);
+  const slot = await requireFreeSlot(db, row.service, start, now);
   const nowIso = new Date(now).toISOString();
   try {
     await db.batch([

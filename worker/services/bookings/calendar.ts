@@ -47,9 +47,12 @@ export const defaultCalendar: CalendarSettings = {
 const CALENDAR_KEY = "calendar";
 const FEED_KEY = "calendar-feed";
 
-/** The statement that reads the owner's availability, for a caller to put in its own batch. */
-export const calendarQuery = (db: Db) =>
-  db.select({ value: ownerSettings.value }).from(ownerSettings).where(eq(ownerSettings.key, CALENDAR_KEY));
+/** The statement that reads one settings row's value, for a caller to put in its own batch. */
+const settingQuery = (db: Db, key: string) =>
+  db.select({ value: ownerSettings.value }).from(ownerSettings).where(eq(ownerSettings.key, key));
+
+/** The statement that reads the owner's availability. */
+export const calendarQuery = (db: Db) => settingQuery(db, CALENDAR_KEY);
 
 /** The availability from `calendarQuery`'s rows: the defaults overlaid with what the owner saved. */
 export const calendarFrom = ([row]: { value: string }[]): CalendarSettings =>
@@ -85,8 +88,7 @@ const newSecret = () => {
 };
 
 /** The statement that reads the feed's secret (no row until the owner first opens the calendar). */
-export const feedSecretQuery = (db: Db) =>
-  db.select({ value: ownerSettings.value }).from(ownerSettings).where(eq(ownerSettings.key, FEED_KEY));
+export const feedSecretQuery = (db: Db) => settingQuery(db, FEED_KEY);
 
 /** The feed's secret, made on first use, in one round trip. */
 export async function feedSecret(db: Db): Promise<string> {
