@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { AdminCustomer } from "../schema/api/admin";
+import { formatDate, londonToday } from "../schema/london-time";
 import { bearer, expect } from "./admin-fixtures";
 
 /** The two widths the owner works at: the office screen and a phone. */
@@ -8,17 +9,11 @@ export const widths = [
   { name: "phone", width: 390, height: 844 },
 ] as const;
 
-/** The service-record date as the cards show it ("MMM dd, yyyy"). */
-export const serviceDateText = (isoDate: string) =>
-  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-US", {
-    month: "short",
-    day: "2-digit",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+/** A date as the back office writes it everywhere ("23 Nov 2026"). */
+export const serviceDateText = (isoDate: string) => formatDate(isoDate);
 
 /** Today in the UK as yyyy-mm-dd, the service record form's default date. */
-export const todayInUk = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+export const todayInUk = () => londonToday();
 
 /** The same calendar day a year on (what completing an annual visit sets). */
 export function yearOn(isoDate: string) {

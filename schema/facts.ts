@@ -1,6 +1,6 @@
 import { boilerPackages, boilerService, company, repairPriceBands } from "./business";
 import { formatPounds, formatPrice } from "./format";
-import { londonWallTime } from "./london-time";
+import { DAY_NAMES, londonToday, MONTH_NAMES } from "./london-time";
 
 /** A price as the site shows it: whole pounds ("£1,899"), or pounds and pence when there are pence ("£85.50"). */
 export const money = (pence: number) => (pence % 100 === 0 ? formatPounds(pence) : formatPrice(pence / 100));
@@ -100,17 +100,9 @@ export const defaultFacts: BusinessFacts = {
   ],
 };
 
-/**
- * Today in the UK as "YYYY-MM-DD" (offers start and end on UK days). Every page asks, so it uses
- * london-time's one formatter: building a formatter with a time zone costs tens of microseconds.
- */
-export function ukToday(now = Date.now()): string {
-  return londonWallTime(now).date;
-}
-
 /** The offers live today, earliest ending first (the one a page features). */
 export function liveOffers(facts: BusinessFacts, now = Date.now()): Offer[] {
-  const today = ukToday(now);
+  const today = londonToday(now); // offers start and end on UK days
   return facts.offers.filter((o) => o.startsAt <= today && today <= o.endsAt).sort((a, b) => a.endsAt.localeCompare(b.endsAt));
 }
 
@@ -147,23 +139,6 @@ export const openingHoursLine = (facts: BusinessFacts) =>
 
 export const addressLineOf = (facts: BusinessFacts) =>
   `${facts.address.street}, ${facts.address.locality}, ${facts.address.postcode}`;
-
-/** Day and month names for dates written out in English (no Intl: see offerEndText). */
-export const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-export const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 /** "2026-10-31" → "Saturday 31 October" (no Intl: a page's first Intl formatter costs a phone tens of ms). */
 export function offerEndText(offer: Offer): string {

@@ -1,10 +1,23 @@
 /**
  * The business works in UK time (Europe/London: GMT in winter, BST from the last Sunday of March to
- * the last Sunday of October). Bookings are stored in UTC; every rule about days and hours is
- * applied in London wall time through these two conversions.
+ * the last Sunday of October). Instants are stored in UTC; calendar dates ("2026-03-29") are London
+ * days. Every "today", "this week", wall-clock conversion and date shown to a person goes through
+ * this module, on both sides (Worker and browser), so the two never disagree about a day.
+ *
+ * Building an Intl.DateTimeFormat with a time zone costs tens of microseconds, so each formatter
+ * here is built once, on first use, and kept.
  */
-const wallClock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
+const TZ = "Europe/London";
+
+function once(options: Intl.DateTimeFormatOptions, locale = "en-GB"): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | undefined;
+  return () => {
+    format ??= new Intl.DateTimeFormat(locale, { timeZone: TZ, ...options });
+    return format;
+  };
+}
+
+const wallClock = once({
   year: "numeric",
   month: "2-digit",
   day: "2-digit",
@@ -17,15 +30,29 @@ const wallClock = new Intl.DateTimeFormat("en-GB", {
 export const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+export type WallTime = { date: string; time: string; weekday: Weekday; hour: number; minute: number };
+
 /** An instant as London sees it: "2026-03-29", "09:30", "sunday". */
-export function londonWallTime(at: Date | number): { date: string; time: string; weekday: Weekday } {
-  const parts = Object.fromEntries(wallClock.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
+export function londonWallTime(at: Date | number | string): WallTime {
+  const parts = Object.fromEntries(
+    wallClock()
+      .formatToParts(new Date(at))
+      .map((p) => [p.type, p.value]),
+  );
   return {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     time: `${parts.hour}:${parts.minute}`,
     weekday: String(parts.weekday).toLowerCase() as Weekday,
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
   };
 }
+
+/** Today in London as "YYYY-MM-DD". */
+export const londonToday = (now: Date | number = Date.now()): string => londonWallTime(now).date;
+
+/** The London day an instant falls on, "YYYY-MM-DD". */
+export const londonDateOf = (at: Date | number | string): string => londonWallTime(at).date;
 
 /** Minutes London is ahead of UTC at that instant (0 or 60). */
 function offsetMinutes(at: number): number {
@@ -35,14 +62,23 @@ function offsetMinutes(at: number): number {
 }
 
 /**
- * London wall time → the UTC instant. The hour the clocks skip in March and the hour they repeat
- * in October (both around 01:00) have no single answer; no working hours fall in them.
+ * London wall time → the UTC instant. Around a change of the clocks one rule holds everywhere
+ * (the "compatible" rule of JavaScript's Temporal and of most calendars): a time the clocks skip in
+ * March (01:00-01:59) is read as that many minutes after the change (01:30 → 02:30 BST); a time they
+ * repeat in October (01:00-01:59) is its first pass (BST).
  */
 export function londonToUtc(date: string, time: string): Date {
-  const guess = Date.parse(`${date}T${time}:00Z`);
-  const first = guess - offsetMinutes(guess) * 60_000;
-  const second = guess - offsetMinutes(first) * 60_000;
-  return new Date(Math.min(first, second));
+  const asUtc = Date.parse(`${date}T${time}:00Z`);
+  if (Number.isNaN(asUtc)) throw new RangeError(`Not a London date and time: ${date} ${time}`);
+  const before = offsetMinutes(asUtc - 3 * 3_600_000);
+  const after = offsetMinutes(asUtc + 3 * 3_600_000);
+  const candidates = [asUtc - before * 60_000, asUtc - after * 60_000].filter((at) => {
+    const wall = londonWallTime(at);
+    return wall.date === date && wall.time === time;
+  });
+  // Two readings: the repeated hour, earliest first. None: the skipped hour, read with the offset
+  // from before the change, which lands the same number of minutes after it.
+  return new Date(candidates.length ? Math.min(...candidates) : asUtc - before * 60_000);
 }
 
 /** "2026-03-29" plus n days (calendar days, whatever the clocks do). */
@@ -50,5 +86,95 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** Calendar days from one date to another ("2026-11-23" → "2026-11-25" is 2). */
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
+
 /** The weekday of a calendar date. */
 export const weekdayOf = (date: string): Weekday => WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]!;
+
+/** The Monday of the week a date is in (weeks run Monday to Sunday, as UK diaries do). */
+export const mondayOf = (date: string): string => addDays(date, -((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7));
+
+/** A calendar date plus n months, kept on the month's last day when the day does not exist (31 Jan + 1 → 28/29 Feb). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
+}
+
+// ----- How dates and times are written for people (the UK way, everywhere in the product) -----
+// Written from the wall-clock parts with English names rather than by Intl's own patterns, so every
+// runtime writes the same words ("Tuesday 1 December 2026", never "Tuesday, 1 December 2026" in one
+// ICU and not another), and a page's first date costs no locale data.
+
+export const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+type Moment = string | Date | number;
+type Parts = { y: number; m: number; d: number; weekday: number; time: string | null; hour: number; minute: number };
+
+/** Only ISO text is read as a date; anything else (free text in an old record) is shown as written. */
+function partsOf(value: Moment): Parts | null {
+  if (typeof value === "string") {
+    if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return null;
+    if (value.length === 10) {
+      // A calendar date: its own day, no time of day.
+      const [y, m, d] = value.split("-").map(Number) as [number, number, number];
+      const at = Date.UTC(y, m - 1, d);
+      if (Number.isNaN(at)) return null;
+      return { y, m, d, weekday: new Date(at).getUTCDay(), time: null, hour: 0, minute: 0 };
+    }
+  }
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return null;
+  const wall = londonWallTime(at);
+  const [y, m, d] = wall.date.split("-").map(Number) as [number, number, number];
+  return { y, m, d, weekday: WEEKDAYS.indexOf(wall.weekday), time: wall.time, hour: wall.hour, minute: wall.minute };
+}
+
+const written = (write: (p: Parts) => string) => (value: Moment) => {
+  const parts = partsOf(value);
+  return parts ? write(parts) : String(value);
+};
+const shortMonth = (p: Parts) => MONTH_NAMES[p.m - 1]!.slice(0, 3);
+const clock = (p: Parts) => p.time ?? "00:00";
+const time12 = (p: Parts) => `${p.hour % 12 || 12}:${String(p.minute).padStart(2, "0")}${p.hour < 12 ? "am" : "pm"}`;
+
+/** "23 Nov 2026": a date (or the London day of an instant). The one date format of the back office. */
+export const formatDate = written((p) => `${p.d} ${shortMonth(p)} ${p.y}`);
+/** "23 Nov 2026, 09:14" */
+export const formatDateTime = written((p) => `${p.d} ${shortMonth(p)} ${p.y}, ${clock(p)}`);
+const longDate = (p: Parts) => `${DAY_NAMES[p.weekday]} ${p.d} ${MONTH_NAMES[p.m - 1]} ${p.y}`;
+/** "Tuesday 24 November 2026" */
+export const formatLongDate = written(longDate);
+/** "24 November 2026" */
+export const formatFullDate = written((p) => `${p.d} ${MONTH_NAMES[p.m - 1]} ${p.y}`);
+/** "Tuesday 24 November" */
+export const formatDayAndMonth = written((p) => `${DAY_NAMES[p.weekday]} ${p.d} ${MONTH_NAMES[p.m - 1]}`);
+/** "Tue 1 Dec" */
+export const formatShortDay = written((p) => `${DAY_NAMES[p.weekday]!.slice(0, 3)} ${p.d} ${shortMonth(p)}`);
+/** "09:00" */
+export const formatClock = written(clock);
+/** "9:00am" */
+export const formatTime = written(time12);
+/** "Tuesday 24 November 2026 at 09:00" */
+export const formatLongDateTime = written((p) => `${longDate(p)} at ${clock(p)}`);
+/** "Tuesday 1 December 2026 at 9:00am" */
+export const formatVisitTime = written((p) => `${longDate(p)} at ${time12(p)}`);

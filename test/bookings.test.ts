@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import ICAL from "ical.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { addDays, londonToUtc, londonWallTime, weekdayOf } from "../schema/london-time";
+import { addDays, londonToday, londonToUtc, weekdayOf } from "../schema/london-time";
 import { getDb } from "../worker/db/client";
 import { createBookingToken } from "../worker/lib/booking-token";
 import { freeSlots } from "../worker/services/bookings/slots";
@@ -11,7 +11,7 @@ import { callApp, callAppJson, outboxTo, query, randomIp } from "./helpers/facto
 
 /** The next Wednesday at least two days away (London): a working day the default rules allow. */
 function nextWednesday(): string {
-  let date = addDays(londonWallTime(Date.now()).date, 2);
+  let date = addDays(londonToday(), 2);
   while (weekdayOf(date) !== "wednesday") date = addDays(date, 1);
   return date;
 }
@@ -48,7 +48,7 @@ describe("free slots", () => {
     expect(list[0]).toEqual({ start: at(day, "08:30"), end: at(day, "09:30") });
     expect(list.at(-1)).toEqual({ start: at(day, "15:30"), end: at(day, "16:30") });
     expect(list).toHaveLength(8);
-    const today = londonWallTime(Date.now()).date;
+    const today = londonToday();
     expect(await slots("annual-service", today)).toEqual([]);
     // Sunday has no working hours.
     let sunday = day;
@@ -177,7 +177,7 @@ describe("booking a visit", () => {
   it("refuses a time that is not one of the free slots, and bad fields with their messages", async () => {
     const day = nextWednesday();
     expect((await book(visitor({ start: at(day, "08:45") }))).status).toBe(409);
-    expect((await book(visitor({ start: at(londonWallTime(Date.now()).date, "15:30") }))).status).toBe(409);
+    expect((await book(visitor({ start: at(londonToday(), "15:30") }))).status).toBe(409);
     const { status, body } = await book(visitor({ start: at(day, "08:30"), email: "nope", phone: "12", name: " " }));
     expect(status).toBe(400);
     expect(body.details.map((d: { path: string }) => d.path).sort()).toEqual(["email", "name", "phone"]);

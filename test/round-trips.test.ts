@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { addDays, londonWallTime } from "../schema/london-time";
+import { addDays, londonToday } from "../schema/london-time";
 import { getDb } from "../worker/db/client";
 import { createBookingToken } from "../worker/lib/booking-token";
 import { createUnsubscribeToken } from "../worker/lib/unsubscribe-token";
@@ -29,7 +29,7 @@ describe("D1 round trips", () => {
     const token = await createUnsubscribeToken(env, subscriber.email);
     const feed = await feedSecret(getDb(env));
     const bookingLink = await createBookingToken(env, "BK-NONE22");
-    const tomorrow = addDays(londonWallTime(Date.now()).date, 1);
+    const tomorrow = addDays(londonToday(), 1);
     const reads: [string, Parameters<typeof callApp>[1], number][] = [
       ["/api/health", {}, 0],
       ["/api/config", {}, 0],
@@ -86,7 +86,7 @@ describe("D1 round trips", () => {
 
     // A booking: the availability and the slot's cells read in one trip, the customer, visit,
     // booking and cells written in one batch.
-    const from = addDays(londonWallTime(Date.now()).date, 2);
+    const from = addDays(londonToday(), 2);
     const slots = (await callAppJson<{ start: string }[]>(`/api/availability?service=annual-service&from=${from}&days=14`)).body;
     const booking = await measure("/api/bookings", {
       method: "POST",

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { availabilityQuerySchema, bookingRequestSchema, manageTokenSchema, moveBookingSchema } from "../../schema/api/bookings";
-import { londonWallTime } from "../../schema/london-time";
+import { londonToday } from "../../schema/london-time";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
@@ -44,9 +44,7 @@ const app = new Hono<HonoEnv>()
   })
   .get("/calendar/:file", async (c) => {
     const file = c.req.param("file");
-    const ics = file.endsWith(".ics")
-      ? await feedIcs(c.env, getDb(c.env), file.slice(0, -".ics".length), londonWallTime(Date.now()).date)
-      : null;
+    const ics = file.endsWith(".ics") ? await feedIcs(c.env, getDb(c.env), file.slice(0, -".ics".length), londonToday()) : null;
     if (ics === null) return c.json({ error: "Not found", code: "NOT_FOUND", requestId: c.get("requestId") }, 404);
     c.header("Content-Type", "text/calendar; charset=utf-8");
     c.header("Cache-Control", "private, max-age=300");

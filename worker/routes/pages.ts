@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import { defaultFacts, ukToday } from "../../schema/facts";
+import { defaultFacts } from "../../schema/facts";
+import { londonToday } from "../../schema/london-time";
 import { settings } from "../../schema/settings";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
@@ -68,7 +69,7 @@ export async function servePage(c: Context<HonoEnv>): Promise<Response> {
   const now = Date.now();
   const pages = keptFor(c);
   const kept = isRead ? pages.get(path) : undefined;
-  const day = ukToday(now);
+  const day = londonToday(now);
   const usable = kept && kept.day === day && kept.generation === factsGeneration();
   if (usable && now - kept.checkedAt < settings.facts.pageMemorySeconds * 1000) return answerKept(c, kept);
 

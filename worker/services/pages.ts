@@ -8,8 +8,8 @@ import {
   factText,
   fillFacts,
   liveFacts,
-  ukToday,
 } from "../../schema/facts";
+import { londonToday } from "../../schema/london-time";
 
 /**
  * The prerendered pages, with the owner's facts filled in at the edge. React marks every place that
@@ -44,7 +44,7 @@ function fnv1a(text: string): string {
 
 export function pageEtag(assetEtag: string | null, updatedAt: string | null, now: number): string | null {
   if (!assetEtag) return null;
-  return `W/"${fnv1a(`${assetEtag}|${updatedAt ?? "defaults"}|${ukToday(now)}`)}"`;
+  return `W/"${fnv1a(`${assetEtag}|${updatedAt ?? "defaults"}|${londonToday(now)}`)}"`;
 }
 
 /** The page at `path` (a built HTML response) with the facts of today. */

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { ReminderList, ReminderRunResult } from "../../schema/api/crm";
 import { customers, outgoingEmails, serviceRecords, serviceReminders } from "../../schema/db";
+import { addDays, londonToday, londonWallTime } from "../../schema/london-time";
 import { settings } from "../../schema/settings";
 import { type Db, runBatch } from "../db/client";
 import type { AppEnv } from "../env";
@@ -18,7 +19,8 @@ import { reminderMail } from "./mail/reminder-emails";
  */
 type Kind = (typeof serviceReminders.$inferSelect)["kind"];
 
-const day = (at: number, plusDays = 0) => new Date(at + plusDays * 86_400_000).toISOString().slice(0, 10);
+/** A London day `plusDays` from the day of `at` (the reminders' window is in the customer's days). */
+const day = (at: number, plusDays = 0) => addDays(londonToday(at), plusDays);
 
 /** The candidates: records due in the window, with their customer and what already happened. */
 async function candidates(db: Db, now: number) {
@@ -245,11 +247,9 @@ export async function listReminders(db: Db, now = Date.now()): Promise<ReminderL
   };
 }
 
-const ukHour = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "numeric", hourCycle: "h23" });
-
 /** The cron's daily run: reminders arrive in the customer's day, not at 3 a.m. (the owner's button sends at once). */
 export function isReminderHour(now: number): boolean {
-  const hour = Number(ukHour.format(new Date(now)));
+  const { hour } = londonWallTime(now);
   return hour >= settings.reminders.sendFromHour && hour < settings.reminders.sendUntilHour;
 }
 

@@ -1,5 +1,6 @@
 import { Button } from "@radix-ui/themes";
 import { useState } from "react";
+import { londonToday } from "../../../schema/london-time";
 import { adminText, errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
 import { downloadText } from "../../lib/admin/text-export";
 import { notify } from "../../lib/toast";
@@ -14,7 +15,7 @@ export function ExportButton({ path, fileName, label = "Export CSV" }: { path: s
   async function download() {
     setBusy(true);
     try {
-      const date = new Date().toISOString().slice(0, 10);
+      const date = londonToday();
       downloadText(`${fileName}-${date}.csv`, await adminText(path), "text/csv;charset=utf-8");
     } catch (error) {
       if (!isUnauthorized(error)) {

@@ -2,9 +2,9 @@ import { Button, Code, Flex, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import type { AdminOrder, FulfilmentStatus } from "../../../schema/api/admin";
 import { formatPrice } from "../../../schema/format";
+import { formatDateTime } from "../../../schema/london-time";
 import type { OrderMove } from "../../hooks/admin/use-admin-orders";
 import { ConfirmButton } from "./confirm-button";
-import { formatDateTime } from "./dates";
 import { DispatchForm } from "./orders/dispatch-form";
 import { StatusBadge, type StatusTone } from "./status-badge";
 

@@ -2,9 +2,9 @@ import { Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link } from "wouter";
 import type { AdminServiceRecord } from "../../../schema/api/admin";
 import { formatPrice } from "../../../schema/format";
+import { formatDate } from "../../../schema/london-time";
 import { BreakableEmail } from "./breakable-email";
 import { ConfirmButton } from "./confirm-button";
-import { formatServiceDate } from "./dates";
 import { CheckIcon, EditIcon, PlayIcon, TrashIcon } from "./icons";
 import type { RecordStatus } from "./service-records/record-form-state";
 import { StatusBadge, type StatusTone } from "./status-badge";
@@ -33,11 +33,11 @@ type Props = {
 export function ServiceRecordCard({ record, busy, onEdit, onMove, onDelete }: Props) {
   const customer = record.customerName ?? "Unknown Customer";
   const details: [string, string | null][] = [
-    ["Service date", formatServiceDate(record.serviceDate)],
+    ["Service date", formatDate(record.serviceDate)],
     ["Technician", record.technicianName],
     ["Cost", record.cost === null ? null : formatPrice(record.cost)],
     ["Contact", record.customerEmail],
-    ["Next service due", record.nextServiceDue ? formatServiceDate(record.nextServiceDue) : null],
+    ["Next service due", record.nextServiceDue ? formatDate(record.nextServiceDue) : null],
   ];
   const notes: [string, string | null][] = [
     ["Work completed", record.workCompleted],
@@ -116,7 +116,7 @@ export function ServiceRecordCard({ record, busy, onEdit, onMove, onDelete }: Pr
           variant="soft"
           disabled={busy}
           title="Delete this service record?"
-          description={`The ${record.serviceType} record for ${customer} on ${formatServiceDate(record.serviceDate)} will be removed for good.`}
+          description={`The ${record.serviceType} record for ${customer} on ${formatDate(record.serviceDate)} will be removed for good.`}
           confirmLabel="Delete record"
           onConfirm={onDelete}
         >

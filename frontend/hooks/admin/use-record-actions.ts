@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { AdminServiceRecord } from "../../../schema/api/admin";
-import { formatServiceDate } from "../../components/admin/dates";
+import { formatDate } from "../../../schema/london-time";
 import type { RecordDraft } from "../../components/admin/service-records/record-editor";
 import type { RecordStatus } from "../../components/admin/service-records/record-form-state";
 import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
@@ -36,7 +36,7 @@ export function useRecordActions(refresh: () => unknown) {
       record,
       async () => {
         const saved = await updateServiceRecord(record.id, { status });
-        const next = saved.nextServiceDue ? ` Next service due ${formatServiceDate(saved.nextServiceDue)}.` : "";
+        const next = saved.nextServiceDue ? ` Next service due ${formatDate(saved.nextServiceDue)}.` : "";
         notify({
           title: moved[status] ?? "Service record saved",
           description: `${saved.serviceType} for ${saved.customerName ?? "Unknown Customer"}.${status === "completed" ? next : ""}`,

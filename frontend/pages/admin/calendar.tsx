@@ -1,9 +1,9 @@
 import { Button, Code, Flex, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";
-import { londonWallTime } from "../../../schema/london-time";
+import { londonToday, mondayOf } from "../../../schema/london-time";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { AvailabilityForm } from "../../components/admin/calendar/availability-form";
-import { mondayOf, WeekView } from "../../components/admin/calendar/week-view";
+import { WeekView } from "../../components/admin/calendar/week-view";
 import { ConfirmButton } from "../../components/admin/confirm-button";
 import { PageHeader } from "../../components/admin/page-header";
 import { useUrlFilters } from "../../components/admin/products/use-url-filters";
@@ -14,7 +14,7 @@ import "../../components/admin/calendar/calendar.css";
 
 /** /admin/calendar: the week's visits, the availability online booking uses, and the private calendar feed. */
 export default function Calendar() {
-  const today = londonWallTime(Date.now()).date;
+  const today = londonToday();
   const [filters, setFilters] = useUrlFilters(["week"] as const);
   const monday = /^\d{4}-\d{2}-\d{2}$/.test(filters.week) ? mondayOf(filters.week) : mondayOf(today);
   const calendar = useCalendarSettings();

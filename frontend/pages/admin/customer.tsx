@@ -1,9 +1,9 @@
 import { Button, Heading } from "@radix-ui/themes";
 import { Link, useLocation, useParams } from "wouter";
+import { formatDate } from "../../../schema/london-time";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { CustomerDetails } from "../../components/admin/customers/customer-details";
 import { CustomerTimeline } from "../../components/admin/customers/customer-timeline";
-import { formatDate } from "../../components/admin/dates";
 import { BackIcon, PlusIcon } from "../../components/admin/icons";
 import { PageHeader } from "../../components/admin/page-header";
 import { PagedList } from "../../components/admin/paged-list";

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { AdminSummary } from "../../../schema/api/crm";
+import { formatDayAndMonth } from "../../../schema/london-time";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { FindCustomer } from "../../components/admin/customers/find-customer";
 import { PageHeader } from "../../components/admin/page-header";
@@ -52,8 +53,6 @@ const tiles: { key: keyof AdminSummary; label: string; href: string; hint: strin
     },
   ];
 
-const today = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "Europe/London" });
-
 export default function Home() {
   const { summary, error, refresh } = useAdminSummary();
   let body: ReactNode;
@@ -81,7 +80,7 @@ export default function Home() {
   }
   return (
     <>
-      <PageHeader title="Today" subtitle={today.format(new Date())} />
+      <PageHeader title="Today" subtitle={formatDayAndMonth(new Date())} />
       <FindCustomer />
       {body}
     </>

@@ -1,10 +1,10 @@
 import { Button, Callout, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import type { ReminderList } from "../../../schema/api/crm";
+import { formatDateTime } from "../../../schema/london-time";
 import { settings } from "../../../schema/settings";
 import { EmptyState, ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { CountTabs } from "../../components/admin/count-tabs";
-import { formatDateTime } from "../../components/admin/dates";
 import { MailIcon } from "../../components/admin/icons";
 import { PageHeader } from "../../components/admin/page-header";
 import { useUrlFilters } from "../../components/admin/products/use-url-filters";

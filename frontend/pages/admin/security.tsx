@@ -1,9 +1,9 @@
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { type ReactNode, useState } from "react";
 import type { AdminSecurity, MfaRecoveryCodes, MfaSetup } from "../../../schema/api/admin";
+import { formatDate } from "../../../schema/london-time";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { ConfirmButton } from "../../components/admin/confirm-button";
-import { formatDate } from "../../components/admin/dates";
 import { PageHeader } from "../../components/admin/page-header";
 import { MfaConfirmForm } from "../../components/admin/security/mfa-confirm-form";
 import { MfaSetupPanel } from "../../components/admin/security/mfa-setup";

@@ -1,5 +1,5 @@
+import { formatDateTime } from "../../../schema/london-time";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
-import { formatDateTime } from "../../components/admin/dates";
 import { LogoutButton } from "../../components/admin/logout-button";
 import { PageHeader } from "../../components/admin/page-header";
 import { SettingsForm } from "../../components/admin/settings/settings-form";

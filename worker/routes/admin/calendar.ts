@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { type AdminCalendar, calendarPatchSchema } from "../../../schema/api/bookings";
-import { londonWallTime } from "../../../schema/london-time";
+import { londonToday } from "../../../schema/london-time";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { validate } from "../../lib/validate";
@@ -32,7 +32,7 @@ const app = new Hono<HonoEnv>()
   )
   .get("/bookings", validate("query", weekQuery), async (c) => {
     const { from, days } = c.req.valid("query");
-    return c.json(await calendarEntries(getDb(c.env), from ?? londonWallTime(Date.now()).date, days));
+    return c.json(await calendarEntries(getDb(c.env), from ?? londonToday(), days));
   });
 
 export default app;

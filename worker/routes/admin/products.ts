@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import * as z from "zod";
 import { idParamSchema, productFormSchema, productPatchSchema } from "../../../schema/api/admin";
 import { catalogueQuerySchema } from "../../../schema/api/catalogue";
+import { londonToday } from "../../../schema/london-time";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
@@ -22,7 +23,7 @@ const app = new Hono<HonoEnv>()
   })
   .get("/export.csv", async (c) => {
     const csv = await exportProductsCsv(getDb(c.env));
-    const date = new Date().toISOString().slice(0, 10);
+    const date = londonToday();
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="products-${date}.csv"`,

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import * as z from "zod";
+import { londonToday } from "../../../schema/london-time";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { validate } from "../../lib/validate";
@@ -15,7 +16,7 @@ const app = new Hono<HonoEnv>()
   .get("/summary", async (c) => c.json(await adminSummary(getDb(c.env))))
   .get("/export/:file", validate("param", exportParam), async (c) => {
     const kind = c.req.valid("param").file.replace(/\.csv$/, "") as (typeof exportKinds)[number];
-    const date = new Date().toISOString().slice(0, 10);
+    const date = londonToday();
     return c.body(await exportCsv(getDb(c.env), kind), 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${kind}-${date}.csv"`,

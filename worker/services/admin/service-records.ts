@@ -10,6 +10,7 @@ import type {
 import { annualServiceTypes } from "../../../schema/business";
 import { customers, serviceRecords } from "../../../schema/db";
 import { penceToDecimal } from "../../../schema/format";
+import { addMonths } from "../../../schema/london-time";
 import { type Db, runBatch } from "../../db/client";
 import { ApiError, notFound } from "../../lib/errors";
 import { searchCondition } from "./search";
@@ -108,9 +109,7 @@ export async function readRecord(db: Db, id: number): Promise<AdminServiceRecord
 function nextDueFor(status: string, serviceType: string, serviceDate: string, given: string | null | undefined) {
   if (given !== undefined) return given;
   if (status !== "completed" || !annualServiceTypes.includes(serviceType)) return undefined;
-  const date = new Date(`${serviceDate}T00:00:00Z`);
-  date.setUTCFullYear(date.getUTCFullYear() + 1);
-  return date.toISOString().slice(0, 10);
+  return addMonths(serviceDate, 12);
 }
 
 /**

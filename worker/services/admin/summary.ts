@@ -1,10 +1,12 @@
 import { and, count, eq, gte, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import type { AdminSummary } from "../../../schema/api/crm";
 import { campaignRecipients, campaigns, orders, products, quotes, serviceRecords } from "../../../schema/db";
+import { addDays, londonToday } from "../../../schema/london-time";
 import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
 
-const day = (date: Date, plusDays = 0) => new Date(date.getTime() + plusDays * 86_400_000).toISOString().slice(0, 10);
+/** A London day `plusDays` from the day of `date`. */
+const day = (date: Date, plusDays = 0) => addDays(londonToday(date), plusDays);
 
 /** A customer already booked for a visit after this one's due date needs no reminder. */
 const laterVisitBooked = sql`EXISTS (SELECT 1 FROM service_records AS later WHERE later.customer_id = ${serviceRecords.customerId}
@@ -12,7 +14,7 @@ const laterVisitBooked = sql`EXISTS (SELECT 1 FROM service_records AS later WHER
 
 /**
  * The home screen: what needs the owner, each a count that links to its list. One D1 batch.
- * Dates are UTC days, which in the UK is the calendar day but for an hour after midnight in summer.
+ * Days are London days.
  */
 export async function adminSummary(db: Db, now = new Date()): Promise<AdminSummary> {
   const today = day(now);

@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, lte } from "drizzle-orm";
 import type { BookableService, CalendarSettings, Slot } from "../../../schema/api/bookings";
 import { bookingCells, serviceRecords } from "../../../schema/db";
-import { addDays, londonToUtc, londonWallTime, weekdayOf } from "../../../schema/london-time";
+import { addDays, londonToday, londonToUtc, weekdayOf } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
 import { calendarFrom, calendarQuery } from "./calendar";
 
@@ -21,7 +21,7 @@ export function cellsOf(start: number, end: number): string[] {
 
 /** The days (London dates) a customer may book now, within `from` and `days`. */
 export function bookableDays(calendar: CalendarSettings, now: number, from?: string, days = 14): string[] {
-  const today = londonWallTime(now).date;
+  const today = londonToday(now);
   const start = from ?? today;
   const earliest = addDays(today, calendar.minNoticeDays);
   const latest = addDays(today, calendar.maxDaysAhead);
@@ -49,7 +49,7 @@ export async function freeSlots(
   from?: string,
   days = 14,
 ): Promise<{ calendar: CalendarSettings; slots: Slot[] }> {
-  const first = from ?? londonWallTime(now).date;
+  const first = from ?? londonToday(now);
   const last = addDays(first, days - 1);
   const rangeStart = cellOf(londonToUtc(first, "00:00").getTime());
   const rangeEnd = cellOf(londonToUtc(addDays(last, 1), "00:00").getTime());

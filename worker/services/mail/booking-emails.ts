@@ -1,8 +1,7 @@
 import { html } from "hono/html";
 import { type BookableService, bookableServiceLabels } from "../../../schema/api/bookings";
 import { company } from "../../../schema/business";
-import { DAY_NAMES, MONTH_NAMES } from "../../../schema/facts";
-import { londonWallTime } from "../../../schema/london-time";
+import { formatClock, formatLongDate } from "../../../schema/london-time";
 import { factsNow } from "../business-facts";
 import { button, type Field, fieldsBlock, mailParts, paragraph, say } from "./layout";
 import type { MailAttachment, MailMessage } from "./types";
@@ -23,11 +22,7 @@ export type BookingForMail = {
 
 /** "Tuesday 1 December 2026, 09:00 to 10:00" in UK time. */
 export function visitTime(startsAt: string, endsAt: string): string {
-  const start = londonWallTime(Date.parse(startsAt));
-  const end = londonWallTime(Date.parse(endsAt));
-  const [y, m, d] = start.date.split("-").map(Number) as [number, number, number];
-  const weekday = DAY_NAMES[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
-  return `${weekday} ${d} ${MONTH_NAMES[m - 1]} ${y}, ${start.time} to ${end.time}`;
+  return `${formatLongDate(startsAt)}, ${formatClock(startsAt)} to ${formatClock(endsAt)}`;
 }
 
 const first = (name: string) => name.split(/\s+/)[0] ?? name;

@@ -1,6 +1,7 @@
 import { html } from "hono/html";
 import { allQuoteServiceLabels, company, delivery, type QuoteService } from "../../../schema/business";
 import { type BusinessFacts, openingHoursLine } from "../../../schema/facts";
+import { DAY_NAMES, londonWallTime, WEEKDAYS } from "../../../schema/london-time";
 import { factsNow } from "../business-facts";
 import type { OrderWithLines } from "../orders";
 import { type Field, fieldsBlock, mailParts, ORANGE, say } from "./layout";
@@ -102,7 +103,6 @@ export function fulfilmentMail(order: OrderWithLines): MailMessage | null {
 const hoursLine = () => openingHoursLine(factsNow());
 
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const hoursOn = (facts: BusinessFacts, day: number) =>
   day === 0 ? facts.openingHours.sunday : day === 6 ? facts.openingHours.saturday : facts.openingHours.weekdays;
 
@@ -111,16 +111,9 @@ const hoursOn = (facts: BusinessFacts, day: number) =>
  * open, else the next opening time (UK time, from the owner's opening hours).
  */
 export function whenWeWillCall(at: Date, facts: BusinessFacts = factsNow()): string {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/London",
-    weekday: "long",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  const today = DAYS.indexOf(part("weekday"));
-  const now = Number(part("hour")) * 60 + Number(part("minute"));
+  const wall = londonWallTime(at);
+  const today = WEEKDAYS.indexOf(wall.weekday);
+  const now = wall.hour * 60 + wall.minute;
   const open = hoursOn(facts, today);
   if (open && now >= minutes(open.opens) && now < minutes(open.closes))
     return `We'll call you within ${company.quoteResponseHours} hours.`;
@@ -129,7 +122,7 @@ export function whenWeWillCall(at: Date, facts: BusinessFacts = factsNow()): str
     const day = (today + ahead) % 7;
     const hours = hoursOn(facts, day);
     if (!hours || (ahead === 0 && now >= minutes(hours.opens))) continue;
-    const when = ahead === 0 ? "this morning" : ahead === 1 ? "tomorrow morning" : `on ${DAYS[day]} morning`;
+    const when = ahead === 0 ? "this morning" : ahead === 1 ? "tomorrow morning" : `on ${DAY_NAMES[day]} morning`;
     const opens = hours.opens.replace(/^0/, "");
     return `Our office is closed now, so we'll call you ${when} when we open at ${opens}.`;
   }

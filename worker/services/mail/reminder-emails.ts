@@ -1,5 +1,6 @@
 import { html } from "hono/html";
 import { company } from "../../../schema/business";
+import { formatFullDate } from "../../../schema/london-time";
 import { factsNow } from "../business-facts";
 import { action, mailParts, NAVY, say } from "./layout";
 import type { MailMessage } from "./types";
@@ -15,10 +16,7 @@ export type ReminderMailInput = {
   optOutHeaders: Record<string, string>;
 };
 
-const longDate = (iso: string) =>
-  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${iso}T00:00:00Z`),
-  );
+const longDate = formatFullDate;
 
 const words = {
   service: {

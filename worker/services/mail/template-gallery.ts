@@ -1,4 +1,5 @@
 import type { TemplateSample } from "../../../schema/api/mail-templates";
+import { addDays, londonToday } from "../../../schema/london-time";
 import type { OrderWithLines } from "../orders";
 import {
   type BookingForMail,
@@ -24,7 +25,7 @@ export type { TemplateSample };
 const CUSTOMER = "siobhan.oneill@example.com";
 const OWNER = "office@example-heating.co.uk";
 
-const day = (plusDays: number, at = Date.now()) => new Date(at + plusDays * 86_400_000).toISOString().slice(0, 10);
+const day = (plusDays: number, at = Date.now()) => addDays(londonToday(at), plusDays);
 /** A visit at 09:00 UTC (10:00 or 09:00 in the UK) `plusDays` from now. */
 const visit = (plusDays: number, hours = 1) => {
   const start = Date.parse(`${day(plusDays)}T09:00:00Z`);

@@ -1,19 +1,14 @@
 import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link } from "wouter";
 import type { CalendarEntry } from "../../../../schema/api/bookings";
-import { addDays, londonWallTime, WEEKDAYS, weekdayOf } from "../../../../schema/london-time";
+import { addDays, formatClock, formatLongDate, londonDateOf, mondayOf } from "../../../../schema/london-time";
 import { useWeek } from "../../../hooks/admin/use-calendar";
 import { ErrorState, LoadingState } from "../admin-states";
 
-/** The Monday on or before a date. */
-export const mondayOf = (date: string) => addDays(date, -((WEEKDAYS.indexOf(weekdayOf(date)) + 6) % 7));
-
-const dayHeading = (date: string) =>
-  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "short", timeZone: "UTC" }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
-const timeOf = (iso: string) => londonWallTime(Date.parse(iso)).time;
-const dateOf = (iso: string) => londonWallTime(Date.parse(iso)).date;
+/** "Tuesday 1 December" (the year is in the week's own heading). */
+const dayHeading = (date: string) => formatLongDate(date).replace(/ \d{4}$/, "");
+const timeOf = formatClock;
+const dateOf = londonDateOf;
 
 function Entry({ entry }: { entry: CalendarEntry }) {
   // A visit opens its service record; a booking without one (it was deleted) finds the customer's.

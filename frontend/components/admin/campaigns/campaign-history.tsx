@@ -1,8 +1,8 @@
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import type { CampaignStatus, CampaignSummary } from "../../../../schema/api/campaigns";
+import { formatDateTime } from "../../../../schema/london-time";
 import { EmptyState, ErrorState, LoadingState } from "../admin-states";
-import { formatDateTime } from "../dates";
 import { StatusBadge, type StatusTone } from "../status-badge";
 import { CancelCampaignButton } from "./cancel-campaign-button";
 import { formatUkLong } from "./uk-time";

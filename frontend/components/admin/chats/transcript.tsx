@@ -1,5 +1,5 @@
 import type { ChatMessage } from "../../../../schema/api/chat";
-import { formatDateTime } from "../dates";
+import { formatDateTime } from "../../../../schema/london-time";
 
 const senderLabels = { customer: "Visitor", ai: "Assistant" } as const;
 

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { AdminCustomer } from "../../../../schema/api/admin";
 import type { TimelineEntry } from "../../../../schema/api/crm";
+import { formatDate } from "../../../../schema/london-time";
 import { EmptyState } from "../admin-states";
-import { formatDate } from "../dates";
 
 const kindLabels: Record<TimelineEntry["kind"], string> = {
   quote: "Quote",

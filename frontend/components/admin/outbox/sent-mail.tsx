@@ -1,10 +1,10 @@
 import { Button, Flex } from "@radix-ui/themes";
 import { useState } from "react";
 import type { OutboxEmail } from "../../../../schema/api/campaigns";
+import { formatDateTime } from "../../../../schema/london-time";
 import type { useOutbox } from "../../../hooks/admin/use-outbox";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { EmptyState, ErrorState, LoadingState } from "../admin-states";
-import { formatDateTime } from "../dates";
 import { MailDialog } from "./mail-dialog";
 import { MailRow } from "./mail-row";
 

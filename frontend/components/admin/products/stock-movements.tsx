@@ -1,8 +1,8 @@
 import { Button, Callout, Code, Flex, Spinner, Text } from "@radix-ui/themes";
 import type { StockMovement } from "../../../../schema/api/admin";
+import { formatDateTime } from "../../../../schema/london-time";
 import { useStockMovements } from "../../../hooks/admin/use-admin-products";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
-import { formatDateTime } from "../dates";
 
 /** Why the count moved, in the owner's words. */
 export const movementReasons: Record<StockMovement["reason"], string> = {

@@ -2,7 +2,7 @@ import { Badge, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { ReminderKind } from "../../../../schema/api/crm";
-import { formatDate } from "../dates";
+import { formatDate } from "../../../../schema/london-time";
 import { dueIn, reminderKindLabels } from "./reminder-words";
 
 /**

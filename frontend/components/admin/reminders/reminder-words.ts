@@ -1,4 +1,5 @@
 import type { ReminderKind } from "../../../../schema/api/crm";
+import { daysBetween, londonToday } from "../../../../schema/london-time";
 
 /** What each reminder is, as the owner says it. */
 export const reminderKindLabels: Record<ReminderKind, string> = {
@@ -16,12 +17,9 @@ export const deliveryLabels: Record<string, string> = {
   unknown: "Not confirmed by the mail service",
 };
 
-const DAY = 86_400_000;
-
 /** "in 20 days", "tomorrow", "today", "3 days ago": how far a due date (yyyy-mm-dd) is from today in the UK. */
 export function dueIn(dueDate: string, now = new Date()): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(now);
-  const days = Math.round((Date.parse(`${dueDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY);
+  const days = daysBetween(londonToday(now), dueDate);
   if (Number.isNaN(days)) return "";
   if (days === 0) return "today";
   if (days === 1) return "tomorrow";

@@ -1,7 +1,7 @@
 import type { AdminSignIn } from "../../../../schema/api/admin";
+import { formatDateTime } from "../../../../schema/london-time";
 import { browserSummary } from "../../../lib/admin/browser-summary";
 import { EmptyState } from "../admin-states";
-import { formatDateTime } from "../dates";
 import { StatusBadge, type StatusTone } from "../status-badge";
 
 export const signInOutcomeLabels: Record<AdminSignIn["outcome"], string> = {

@@ -1,7 +1,7 @@
 import { Dialog, Flex, Text } from "@radix-ui/themes";
 import { useRef } from "react";
 import type { AdminServiceRecord } from "../../../../schema/api/admin";
-import { formatServiceDate } from "../dates";
+import { formatDate } from "../../../../schema/london-time";
 import { RecordForm } from "./record-form";
 import { emptyRecordForm, type RecordFormState, recordFormFrom } from "./record-form-state";
 
@@ -47,7 +47,7 @@ export function RecordEditor({
               {record ? "Edit Service Record" : "Add Service Record"}
             </Dialog.Title>
             <Text size="2" color="gray" className="admin-wrap-anywhere">
-              {record ? `${record.customerName ?? "Unknown Customer"} · ${formatServiceDate(record.serviceDate)}` : from}
+              {record ? `${record.customerName ?? "Unknown Customer"} · ${formatDate(record.serviceDate)}` : from}
             </Text>
           </Flex>
           <RecordForm

@@ -1,5 +1,6 @@
 import type { AdminServiceRecord } from "../../../../schema/api/admin";
 import type { ServiceRecordInput } from "../../../../schema/api/crm";
+import { londonToday } from "../../../../schema/london-time";
 import { type CustomerFormState, customerInput, emptyCustomerForm } from "../customers/customer-form-state";
 
 export type RecordStatus = AdminServiceRecord["status"];
@@ -29,9 +30,7 @@ export type RecordFormState = {
 };
 
 /** Today as the owner's calendar has it (yyyy-mm-dd, UK time). */
-export function todayInUk(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(now);
-}
+export const todayInUk = (now = new Date()): string => londonToday(now);
 
 /** A new visit: booked for today, waiting for its customer and kind. */
 export function emptyRecordForm(): RecordFormState {

@@ -7,9 +7,9 @@ import {
   packageIds,
   type RepairBand,
   repairBands,
-  ukToday,
 } from "../../../../schema/facts";
 import { penceToDecimal } from "../../../../schema/format";
+import { addDays, londonToday } from "../../../../schema/london-time";
 
 /** One day's row of the form: open or closed, and the times kept while closed so re-opening restores them. */
 export type DayState = { open: boolean; opens: string; closes: string };
@@ -114,8 +114,8 @@ export function blankOffer(now = Date.now()): OfferState {
     text: "",
     pricePence: "",
     wasPence: "",
-    startsAt: ukToday(now),
-    endsAt: ukToday(now + 30 * 86_400_000),
+    startsAt: londonToday(now),
+    endsAt: addDays(londonToday(now), 30),
   };
 }
 
@@ -153,7 +153,7 @@ export function changedGroups(initial: SettingsForm, form: SettingsForm): Partia
 
 /** Where an offer stands today: on the pages now, waiting for its start, or over. */
 export function offerStatus(offer: { startsAt: string; endsAt: string }, now = Date.now()): "live" | "scheduled" | "ended" {
-  const today = ukToday(now);
+  const today = londonToday(now);
   if (offer.endsAt < today) return "ended";
   if (offer.startsAt > today) return "scheduled";
   return "live";

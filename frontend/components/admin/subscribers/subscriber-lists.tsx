@@ -1,9 +1,9 @@
 import { Badge, Button, Checkbox, Flex, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import type { AdminSubscriber } from "../../../../schema/api/admin";
+import { formatDate } from "../../../../schema/london-time";
 import { EmptyState } from "../admin-states";
 import { ConfirmButton } from "../confirm-button";
-import { formatDate } from "../dates";
 
 type Props = {
   active: AdminSubscriber[];
