@@ -79,9 +79,25 @@ test.describe("admin login and session", () => {
 
   test.describe(() => {
     test.use({ allowedConsoleErrors: [/status of 5\d\d/] });
-    test("a failed login request shows Login Error", async ({ page }) => {
+    test("a deploy missing its secrets says so, in the server's own words", async ({ page }) => {
+      const message = "Admin login is not configured. Set ADMIN_USERNAME, ADMIN_PASSWORD_HASH and JWT_SECRET.";
       await page.route("**/api/admin/login", (route) =>
-        route.fulfill({ status: 503, contentType: "application/json", body: '{"error":"down","code":"NOT_CONFIGURED"}' }),
+        route.fulfill({
+          status: 503,
+          contentType: "application/json",
+          body: JSON.stringify({ error: message, code: "NOT_CONFIGURED", requestId: "r" }),
+        }),
+      );
+      await page.goto("/admin/login");
+      await page.getByLabel("Username").fill(ADMIN.username);
+      await page.getByLabel("Password").fill(ADMIN.password);
+      await page.getByRole("button", { name: "Log in" }).click();
+      await expectToast(page, "Login Error", message);
+    });
+
+    test("a failed login request with no reason shows Login Error", async ({ page }) => {
+      await page.route("**/api/admin/login", (route) =>
+        route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }),
       );
       await page.goto("/admin/login");
       await page.getByLabel("Username").fill(ADMIN.username);

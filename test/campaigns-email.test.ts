@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { prepareCampaignTemplate } from "../worker/services/mail/campaign-email";
 import { htmlToText, sanitizeEmailHtml } from "../worker/services/mail/sanitize";
+import { adminHeaders } from "./helpers/admin";
+import { call, callJson } from "./helpers/http";
 
 const unsubscribeUrl = "https://www.example-heating.co.uk/unsubscribe?token=abc.def";
 
@@ -73,5 +75,53 @@ describe("the content sanitiser", () => {
       '<p>Line one<br>line two</p>\n<p>Call <a href="tel:01614960123">us</a> or visit <a href="https://example.com">our site</a>.</p>',
     );
     expect(text).toBe("Line one\nline two\n\nCall us (01614960123) or visit our site (https://example.com).");
+  });
+});
+
+describe("POST /api/admin/campaigns/preview", () => {
+  it("answers the e-mail exactly as the send renders it: sanitised, with the real layout", async () => {
+    const draft = {
+      subject: "Winter offer",
+      title: "Warm homes <b>now</b>",
+      content:
+        '<p>Hello</p><script>alert(1)</script><a href="javascript:alert(1)">x</a><iframe src="https://evil.example"></iframe>',
+      offer: "£20 off",
+      ctaText: "Book now",
+      ctaLink: "tel:+441614960123",
+    };
+    const { status, body } = await callJson("/api/admin/campaigns/preview", {
+      method: "POST",
+      json: draft,
+      headers: await adminHeaders(),
+    });
+    expect(status).toBe(200);
+    const sent = (await prepareCampaignTemplate({ ...draft, offer: draft.offer }))({ unsubscribeUrl: "x" });
+    // Only the unsubscribe link differs between the preview and what a subscriber gets.
+    expect(body.html.replaceAll(/href="[^"]*unsubscribe[^"]*"/g, "")).toBe(sent.html.replaceAll('href="x"', ""));
+    expect(body.html).not.toMatch(/<script|javascript:|<iframe/i);
+    expect(body.html).toContain("Warm homes &lt;b&gt;now&lt;/b&gt;");
+    expect(body.subject).toBe("Winter offer");
+  });
+
+  it("shows placeholders for an empty draft and leaves out an unsafe button link", async () => {
+    const { status, body } = await callJson("/api/admin/campaigns/preview", {
+      method: "POST",
+      json: { ctaLink: "javascript:alert(1)" },
+      headers: await adminHeaders(),
+    });
+    expect(status).toBe(200);
+    expect(body.html).toContain("Your title");
+    expect(body.html).toContain("Your message appears here.");
+    expect(body.html).not.toContain("javascript:");
+  });
+
+  it("refuses a draft longer than a send allows, and a caller who is not signed in", async () => {
+    const tooLong = await call("/api/admin/campaigns/preview", {
+      method: "POST",
+      json: { content: "x".repeat(20_001) },
+      headers: await adminHeaders(),
+    });
+    expect(tooLong.status).toBe(400);
+    expect((await call("/api/admin/campaigns/preview", { method: "POST", json: {} })).status).toBe(401);
   });
 });

@@ -46,6 +46,22 @@ export const campaignDraftSchema = z.object({
   ),
 });
 
+/**
+ * A draft shown in the preview while the owner types: every field may still be empty (the preview
+ * shows a placeholder), but never longer than a send allows. An unsafe button link is left out.
+ */
+export const campaignPreviewSchema = z.object({
+  subject: z.string().max(200).default(""),
+  title: z.string().max(200).default(""),
+  content: z.string().max(20_000).default(""),
+  offer: z.string().max(500).default(""),
+  ctaText: z.string().max(60).default(""),
+  ctaLink: z.string().max(500).default(""),
+});
+export type CampaignPreviewInput = z.input<typeof campaignPreviewSchema>;
+/** The e-mail exactly as the mail path renders it (only the recipient's unsubscribe link differs). */
+export type CampaignPreview = { subject: string; html: string; text: string };
+
 export const sendCampaignSchema = z.object({
   emails: z
     .array(z.string().trim().toLowerCase().pipe(z.email("One of the selected addresses is not a valid e-mail address")), {

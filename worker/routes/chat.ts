@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { aiResponseRequestSchema, type ChatHandoverCreated, chatHandoverSchema, chatMessageSchema } from "../../schema/api/chat";
 import { company } from "../../schema/business";
+import { firstNameOf } from "../../schema/names";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { clientIp } from "../lib/client-ip";
@@ -39,7 +40,7 @@ const app = new Hono<HonoEnv>()
       quoteReceivedMail(ownerEmail(c.env), quote),
       ...(quote.email ? [quoteAcknowledgementMail(quote)] : []),
     );
-    const firstName = name.split(/\s+/)[0];
+    const firstName = firstNameOf(name);
     const body: ChatHandoverCreated = {
       message: contact.phone
         ? `Thanks, ${firstName}. ${whenWeWillCall(new Date())}`

@@ -1,6 +1,8 @@
-import type { CampaignDraftInput, CampaignSummary, RetryFailedResult, SendCampaignResult } from "../../../schema/api/campaigns";
+import useSWR from "swr";
+import type { CampaignPreview, CampaignPreviewInput, CampaignSummary, RetryFailedResult } from "../../../schema/api/campaigns";
 import { adminApi } from "../../lib/admin/admin-api";
 import { adminChange } from "../../lib/admin/admin-write";
+import { useDebounced } from "../use-debounced";
 import { useAdminData } from "./use-admin-data";
 
 export function useCampaigns() {
@@ -10,10 +12,21 @@ export function useCampaigns() {
     error,
     isLoading,
     refresh,
-    // Sent once, never retried: a retry after a lost answer would e-mail everyone twice.
-    send: (emails: string[], campaign: CampaignDraftInput) =>
-      adminApi<SendCampaignResult>("/api/admin/send-campaign", { json: { emails, campaign } }),
     // Only rows still marked failed or unknown are re-sent, so repeating this call is harmless.
     retryFailed: (id: number) => adminChange<RetryFailedResult>("POST", `/api/admin/campaigns/${id}/retry-failed`),
   };
+}
+
+/**
+ * The draft rendered by the server through the real campaign template (what subscribers will get),
+ * asked for once typing pauses; the last rendering stays on screen meanwhile.
+ */
+export function useCampaignPreview(draft: CampaignPreviewInput) {
+  const settled = useDebounced(JSON.stringify(draft), 300);
+  const { data, error } = useSWR<CampaignPreview, Error>(
+    ["/api/admin/campaigns/preview", settled],
+    ([path, body]: [string, string]) => adminApi<CampaignPreview>(path, { json: JSON.parse(body) }),
+    { keepPreviousData: true },
+  );
+  return { preview: data, error };
 }

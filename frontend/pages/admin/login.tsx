@@ -57,11 +57,12 @@ export default function Login() {
         }
         return;
       }
-      // Throttling answers with its own message (how long to wait); other failures get the screen's own text.
-      const throttled = error instanceof HttpError && error.status === 429 ? error.serverMessage : undefined;
+      // The server's own words when it gave a reason (how long to wait; a deploy missing its secrets
+      // names what to set); the screen's own text when the request failed without one.
+      const reason = error instanceof HttpError && error.status !== 400 ? error.serverMessage : undefined;
       notify({
         title: "Login Error",
-        description: throttled ?? "Invalid credentials. Please try again.",
+        description: reason ?? "Invalid credentials. Please try again.",
         variant: "destructive",
       });
     } finally {

@@ -1,17 +1,22 @@
 import { Hono } from "hono";
 import { idParamSchema } from "../../../schema/api/admin";
-import { listCampaignsQuerySchema, sendCampaignSchema } from "../../../schema/api/campaigns";
+import { campaignPreviewSchema, listCampaignsQuerySchema, sendCampaignSchema } from "../../../schema/api/campaigns";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { listCampaigns } from "../../services/campaigns/list";
 import { cancelScheduledCampaign, retryFailedRecipients, sendCampaign } from "../../services/campaigns/send";
+import { renderCampaignPreview } from "../../services/mail/campaign-email";
 
 /** Mounted at /api/admin (behind requireAdmin). 202: the Queue sends the e-mails after the answer. */
 const app = new Hono<HonoEnv>()
   .post("/send-campaign", validate("json", sendCampaignSchema), async (c) =>
     c.json(await sendCampaign(c.env, c.req.valid("json")), 202),
   )
+  .post("/campaigns/preview", validate("json", campaignPreviewSchema), async (c) => {
+    const unsubscribeUrl = `${c.env.PUBLIC_SITE_URL.replace(/\/+$/, "")}/unsubscribe?token=preview`;
+    return c.json(await renderCampaignPreview(c.req.valid("json"), unsubscribeUrl));
+  })
   .get("/campaigns", validate("query", listCampaignsQuerySchema), async (c) =>
     c.json(await listCampaigns(getDb(c.env), c.req.valid("query").limit)),
   )

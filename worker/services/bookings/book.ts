@@ -9,6 +9,7 @@ import {
 import { company } from "../../../schema/business";
 import { bookingCells, bookings, customers, serviceRecords } from "../../../schema/db";
 import { londonWallTime } from "../../../schema/london-time";
+import { splitName } from "../../../schema/names";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { createBookingToken, verifyBookingToken } from "../../lib/booking-token";
@@ -115,7 +116,7 @@ export async function createBooking(
 ): Promise<{ created: BookingCreated; mails: MailMessage[] }> {
   const slot = await requireFreeSlot(db, input.service, input.start, now, input.postcode);
   const reference = newReference();
-  const [firstName, ...rest] = input.name.split(/\s+/);
+  const { firstName, lastName } = splitName(input.name);
   const sameEmail = sql`lower(${customers.email}) = ${input.email.toLowerCase()}`;
   const customerId = sql`(SELECT ${customers.id} FROM ${customers} WHERE ${sameEmail} ORDER BY ${customers.id} LIMIT 1)`;
   const date = londonWallTime(Date.parse(slot.start)).date;
@@ -126,8 +127,8 @@ export async function createBooking(
         db
           .select({
             id: sql<number>`NULL`.as("id"),
-            firstName: sql<string>`${firstName ?? input.name}`.as("first_name"),
-            lastName: sql<string>`${rest.join(" ")}`.as("last_name"),
+            firstName: sql<string>`${firstName}`.as("first_name"),
+            lastName: sql<string>`${lastName}`.as("last_name"),
             email: sql<string>`${input.email}`.as("email"),
             phone: sql<string>`${input.phone}`.as("phone"),
             address: sql<string>`${input.address}`.as("address"),

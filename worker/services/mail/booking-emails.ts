@@ -2,6 +2,7 @@ import { html } from "hono/html";
 import { type BookableService, bookableServiceLabels } from "../../../schema/api/bookings";
 import { company } from "../../../schema/business";
 import { formatClock, formatLongDate } from "../../../schema/london-time";
+import { firstNameOf } from "../../../schema/names";
 import { factsNow } from "../business-facts";
 import { button, type Field, fieldsBlock, mailParts, paragraph, say } from "./layout";
 import type { MailAttachment, MailMessage } from "./types";
@@ -25,7 +26,7 @@ export function visitTime(startsAt: string, endsAt: string): string {
   return `${formatLongDate(startsAt)}, ${formatClock(startsAt)} to ${formatClock(endsAt)}`;
 }
 
-const first = (name: string) => name.split(/\s+/)[0] ?? name;
+const first = firstNameOf;
 
 function details(b: BookingForMail): Field[] {
   return [

@@ -1,5 +1,6 @@
 import { html, raw } from "hono/html";
-import { company } from "../../../schema/business";
+import { type CampaignPreviewInput, campaignPreviewSchema, isSafeEmailLink } from "../../../schema/api/campaigns";
+import { campaignDefaults, company } from "../../../schema/business";
 import { addressLineOf, phoneHref } from "../../../schema/facts";
 import { factsNow } from "../business-facts";
 import { emailDocument, FONT, NAVY, ON_ORANGE, ORANGE } from "./layout";
@@ -37,6 +38,23 @@ export async function prepareCampaignTemplate(campaign: CampaignContent): Promis
     html: campaignHtml(campaign, contentHtml, unsubscribeUrl),
     text: campaignText(campaign, contentText, unsubscribeUrl),
   });
+}
+
+/**
+ * The preview the owner sees while writing: the same template, sanitiser and layout the queue uses
+ * to send, with placeholders for what is not written yet.
+ */
+export async function renderCampaignPreview(draft: CampaignPreviewInput, unsubscribeUrl: string): Promise<RenderedEmail> {
+  const d = campaignPreviewSchema.parse(draft);
+  const template = await prepareCampaignTemplate({
+    subject: d.subject.trim() || "Your subject",
+    title: d.title.trim() || "Your title",
+    content: d.content.trim() || "<p>Your message appears here.</p>",
+    offer: d.offer.trim() || null,
+    ctaText: d.ctaText.trim() || campaignDefaults.ctaText,
+    ctaLink: isSafeEmailLink(d.ctaLink.trim()) ? d.ctaLink.trim() : phoneHref(factsNow().phone),
+  });
+  return template({ unsubscribeUrl });
 }
 
 function campaignHtml(campaign: CampaignContent, contentHtml: string, unsubscribeUrl: string): string {

@@ -2,6 +2,7 @@ import { html } from "hono/html";
 import { allQuoteServiceLabels, company, delivery, type QuoteService } from "../../../schema/business";
 import { type BusinessFacts, openingHoursLine } from "../../../schema/facts";
 import { DAY_NAMES, londonWallTime, WEEKDAYS } from "../../../schema/london-time";
+import { firstNameOf } from "../../../schema/names";
 import { factsNow } from "../business-facts";
 import type { OrderWithLines } from "../orders";
 import { type Field, fieldsBlock, mailParts, ORANGE, say } from "./layout";
@@ -14,7 +15,7 @@ import type { MailMessage } from "./types";
  */
 
 const reference = (order: OrderWithLines) => (order.number === null ? order.id : `NS-${order.number}`);
-const hello = (name: string | null) => `Hello${name ? ` ${name.split(" ")[0]}` : ""},`;
+const hello = (name: string | null) => `Hello${name ? ` ${firstNameOf(name)}` : ""},`;
 const questions = () => `Questions? Call us on ${factsNow().phone} or reply to ${factsNow().email}, quoting your order number.`;
 
 function orderMail(

@@ -117,7 +117,7 @@ export function CampaignForm({
           <Heading as="h2" size="4" id="preview-heading" mb="3">
             Preview
           </Heading>
-          <CampaignPreview draft={draft} facts={facts} />
+          <CampaignPreview draft={draft} />
         </section>
       </Grid>
     </Flex>

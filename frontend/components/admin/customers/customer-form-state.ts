@@ -60,13 +60,3 @@ export function customerChanges(initial: CustomerFormState, form: CustomerFormSt
   }
   return changes as Partial<CustomerInput>;
 }
-
-/**
- * A full name split for the customer fields: the last word is the last name, the rest the first
- * ("Mary Ann Smith" → "Mary Ann", "Smith"). One word is a first name only.
- */
-export function splitName(name: string): { firstName: string; lastName: string } {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length < 2) return { firstName: words[0] ?? "", lastName: "" };
-  return { firstName: words.slice(0, -1).join(" "), lastName: words[words.length - 1]! };
-}

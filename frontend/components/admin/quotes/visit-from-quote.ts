@@ -1,7 +1,7 @@
 import type { AdminCustomer, AdminQuote } from "../../../../schema/api/admin";
 import type { QuoteService, serviceTypes } from "../../../../schema/business";
+import { splitName } from "../../../../schema/names";
 import { customerName } from "../../../hooks/admin/use-customers";
-import { splitName } from "../customers/customer-form-state";
 import { emptyRecordForm, newCustomerForm, type RecordFormState } from "../service-records/record-form-state";
 
 /** The kind of visit each quote asks for; a call back from the chat could be anything, so the owner chooses. */
