@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { AdminLoginResult } from "../schema/api/admin";
-import type { OutboxPage } from "../schema/api/campaigns";
+import type { OutboxEmail } from "../schema/api/campaigns";
 import { CART_SESSION_HEADER } from "../schema/api/cart";
 import type { Product } from "../schema/api/products";
 import { seriousViolations } from "./axe";
@@ -103,8 +103,8 @@ export async function confirmationToken(request: APIRequestContext, token: strin
   await expect
     .poll(
       async () => {
-        const outbox = await adminGet<OutboxPage>(request, token, "/api/admin/outbox?limit=20");
-        const mail = outbox.items.find((m) => m.to === email && /confirm-subscription\?token=/.test(m.text));
+        const outbox = await adminGet<OutboxEmail[]>(request, token, "/api/admin/outbox?limit=20");
+        const mail = outbox.find((m) => m.to === email && /confirm-subscription\?token=/.test(m.text));
         found = mail ? decodeURIComponent(/confirm-subscription\?token=([^\s"<]+)/.exec(mail.text)![1]!) : undefined;
         return found;
       },

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { AdminSubscriber } from "../schema/api/admin";
-import type { CampaignSummary, OutboxPage } from "../schema/api/campaigns";
+import type { CampaignSummary, OutboxEmail } from "../schema/api/campaigns";
 import { company } from "../schema/business";
 import { adminGet, expect, expectToast, type PageWindow, signUp, signUpPending, test, unique } from "./admin-fixtures";
 
@@ -92,8 +92,8 @@ test.describe("/admin/email-subscribers", () => {
       await expect
         .poll(
           async () => {
-            const outbox = await adminGet<OutboxPage>(request, adminToken, "/api/admin/outbox?limit=100");
-            return outbox.items.filter((m) => m.subject === subject).map((m) => m.to);
+            const outbox = await adminGet<OutboxEmail[]>(request, adminToken, "/api/admin/outbox?limit=100");
+            return outbox.filter((m) => m.subject === subject).map((m) => m.to);
           },
           { timeout: 20_000 },
         )

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { Slot } from "../schema/api/bookings";
-import type { OutboxPage } from "../schema/api/campaigns";
+import type { OutboxEmail } from "../schema/api/campaigns";
 import { adminGet, loginToken } from "./admin-fixtures";
 import { expect, test } from "./fixtures";
 import { skipSignupModal } from "./shop-helpers";
@@ -81,7 +81,7 @@ test("the link in the confirmation e-mail cancels the visit, and the time is fre
 
   const token = await loginToken(request);
   const mailTo = async () =>
-    (await adminGet<OutboxPage>(request, token, "/api/admin/outbox?limit=100")).items.find((m) => m.to === email);
+    (await adminGet<OutboxEmail[]>(request, token, "/api/admin/outbox?limit=100")).find((m) => m.to === email);
   await expect.poll(async () => (await mailTo()) !== undefined).toBe(true);
   const mail = await mailTo();
   const link = /\/book\/manage\?token=[^"\s<]+/.exec(mail!.html)![0].replace(/&amp;/g, "&");

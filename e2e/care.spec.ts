@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { AdminServiceRecord } from "../schema/api/admin";
-import type { OutboxPage } from "../schema/api/campaigns";
+import type { OutboxEmail } from "../schema/api/campaigns";
 import type { ReminderRunResult } from "../schema/api/crm";
 import type { TemplateSample } from "../schema/api/mail-templates";
 import {
@@ -118,8 +118,8 @@ test.describe("/admin/reminders", () => {
 
     await expect
       .poll(async () => {
-        const outbox = await adminGet<OutboxPage>(request, adminToken, "/api/admin/outbox?limit=100");
-        return outbox.items.filter((m) => m.to === homeowner.email || m.to === landlord.email).map((m) => m.kind);
+        const outbox = await adminGet<OutboxEmail[]>(request, adminToken, "/api/admin/outbox?limit=100");
+        return outbox.filter((m) => m.to === homeowner.email || m.to === landlord.email).map((m) => m.kind);
       })
       .toEqual(["reminder", "reminder"]);
 

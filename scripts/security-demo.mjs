@@ -87,7 +87,7 @@ function withHost(host, path, json) {
 async function outboxFind(token, match, tries = 40) {
   for (let i = 0; i < tries; i++) {
     const { body } = await call("GET", "/api/admin/outbox?limit=50", { token });
-    const found = body.items?.find(match);
+    const found = Array.isArray(body) ? body.find(match) : undefined;
     if (found) return found;
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -1,7 +1,8 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import useSWR from "swr";
-import useSWRInfinite from "swr/infinite";
+import type { Product } from "../../schema/api/products";
 import { CATALOGUE_KEY, type CataloguePage, fetchCataloguePage } from "../lib/catalogue";
+import { useLoadMore } from "./use-load-more";
 import { filterProducts, type StoreFilters } from "./use-store-filters";
 
 /** Products asked for per request once the store searches and pages on the server. */
@@ -55,38 +56,25 @@ export function useCatalogue(filters: StoreFilters, hydrated: boolean) {
   const settled = useSettledSearch(typed, `${hydrated}|${whole}`, whole === false);
   const query = whole === false ? serverQuery({ ...filters, q: settled }) : null;
 
-  const server = useSWRInfinite<CataloguePage>(
-    (index, previous: CataloguePage | null) => {
-      if (query === null) return null;
-      if (previous && (previous.end >= previous.total || previous.items.length === 0)) return null;
-      const offset = previous?.end ?? 0;
-      // Unfiltered, the first answer is the first page (already here, not asked for again).
-      if (query === "" && index === 0) return CATALOGUE_KEY;
-      return `${CATALOGUE_KEY}?${query}${query ? "&" : ""}limit=${SERVER_PAGE_SIZE}&offset=${offset}`;
-    },
-    (url: string) => fetchCataloguePage(url),
-    { revalidateFirstPage: false, keepPreviousData: true },
-  );
+  const server = useLoadMore<Product, Record<string, number>, CataloguePage>((index, previous) => {
+    if (query === null) return null;
+    if (previous && (previous.end >= previous.total || previous.items.length === 0)) return null;
+    const offset = previous?.end ?? 0;
+    // Unfiltered, the first answer is the first page (already here, not asked for again).
+    if (query === "" && index === 0) return CATALOGUE_KEY;
+    return `${CATALOGUE_KEY}?${query}${query ? "&" : ""}limit=${SERVER_PAGE_SIZE}&offset=${offset}`;
+  }, fetchCataloguePage);
 
   const local = useMemo(
     () => (whole && firstPage ? filterProducts(firstPage.items, filters) : null),
     [whole, firstPage, filters],
   );
-  const pages = server.data;
-  const fromServer = useMemo(() => {
-    if (!pages) return null;
-    // A product added while the visitor scrolls shifts later pages by one: each is shown once.
-    const seen = new Set<number>();
-    return pages.flatMap((page) => page.items).filter((p) => !seen.has(p.id) && seen.add(p.id));
-  }, [pages]);
+  // A product added while the visitor scrolls shifts later pages by one: the hook shows each once.
+  const fromServer = server.items ?? null;
 
   const products = whole ? local : fromServer;
-  const matches = whole ? (local?.length ?? 0) : (pages?.[0]?.total ?? 0);
-  const { size, setSize, isValidating } = server;
-  const hasMore = !whole && products !== null && products.length < matches;
-  const loadMore = useCallback(() => {
-    if (hasMore && !isValidating) void setSize(size + 1);
-  }, [hasMore, isValidating, setSize, size]);
+  const matches = whole ? (local?.length ?? 0) : server.total;
+  const loadMore = server.loadMore;
 
   return {
     /** Null until the first answer (or, on a large shop, the first page of a new search) is in. */
@@ -102,7 +90,7 @@ export function useCatalogue(filters: StoreFilters, hydrated: boolean) {
     loadMore,
     retry: () => {
       if (first.error || !first.data) void first.mutate();
-      else void server.mutate();
+      else void server.refresh();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { campaignDefaults } from "../business";
+import { listQuerySchema } from "./lists";
 import { z } from "./z";
 
 /**
@@ -127,15 +128,10 @@ export type CampaignSummary = {
   recipients: CampaignRecipient[];
 };
 
-export const listCampaignsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const listCampaignsQuerySchema = listQuerySchema({ max: 100, defaultLimit: 20 });
 
-export const outboxQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1, "limit must be at least 1").max(100, "limit must be 100 at most").default(20),
-  /** Cursor: the smallest id of the previous page. */
-  before: z.coerce.number().int().positive().optional(),
-});
+/** ?q= finds e-mails by recipient or subject. */
+export const outboxQuerySchema = listQuerySchema({ max: 100, defaultLimit: 20 });
 
 export type OutboxEmail = {
   id: number;
@@ -149,8 +145,6 @@ export type OutboxEmail = {
   attachments: { name: string; contentType: string; content: string }[];
   createdAt: string;
 };
-
-export type OutboxPage = { items: OutboxEmail[]; nextBefore: number | null };
 
 /** The unsubscribe token, from the query string, a form field or a JSON body. */
 export const unsubscribeTokenSchema = z

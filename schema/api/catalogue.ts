@@ -1,3 +1,4 @@
+import { limitParam, offsetParam, searchParam } from "./lists";
 import { z } from "./z";
 
 /**
@@ -7,7 +8,7 @@ import { z } from "./z";
  * catalogue of a shop of a few hundred parts. `q` matches words of the name, brand or description.
  */
 export const catalogueQuerySchema = z.object({
-  q: z.string({ error: "The search must be text" }).trim().max(100, "The search is too long").optional(),
+  q: searchParam,
   category: z.string().trim().max(60, "That category is too long").optional(),
   brand: z.string().trim().max(60, "That brand is too long").optional(),
   /** Back office only: counted products at or below their low-stock level. */
@@ -15,13 +16,9 @@ export const catalogueQuerySchema = z.object({
     .enum(["1", "true", "0", "false"], { error: "lowStock must be 1 or 0" })
     .optional()
     .transform((v) => v === "1" || v === "true"),
-  limit: z.coerce
-    .number({ error: "The limit must be a number" })
-    .int("The limit must be a whole number")
-    .min(1, "The limit must be between 1 and 500")
-    .max(500, "The limit must be between 1 and 500")
-    .optional(),
-  offset: z.coerce.number({ error: "The offset must be a number" }).int().min(0, "The offset cannot be negative").default(0),
+  // No default: without a limit the public list answers its first page, the one the cache keeps.
+  limit: limitParam(500).optional(),
+  offset: offsetParam,
 });
 
 export type CatalogueQuery = z.output<typeof catalogueQuerySchema>;

@@ -1,4 +1,5 @@
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_SESSION_PREFIX } from "./constants";
+import { listQuerySchema } from "./lists";
 import { z } from "./z";
 
 export { CHAT_MESSAGE_MAX_LENGTH, CHAT_SESSION_PREFIX };
@@ -108,16 +109,8 @@ export type ChatConversation = {
 };
 
 /** ?q= searches what was said and who asked for a call back; ?handover=1 lists only hand-overs; the full count is in X-Total-Count. */
-export const adminChatsQuerySchema = z.object({
-  q: z.string({ error: "The search must be text" }).trim().max(100, "The search is too long").optional(),
+export const adminChatsQuerySchema = listQuerySchema({ max: 100, defaultLimit: 20 }).extend({
   handover: z.enum(["1", "0"], { error: "handover must be 1 or 0" }).optional(),
   session: chatSessionIdSchema.optional(),
-  limit: z.coerce
-    .number({ error: "The limit must be a number" })
-    .int("The limit must be a whole number")
-    .min(1, "The limit must be between 1 and 100")
-    .max(100, "The limit must be between 1 and 100")
-    .default(20),
-  offset: z.coerce.number({ error: "The offset must be a number" }).int().min(0, "The offset cannot be negative").default(0),
 });
 export type AdminChatsQuery = z.output<typeof adminChatsQuerySchema>;

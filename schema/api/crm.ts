@@ -1,5 +1,6 @@
 import { serviceTypes } from "../business";
 import { parsePriceToPence } from "../format";
+import { listQuerySchema } from "./lists";
 import { normalisePostcode } from "./quotes";
 import { z } from "./z";
 
@@ -10,16 +11,7 @@ import { z } from "./z";
  */
 
 /** ?q=&limit=&offset= on every admin list; the answer stays an array, the full count in X-Total-Count. */
-export const adminListQuerySchema = z.object({
-  q: z.string({ error: "The search must be text" }).trim().max(100, "The search is too long").optional(),
-  limit: z.coerce
-    .number({ error: "The limit must be a number" })
-    .int("The limit must be a whole number")
-    .min(1, "The limit must be between 1 and 500")
-    .max(500, "The limit must be between 1 and 500")
-    .default(100),
-  offset: z.coerce.number({ error: "The offset must be a number" }).int().min(0, "The offset cannot be negative").default(0),
-});
+export const adminListQuerySchema = listQuerySchema();
 export type AdminListQuery = z.output<typeof adminListQuerySchema>;
 
 export const quoteStates = ["new", "pending", "replied"] as const;

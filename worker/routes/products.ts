@@ -3,6 +3,7 @@ import { catalogueQuerySchema, isWholeCatalogue } from "../../schema/api/catalog
 import { settings } from "../../schema/settings";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
+import { listAnswer } from "../lib/list-answer";
 import { validate } from "../lib/validate";
 import { cachedCatalogue, keepCatalogue } from "../services/catalogue-cache";
 import { listProducts, toApiProduct } from "../services/products";
@@ -30,14 +31,14 @@ const app = new Hono<HonoEnv>().get("/", validate("query", catalogueQuerySchema)
       });
     }
   }
-  const { rows, total } = await listProducts(getDb(c.env), firstPage ? { ...query, limit: settings.catalogue.firstPage } : query);
-  const body = JSON.stringify(rows.map(toApiProduct));
-  if (firstPage) c.executionCtx.waitUntil(keepCatalogue(body, total));
-  return c.body(body, 200, {
-    "Content-Type": "application/json",
-    "X-Total-Count": String(total),
-    "Cache-Control": BROWSER_CACHE,
-  });
+  const { items, total } = await listProducts(
+    getDb(c.env),
+    firstPage ? { ...query, limit: settings.catalogue.firstPage } : query,
+  );
+  c.header("Cache-Control", BROWSER_CACHE);
+  const answer = listAnswer(c, { items: items.map(toApiProduct), total });
+  if (firstPage) c.executionCtx.waitUntil(keepCatalogue(answer.clone()));
+  return answer;
 });
 
 export default app;

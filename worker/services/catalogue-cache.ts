@@ -12,17 +12,13 @@ export function cachedCatalogue(): Promise<Response | undefined> {
 }
 
 /** Keeps a copy of the catalogue answer, with its total count (after the response, through waitUntil). */
-export function keepCatalogue(body: string, total: number): Promise<void> {
-  return caches.default.put(
-    CATALOGUE_KEY,
-    new Response(body, {
-      headers: {
-        "Content-Type": "application/json",
-        "X-Total-Count": String(total),
-        "Cache-Control": `public, max-age=${settings.catalogue.cacheSeconds}`,
-      },
-    }),
-  );
+export function keepCatalogue(answer: Response): Promise<void> {
+  const headers = new Headers({
+    "Content-Type": "application/json",
+    "X-Total-Count": answer.headers.get("X-Total-Count") ?? "",
+    "Cache-Control": `public, max-age=${settings.catalogue.cacheSeconds}`,
+  });
+  return caches.default.put(CATALOGUE_KEY, new Response(answer.body, { headers }));
 }
 
 /** Called by every product or stock write: the next read comes from D1. */

@@ -67,7 +67,7 @@ function catalogueFilter(query: CatalogueQuery): SQL | undefined {
  * The catalogue, newest first: all of it, or the products matching the query a page at a time with
  * the total count. One D1 round trip either way (the page and the count go in one batch).
  */
-export async function listProducts(db: Db, query: CatalogueQuery): Promise<{ rows: ProductRow[]; total: number }> {
+export async function listProducts(db: Db, query: CatalogueQuery): Promise<{ items: ProductRow[]; total: number }> {
   const where = catalogueFilter(query);
   const page = db
     .select()
@@ -77,9 +77,9 @@ export async function listProducts(db: Db, query: CatalogueQuery): Promise<{ row
     .limit(query.limit ?? -1)
     .offset(query.offset);
   if (query.limit === undefined && query.offset === 0) {
-    const rows = await page;
-    return { rows, total: rows.length };
+    const items = await page;
+    return { items, total: items.length };
   }
-  const [rows, [totals]] = await db.batch([page, db.select({ total: count() }).from(products).where(where)]);
-  return { rows, total: totals?.total ?? 0 };
+  const [items, [totals]] = await db.batch([page, db.select({ total: count() }).from(products).where(where)]);
+  return { items, total: totals?.total ?? 0 };
 }

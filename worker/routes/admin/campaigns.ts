@@ -3,6 +3,7 @@ import { idParamSchema } from "../../../schema/api/admin";
 import { campaignPreviewSchema, listCampaignsQuerySchema, sendCampaignSchema } from "../../../schema/api/campaigns";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
+import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
 import { listCampaigns } from "../../services/campaigns/list";
 import { cancelScheduledCampaign, retryFailedRecipients, sendCampaign } from "../../services/campaigns/send";
@@ -18,7 +19,7 @@ const app = new Hono<HonoEnv>()
     return c.json(await renderCampaignPreview(c.req.valid("json"), unsubscribeUrl));
   })
   .get("/campaigns", validate("query", listCampaignsQuerySchema), async (c) =>
-    c.json(await listCampaigns(getDb(c.env), c.req.valid("query").limit)),
+    listAnswer(c, await listCampaigns(getDb(c.env), c.req.valid("query"))),
   )
   .post("/campaigns/:id/retry-failed", validate("param", idParamSchema), async (c) =>
     c.json(await retryFailedRecipients(c.env, c.req.valid("param").id), 202),

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { outboxQuerySchema } from "../../../schema/api/campaigns";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
+import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
 import { refreshFacts } from "../../services/business-facts";
 import { listOutbox } from "../../services/mail/outbox";
@@ -12,7 +13,9 @@ import { renderTemplateGallery } from "../../services/mail/template-gallery";
  * GET /templates: every mail template rendered with sample details, to preview without driving each flow.
  */
 const app = new Hono<HonoEnv>()
-  .get("/", validate("query", outboxQuerySchema), async (c) => c.json(await listOutbox(getDb(c.env), c.req.valid("query"))))
+  .get("/", validate("query", outboxQuerySchema), async (c) =>
+    listAnswer(c, await listOutbox(getDb(c.env), c.req.valid("query"))),
+  )
   .get("/templates", async (c) => {
     // The templates read the owner's current phone, address and hours, as real mail does.
     await refreshFacts(getDb(c.env));

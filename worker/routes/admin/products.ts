@@ -7,6 +7,7 @@ import { londonToday } from "../../../schema/london-time";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
+import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
 import { exportProductsCsv, importProductsCsv, MAX_IMPORT_BYTES } from "../../services/admin/product-csv";
 import { createProduct, deleteProduct, listStockMovements, updateProduct } from "../../services/admin/products";
@@ -17,9 +18,8 @@ const importQuerySchema = z.object({ dryRun: z.enum(["1", "true", "0", "false"])
 /** The catalogue as the owner runs it: list and search, add, edit, delete, stock history, CSV in and out. */
 const app = new Hono<HonoEnv>()
   .get("/", validate("query", catalogueQuerySchema), async (c) => {
-    const { rows, total } = await listProducts(getDb(c.env), c.req.valid("query"));
-    c.header("X-Total-Count", String(total));
-    return c.json(rows.map(toAdminProduct));
+    const { items, total } = await listProducts(getDb(c.env), c.req.valid("query"));
+    return listAnswer(c, { items: items.map(toAdminProduct), total });
   })
   .get("/export.csv", async (c) => {
     const csv = await exportProductsCsv(getDb(c.env));

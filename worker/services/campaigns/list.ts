@@ -1,13 +1,24 @@
-import { asc, desc, inArray } from "drizzle-orm";
+import { asc, count as countRows, desc, inArray, sql } from "drizzle-orm";
 import type { CampaignRecipient, CampaignSummary, RecipientStatus } from "../../../schema/api/campaigns";
+import type { ListResult } from "../../../schema/api/lists";
 import { campaignRecipients, campaigns } from "../../../schema/db";
 import type { Db } from "../../db/client";
 
 /** The admin's campaign history, newest first, each with its recipients and their status: one round trip. */
-export async function listCampaigns(db: Db, limit: number): Promise<CampaignSummary[]> {
-  const newest = db.select({ id: campaigns.id }).from(campaigns).orderBy(desc(campaigns.id)).limit(limit);
-  const [rows, recipients] = await db.batch([
-    db.select().from(campaigns).orderBy(desc(campaigns.id)).limit(limit),
+export async function listCampaigns(
+  db: Db,
+  { q, limit, offset }: { q?: string; limit: number; offset: number },
+): Promise<ListResult<CampaignSummary>> {
+  const where = q ? sql`instr(lower(${campaigns.subject}), ${q.toLowerCase()}) > 0` : undefined;
+  const newest = db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(where)
+    .orderBy(desc(campaigns.id))
+    .limit(limit)
+    .offset(offset);
+  const [rows, recipients, [totals]] = await db.batch([
+    db.select().from(campaigns).where(where).orderBy(desc(campaigns.id)).limit(limit).offset(offset),
     db
       .select({
         campaignId: campaignRecipients.campaignId,
@@ -20,6 +31,7 @@ export async function listCampaigns(db: Db, limit: number): Promise<CampaignSumm
       .from(campaignRecipients)
       .where(inArray(campaignRecipients.campaignId, newest))
       .orderBy(asc(campaignRecipients.id)),
+    db.select({ total: countRows() }).from(campaigns).where(where),
   ]);
   const byCampaign = new Map<number, CampaignRecipient[]>();
   for (const { campaignId, ...recipient } of recipients) {
@@ -27,7 +39,7 @@ export async function listCampaigns(db: Db, limit: number): Promise<CampaignSumm
     list.push(recipient);
     byCampaign.set(campaignId, list);
   }
-  return rows.map((row) => {
+  const items = rows.map((row) => {
     const list = byCampaign.get(row.id) ?? [];
     const count = (...statuses: RecipientStatus[]) => list.filter((r) => statuses.includes(r.status)).length;
     return {
@@ -52,4 +64,5 @@ export async function listCampaigns(db: Db, limit: number): Promise<CampaignSumm
       recipients: list,
     };
   });
+  return { items, total: totals?.total ?? 0 };
 }

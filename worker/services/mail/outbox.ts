@@ -1,5 +1,6 @@
-import { desc, lt } from "drizzle-orm";
-import type { OutboxPage } from "../../../schema/api/campaigns";
+import { count, desc, or, sql } from "drizzle-orm";
+import type { OutboxEmail } from "../../../schema/api/campaigns";
+import type { ListResult } from "../../../schema/api/lists";
 import { outbox } from "../../../schema/db";
 import type { Db } from "../../db/client";
 import type { MailAttachment, Mailer, MailMessage } from "./types";
@@ -25,18 +26,27 @@ export function outboxMailer(db: Db): Mailer {
   };
 }
 
-/** Newest first; `before` is the smallest id of the previous page (a cursor, stable while mail arrives). */
-export async function listOutbox(db: Db, { limit, before }: { limit: number; before?: number }): Promise<OutboxPage> {
-  const rows = await db
-    .select()
-    .from(outbox)
-    .where(before === undefined ? undefined : lt(outbox.id, before))
-    .orderBy(desc(outbox.id))
-    .limit(limit + 1);
-  const items = rows.slice(0, limit).map((row) => ({
+/**
+ * Newest first, a page at a time, with the full count; `q` finds a recipient or a subject. The
+ * outbox keeps 90 days of local mail, so a scan of it is cheap. Mail arriving while the owner
+ * scrolls shifts later pages; the load-more hook shows each e-mail once.
+ */
+export async function listOutbox(
+  db: Db,
+  { q, limit, offset }: { q?: string; limit: number; offset: number },
+): Promise<ListResult<OutboxEmail>> {
+  const needle = q?.toLowerCase();
+  const where = needle
+    ? or(sql`instr(lower(${outbox.to}), ${needle}) > 0`, sql`instr(lower(${outbox.subject}), ${needle}) > 0`)
+    : undefined;
+  const [rows, [totals]] = await db.batch([
+    db.select().from(outbox).where(where).orderBy(desc(outbox.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(outbox).where(where),
+  ]);
+  const items = rows.map((row) => ({
     ...row,
     headers: JSON.parse(row.headers) as Record<string, string>,
     attachments: JSON.parse(row.attachments) as MailAttachment[],
   }));
-  return { items, nextBefore: rows.length > limit ? (items.at(-1)?.id ?? null) : null };
+  return { items, total: totals?.total ?? 0 };
 }
