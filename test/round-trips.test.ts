@@ -1,16 +1,17 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { addDays, londonToday } from "../schema/london-time";
+import app from "../worker/app";
 import { getDb } from "../worker/db/client";
 import { createBookingToken } from "../worker/lib/booking-token";
 import { createUnsubscribeToken } from "../worker/lib/unsubscribe-token";
-import { feedSecret } from "../worker/services/bookings/calendar";
+import { readCalendarAndFeed } from "../worker/services/bookings/calendar";
 import { adminHeaders } from "./helpers/admin";
 import { countingD1, writeTrips } from "./helpers/d1-counter";
 import { createProduct } from "./helpers/factories";
-import { createOrder, createQuote, createSubscriber } from "./helpers/factories-admin";
+import { createCustomer, createOrder, createQuote, createServiceRecord, createSubscriber } from "./helpers/factories-admin";
 import { newChatSessionId } from "./helpers/factories-chat";
-import { callApp, callAppJson, newCartSession, putInCart, query } from "./helpers/factories-commerce";
+import { callApp, callAppJson, newCartSession, putInCart, query, stripeEnv } from "./helpers/factories-commerce";
 
 /** Calls the app with a counting D1 and answers the status and the round trips it made. */
 async function measure(path: string, init: Parameters<typeof callApp>[1] = {}) {
@@ -27,7 +28,7 @@ describe("D1 round trips", () => {
     await putInCart(session, product.id, 2);
     const subscriber = await createSubscriber();
     const token = await createUnsubscribeToken(env, subscriber.email);
-    const feed = await feedSecret(getDb(env));
+    const feed = (await readCalendarAndFeed(getDb(env))).secret;
     const bookingLink = await createBookingToken(env, "BK-NONE22");
     const tomorrow = addDays(londonToday(), 1);
     const reads: [string, Parameters<typeof callApp>[1], number][] = [
@@ -125,5 +126,161 @@ describe("D1 round trips", () => {
       expect(status, path).toBeLessThan(300);
       expect(writeTrips(trips), `${method} ${path}: ${JSON.stringify(trips)}`).toHaveLength(1);
     }
+  });
+});
+
+/**
+ * Every route the router has, read from the router itself (as the 401 test does), so a route added
+ * later is held to a budget without anyone editing a list. Each is called with sample values: real
+ * rows for its path parameters and a plausible body where one is given below (others get `{}`,
+ * which measures their refusal). The budget counts the route's own trips: the admin session check,
+ * rate-limit counters and handing e-mail to the outbox are apart.
+ */
+describe("D1 round trips of every route", () => {
+  /** Reads answer in one trip, writes in a read and a write; these need more, each for a reason. */
+  const BUDGETS: Record<string, { trips: number; why: string }> = {
+    "POST /api/admin/login": {
+      trips: 4,
+      why: "the account, then the sign-in log, the session and the known device, each written apart",
+    },
+  };
+
+  const budgetOf = (method: string, path: string) => BUDGETS[`${method} ${path}`]?.trips ?? (method === "GET" ? 1 : 2);
+
+  /** Not the route's own work: the admin session check, rate limits, the mail hand-over. */
+  const isOverhead = (trip: string[]) =>
+    trip.every((sql) => /"(rate_limits|outbox|outgoing_emails)"/.test(sql) || /^select .* from "admin_sessions"/i.test(sql));
+
+  const isDestructive = (r: { method: string; path: string }) =>
+    r.method === "DELETE" || /logout|sign-out|rotate-feed|cart\/clear|\/cancel$/.test(r.path);
+
+  it("holds every route of the router to its budget", async () => {
+    const product = await createProduct();
+    const session = newCartSession();
+    const line = await putInCart(session, product.id, 1);
+    const quote = await createQuote();
+    const order = await createOrder();
+    const subscriber = await createSubscriber();
+    const unsubscribe = await createUnsubscribeToken(env, subscriber.email);
+    const feed = (await readCalendarAndFeed(getDb(env))).secret;
+    const booking = await createBookingToken(env, "BK-NONE22");
+    const tomorrow = addDays(londonToday(), 1);
+    const slots = (
+      await callAppJson<{ start: string }[]>(`/api/availability?service=annual-service&from=${addDays(tomorrow, 1)}&days=14`)
+    ).body;
+    const paramValue: Record<string, string> = {
+      id: String(quote.id),
+      email: encodeURIComponent(subscriber.email),
+      file: "customers.csv",
+      name: "missing.png",
+      session_id: "cs_test_missing",
+    };
+    const customer = await createCustomer();
+    const record = await createServiceRecord({ customerId: customer.id });
+    const ids: [prefix: string, id: number | string][] = [
+      ["/api/admin/products", product.id],
+      ["/api/admin/orders", order.id],
+      ["/api/admin/customers", customer.id],
+      ["/api/admin/service-records", record.id],
+      ["/api/cart", line],
+    ];
+    const idFor = (path: string) => ids.find(([prefix]) => path.startsWith(prefix))?.[1] ?? quote.id;
+    const query: Record<string, string> = {
+      "/api/availability": `?service=annual-service&from=${tomorrow}&days=14`,
+      "/api/bookings/manage": `?token=${encodeURIComponent(booking)}`,
+      "/unsubscribe": `?token=${encodeURIComponent(unsubscribe)}`,
+      "/reminders/opt-out": "?token=not-a-token",
+      "/api/calendar/:file": "",
+    };
+    const bodies: Record<string, unknown> = {
+      "POST /api/cart/add": { productId: product.id },
+      "PUT /api/cart/:id": { quantity: 2 },
+      "POST /api/quotes": {
+        name: "Ann",
+        phone: "0161 496 0000",
+        email: "ann@example.com",
+        postcode: "M32 0ZZ",
+        service: "annual-service",
+      },
+      "POST /api/email-signups": { email: `walk-${crypto.randomUUID()}@example.com` },
+      "PATCH /api/admin/orders/:id": { fulfilmentStatus: "confirmed" },
+      "PATCH /api/admin/quotes/:id/notes": { notes: "Rang back" },
+      "POST /api/admin/customers": { firstName: "Walk", lastName: "Route", email: `walk-${crypto.randomUUID()}@example.com` },
+      "PATCH /api/admin/customers/:id": { phone: "0161 496 0111" },
+      "PATCH /api/admin/calendar": { minNoticeDays: 1 },
+      "PATCH /api/admin/settings": { phone: "0161 496 0123" },
+      "POST /api/admin/products": {
+        name: "Walked Valve",
+        price: "£12.50",
+        image: "/public-objects/product-images/0b9d7e0c-1111-4222-8333-444455556666.png",
+        category: "Gas Valves",
+        brand: "Vaillant",
+        description: "A valve the walk creates.",
+        condition: "New",
+        inStock: true,
+      },
+      "PATCH /api/admin/products/:id": { price: "13.50" },
+      "POST /api/admin/service-records": {
+        customerId: customer.id,
+        serviceType: "Annual boiler service",
+        status: "scheduled",
+        serviceDate: addDays(londonToday(), 3),
+      },
+      "PATCH /api/admin/service-records/:id": { notes: "Walked by the round-trip test" },
+      "POST /api/admin/quotes/replied": { ids: [quote.id] },
+      "POST /api/admin/quotes/unreplied": { ids: [quote.id] },
+      "POST /api/admin/send-campaign": {
+        emails: [subscriber.email],
+        campaign: { subject: "Walk", title: "Walk", content: "<p>Hi</p>" },
+      },
+      "POST /api/admin/upload-url": { fileName: "boiler.png" },
+      "POST /api/admin/login": { username: "admin", password: "admin-dev-password" },
+      "POST /api/chat/ai-response": { sessionId: newChatSessionId(), message: "Do you cover Sale?" },
+      "POST /api/chat/message": {
+        sessionId: newChatSessionId(),
+        message: "Hello",
+        sender: "customer",
+        timestamp: new Date().toISOString(),
+      },
+      "POST /api/chat/handover": { sessionId: newChatSessionId(), name: "Jo Walker", contact: "07700 900456" },
+      "POST /api/bookings": {
+        service: "annual-service",
+        start: slots[0]!.start,
+        name: "Ann Walker",
+        email: `walk-${crypto.randomUUID()}@example.com`,
+        phone: "0161 496 0000",
+        postcode: "M33 7XX",
+        address: "1 Park Road, Sale",
+      },
+      "POST /api/orders": {
+        customerName: "Ann Example",
+        customerEmail: "ann@example.com",
+        customerPhone: "0161 496 0000",
+        shippingAddress: "1 Example Street, Manchester M1 1AA",
+        totalAmount: ((product.pricePence * 2) / 100).toFixed(2),
+      },
+    };
+    const routes = app.routes
+      .filter((r) => r.method !== "ALL" && (r.path.startsWith("/api/") || !r.path.includes("*")))
+      .filter((r, i, all) => all.findIndex((o) => o.method === r.method && o.path === r.path) === i)
+      // Whatever ends a session, a cart, a secret or a row goes last, so the others still find them.
+      .sort((a, b) => Number(isDestructive(a)) - Number(isDestructive(b)));
+    expect(routes.length).toBeGreaterThan(60);
+    const over: string[] = [];
+    for (const route of routes) {
+      const key = `${route.method} ${route.path}`;
+      const path =
+        route.path
+          .replace(":file", route.path.startsWith("/api/calendar") ? `${feed}.ics` : paramValue.file!)
+          .replace(/:id\b/, String(idFor(route.path)))
+          .replace(/:([a-z_]+)/gi, (_, name: string) => paramValue[name] ?? "1") + (query[route.path] ?? "");
+      const json = route.method === "GET" || route.method === "DELETE" ? undefined : (bodies[key] ?? {});
+      const headers = route.path.startsWith("/api/admin/") ? await adminHeaders() : {};
+      const { status, trips } = await measure(path, { method: route.method, json, headers, session, env: stripeEnv });
+      expect(status, `${key} answered ${status}`).toBeLessThan(500);
+      const own = trips.filter((trip) => !isOverhead(trip));
+      if (own.length > budgetOf(route.method, route.path)) over.push(`${key}: ${own.length} trips ${JSON.stringify(own)}`);
+    }
+    expect(over).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { getDb } from "./db/client";
+import { causeChain, isMissingTable } from "./db/errors";
 import { type HonoEnv, isDevelopment } from "./env";
 import { ApiError, type ErrorCode, errorStatus } from "./lib/errors";
 import { drainUnreadBody } from "./middleware/drain-body";
@@ -78,15 +79,6 @@ const routes = app
   .route("/", unsubscribe);
 
 export type AppType = typeof routes;
-
-/** The error and every cause under it (Drizzle wraps D1's own error as the cause of its own). */
-function causeChain(err: unknown): unknown[] {
-  const chain: unknown[] = [];
-  for (let e: unknown = err; e && chain.length < 5; e = (e as Error).cause) chain.push(e);
-  return chain;
-}
-
-const isMissingTable = (err: unknown) => causeChain(err).some((e) => /no such table/i.test(String((e as Error)?.message ?? e)));
 
 const codeForStatus = (status: number): ErrorCode =>
   (Object.entries(errorStatus).find(([, s]) => s === status)?.[0] as ErrorCode | undefined) ??

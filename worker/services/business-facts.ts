@@ -1,10 +1,9 @@
-import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { BusinessSettings, businessFactsPatchSchema } from "../../schema/api/settings";
-import { ownerSettings } from "../../schema/db";
 import { type BusinessFacts, defaultFacts } from "../../schema/facts";
 import { settings } from "../../schema/settings";
 import type { Db } from "../db/client";
+import { saveGroupsStatements, settingRowQuery } from "./owner-settings";
 
 /**
  * The owner's facts (schema/facts.ts): one JSON row in D1, kept in the Cache API of the data centre
@@ -20,7 +19,7 @@ function withDefaults(stored: Partial<BusinessFacts>): BusinessFacts {
 }
 
 async function readFromD1(db: Db): Promise<BusinessSettings> {
-  const [row] = await db.select().from(ownerSettings).where(eq(ownerSettings.key, ROW_KEY));
+  const [row] = await settingRowQuery(db, ROW_KEY);
   return row
     ? { facts: withDefaults(JSON.parse(row.value) as Partial<BusinessFacts>), updatedAt: row.updatedAt }
     : { facts: defaultFacts, updatedAt: null };
@@ -87,23 +86,7 @@ export async function saveFacts(db: Db, patch: z.output<typeof businessFactsPatc
       return { ...offer, id };
     });
   }
-  const entries = Object.entries(groups);
-  const assignments = sql.join(
-    entries.map(([key, value]) => sql`${`$.${key}`}, json(${JSON.stringify(value)})`),
-    sql`, `,
-  );
-  const now = new Date().toISOString();
-  const [, [row]] = await db.batch([
-    db
-      .insert(ownerSettings)
-      .values({ key: ROW_KEY, value: JSON.stringify(defaultFacts), updatedAt: now })
-      .onConflictDoNothing(),
-    db
-      .update(ownerSettings)
-      .set({ value: sql`json_set(${ownerSettings.value}, ${assignments})`, updatedAt: now })
-      .where(eq(ownerSettings.key, ROW_KEY))
-      .returning(),
-  ]);
+  const [, [row]] = await db.batch(saveGroupsStatements(db, ROW_KEY, defaultFacts, groups));
   generation++;
   await caches.default.delete(FACTS_KEY);
   return remember({ facts: withDefaults(JSON.parse(row!.value) as Partial<BusinessFacts>), updatedAt: row!.updatedAt });

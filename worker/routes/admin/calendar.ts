@@ -6,7 +6,7 @@ import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { calendarEntries } from "../../services/bookings/agenda";
-import { feedSecret, readCalendar, rotateFeedSecret, saveCalendar } from "../../services/bookings/calendar";
+import { readCalendarAndFeed, rotateFeedSecret, saveCalendar } from "../../services/bookings/calendar";
 
 const weekQuery = z.object({
   from: z.iso.date({ error: "from is a date, like 2026-12-01" }).optional(),
@@ -18,13 +18,11 @@ const feedUrl = (siteUrl: string, secret: string) => `${siteUrl.replace(/\/+$/, 
 /** The owner's availability, the private feed's address, and the diary (mounted at /api/admin). */
 const app = new Hono<HonoEnv>()
   .get("/calendar", async (c) => {
-    const db = getDb(c.env);
-    const [settings, secret] = await Promise.all([readCalendar(db), feedSecret(db)]);
+    const { settings, secret } = await readCalendarAndFeed(getDb(c.env));
     return c.json({ settings, feedUrl: feedUrl(c.env.PUBLIC_SITE_URL, secret) } satisfies AdminCalendar);
   })
   .patch("/calendar", validate("json", calendarPatchSchema), async (c) => {
-    const db = getDb(c.env);
-    const [settings, secret] = await Promise.all([saveCalendar(db, c.req.valid("json")), feedSecret(db)]);
+    const { settings, secret } = await saveCalendar(getDb(c.env), c.req.valid("json"));
     return c.json({ settings, feedUrl: feedUrl(c.env.PUBLIC_SITE_URL, secret) } satisfies AdminCalendar);
   })
   .post("/calendar/rotate-feed", async (c) =>

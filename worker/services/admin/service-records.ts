@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type * as z from "zod";
 import type { AdminServiceRecord } from "../../../schema/api/admin";
 import type {
@@ -11,7 +12,8 @@ import { annualServiceTypes } from "../../../schema/business";
 import { customers, serviceRecords } from "../../../schema/db";
 import { penceToDecimal } from "../../../schema/format";
 import { addMonths } from "../../../schema/london-time";
-import { type Db, runBatch } from "../../db/client";
+import type { Db } from "../../db/client";
+import { isConstraintError } from "../../db/errors";
 import { ApiError, notFound } from "../../lib/errors";
 import { searchCondition } from "./search";
 
@@ -94,13 +96,18 @@ export async function listServiceRecords(db: Db, query: ListQuery) {
   return { items: rows.map(toAdminServiceRecord), total: query.tab ? tabCounts[query.tab] : tabCounts.all, counts: tabCounts };
 }
 
-/** One record with its customer, in the list's shape (404 when there is none). */
-export async function readRecord(db: Db, id: number): Promise<AdminServiceRecord> {
-  const [row] = await db
+/** The statement reading one record with its customer, for a caller's batch. */
+const recordQuery = (db: Db, id: number | SQL) =>
+  db
     .select(withCustomer)
     .from(serviceRecords)
     .leftJoin(customers, eq(serviceRecords.customerId, customers.id))
-    .where(eq(serviceRecords.id, id));
+    .where(sql`${serviceRecords.id} = ${id}`);
+type RecordRows = Awaited<ReturnType<typeof recordQuery>>;
+
+/** One record with its customer, in the list's shape (404 when there is none). */
+export async function readRecord(db: Db, id: number): Promise<AdminServiceRecord> {
+  const [row] = await recordQuery(db, id);
   if (!row) throw notFound("Service record");
   return toAdminServiceRecord(row);
 }
@@ -112,9 +119,34 @@ function nextDueFor(status: string, serviceType: string, serviceDate: string, gi
   return addMonths(serviceDate, 12);
 }
 
+// One writer at a time in D1: inside a batch, the newest row of a table is the one inserted just above.
+const newest = (table: typeof customers | typeof serviceRecords) => sql`(SELECT MAX(${table.id}) FROM ${table})`;
+
+const noSuchCustomer = () =>
+  new ApiError("VALIDATION_FAILED", "That customer does not exist", {
+    details: [{ path: "customerId", message: "That customer does not exist" }],
+  });
+
+/** Runs the writes and reads the record back in the same batch; a customer id with no customer is refused by the foreign key. */
+async function writeAndRead(db: Db, writes: BatchItem<"sqlite">[], id: number | SQL): Promise<AdminServiceRecord> {
+  try {
+    const results = await db.batch([...writes, recordQuery(db, id)] as unknown as [
+      BatchItem<"sqlite">,
+      ...BatchItem<"sqlite">[],
+    ]);
+    const [row] = results.at(-1) as RecordRows;
+    if (!row) throw notFound("Service record");
+    return toAdminServiceRecord(row);
+  } catch (error) {
+    if (isConstraintError(error, "FOREIGN KEY")) throw noSuchCustomer();
+    throw error;
+  }
+}
+
 /**
- * A new service record, for a customer picked from the list or created in the same request (both
- * in one batch). Completing an annual visit sets the next one a year on unless a date is given.
+ * A new service record, for a customer picked from the list or created in the same request, and the
+ * record as the list shows it: one batch. Completing an annual visit sets the next one a year on
+ * unless a date is given.
  */
 export async function createServiceRecord(db: Db, input: NewServiceRecord): Promise<AdminServiceRecord> {
   const { newCustomer, customerId, cost, ...fields } = input;
@@ -122,30 +154,13 @@ export async function createServiceRecord(db: Db, input: NewServiceRecord): Prom
     ...fields,
     costPence: cost,
     nextServiceDue: nextDueFor(fields.status, fields.serviceType, fields.serviceDate, fields.nextServiceDue) ?? null,
+    customerId: newCustomer ? newest(customers) : (customerId ?? null),
   };
-  if (customerId) {
-    const [owner] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
-    if (!owner)
-      throw new ApiError("VALIDATION_FAILED", "That customer does not exist", {
-        details: [{ path: "customerId", message: "That customer does not exist" }],
-      });
-  }
-  const created = newCustomer
-    ? (
-        await db.batch([
-          db.insert(customers).values(newCustomer),
-          // One writer at a time in D1: the newest customer is the one inserted just above.
-          db
-            .insert(serviceRecords)
-            .values({ ...values, customerId: sql`(SELECT MAX(${customers.id}) FROM ${customers})` })
-            .returning({ id: serviceRecords.id }),
-        ])
-      )[1]
-    : await db
-        .insert(serviceRecords)
-        .values({ ...values, customerId: customerId ?? null })
-        .returning({ id: serviceRecords.id });
-  return readRecord(db, created[0]!.id);
+  return writeAndRead(
+    db,
+    [...(newCustomer ? [db.insert(customers).values(newCustomer)] : []), db.insert(serviceRecords).values(values)],
+    newest(serviceRecords),
+  );
 }
 
 /** Changes any fields; completing an annual visit sets its next date a year on unless one is given. */
@@ -164,15 +179,16 @@ export async function updateServiceRecord(db: Db, id: number, changes: ServiceRe
     ...fields,
     ...(cost !== undefined && { costPence: cost }),
     ...(nextServiceDue !== undefined && { nextServiceDue }),
+    ...(newCustomer && { customerId: newest(customers) }),
   };
-  await runBatch(db, [
-    ...(newCustomer ? [db.insert(customers).values(newCustomer)] : []),
-    db
-      .update(serviceRecords)
-      .set({ ...set, ...(newCustomer && { customerId: sql`(SELECT MAX(${customers.id}) FROM ${customers})` }) })
-      .where(eq(serviceRecords.id, id)),
-  ]);
-  return readRecord(db, id);
+  return writeAndRead(
+    db,
+    [
+      ...(newCustomer ? [db.insert(customers).values(newCustomer)] : []),
+      db.update(serviceRecords).set(set).where(eq(serviceRecords.id, id)),
+    ],
+    id,
+  );
 }
 
 export async function deleteServiceRecord(db: Db, id: number): Promise<void> {

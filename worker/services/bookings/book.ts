@@ -11,6 +11,7 @@ import { bookingCells, bookings, customers, serviceRecords } from "../../../sche
 import { londonWallTime } from "../../../schema/london-time";
 import { splitName } from "../../../schema/names";
 import type { Db } from "../../db/client";
+import { isConstraintError } from "../../db/errors";
 import type { AppEnv } from "../../env";
 import { createBookingToken, verifyBookingToken } from "../../lib/booking-token";
 import { ApiError } from "../../lib/errors";
@@ -66,11 +67,7 @@ export function visitIcs(env: AppEnv, b: BookingForMail, cancelled = false): str
   );
 }
 
-const isUniqueViolation = (error: unknown) => {
-  for (let e: unknown = error; e; e = (e as Error).cause)
-    if (/UNIQUE constraint failed/i.test(String((e as Error).message ?? e))) return true;
-  return false;
-};
+const isUniqueViolation = (error: unknown) => isConstraintError(error, "UNIQUE");
 
 /** The slot the request names, if it is one of the service's free slots now (and, given a postcode, one the area covers). */
 async function requireFreeSlot(db: Db, service: BookableService, start: string, now: number, postcode?: string) {

@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
 import type { CalendarSettings } from "../../../schema/api/bookings";
 import { ownerSettings } from "../../../schema/db";
 import type { Db } from "../../db/client";
+import { saveGroupsStatements, settingRowQuery } from "../owner-settings";
 
 /**
  * The owner's availability for online booking, stored with the business settings (key "calendar"),
@@ -47,39 +47,37 @@ export const defaultCalendar: CalendarSettings = {
 const CALENDAR_KEY = "calendar";
 const FEED_KEY = "calendar-feed";
 
-/** The statement that reads one settings row's value, for a caller to put in its own batch. */
-const settingQuery = (db: Db, key: string) =>
-  db.select({ value: ownerSettings.value }).from(ownerSettings).where(eq(ownerSettings.key, key));
-
 /** The statement that reads the owner's availability. */
-export const calendarQuery = (db: Db) => settingQuery(db, CALENDAR_KEY);
+export const calendarQuery = (db: Db) => settingRowQuery(db, CALENDAR_KEY);
 
 /** The availability from `calendarQuery`'s rows: the defaults overlaid with what the owner saved. */
 export const calendarFrom = ([row]: { value: string }[]): CalendarSettings =>
   row ? { ...defaultCalendar, ...(JSON.parse(row.value) as Partial<CalendarSettings>) } : defaultCalendar;
 
-export async function readCalendar(db: Db): Promise<CalendarSettings> {
-  return calendarFrom(await calendarQuery(db));
+/** The statement that makes the feed's secret on first use (no row until the owner first opens the calendar). */
+const ensureFeedSecret = (db: Db) =>
+  db
+    .insert(ownerSettings)
+    .values({ key: FEED_KEY, value: JSON.stringify(newSecret()) })
+    .onConflictDoNothing();
+
+/** The availability and the feed's secret (made on first use), in one round trip. */
+export async function readCalendarAndFeed(db: Db): Promise<{ settings: CalendarSettings; secret: string }> {
+  const [, calendar, [feed]] = await db.batch([ensureFeedSecret(db), calendarQuery(db), feedSecretQuery(db)]);
+  return { settings: calendarFrom(calendar), secret: JSON.parse(feed!.value) as string };
 }
 
-/** Saves the groups given, each whole, in one statement (json_set, as the business facts). */
-export async function saveCalendar(db: Db, patch: Partial<CalendarSettings>): Promise<CalendarSettings> {
-  const assignments = sql.join(
-    Object.entries(patch).map(([key, value]) => sql`${`$.${key}`}, json(${JSON.stringify(value)})`),
-    sql`, `,
-  );
-  const now = new Date().toISOString();
-  await db.batch([
-    db
-      .insert(ownerSettings)
-      .values({ key: CALENDAR_KEY, value: JSON.stringify(defaultCalendar), updatedAt: now })
-      .onConflictDoNothing(),
-    db
-      .update(ownerSettings)
-      .set({ value: sql`json_set(${ownerSettings.value}, ${assignments})`, updatedAt: now })
-      .where(eq(ownerSettings.key, CALENDAR_KEY)),
+/** Saves the groups given, each whole (json_set, as the business facts), and answers the availability and feed: one round trip. */
+export async function saveCalendar(
+  db: Db,
+  patch: Partial<CalendarSettings>,
+): Promise<{ settings: CalendarSettings; secret: string }> {
+  const [, [saved], , [feed]] = await db.batch([
+    ...saveGroupsStatements(db, CALENDAR_KEY, defaultCalendar, patch),
+    ensureFeedSecret(db),
+    feedSecretQuery(db),
   ]);
-  return readCalendar(db);
+  return { settings: calendarFrom([saved!]), secret: JSON.parse(feed!.value) as string };
 }
 
 const newSecret = () => {
@@ -87,20 +85,8 @@ const newSecret = () => {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 };
 
-/** The statement that reads the feed's secret (no row until the owner first opens the calendar). */
-export const feedSecretQuery = (db: Db) => settingQuery(db, FEED_KEY);
-
-/** The feed's secret, made on first use, in one round trip. */
-export async function feedSecret(db: Db): Promise<string> {
-  const [, [row]] = await db.batch([
-    db
-      .insert(ownerSettings)
-      .values({ key: FEED_KEY, value: JSON.stringify(newSecret()) })
-      .onConflictDoNothing(),
-    feedSecretQuery(db),
-  ]);
-  return JSON.parse(row!.value) as string;
-}
+/** The statement that reads the feed's secret. */
+export const feedSecretQuery = (db: Db) => settingRowQuery(db, FEED_KEY);
 
 /** A new secret: the old feed address stops working at once. */
 export async function rotateFeedSecret(db: Db): Promise<string> {
