@@ -21,6 +21,9 @@ export function formatPrice(price: string | number): string {
   return `£${n < 0 ? "-" : ""}${groupThousands(fixed.slice(0, -3))}${fixed.slice(-3)}`;
 }
 
+/** Pence → "£1,299.00": every amount of money the product writes for people, in pages and e-mails. */
+export const formatPence = (pence: number): string => formatPrice(pence / 100);
+
 /** Whole pounds with thousands separators: 189900 → "£1,899". */
 export function formatPounds(pence: number): string {
   const pounds = Math.round(pence / 100);

@@ -1,4 +1,5 @@
 import { CHAT_SESSION_PREFIX } from "../../schema/api/constants";
+import { randomHex } from "../../schema/random";
 
 let sessionId: string | undefined;
 
@@ -8,8 +9,7 @@ let sessionId: string | undefined;
  */
 export function getChatSessionId(): string {
   if (!sessionId) {
-    const bytes = crypto.getRandomValues(new Uint8Array(16));
-    sessionId = CHAT_SESSION_PREFIX + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    sessionId = CHAT_SESSION_PREFIX + randomHex(16);
   }
   return sessionId;
 }

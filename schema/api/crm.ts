@@ -171,7 +171,7 @@ export type QuotesChanged = { ids: number[] };
 
 // ---- Orders --------------------------------------------------------------------------------
 
-export const orderNumberText = (n: number | null) => (n === null ? null : `NS-${n}`);
+export { orderNumberText } from "../numbers";
 
 // ---- Home screen ---------------------------------------------------------------------------
 

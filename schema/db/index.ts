@@ -1,5 +1,6 @@
 export * from "./bookings";
 export * from "./crm";
+export * from "./documents";
 export * from "./mail";
 export * from "./security";
 export * from "./settings";

@@ -1,29 +1,21 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { jwtVerify, SignJWT } from "jose";
 import { adminSessions } from "../../schema/db";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
-import { JWT_ALGORITHM, JWT_ISSUER, requireJwtSecret } from "./signing-secret";
+import { type JwtKind, signJwt, verifyJwt } from "./jwt";
 
 export const ADMIN_AUDIENCE = "heating-company-admin";
 export const ADMIN_TOKEN_TTL_SECONDS = 8 * 60 * 60;
+const ADMIN_TOKEN: JwtKind = { audience: ADMIN_AUDIENCE, ttlSeconds: ADMIN_TOKEN_TTL_SECONDS };
 
 /** Signs a token and records its jti as a session row, so logout can revoke it. */
 export async function issueAdminToken(env: AppEnv, username: string, now = Date.now()): Promise<string> {
-  const secret = requireJwtSecret(env);
   const jti = crypto.randomUUID();
+  const token = await signJwt(env, ADMIN_TOKEN, { subject: username, id: jti, now });
   const expiresAt = new Date(now + ADMIN_TOKEN_TTL_SECONDS * 1000).toISOString();
   await getDb(env).insert(adminSessions).values({ jti, username, expiresAt });
-  return new SignJWT({})
-    .setProtectedHeader({ alg: JWT_ALGORITHM, typ: "JWT" })
-    .setSubject(username)
-    .setIssuer(JWT_ISSUER)
-    .setAudience(ADMIN_AUDIENCE)
-    .setJti(jti)
-    .setIssuedAt(Math.floor(now / 1000))
-    .setExpirationTime(Math.floor(now / 1000) + ADMIN_TOKEN_TTL_SECONDS)
-    .sign(secret);
+  return token;
 }
 
 /**
@@ -32,19 +24,8 @@ export async function issueAdminToken(env: AppEnv, username: string, now = Date.
  */
 export async function verifyAdminToken(env: AppEnv, token: string): Promise<{ username: string; jti: string }> {
   const unauthorized = new ApiError("UNAUTHORIZED", "Your admin session has ended. Please log in again.");
-  let payload: { sub?: string; jti?: string };
-  try {
-    ({ payload } = await jwtVerify(token, requireJwtSecret(env), {
-      algorithms: [JWT_ALGORITHM],
-      issuer: JWT_ISSUER,
-      audience: ADMIN_AUDIENCE,
-      requiredClaims: ["jti", "sub", "exp"],
-    }));
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw unauthorized;
-  }
-  if (!payload.sub || !payload.jti || !(await isSessionLive(env, payload.jti))) throw unauthorized;
+  const payload = await verifyJwt(env, ADMIN_TOKEN, token, { required: ["jti"] });
+  if (!payload?.sub || !payload.jti || !(await isSessionLive(env, payload.jti))) throw unauthorized;
   return { username: payload.sub, jti: payload.jti };
 }
 

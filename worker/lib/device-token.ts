@@ -1,19 +1,18 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { jwtVerify, SignJWT } from "jose";
 import { adminDevices } from "../../schema/db";
 import { settings } from "../../schema/settings";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
-import { JWT_ALGORITHM, JWT_ISSUER, requireJwtSecret } from "./signing-secret";
+import { type JwtKind, signJwt, verifyJwt } from "./jwt";
 
 /**
  * OWASP's device cookie: a browser that signed in successfully gets a signed token naming it (a
  * row in admin_devices) and the username. At later sign-ins it exempts that browser from the
  * per-account limit. Its own audience, so it is never accepted as a session, and revocable.
  */
-const DEVICE_AUDIENCE = "heating-company-admin-device";
 export const DEVICE_COOKIE = "__Secure-admin-device";
 export const DEVICE_TTL_SECONDS = settings.adminLogin.deviceDays * 86_400;
+const DEVICE_TOKEN: JwtKind = { audience: "heating-company-admin-device", ttlSeconds: DEVICE_TTL_SECONDS };
 
 /** Records a device (or refreshes a known one) and signs its token. */
 export async function issueDeviceToken(env: AppEnv, db: Db, username: string, knownId: string | null, now = Date.now()) {
@@ -23,15 +22,7 @@ export async function issueDeviceToken(env: AppEnv, db: Db, username: string, kn
     .insert(adminDevices)
     .values({ id, username, lastUsedAt: nowIso })
     .onConflictDoUpdate({ target: adminDevices.id, set: { lastUsedAt: nowIso } });
-  return new SignJWT({})
-    .setProtectedHeader({ alg: JWT_ALGORITHM, typ: "JWT" })
-    .setIssuer(JWT_ISSUER)
-    .setAudience(DEVICE_AUDIENCE)
-    .setSubject(username)
-    .setJti(id)
-    .setIssuedAt(Math.floor(now / 1000))
-    .setExpirationTime(Math.floor(now / 1000) + DEVICE_TTL_SECONDS)
-    .sign(requireJwtSecret(env));
+  return signJwt(env, DEVICE_TOKEN, { subject: username, id, now });
 }
 
 /**
@@ -40,14 +31,9 @@ export async function issueDeviceToken(env: AppEnv, db: Db, username: string, kn
  */
 export async function knownDevice(env: AppEnv, db: Db, token: string | undefined, username: string): Promise<string | null> {
   if (!token) return null;
+  const payload = await verifyJwt(env, DEVICE_TOKEN, token, { required: ["jti"], subject: username }).catch(() => null);
+  if (!payload) return null;
   try {
-    const { payload } = await jwtVerify(token, requireJwtSecret(env), {
-      algorithms: [JWT_ALGORITHM],
-      issuer: JWT_ISSUER,
-      audience: DEVICE_AUDIENCE,
-      subject: username,
-      requiredClaims: ["jti", "exp"],
-    });
     const [row] = await db
       .select({ id: adminDevices.id })
       .from(adminDevices)

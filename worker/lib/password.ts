@@ -1,3 +1,5 @@
+import { base64ToBytes, bytesToBase64 } from "./base64";
+
 /**
  * PBKDF2-SHA256 password hashes via WebCrypto, stored self-describing as
  * `pbkdf2-sha256$<iterations>$<salt base64>$<hash base64>` so the cost can change without breaking
@@ -9,9 +11,6 @@ export const PBKDF2_ITERATIONS = 100_000;
 const SALT_BYTES = 16;
 const HASH_BYTES = 32;
 
-const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const fromBase64 = (text: string) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
-
 async function derive(password: string, salt: Uint8Array, iterations: number, bytes: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, bytes * 8);
@@ -21,7 +20,7 @@ async function derive(password: string, salt: Uint8Array, iterations: number, by
 export async function hashPassword(password: string, iterations = PBKDF2_ITERATIONS): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
   const hash = await derive(password, salt, iterations, HASH_BYTES);
-  return [SCHEME, iterations, toBase64(salt), toBase64(hash)].join("$");
+  return [SCHEME, iterations, bytesToBase64(salt), bytesToBase64(hash)].join("$");
 }
 
 type ParsedHash = { iterations: number; salt: Uint8Array; hash: Uint8Array };
@@ -33,8 +32,8 @@ export function parsePasswordHash(stored: string): ParsedHash | null {
   const iterations = Number(iterationsText);
   if (!Number.isInteger(iterations) || iterations < 1 || iterations > PBKDF2_ITERATIONS) return null;
   try {
-    const salt = fromBase64(saltText);
-    const hash = fromBase64(hashText);
+    const salt = base64ToBytes(saltText);
+    const hash = base64ToBytes(hashText);
     if (salt.length < 8 || hash.length < 16) return null;
     return { iterations, salt, hash };
   } catch {

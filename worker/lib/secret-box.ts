@@ -1,4 +1,5 @@
 import type { AppEnv } from "../env";
+import { fromBase64Url, toBase64Url } from "./base64";
 import { deriveKey } from "./signing-secret";
 
 /**
@@ -9,13 +10,6 @@ import { deriveKey } from "./signing-secret";
 const keyFor = (env: AppEnv) =>
   deriveKey(env, "heating-company/secret-box/v1", { name: "AES-GCM", length: 256 }, ["encrypt", "decrypt"]);
 
-const toBase64Url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-const fromBase64Url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
-
 export async function sealSecret(env: AppEnv, plain: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const sealed = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await keyFor(env), new TextEncoder().encode(plain));
@@ -24,14 +18,12 @@ export async function sealSecret(env: AppEnv, plain: string): Promise<string> {
 
 /** The plain secret, or null when it cannot be opened (tampered, or sealed under another JWT_SECRET). */
 export async function openSecret(env: AppEnv, stored: string): Promise<string | null> {
-  const [version, iv, sealed] = stored.split(".");
+  const [version, ivText, sealedText] = stored.split(".");
+  const iv = ivText ? fromBase64Url(ivText) : null;
+  const sealed = sealedText ? fromBase64Url(sealedText) : null;
   if (version !== "v1" || !iv || !sealed) return null;
   try {
-    const plain = await crypto.subtle.decrypt(
-      { name: "AES-GCM", iv: fromBase64Url(iv) },
-      await keyFor(env),
-      fromBase64Url(sealed),
-    );
+    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv }, await keyFor(env), sealed);
     return new TextDecoder().decode(plain);
   } catch {
     return null;

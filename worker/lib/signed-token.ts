@@ -1,4 +1,5 @@
 import type { AppEnv } from "../env";
+import { fromBase64Url, toBase64Url } from "./base64";
 import { deriveKey } from "./signing-secret";
 
 /**
@@ -7,27 +8,6 @@ import { deriveKey } from "./signing-secret";
  * of the link's own purpose (derived from JWT_SECRET), so a link of one kind never verifies as
  * another. They carry no expiry of their own; a purpose that needs one puts a time among its values.
  */
-const toBase64Url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-
-/**
- * Strict: only the canonical encoding is accepted. Base64's last character carries unused low bits,
- * so several spellings decode to the same bytes; without the round-trip check a link with its last
- * character changed could still verify.
- */
-function fromBase64Url(text: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
-  try {
-    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
-    return toBase64Url(bytes) === text ? bytes : null;
-  } catch {
-    return null;
-  }
-}
 
 const encoder = new TextEncoder();
 const keyFor = (env: AppEnv, purpose: string) =>

@@ -4,6 +4,7 @@ import { londonToday } from "../../schema/london-time";
 import { settings } from "../../schema/settings";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
+import { siteUrl } from "../lib/site-url";
 import { factsGeneration, readFacts } from "../services/business-facts";
 import { pageEtag, renderPage } from "../services/pages";
 
@@ -92,8 +93,7 @@ export async function servePage(c: Context<HonoEnv>): Promise<Response> {
     await asset.body?.cancel();
     return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": "public, max-age=0, must-revalidate" } });
   }
-  const siteUrl = c.env.PUBLIC_SITE_URL.replace(/\/+$/, "");
-  const page = renderPage(asset, { path, stored: facts, siteUrl, etag, now });
+  const page = renderPage(asset, { path, stored: facts, siteUrl: siteUrl(c.env), etag, now });
   // A page served with the defaults because D1 failed is not kept: the next request tries again.
   if (!etag || page.status !== 200 || !ok || c.req.method !== "GET") return page;
 

@@ -2,7 +2,8 @@ import { and, asc, eq, exists, inArray, sql } from "drizzle-orm";
 import { orderNumberText } from "../../schema/api/crm";
 import { type CheckoutForm, clientAmountToPence, type OrderSummary } from "../../schema/api/orders";
 import { cartItems, orderLines, orders, products } from "../../schema/db";
-import { penceToDecimal } from "../../schema/format";
+import { formatPence, penceToDecimal } from "../../schema/format";
+import { randomText } from "../../schema/random";
 import type { Db } from "../db/client";
 import { ApiError } from "../lib/errors";
 import { type CartContents, readCart } from "./cart";
@@ -13,12 +14,9 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type OrderWithLines = OrderRow & { lines: OrderLineRow[] };
 
-const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
-
 /** "ord_" and 24 base32 characters (120 random bits): shown to customers, so never guessable. */
 export function newOrderId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return `ord_${Array.from(bytes, (b) => BASE32[b & 31]).join("")}`;
+  return `ord_${randomText(24)}`;
 }
 
 /**
@@ -43,7 +41,7 @@ export function priceCart(rows: CartContents): PricedCart {
 /** The 409 that tells the customer the real total before anything is charged or ordered. */
 function priceChanged(totalPence: number): ApiError {
   const currentTotal = penceToDecimal(totalPence);
-  const message = `The prices in your cart have changed. Your total is now £${currentTotal}.`;
+  const message = `The prices in your cart have changed. Your total is now ${formatPence(totalPence)}.`;
   return new ApiError("CONFLICT", message, { details: [{ path: "totalAmount", message, value: currentTotal }] });
 }
 

@@ -3,7 +3,7 @@ import { MAX_LINE_QUANTITY } from "../../schema/api/cart";
 import { clientAmountToPence } from "../../schema/api/orders";
 import type { CancelCheckoutResponse, CheckoutSessionResponse, VerifyPaymentResponse } from "../../schema/api/payments";
 import { cartItems, orderLines, orders, products, stripeEvents } from "../../schema/db";
-import { penceToDecimal } from "../../schema/format";
+import { formatPence, penceToDecimal } from "../../schema/format";
 import { settings } from "../../schema/settings";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
@@ -110,7 +110,7 @@ export async function createCheckout(
         : {
             sent: String(input.clientAmount),
             charged,
-            message: `Your cart total is £${charged}; that is the amount you will be asked to pay.`,
+            message: `Your cart total is ${formatPence(order.totalPence)}; that is the amount you will be asked to pay.`,
           },
   };
   return { response, lowStock };

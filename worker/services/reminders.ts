@@ -7,6 +7,7 @@ import { type Db, runBatch } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { createReminderOptOutToken, verifyReminderOptOutToken } from "../lib/reminder-token";
+import { siteUrl } from "../lib/site-url";
 import { emailRows, enqueueStoredEmails } from "./mail/deliveries";
 import { reminderMail } from "./mail/reminder-emails";
 
@@ -94,18 +95,16 @@ function decide(list: Candidate[], now: number): Decision[] {
   });
 }
 
-const siteUrl = (env: AppEnv) => env.PUBLIC_SITE_URL.replace(/\/+$/, "");
-
 /** The booking link: the online booking page, with the visit (a service, or a landlord's certificate) and the postcode. */
 export function bookingUrl(env: AppEnv, postcode: string | null, kind: Kind = "service") {
   const service = kind === "service" ? "annual-service" : "gas-safety";
   const params = new URLSearchParams({ service, ...(postcode ? { postcode } : {}) });
-  return `${siteUrl(env)}/book?${params}`;
+  return siteUrl(env, `/book?${params}`);
 }
 
 async function mailFor(env: AppEnv, r: ReminderDetails) {
   const token = encodeURIComponent(await createReminderOptOutToken(env, r.customerId));
-  const oneClick = `${siteUrl(env)}/api/reminders/opt-out?token=${token}`;
+  const oneClick = siteUrl(env, `/api/reminders/opt-out?token=${token}`);
   return reminderMail({
     to: r.email,
     firstName: r.firstName,
@@ -113,7 +112,7 @@ async function mailFor(env: AppEnv, r: ReminderDetails) {
     dueDate: r.dueDate,
     equipment: r.equipment,
     bookUrl: bookingUrl(env, r.postcode, r.kind),
-    optOutUrl: `${siteUrl(env)}/reminders/opt-out?token=${token}`,
+    optOutUrl: siteUrl(env, `/reminders/opt-out?token=${token}`),
     optOutHeaders: { "List-Unsubscribe": `<${oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   });
 }

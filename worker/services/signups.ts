@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { createSignupToken, verifySignupToken } from "../lib/signup-token";
+import { siteUrl } from "../lib/site-url";
 import { unsubscribeLinks } from "./campaigns/unsubscribe";
 import { alreadySubscribedMail, signupConfirmationMail } from "./mail/signup-emails";
 import type { MailMessage } from "./mail/types";
@@ -14,8 +15,6 @@ import type { MailMessage } from "./mail/types";
 export const CONFIRMATION_VALID_DAYS = 7;
 /** One confirmation e-mail per address per 5 minutes, however often the form is sent for it. */
 export const CONFIRMATION_RESEND_MINUTES = 5;
-
-const siteUrl = (env: AppEnv) => env.PUBLIC_SITE_URL.replace(/\/+$/, "");
 
 /**
  * A sign-up request (confirmed opt-in). A new address is stored as pending with the consent
@@ -70,7 +69,7 @@ export async function signUp(
   // No row came back: a confirmation went to this address minutes ago; one is enough.
   if (!after?.requestedAt) return { result, mail: null };
   const token = await createSignupToken(env, email, after.requestedAt);
-  const confirmUrl = `${siteUrl(env)}/confirm-subscription?token=${encodeURIComponent(token)}`;
+  const confirmUrl = siteUrl(env, `/confirm-subscription?token=${encodeURIComponent(token)}`);
   return { result, mail: signupConfirmationMail(email, confirmUrl) };
 }
 

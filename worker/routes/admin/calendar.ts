@@ -4,6 +4,7 @@ import { type AdminCalendar, calendarPatchSchema } from "../../../schema/api/boo
 import { londonToday } from "../../../schema/london-time";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
+import { siteUrl } from "../../lib/site-url";
 import { validate } from "../../lib/validate";
 import { calendarEntries } from "../../services/bookings/agenda";
 import { readCalendarAndFeed, rotateFeedSecret, saveCalendar } from "../../services/bookings/calendar";
@@ -13,21 +14,19 @@ const weekQuery = z.object({
   days: z.coerce.number().int().min(1, "days is between 1 and 31").max(31, "days is between 1 and 31").default(7),
 });
 
-const feedUrl = (siteUrl: string, secret: string) => `${siteUrl.replace(/\/+$/, "")}/api/calendar/${secret}.ics`;
+const feedUrl = (env: HonoEnv["Bindings"], secret: string) => siteUrl(env, `/api/calendar/${secret}.ics`);
 
 /** The owner's availability, the private feed's address, and the diary (mounted at /api/admin). */
 const app = new Hono<HonoEnv>()
   .get("/calendar", async (c) => {
     const { settings, secret } = await readCalendarAndFeed(getDb(c.env));
-    return c.json({ settings, feedUrl: feedUrl(c.env.PUBLIC_SITE_URL, secret) } satisfies AdminCalendar);
+    return c.json({ settings, feedUrl: feedUrl(c.env, secret) } satisfies AdminCalendar);
   })
   .patch("/calendar", validate("json", calendarPatchSchema), async (c) => {
     const { settings, secret } = await saveCalendar(getDb(c.env), c.req.valid("json"));
-    return c.json({ settings, feedUrl: feedUrl(c.env.PUBLIC_SITE_URL, secret) } satisfies AdminCalendar);
+    return c.json({ settings, feedUrl: feedUrl(c.env, secret) } satisfies AdminCalendar);
   })
-  .post("/calendar/rotate-feed", async (c) =>
-    c.json({ feedUrl: feedUrl(c.env.PUBLIC_SITE_URL, await rotateFeedSecret(getDb(c.env))) }),
-  )
+  .post("/calendar/rotate-feed", async (c) => c.json({ feedUrl: feedUrl(c.env, await rotateFeedSecret(getDb(c.env))) }))
   .get("/bookings", validate("query", weekQuery), async (c) => {
     const { from, days } = c.req.valid("query");
     return c.json(await calendarEntries(getDb(c.env), from ?? londonToday(), days));

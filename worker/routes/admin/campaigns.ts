@@ -4,6 +4,7 @@ import { campaignPreviewSchema, listCampaignsQuerySchema, sendCampaignSchema } f
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { listAnswer } from "../../lib/list-answer";
+import { siteUrl } from "../../lib/site-url";
 import { validate } from "../../lib/validate";
 import { listCampaigns } from "../../services/campaigns/list";
 import { cancelScheduledCampaign, retryFailedRecipients, sendCampaign } from "../../services/campaigns/send";
@@ -15,7 +16,7 @@ const app = new Hono<HonoEnv>()
     c.json(await sendCampaign(c.env, c.req.valid("json")), 202),
   )
   .post("/campaigns/preview", validate("json", campaignPreviewSchema), async (c) => {
-    const unsubscribeUrl = `${c.env.PUBLIC_SITE_URL.replace(/\/+$/, "")}/unsubscribe?token=preview`;
+    const unsubscribeUrl = siteUrl(c.env, "/unsubscribe?token=preview");
     return c.json(await renderCampaignPreview(c.req.valid("json"), unsubscribeUrl));
   })
   .get("/campaigns", validate("query", listCampaignsQuerySchema), async (c) =>

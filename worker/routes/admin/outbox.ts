@@ -3,6 +3,7 @@ import { outboxQuerySchema } from "../../../schema/api/campaigns";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { listAnswer } from "../../lib/list-answer";
+import { siteUrl } from "../../lib/site-url";
 import { validate } from "../../lib/validate";
 import { refreshFacts } from "../../services/business-facts";
 import { listOutbox } from "../../services/mail/outbox";
@@ -19,7 +20,7 @@ const app = new Hono<HonoEnv>()
   .get("/templates", async (c) => {
     // The templates read the owner's current phone, address and hours, as real mail does.
     await refreshFacts(getDb(c.env));
-    return c.json(await renderTemplateGallery(c.env.PUBLIC_SITE_URL));
+    return c.json(await renderTemplateGallery(siteUrl(c.env)));
   });
 
 export default app;

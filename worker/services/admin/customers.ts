@@ -3,6 +3,8 @@ import type { AdminCustomer } from "../../../schema/api/admin";
 import type { AdminListQuery, CustomerChanges, NewCustomer, TimelineEntry } from "../../../schema/api/crm";
 import { allQuoteServiceLabels } from "../../../schema/business";
 import { chatMessages, customers, emailSubscribers, orders, quotes, serviceRecords } from "../../../schema/db";
+import { formatPence } from "../../../schema/format";
+import { orderNumberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import { notFound } from "../../lib/errors";
 import { searchCondition } from "./search";
@@ -54,8 +56,6 @@ export async function getCustomer(db: Db, id: number): Promise<AdminCustomer> {
   return toAdminCustomer(row);
 }
 
-const money = (pence: number) => `£${(pence / 100).toFixed(2)}`;
-
 /**
  * Everything the business has had with one person, newest first, in one D1 batch: quotes, orders
  * and chats matched by e-mail (the customer record may come later than a quote), service records by
@@ -94,10 +94,11 @@ export async function customerTimeline(db: Db, id: number): Promise<TimelineEntr
     ...orderRows.map((o) => ({
       kind: "order" as const,
       at: o.createdAt,
-      title: `Order ${o.number === null ? o.id : `NS-${o.number}`}: ${money(o.totalPence)}`,
+      title: `Order ${orderNumberText(o.number) ?? o.id}: ${formatPence(o.totalPence)}`,
       detail: o.paymentMethod === "card" ? "Card payment" : "Checkout form",
       status: o.fulfilmentStatus === "new" ? o.paymentStatus : o.fulfilmentStatus,
-      ref: o.id,
+      // What the orders search finds it by: its number, or the id of an order made before numbers.
+      ref: orderNumberText(o.number) ?? o.id,
     })),
     ...recordRows.map((r) => ({
       kind: "service" as const,

@@ -2,6 +2,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import Papa from "papaparse";
 import { customers, emailSubscribers, orderLines, orders, serviceRecords } from "../../../schema/db";
 import { penceToDecimal } from "../../../schema/format";
+import { orderNumberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 
 /** RFC 4180: a header row, fields quoted where they need it, CRLF line ends. */
@@ -45,7 +46,7 @@ async function ordersCsv(db: Db) {
       "items",
     ],
     rows.map((o) => [
-      o.number === null ? null : `NS-${o.number}`,
+      orderNumberText(o.number),
       o.id,
       o.createdAt,
       o.customerName,

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { AdminSecurity, MfaEnabled, MfaRecoveryCodes, MfaSetup } from "../../../schema/api/admin";
 import { adminAccounts, adminDevices, adminRecoveryCodes, adminSessions, adminSignIns } from "../../../schema/db";
+import { randomText } from "../../../schema/random";
 import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
@@ -12,11 +13,10 @@ import { newTotpSecret, totpStep, totpUri } from "../../lib/totp";
 import { acceptSecondFactor, INVALID_CODE, normaliseRecoveryCode } from "./login";
 
 const RECOVERY_CODES = 10;
-const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
 
 /** "k3x9p-q2mzd": 50 random bits, easy to read out and type. */
 function newRecoveryCode(): string {
-  const chars = Array.from(crypto.getRandomValues(new Uint8Array(10)), (b) => BASE32[b & 31]).join("");
+  const chars = randomText(10);
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
 

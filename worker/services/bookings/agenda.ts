@@ -6,6 +6,7 @@ import { addDays, londonToUtc, londonWallTime } from "../../../schema/london-tim
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { constantTimeEqual } from "../../lib/password";
+import { siteHost } from "../../lib/site-url";
 import { feedSecretQuery } from "./calendar";
 import { calendarFile } from "./ics";
 
@@ -99,7 +100,7 @@ const sameSecret = (a: string, b: string) => constantTimeEqual(utf8.encode(a), u
 export async function feedIcs(env: AppEnv, db: Db, secret: string, today: string): Promise<string | null> {
   const [[stored], ...rows] = await db.batch([feedSecretQuery(db), ...entryQueries(db, addDays(today, -30), 210)]);
   if (!stored || !sameSecret(secret, JSON.parse(stored.value) as string)) return null;
-  const host = new URL(env.PUBLIC_SITE_URL).host;
+  const host = siteHost(env);
   return calendarFile(
     toEntries(rows).map((e) => ({
       uid: e.kind === "booking" ? `${e.reference}@${host}` : `record-${e.id}@${host}`,

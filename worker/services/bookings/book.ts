@@ -10,11 +10,13 @@ import { company } from "../../../schema/business";
 import { bookingCells, bookings, customers, serviceRecords } from "../../../schema/db";
 import { londonWallTime } from "../../../schema/london-time";
 import { splitName } from "../../../schema/names";
+import { ALPHABETS, randomText } from "../../../schema/random";
 import type { Db } from "../../db/client";
 import { isConstraintError } from "../../db/errors";
 import type { AppEnv } from "../../env";
 import { createBookingToken, verifyBookingToken } from "../../lib/booking-token";
 import { ApiError } from "../../lib/errors";
+import { siteHost, siteUrl } from "../../lib/site-url";
 import { factsNow } from "../business-facts";
 import { ownerEmail } from "../mail";
 import {
@@ -37,20 +39,16 @@ export const INVALID_BOOKING_LINK = "This link is not valid. Please use the link
 
 /** "BK-7KQ2MX": six characters that cannot be misread (no 0/O, 1/I). */
 function newReference(): string {
-  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-  const bytes = crypto.getRandomValues(new Uint8Array(6));
-  return `BK-${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("")}`;
+  return `BK-${randomText(6, ALPHABETS.unambiguous)}`;
 }
 
-const siteUrl = (env: AppEnv) => env.PUBLIC_SITE_URL.replace(/\/+$/, "");
-
 export async function manageUrl(env: AppEnv, reference: string) {
-  return `${siteUrl(env)}/book/manage?token=${encodeURIComponent(await createBookingToken(env, reference))}`;
+  return siteUrl(env, `/book/manage?token=${encodeURIComponent(await createBookingToken(env, reference))}`);
 }
 
 /** The visit as a calendar file (the customer's "add to calendar"). */
 export function visitIcs(env: AppEnv, b: BookingForMail, cancelled = false): string {
-  const host = new URL(siteUrl(env)).host;
+  const host = siteHost(env);
   return calendarFile(
     [
       {

@@ -1,5 +1,6 @@
 import type { CalendarSettings } from "../../../schema/api/bookings";
 import { ownerSettings } from "../../../schema/db";
+import { randomHex } from "../../../schema/random";
 import type { Db } from "../../db/client";
 import { saveGroupsStatements, settingRowQuery } from "../owner-settings";
 
@@ -80,10 +81,7 @@ export async function saveCalendar(
   return { settings: calendarFrom([saved!]), secret: JSON.parse(feed!.value) as string };
 }
 
-const newSecret = () => {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-};
+const newSecret = () => randomHex(24);
 
 /** The statement that reads the feed's secret. */
 export const feedSecretQuery = (db: Db) => settingRowQuery(db, FEED_KEY);

@@ -2,13 +2,12 @@ import { emailSubscribers } from "../../../schema/db";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
+import { siteUrl } from "../../lib/site-url";
 import { createUnsubscribeToken, verifyUnsubscribeToken } from "../../lib/unsubscribe-token";
 import { sameAddress, unsubscribeSubscriber } from "../admin/subscribers";
 import { factsNow } from "../business-facts";
 
 export const INVALID_LINK_MESSAGE = "This unsubscribe link is not valid. Please use the link from one of our e-mails.";
-
-const siteUrl = (env: AppEnv) => env.PUBLIC_SITE_URL.replace(/\/+$/, "");
 
 /**
  * The links a campaign e-mail carries for one address: the confirm page for people, and the
@@ -16,10 +15,10 @@ const siteUrl = (env: AppEnv) => env.PUBLIC_SITE_URL.replace(/\/+$/, "");
  */
 export async function unsubscribeLinks(env: AppEnv, email: string) {
   const token = encodeURIComponent(await createUnsubscribeToken(env, email));
-  const oneClickUrl = `${siteUrl(env)}/api/unsubscribe?token=${token}`;
+  const oneClickUrl = siteUrl(env, `/api/unsubscribe?token=${token}`);
   const mailto = `mailto:${factsNow().email}?subject=${encodeURIComponent(`Unsubscribe ${email}`)}`;
   return {
-    pageUrl: `${siteUrl(env)}/unsubscribe?token=${token}`,
+    pageUrl: siteUrl(env, `/unsubscribe?token=${token}`),
     headers: {
       "List-Unsubscribe": `<${oneClickUrl}>, <${mailto}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

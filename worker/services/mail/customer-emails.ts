@@ -3,6 +3,7 @@ import { allQuoteServiceLabels, company, delivery, type QuoteService } from "../
 import { type BusinessFacts, openingHoursLine } from "../../../schema/facts";
 import { DAY_NAMES, londonWallTime, WEEKDAYS } from "../../../schema/london-time";
 import { firstNameOf } from "../../../schema/names";
+import { orderNumberText } from "../../../schema/numbers";
 import { factsNow } from "../business-facts";
 import type { OrderWithLines } from "../orders";
 import { type Field, fieldsBlock, mailParts, ORANGE, say } from "./layout";
@@ -14,7 +15,7 @@ import type { MailMessage } from "./types";
  * quote request. Plain text and HTML, every value escaped by the template.
  */
 
-const reference = (order: OrderWithLines) => (order.number === null ? order.id : `NS-${order.number}`);
+const reference = (order: OrderWithLines) => orderNumberText(order.number) ?? order.id;
 const hello = (name: string | null) => `Hello${name ? ` ${firstNameOf(name)}` : ""},`;
 const questions = () => `Questions? Call us on ${factsNow().phone} or reply to ${factsNow().email}, quoting your order number.`;
 

@@ -1,9 +1,7 @@
 import { html } from "hono/html";
-import { formatPrice, penceToDecimal } from "../../../schema/format";
+import { formatPence } from "../../../schema/format";
 import type { OrderWithLines } from "../orders";
 import type { Block } from "./layout";
-
-export const money = (pence: number) => formatPrice(penceToDecimal(pence));
 
 /**
  * What an order holds and its total, as every order e-mail (the customer's and the owner's) shows
@@ -11,15 +9,15 @@ export const money = (pence: number) => formatPrice(penceToDecimal(pence));
  * part names wrap while the quantities and amounts stay on one line.
  */
 export function orderLines(order: OrderWithLines): Block {
-  const total = money(order.totalPence);
+  const total = formatPence(order.totalPence);
   return {
     text: [
-      ...order.lines.map((l) => `${l.quantity} × ${l.name} (${l.brand}) @ ${money(l.unitPricePence)}`),
+      ...order.lines.map((l) => `${l.quantity} × ${l.name} (${l.brand}) @ ${formatPence(l.unitPricePence)}`),
       `Total: ${total}`,
     ].join("\n"),
     html: html`<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;margin:0 0 16px">${order.lines.map(
       (l) =>
-        html`<tr><td style="padding:4px 8px 4px 0;vertical-align:top;white-space:nowrap">${l.quantity} ×</td><td style="padding:4px 8px 4px 0;overflow-wrap:anywhere">${l.name} <span style="color:#555">(${l.brand})</span></td><td align="right" style="padding:4px 0;vertical-align:top;white-space:nowrap">${money(l.unitPricePence * l.quantity)}</td></tr>`,
+        html`<tr><td style="padding:4px 8px 4px 0;vertical-align:top;white-space:nowrap">${l.quantity} ×</td><td style="padding:4px 8px 4px 0;overflow-wrap:anywhere">${l.name} <span style="color:#555">(${l.brand})</span></td><td align="right" style="padding:4px 0;vertical-align:top;white-space:nowrap">${formatPence(l.unitPricePence * l.quantity)}</td></tr>`,
     )}<tr><th colspan="2" align="left" style="padding-top:8px">Total</th><th align="right" style="padding-top:8px">${total}</th></tr></table>`,
   };
 }

@@ -1,4 +1,5 @@
 import { company } from "../../../schema/business";
+import { textToBase64 } from "../../lib/base64";
 import { MailError, type Mailer, type MailMessage } from "./types";
 
 /**
@@ -20,14 +21,6 @@ type PostmarkReply = { MessageID?: string; ErrorCode?: number; Message?: string 
 /** A bare address gets the company's name, so inboxes show who it is from. */
 const fromHeader = (from: string) => (from.includes("<") ? from : `${company.shortName} <${from}>`);
 
-/** UTF-8 text → base64, as Postmark takes attachment content. */
-function base64(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
 export function postmarkMailer({ apiKey, from, baseUrl = POSTMARK_API_BASE }: PostmarkConfig): Mailer {
   const endpoint = `${baseUrl.replace(/\/+$/, "")}/email`;
   return {
@@ -46,7 +39,7 @@ export function postmarkMailer({ apiKey, from, baseUrl = POSTMARK_API_BASE }: Po
               Attachments: message.attachments.map((a) => ({
                 Name: a.name,
                 ContentType: a.contentType,
-                Content: base64(a.content),
+                Content: textToBase64(a.content),
               })),
             }
           : {}),

@@ -1,10 +1,11 @@
 import { html } from "hono/html";
 import { allQuoteServiceLabels, company, delivery, type QuoteService } from "../../../schema/business";
+import { formatPence } from "../../../schema/format";
 import { factsNow } from "../business-facts";
 import type { LowStockProduct, OrderWithLines } from "../orders";
 import { orderConfirmationMail } from "./customer-emails";
 import { type Field, fieldsBlock, fieldsText, mailParts, say } from "./layout";
-import { money, orderLines } from "./order-lines";
+import { orderLines } from "./order-lines";
 import type { MailMessage } from "./types";
 
 /**
@@ -39,7 +40,7 @@ function ownerOrderMail(to: string, order: OrderWithLines, title: string, subjec
 
 /** To the owner when the checkout form places an order (to be paid on delivery or by invoice). */
 export function orderPlacedMail(to: string, order: OrderWithLines): MailMessage {
-  const title = `New order ${order.id}: ${money(order.totalPence)}`;
+  const title = `New order ${order.id}: ${formatPence(order.totalPence)}`;
   return ownerOrderMail(
     to,
     order,
@@ -51,7 +52,7 @@ export function orderPlacedMail(to: string, order: OrderWithLines): MailMessage 
 
 /** To the owner once Stripe confirms a card payment: the order is paid and ready to dispatch. */
 export function cardOrderPaidMail(to: string, order: OrderWithLines): MailMessage {
-  const title = `Paid card order ${order.id}: ${money(order.totalPence)}`;
+  const title = `Paid card order ${order.id}: ${formatPence(order.totalPence)}`;
   return ownerOrderMail(
     to,
     order,
@@ -64,7 +65,7 @@ export function cardOrderPaidMail(to: string, order: OrderWithLines): MailMessag
 /** To the customer, once, when their card payment is confirmed. */
 export function receiptMail(order: OrderWithLines & { customerEmail: string }): MailMessage {
   const title = `Your receipt for order ${order.id}`;
-  const thanks = `Thank you${order.customerName ? `, ${order.customerName}` : ""}. We have received your payment of ${money(order.totalPence)}.`;
+  const thanks = `Thank you${order.customerName ? `, ${order.customerName}` : ""}. We have received your payment of ${formatPence(order.totalPence)}.`;
   const next = `${delivery.terms[2]}. If you have any questions, call us on ${factsNow().phone} or reply to ${factsNow().email}.`;
   const address: Field[] = [["Delivery address", order.shippingAddress]];
   return {

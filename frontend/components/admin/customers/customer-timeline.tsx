@@ -14,9 +14,6 @@ const kindLabels: Record<TimelineEntry["kind"], string> = {
   subscription: "Deals list",
 };
 
-/** What people say for an order: its number (NS-10001) when it has one, which the orders search finds. */
-const orderReference = (entry: TimelineEntry) => /NS-\d+/.exec(entry.title)?.[0] ?? entry.ref ?? "";
-
 /**
  * Everything the business has had with one customer, newest first, each entry leading where it can:
  * a quote to the quotes found by their e-mail, an order to the orders found by its number, the deals
@@ -38,7 +35,7 @@ export function CustomerTimeline({
       case "quote":
         return <Link href={`/quotes?q=${email}&state=all`}>{entry.title}</Link>;
       case "order":
-        return <Link href={`/orders?q=${encodeURIComponent(orderReference(entry))}`}>{entry.title}</Link>;
+        return <Link href={`/orders?q=${encodeURIComponent(entry.ref ?? "")}`}>{entry.title}</Link>;
       case "subscription":
         return <Link href={`/email-subscribers?q=${email}`}>{entry.title}</Link>;
       case "service":

@@ -1,0 +1,4 @@
+CREATE TABLE `number_series` (
+	`series` text PRIMARY KEY NOT NULL,
+	`last` integer NOT NULL
+);
