@@ -62,6 +62,30 @@ export const settings = {
     /** A waiting e-mail whose queue message went missing is enqueued again after this long. */
     requeueAfterMinutes: 15,
   },
+  /**
+   * Per-address limits on every public write, and on the payment check (each one asks Stripe). A
+   * visitor adds a few dozen items, places an order or two and sends one quote; these numbers leave
+   * room for several people behind one address (an office, a mobile network) while stopping a script
+   * within seconds.
+   */
+  addressLimits: {
+    "cart-add": { limit: 60, windowSeconds: 60 },
+    order: { limit: 10, windowSeconds: 3600 },
+    "checkout-session": { limit: 20, windowSeconds: 3600 },
+    quote: { limit: 10, windowSeconds: 3600 },
+    booking: { limit: 10, windowSeconds: 3600 },
+    "email-signup": { limit: 10, windowSeconds: 3600 },
+    "verify-payment": { limit: 30, windowSeconds: 600 },
+  },
+  /**
+   * The chat: generous for a person typing (a reply takes a few seconds), tight enough that a script
+   * cannot run up the Workers AI bill or fill D1. The per-address limits allow for an office or
+   * household sharing one address.
+   */
+  chatLimits: {
+    message: { session: { limit: 30, windowSeconds: 60 }, ip: { limit: 60, windowSeconds: 60 } },
+    reply: { session: { limit: 12, windowSeconds: 60 }, ip: { limit: 30, windowSeconds: 60 } },
+  },
   adminLogin: {
     /** Failed sign-ins from one address (an IPv6 /64 counts as one address) before it must wait. */
     perAddress: { limit: 5, windowSeconds: 15 * 60 },

@@ -1,23 +1,12 @@
+import { campaignRecipients, outgoingEmails } from "../../schema/db";
 import { type Db, getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import {
-  claimRecipient,
-  finishCampaigns,
-  markDeadLettered,
-  markFailed,
-  markSent,
-  releaseForRetry,
-} from "../services/campaigns/recipient-state";
+import { claimRecipient, finishCampaigns, markDeadLettered } from "../services/campaigns/recipient-state";
 import { unsubscribeLinks } from "../services/campaigns/unsubscribe";
 import { getMailer, MailError, type Mailer, type MailMessage } from "../services/mail";
 import { type CampaignTemplate, prepareCampaignTemplate } from "../services/mail/campaign-email";
-import {
-  claimEmail,
-  markEmailFailed,
-  markEmailSent,
-  markEmailsDeadLettered,
-  releaseEmailForRetry,
-} from "../services/mail/deliveries";
+import { claimEmail, markEmailsDeadLettered } from "../services/mail/deliveries";
+import { type HeldDelivery, heldDelivery } from "../services/mail/delivery-state";
 import { type MailQueueMessage, readQueueMessage } from "../services/mail/queue-messages";
 import type { MailAttachment } from "../services/mail/types";
 
@@ -33,12 +22,9 @@ type BatchState = {
 };
 
 /** How one row is recorded: the same steps for a campaign recipient and a stored e-mail. */
-type RowState = {
+type RowState = HeldDelivery & {
   /** Null when there is nothing to send (already sent, held by another delivery, or not to be sent). */
   claim(): Promise<MailMessage | null>;
-  sent(providerId: string, nowIso: string): Promise<void>;
-  failed(reason: string, nowIso: string): Promise<void>;
-  release(reason: string, nowIso: string): Promise<void>;
 };
 
 /** The mail queue: one message per row to send; each row is sent at most once. */
@@ -100,19 +86,19 @@ function rowState(body: MailQueueMessage, state: BatchState): RowState {
           }
         );
       },
-      sent: (providerId, nowIso) => markEmailSent(db, id, providerId, nowIso),
-      failed: (reason, nowIso) => markEmailFailed(db, id, reason, nowIso),
-      release: (reason, nowIso) => releaseEmailForRetry(db, id, reason, nowIso),
+      ...heldDelivery(db, outgoingEmails, id),
     };
   }
   const id = body.recipientId;
+  const held = heldDelivery(db, campaignRecipients, id);
   return {
+    ...held,
     async claim() {
       const claimed = await claimRecipient(db, id, new Date().toISOString());
       if (!claimed) return null;
       state.campaigns.add(claimed.campaignId);
       if (!claimed.isActiveSubscriber) {
-        await markFailed(db, id, "Unsubscribed before sending", new Date().toISOString());
+        await held.failed("Unsubscribed before sending", new Date().toISOString());
         return null;
       }
       let template = state.templates.get(claimed.campaignId);
@@ -128,9 +114,6 @@ function rowState(body: MailQueueMessage, state: BatchState): RowState {
         headers: links.headers,
       };
     },
-    sent: (providerId, nowIso) => markSent(db, id, providerId, nowIso),
-    failed: (reason, nowIso) => markFailed(db, id, reason, nowIso),
-    release: (reason, nowIso) => releaseForRetry(db, id, reason, nowIso),
   };
 }
 

@@ -1,25 +1,13 @@
 import { createMiddleware } from "hono/factory";
+import { settings } from "../../schema/settings";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { addressKey, clientIp } from "../lib/client-ip";
 import { hitRateLimit, type Limit } from "../lib/rate-limit";
 import { factsNow } from "../services/business-facts";
 
-/**
- * Per-address limits on every public write, and on the payment check (each one asks Stripe). A
- * visitor adds a few dozen items, places an order or two and sends one quote; these numbers leave
- * room for several people behind one address (an office, a mobile network) while stopping a script
- * within seconds.
- */
-export const addressLimits = {
-  "cart-add": { limit: 60, windowSeconds: 60 },
-  order: { limit: 10, windowSeconds: 3600 },
-  "checkout-session": { limit: 20, windowSeconds: 3600 },
-  quote: { limit: 10, windowSeconds: 3600 },
-  booking: { limit: 10, windowSeconds: 3600 },
-  "email-signup": { limit: 10, windowSeconds: 3600 },
-  "verify-payment": { limit: 30, windowSeconds: 600 },
-} satisfies Record<string, Limit>;
+/** Per-address limits on every public write (schema/settings.ts says why these numbers). */
+export const addressLimits = settings.addressLimits satisfies Record<string, Limit>;
 
 export type AddressLimited = keyof typeof addressLimits;
 

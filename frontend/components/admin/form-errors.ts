@@ -21,3 +21,21 @@ export function errorsUnder(errors: FieldErrors, prefix: string): FieldErrors {
     if (key.startsWith(`${prefix}.`)) under[key.slice(prefix.length + 1)] = message;
   return under;
 }
+
+/** Text is compared trimmed, objects (a group of settings, a list) by their JSON. */
+const comparable = (value: unknown) =>
+  typeof value === "string" ? value.trim() : value !== null && typeof value === "object" ? JSON.stringify(value) : value;
+
+/**
+ * What a PATCH sends: the fields of `after` (or only `keys`) whose values differ from `before`.
+ * Empty when nothing changed.
+ */
+export function changedFields<T extends object>(
+  before: T,
+  after: T,
+  keys: readonly (keyof T)[] = Object.keys(after) as (keyof T)[],
+): Partial<T> {
+  const changes: Partial<T> = {};
+  for (const key of keys) if (!Object.is(comparable(before[key]), comparable(after[key]))) changes[key] = after[key];
+  return changes;
+}

@@ -3,6 +3,7 @@ import { campaignRecipients, campaigns, emailSubscribers } from "../../../schema
 import type { Db } from "../../db/client";
 import { inJsonList } from "../../db/json-list";
 import type { CampaignContent } from "../mail/campaign-email";
+import { gaveUp } from "../mail/delivery-state";
 
 /**
  * The life of one recipient row: pending (scheduled) → queued → sending → sent | failed, or
@@ -53,31 +54,6 @@ export async function claimRecipient(db: Db, recipientId: number, nowIso: string
   return { id: recipientId, email, campaignId, campaign, isActiveSubscriber: subscriberStatus === "active" };
 }
 
-/** A claimed row: held by this delivery. */
-const held = (recipientId: number) => and(eq(r.id, recipientId), eq(r.status, "sending"));
-
-export async function markSent(db: Db, recipientId: number, providerMessageId: string, nowIso: string) {
-  await db
-    .update(r)
-    .set({ status: "sent", sentAt: nowIso, providerMessageId, lastError: null, updatedAt: nowIso })
-    .where(held(recipientId));
-}
-
-export async function markFailed(db: Db, recipientId: number, error: string, nowIso: string) {
-  await db
-    .update(r)
-    .set({ status: "failed", lastError: error.slice(0, 500), updatedAt: nowIso })
-    .where(held(recipientId));
-}
-
-/** Gives the claim back after a transient failure; the Queue redelivers the message after its delay. */
-export async function releaseForRetry(db: Db, recipientId: number, error: string, nowIso: string) {
-  await db
-    .update(r)
-    .set({ status: "queued", queuedAt: nowIso, lastError: error.slice(0, 500), updatedAt: nowIso })
-    .where(held(recipientId));
-}
-
 /** Messages that used up their retries: their rows (if still waiting) become failed. */
 export async function markDeadLettered(db: Db, recipientIds: number[], nowIso: string): Promise<number[]> {
   if (recipientIds.length === 0) return [];
@@ -85,7 +61,7 @@ export async function markDeadLettered(db: Db, recipientIds: number[], nowIso: s
     .update(r)
     .set({
       status: "failed",
-      lastError: sql`COALESCE(${r.lastError}, 'No answer from the mail service') || ' (gave up after retries)'`,
+      lastError: gaveUp(r),
       updatedAt: nowIso,
     })
     .where(and(inJsonList(r.id, recipientIds), inArray(r.status, ["pending", "queued"])))

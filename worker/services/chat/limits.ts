@@ -1,17 +1,11 @@
+import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
 import { addressKey } from "../../lib/client-ip";
 import { hitRateLimits, type Limit } from "../../lib/rate-limit";
 import { factsNow } from "../business-facts";
 
-/**
- * Generous for a person typing (a reply takes a few seconds), tight enough that a script cannot
- * run up the Workers AI bill or fill D1. The per-IP limits allow for an office or household
- * sharing one address.
- */
-export const chatLimits = {
-  message: { session: { limit: 30, windowSeconds: 60 }, ip: { limit: 60, windowSeconds: 60 } },
-  reply: { session: { limit: 12, windowSeconds: 60 }, ip: { limit: 30, windowSeconds: 60 } },
-} as const satisfies Record<string, { session: Limit; ip: Limit }>;
+/** Per visit and per address (schema/settings.ts says why these numbers). */
+export const chatLimits = settings.chatLimits satisfies Record<string, { session: Limit; ip: Limit }>;
 
 export type ChatAction = keyof typeof chatLimits;
 

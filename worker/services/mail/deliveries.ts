@@ -3,6 +3,7 @@ import { outgoingEmails } from "../../../schema/db";
 import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
 import { inJsonList } from "../../db/json-list";
+import { gaveUp } from "./delivery-state";
 import { enqueueEmails } from "./queue-messages";
 import type { MailMessage } from "./types";
 
@@ -55,30 +56,6 @@ export async function claimEmail(db: Db, id: number, nowIso: string) {
   return row ?? null;
 }
 
-const held = (id: number) => and(eq(e.id, id), eq(e.status, "sending"));
-
-export async function markEmailSent(db: Db, id: number, providerMessageId: string, nowIso: string) {
-  await db
-    .update(e)
-    .set({ status: "sent", sentAt: nowIso, providerMessageId, lastError: null, updatedAt: nowIso })
-    .where(held(id));
-}
-
-export async function markEmailFailed(db: Db, id: number, error: string, nowIso: string) {
-  await db
-    .update(e)
-    .set({ status: "failed", lastError: error.slice(0, 500), updatedAt: nowIso })
-    .where(held(id));
-}
-
-/** Gives the claim back after a transient failure; the queue redelivers the message after its delay. */
-export async function releaseEmailForRetry(db: Db, id: number, error: string, nowIso: string) {
-  await db
-    .update(e)
-    .set({ status: "queued", lastError: error.slice(0, 500), updatedAt: nowIso })
-    .where(held(id));
-}
-
 /** Messages that used up their retries: their rows (if still queued) become failed. */
 export async function markEmailsDeadLettered(db: Db, ids: number[], nowIso: string) {
   if (ids.length === 0) return;
@@ -86,7 +63,7 @@ export async function markEmailsDeadLettered(db: Db, ids: number[], nowIso: stri
     .update(e)
     .set({
       status: "failed",
-      lastError: sql`COALESCE(${e.lastError}, 'No answer from the mail service') || ' (gave up after retries)'`,
+      lastError: gaveUp(e),
       updatedAt: nowIso,
     })
     .where(and(inJsonList(e.id, ids), eq(e.status, "queued")));

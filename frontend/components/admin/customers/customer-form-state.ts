@@ -1,5 +1,6 @@
 import type { AdminCustomer } from "../../../../schema/api/admin";
 import type { CustomerInput } from "../../../../schema/api/crm";
+import { changedFields } from "../form-errors";
 
 /** The customer fields as typed: text stays text until the form is sent. */
 export type CustomerFormState = {
@@ -52,11 +53,5 @@ export function customerInput(form: CustomerFormState): CustomerInput {
 export function customerChanges(initial: CustomerFormState, form: CustomerFormState): Partial<CustomerInput> {
   const before = customerInput(initial);
   const after = customerInput(form);
-  const changes: Record<string, unknown> = {};
-  for (const key of Object.keys(after) as (keyof CustomerInput)[]) {
-    const was = before[key];
-    const now = after[key];
-    if ((typeof now === "string" ? now.trim() : now) !== (typeof was === "string" ? was.trim() : was)) changes[key] = now;
-  }
-  return changes as Partial<CustomerInput>;
+  return changedFields(before, after);
 }

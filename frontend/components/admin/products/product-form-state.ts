@@ -6,6 +6,7 @@ import {
   requiredProductFields,
 } from "../../../../schema/api/admin";
 import { adminBrands, adminCategories, type productConditions } from "../../../../schema/business";
+import { changedFields } from "../form-errors";
 
 /** The product form as typed: text inputs stay text until the form is sent. */
 export type ProductFormState = {
@@ -83,16 +84,11 @@ export function productInput(form: ProductFormState): ProductFormInput {
   };
 }
 
-const comparable = (value: unknown) => (typeof value === "string" ? value.trim() : value);
-
 /** Only what the owner changed since `initial` (the PATCH request); empty when nothing did. */
 export function productChanges(initial: ProductFormState, form: ProductFormState): ProductPatchInput {
   const before = productInput(initial);
   const after = productInput(form);
-  const changes: Record<string, unknown> = {};
-  for (const key of Object.keys(after) as (keyof ProductFormInput)[]) {
-    if (!Object.is(comparable(before[key]), comparable(after[key]))) changes[key] = after[key];
-  }
+  const changes: Partial<ProductFormInput> = changedFields(before, after);
   // The flag is the owner's only while the product is not counted; a counted product keeps its own.
   if (form.countStock) delete changes.inStock;
   return changes as ProductPatchInput;
@@ -100,15 +96,6 @@ export function productChanges(initial: ProductFormState, form: ProductFormState
 
 /** A form field's first problem, by the API field it belongs to (a zod issue path or a server detail). */
 export type FieldErrors = Partial<Record<keyof ProductFormInput, string>>;
-
-export function fieldErrorsFrom(issues: readonly { path: readonly PropertyKey[] | string; message: string }[]): FieldErrors {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = String(typeof issue.path === "string" ? issue.path.split(".")[0] : (issue.path[0] ?? ""));
-    if (key && !errors[key]) errors[key] = issue.message;
-  }
-  return errors;
-}
 
 /** Each required field left blank, in the schema's own words ("Please fill in: Price"). */
 export function missingFieldErrors(sent: Partial<ProductFormInput>): FieldErrors {

@@ -11,11 +11,11 @@ import { adminBrands, adminCategories, productConditions } from "../../../../sch
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { HttpError } from "../../../lib/api";
 import { notify } from "../../../lib/toast";
+import { fieldErrorsFrom } from "../form-errors";
 import { Choice, Field, FieldError, invalidProps } from "../form-field";
 import {
   emptyProductForm,
   type FieldErrors,
-  fieldErrorsFrom,
   missingFieldErrors,
   type ProductFormState,
   productChanges,

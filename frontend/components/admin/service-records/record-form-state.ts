@@ -2,6 +2,7 @@ import type { AdminServiceRecord } from "../../../../schema/api/admin";
 import type { ServiceRecordInput } from "../../../../schema/api/crm";
 import { londonToday } from "../../../../schema/london-time";
 import { type CustomerFormState, customerInput, emptyCustomerForm } from "../customers/customer-form-state";
+import { changedFields } from "../form-errors";
 
 export type RecordStatus = AdminServiceRecord["status"];
 
@@ -108,8 +109,6 @@ export function recordInput(form: RecordFormState): ServiceRecordInput {
 
 const pickedId = (form: RecordFormState) => (form.customer.kind === "picked" ? (form.customer.customer?.id ?? null) : null);
 
-const comparable = (value: unknown) => (typeof value === "string" ? value.trim() : value);
-
 /**
  * Only what the owner changed since `initial` (the PATCH request); empty when nothing did. A next
  * service date emptied by the owner is sent as null (cleared); one never set and left empty is not
@@ -119,11 +118,8 @@ export function recordChanges(initial: RecordFormState, form: RecordFormState): 
   const before: Record<string, unknown> = recordInput(initial);
   const after: Record<string, unknown> = recordInput(form);
   if (initial.nextServiceDue && !form.nextServiceDue) after.nextServiceDue = null;
-  const changes: Record<string, unknown> = {};
-  for (const key of Object.keys(after)) {
-    if (key === "newCustomer" || key === "customerId") continue;
-    if (comparable(before[key]) !== comparable(after[key])) changes[key] = after[key];
-  }
+  const fields = Object.keys(after).filter((key) => key !== "newCustomer" && key !== "customerId");
+  const changes: Record<string, unknown> = changedFields(before, after, fields);
   if (form.customer.kind === "new") changes.newCustomer = after.newCustomer;
   else if (pickedId(form) !== pickedId(initial)) changes.customerId = pickedId(form);
   return changes as Partial<ServiceRecordInput>;

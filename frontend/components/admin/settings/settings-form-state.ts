@@ -10,6 +10,7 @@ import {
 } from "../../../../schema/facts";
 import { penceToDecimal } from "../../../../schema/format";
 import { addDays, londonToday } from "../../../../schema/london-time";
+import { changedFields } from "../form-errors";
 
 /** One day's row of the form: open or closed, and the times kept while closed so re-opening restores them. */
 export type DayState = { open: boolean; opens: string; closes: string };
@@ -144,11 +145,7 @@ export function settingsInput(form: SettingsForm): Required<BusinessFactsPatch> 
 export function changedGroups(initial: SettingsForm, form: SettingsForm): Partial<BusinessFactsPatch> {
   const before = settingsInput(initial);
   const after = settingsInput(form);
-  const changes: Record<string, unknown> = {};
-  for (const group of groups) {
-    if (JSON.stringify(before[group]) !== JSON.stringify(after[group])) changes[group] = after[group];
-  }
-  return changes as Partial<BusinessFactsPatch>;
+  return changedFields(before, after, groups) as Partial<BusinessFactsPatch>;
 }
 
 /** Where an offer stands today: on the pages now, waiting for its start, or over. */
