@@ -1,4 +1,4 @@
-import { adminRoutes } from "../frontend/routes";
+import { adminRoutes } from "../schema/routes";
 import { ADMIN, bearer, expect, expectNoHorizontalScroll, expectToast, loginToken, test } from "./admin-fixtures";
 
 const screens = adminRoutes.map((r) => r.path).filter((p) => p !== "/admin/login");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { publicRoutes } from "../frontend/routes";
+import { publicRoutes } from "../schema/routes";
 import { expect, test } from "./fixtures";
 
 /**

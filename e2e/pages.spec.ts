@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { publicRoutes } from "../frontend/routes";
 import { boilerPackages, boilerService, company, plumbingPriceBands, repairPriceBands } from "../schema/business";
 import { FACTS_ELEMENT_ID, fillFacts, type Offer, offerEndText } from "../schema/facts";
 import { formatPounds, saving } from "../schema/format";
+import { publicRoutes } from "../schema/routes";
 import { changeFacts, liveOffer } from "./facts-helpers";
 import { expect, test } from "./fixtures";
 

@@ -1,5 +1,5 @@
-import { adminRoutes, publicRoutes } from "../frontend/routes";
 import { FACTS_ELEMENT_ID, fillFacts } from "../schema/facts";
+import { adminRoutes, publicRoutes } from "../schema/routes";
 import { expect, test } from "./fixtures";
 
 test.describe("every route renders", () => {

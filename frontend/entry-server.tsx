@@ -6,11 +6,11 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import { company } from "../schema/business";
+import { businessJsonLd, headFor, routeFor, SOCIAL_IMAGE } from "../schema/seo";
 import { App } from "./app";
 import { HERO_IMAGE } from "./components/home/hero-image";
-import { businessJsonLd, headFor, routeFor, SOCIAL_IMAGE } from "./components/site/seo";
 
-export { adminRoutes, publicRoutes } from "./routes";
+export { adminRoutes, publicRoutes } from "../schema/routes";
 export const siteName = company.name;
 
 /**

@@ -1,4 +1,3 @@
-import { businessJsonLd, headFor } from "../../frontend/components/site/seo";
 import {
   type BusinessFacts,
   FACTS_ELEMENT_ID,
@@ -10,6 +9,7 @@ import {
   liveFacts,
 } from "../../schema/facts";
 import { londonToday } from "../../schema/london-time";
+import { businessJsonLd, headFor } from "../../schema/seo";
 
 /**
  * The prerendered pages, with the owner's facts filled in at the edge. React marks every place that

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect } from "react";
 import { matchRoute, Route, Switch, useLocation, useRouter } from "wouter";
 import { company } from "../../../schema/business";
+import { adminRoutes } from "../../../schema/routes";
 import { AdminLayout } from "../../components/admin/admin-layout";
 import { LoadingState } from "../../components/admin/admin-states";
-import { adminRoutes } from "../../routes";
 import AdminNotFound from "./not-found";
 
 // Each screen is its own chunk: the login screen stays small and the product form's upload code

@@ -1,6 +1,6 @@
-import { company, coverageAreas, coverageTiers } from "../../../schema/business";
-import { type BusinessFacts, defaultFacts, fillFacts, phoneHref } from "../../../schema/facts";
-import { publicRoutes, type RouteInfo } from "../../routes";
+import { company, coverageAreas, coverageTiers } from "./business";
+import { type BusinessFacts, defaultFacts, fillFacts, phoneHref } from "./facts";
+import { publicRoutes, type RouteInfo } from "./routes";
 
 export const NOT_FOUND_TITLE = "404 Page Not Found";
 const NOT_FOUND_DESCRIPTION = `The page you were looking for isn't here. ${company.name}: boilers, heating and plumbing in Greater Manchester.`;
