@@ -47,26 +47,24 @@ export function pageEtag(assetEtag: string | null, updatedAt: string | null, now
   return `W/"${fnv1a(`${assetEtag}|${updatedAt ?? "defaults"}|${londonToday(now)}`)}"`;
 }
 
-/** The page at `path` (a built HTML response) with the facts of today. */
-export function renderPage(
-  asset: Response,
-  {
-    path,
-    stored,
-    siteUrl,
-    etag,
-    now,
-  }: { path: string; stored: BusinessFacts; siteUrl: string; etag: string | null; now: number },
-): Response {
-  const facts = liveFacts(stored, now);
-  const head = headFor(path, facts);
-  const hasOffer = facts.offers.length > 0;
-  const headers = new Headers(asset.headers);
+/** A page's headers: the built file's, with the security headers and the filled page's ETag. */
+export function pageHeaders(built: Headers, etag: string | null): Headers {
+  const headers = new Headers(built);
   for (const [name, value] of Object.entries(PAGE_HEADERS)) headers.set(name, value);
   headers.delete("Content-Length");
   if (etag) headers.set("ETag", etag);
   else headers.delete("ETag");
-  headers.set("Cache-Control", "public, max-age=0, must-revalidate");
+  return headers;
+}
+
+/** The built HTML of the page at `path`, streamed through with the facts of today filled in. */
+export function fillPage(
+  html: ReadableStream | null,
+  { path, stored, siteUrl, now }: { path: string; stored: BusinessFacts; siteUrl: string; now: number },
+): ReadableStream | null {
+  const facts = liveFacts(stored, now);
+  const head = headFor(path, facts);
+  const hasOffer = facts.offers.length > 0;
 
   const rewriter = new HTMLRewriter()
     .on("[data-fact]", {
@@ -115,5 +113,5 @@ export function renderPage(
         el.append(`<script type="application/json" id="${FACTS_ELEMENT_ID}">${safeJson(facts)}</script>`, { html: true });
       },
     });
-  return rewriter.transform(new Response(asset.body, { status: asset.status, statusText: asset.statusText, headers }));
+  return rewriter.transform(new Response(html)).body;
 }
