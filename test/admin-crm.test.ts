@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminQuote, AdminServiceRecord, AdminSubscriber } from "../schema/api/admin";
 import { getDb } from "../worker/db/client";
-import { unsubscribeSubscriber } from "../worker/services/admin/subscribers";
+import { unsubscribeSubscriber } from "../worker/services/subscribers";
 import { adminHeaders } from "./helpers/admin";
 import { createCustomer, createQuote, createServiceRecord, createSubscriber } from "./helpers/factories-admin";
 import { callJson } from "./helpers/http";

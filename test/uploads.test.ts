@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { INVALID_IMAGE_TYPE, MAX_IMAGE_BYTES } from "../schema/api/admin";
 import { signUploadToken } from "../worker/lib/upload-token";
-import { detectImageType } from "../worker/services/admin/image-bytes";
+import { detectImageType } from "../worker/services/uploads/image-bytes";
 import { adminHeaders } from "./helpers/admin";
 import { call, callJson } from "./helpers/http";
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../env";
-import { storeProductImage } from "../services/admin/uploads";
+import { storeProductImage } from "../services/uploads/uploads";
 
 /**
  * The signed PUT target of POST /api/admin/upload-url. The token in the query is the credential;

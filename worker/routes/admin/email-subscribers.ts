@@ -6,7 +6,7 @@ import type { HonoEnv } from "../../env";
 import { notFound } from "../../lib/errors";
 import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
-import { listSubscribers, unsubscribeSubscriber } from "../../services/admin/subscribers";
+import { listSubscribers, unsubscribeSubscriber } from "../../services/subscribers";
 
 // Hono decodes the path parameter, so "jo%40example.com" arrives as "jo@example.com".
 const emailParam = z.object({

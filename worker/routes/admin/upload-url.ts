@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { uploadUrlSchema } from "../../../schema/api/admin";
 import type { HonoEnv } from "../../env";
 import { validate } from "../../lib/validate";
-import { createUploadUrl } from "../../services/admin/uploads";
+import { createUploadUrl } from "../../services/uploads/uploads";
 
 /** The upload URL is on the origin the admin is using, so the PUT is same-origin. */
 const app = new Hono<HonoEnv>().post("/", validate("json", uploadUrlSchema), async (c) =>

@@ -6,8 +6,8 @@ import { chatMessages, customers, emailSubscribers, orders, quotes, serviceRecor
 import { formatPence } from "../../../schema/format";
 import { orderNumberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
+import { searchCondition } from "../../db/search";
 import { notFound } from "../../lib/errors";
-import { searchCondition } from "./search";
 
 type CustomerRow = typeof customers.$inferSelect;
 

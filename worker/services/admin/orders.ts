@@ -11,11 +11,11 @@ import { type orderListQuerySchema, orderNumberText } from "../../../schema/api/
 import { type fulfilmentStatuses, orderLines, orders } from "../../../schema/db";
 import { penceToDecimal } from "../../../schema/format";
 import type { Db } from "../../db/client";
+import { searchCondition } from "../../db/search";
 import { ApiError, notFound } from "../../lib/errors";
 import { forgetCatalogue } from "../catalogue-cache";
 import type { OrderWithLines } from "../orders";
 import { releaseStock } from "../stock";
-import { searchCondition } from "./search";
 
 type ListQuery = z.output<typeof orderListQuerySchema>;
 

@@ -5,8 +5,8 @@ import type { AdminQuote } from "../../../schema/api/admin";
 import type { QuoteCounts, quoteListQuerySchema } from "../../../schema/api/crm";
 import { quotes } from "../../../schema/db";
 import type { Db } from "../../db/client";
+import { searchCondition } from "../../db/search";
 import { notFound } from "../../lib/errors";
-import { searchCondition } from "./search";
 
 type QuoteRow = typeof quotes.$inferSelect;
 type ListQuery = z.output<typeof quoteListQuerySchema>;

@@ -14,8 +14,8 @@ import { penceToDecimal } from "../../../schema/format";
 import { addMonths } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
 import { isConstraintError } from "../../db/errors";
+import { searchCondition } from "../../db/search";
 import { ApiError, notFound } from "../../lib/errors";
-import { searchCondition } from "./search";
 
 type ListQuery = z.output<typeof serviceRecordListQuerySchema>;
 type RecordRow = typeof serviceRecords.$inferSelect;

@@ -2,7 +2,7 @@ import { desc, eq, type SQL, sql } from "drizzle-orm";
 import type { AdminChatsQuery, ChatConversation, ChatMessage, ChatSender } from "../../../schema/api/chat";
 import { chatMessages } from "../../../schema/db";
 import type { Db } from "../../db/client";
-import { trigramQuery } from "../admin/search";
+import { trigramQuery } from "../../db/search";
 
 export const HISTORY_LENGTH = 10;
 /** The admin list shows each conversation's latest messages; a runaway visit cannot flood it. */

@@ -1,9 +1,9 @@
 import { count, desc, sql } from "drizzle-orm";
-import type { AdminSubscriber } from "../../../schema/api/admin";
-import type { AdminListQuery } from "../../../schema/api/crm";
-import { emailSubscribers } from "../../../schema/db";
-import type { Db } from "../../db/client";
-import { searchCondition } from "./search";
+import type { AdminSubscriber } from "../../schema/api/admin";
+import type { AdminListQuery } from "../../schema/api/crm";
+import { emailSubscribers } from "../../schema/db";
+import type { Db } from "../db/client";
+import { searchCondition } from "../db/search";
 
 type SubscriberRow = typeof emailSubscribers.$inferSelect;
 
