@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import type { AdminProduct } from "../schema/api/admin";
 import { CART_SESSION_HEADER } from "../schema/api/cart";
+import type { AdminProduct } from "../schema/api/catalogue";
 import {
   adminGet,
   bearer,

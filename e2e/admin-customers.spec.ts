@@ -1,5 +1,4 @@
-import type { AdminCustomer } from "../schema/api/admin";
-import type { TimelineEntry } from "../schema/api/crm";
+import type { AdminCustomer, TimelineEntry } from "../schema/api/customers";
 import { adminGet, bearer, createQuote, expect, expectToast, placeOrder, test, unique } from "./admin-fixtures";
 import { addCustomer, uniquePhone, widths } from "./workbench-helpers";
 

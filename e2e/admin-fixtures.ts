@@ -1,9 +1,9 @@
 import { crc32, deflateSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
-import type { AdminLoginResult } from "../schema/api/admin";
 import type { OutboxEmail } from "../schema/api/campaigns";
 import { CART_SESSION_HEADER } from "../schema/api/cart";
 import type { Product } from "../schema/api/products";
+import type { AdminLoginResult } from "../schema/api/security";
 import { seriousViolations } from "./axe";
 import { test as base, expect } from "./fixtures";
 

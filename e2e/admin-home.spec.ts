@@ -1,4 +1,4 @@
-import type { AdminSummary } from "../schema/api/crm";
+import type { AdminSummary } from "../schema/api/home";
 import { adminGet, createQuote, expect, expectNoHorizontalScroll, test, unique } from "./admin-fixtures";
 import { addCustomer, uniquePhone, widths } from "./workbench-helpers";
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import type { AdminOrder } from "../schema/api/admin";
+import type { AdminOrder } from "../schema/api/orders";
 import {
   adminGet,
   expect,

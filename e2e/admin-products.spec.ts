@@ -1,4 +1,4 @@
-import type { AdminProduct } from "../schema/api/admin";
+import type { AdminProduct } from "../schema/api/catalogue";
 import type { Product } from "../schema/api/products";
 import { adminGet, bearer, expect, expectToast, makePng, test, unique } from "./admin-fixtures";
 import { createProduct } from "./shop-helpers";

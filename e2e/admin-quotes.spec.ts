@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import type { AdminQuote, AdminServiceRecord } from "../schema/api/admin";
+import type { AdminQuote } from "../schema/api/quotes";
+import type { AdminServiceRecord } from "../schema/api/records";
 import { quoteServiceLabels } from "../schema/business";
 import { adminGet, createQuote, expect, expectToast, type PageWindow, test, unique } from "./admin-fixtures";
 import { serviceDateText, todayInUk, widths, yearOn } from "./workbench-helpers";

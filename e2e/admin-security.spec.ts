@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import type { AdminLoginResult, AdminSecurity } from "../schema/api/admin";
+import type { AdminLoginResult, AdminSecurity } from "../schema/api/security";
 import {
   ADMIN,
   adminGet,

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import type { AdminServiceRecord } from "../schema/api/admin";
+import type { AdminServiceRecord } from "../schema/api/records";
 import { adminGet, expect, expectToast, test, unique } from "./admin-fixtures";
 import { addCustomer, choose, serviceDateText, uniquePhone, yearOn } from "./workbench-helpers";
 

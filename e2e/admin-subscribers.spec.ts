@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import type { AdminSubscriber } from "../schema/api/admin";
 import type { CampaignSummary, OutboxEmail } from "../schema/api/campaigns";
+import type { AdminSubscriber } from "../schema/api/signups";
 import { company } from "../schema/business";
 import { adminGet, expect, expectToast, type PageWindow, signUp, signUpPending, test, unique } from "./admin-fixtures";
 

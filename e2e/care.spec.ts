@@ -1,8 +1,8 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import type { AdminServiceRecord } from "../schema/api/admin";
 import type { OutboxEmail } from "../schema/api/campaigns";
-import type { ReminderRunResult } from "../schema/api/crm";
 import type { TemplateSample } from "../schema/api/mail-templates";
+import type { AdminServiceRecord } from "../schema/api/records";
+import type { ReminderRunResult } from "../schema/api/reminders";
 import {
   adminGet,
   bearer,

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import type { AdminQuote } from "../schema/api/admin";
+import type { AdminQuote } from "../schema/api/quotes";
 import { company } from "../schema/business";
 import { adminGet, expect, test, unique } from "./admin-fixtures";
 

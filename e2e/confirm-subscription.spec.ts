@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import type { AdminSubscriber } from "../schema/api/admin";
+import type { AdminSubscriber } from "../schema/api/signups";
 import { SIGNUP_CHECK_INBOX } from "../schema/api/signups";
 import {
   adminGet,

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import type { ProductFormInput } from "../schema/api/admin";
+import type { ProductFormInput } from "../schema/api/catalogue";
 import type { Product } from "../schema/api/products";
 
 /**

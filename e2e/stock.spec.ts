@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import type { ProductPatchInput } from "../schema/api/admin";
+import type { ProductPatchInput } from "../schema/api/catalogue";
 import type { Product } from "../schema/api/products";
 import { bearer, loginToken } from "./admin-fixtures";
 import { expect, test } from "./fixtures";

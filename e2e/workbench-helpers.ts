@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import type { AdminCustomer } from "../schema/api/admin";
-import { formatDate, londonToday } from "../schema/london-time";
+import type { AdminCustomer } from "../schema/api/customers";
+import { londonToday } from "../schema/london-time";
+import { formatDate } from "../schema/london-time-text";
 import { bearer, expect } from "./admin-fixtures";
 
 /** The two widths the owner works at: the office screen and a phone. */

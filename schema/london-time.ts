@@ -17,7 +17,7 @@ function once(options: Intl.DateTimeFormatOptions, locale = "en-GB"): () => Intl
   };
 }
 
-const wallClock = once({
+const wallClock = /* @__PURE__ */ once({
   year: "numeric",
   month: "2-digit",
   day: "2-digit",
@@ -106,10 +106,7 @@ export function addMonths(date: string, months: number): string {
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
 }
 
-// ----- How dates and times are written for people (the UK way, everywhere in the product) -----
-// Written from the wall-clock parts with English names rather than by Intl's own patterns, so every
-// runtime writes the same words ("Tuesday 1 December 2026", never "Tuesday, 1 December 2026" in one
-// ICU and not another), and a page's first date costs no locale data.
+/** English day and month names, for dates written out (london-time-text.ts, offers' end dates). */
 
 export const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 export const MONTH_NAMES = [
@@ -126,55 +123,3 @@ export const MONTH_NAMES = [
   "November",
   "December",
 ] as const;
-
-type Moment = string | Date | number;
-type Parts = { y: number; m: number; d: number; weekday: number; time: string | null; hour: number; minute: number };
-
-/** Only ISO text is read as a date; anything else (free text in an old record) is shown as written. */
-function partsOf(value: Moment): Parts | null {
-  if (typeof value === "string") {
-    if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return null;
-    if (value.length === 10) {
-      // A calendar date: its own day, no time of day.
-      const [y, m, d] = value.split("-").map(Number) as [number, number, number];
-      const at = Date.UTC(y, m - 1, d);
-      if (Number.isNaN(at)) return null;
-      return { y, m, d, weekday: new Date(at).getUTCDay(), time: null, hour: 0, minute: 0 };
-    }
-  }
-  const at = new Date(value);
-  if (Number.isNaN(at.getTime())) return null;
-  const wall = londonWallTime(at);
-  const [y, m, d] = wall.date.split("-").map(Number) as [number, number, number];
-  return { y, m, d, weekday: WEEKDAYS.indexOf(wall.weekday), time: wall.time, hour: wall.hour, minute: wall.minute };
-}
-
-const written = (write: (p: Parts) => string) => (value: Moment) => {
-  const parts = partsOf(value);
-  return parts ? write(parts) : String(value);
-};
-const shortMonth = (p: Parts) => MONTH_NAMES[p.m - 1]!.slice(0, 3);
-const clock = (p: Parts) => p.time ?? "00:00";
-const time12 = (p: Parts) => `${p.hour % 12 || 12}:${String(p.minute).padStart(2, "0")}${p.hour < 12 ? "am" : "pm"}`;
-
-/** "23 Nov 2026": a date (or the London day of an instant). The one date format of the back office. */
-export const formatDate = written((p) => `${p.d} ${shortMonth(p)} ${p.y}`);
-/** "23 Nov 2026, 09:14" */
-export const formatDateTime = written((p) => `${p.d} ${shortMonth(p)} ${p.y}, ${clock(p)}`);
-const longDate = (p: Parts) => `${DAY_NAMES[p.weekday]} ${p.d} ${MONTH_NAMES[p.m - 1]} ${p.y}`;
-/** "Tuesday 24 November 2026" */
-export const formatLongDate = written(longDate);
-/** "24 November 2026" */
-export const formatFullDate = written((p) => `${p.d} ${MONTH_NAMES[p.m - 1]} ${p.y}`);
-/** "Tuesday 24 November" */
-export const formatDayAndMonth = written((p) => `${DAY_NAMES[p.weekday]} ${p.d} ${MONTH_NAMES[p.m - 1]}`);
-/** "Tue 1 Dec" */
-export const formatShortDay = written((p) => `${DAY_NAMES[p.weekday]!.slice(0, 3)} ${p.d} ${shortMonth(p)}`);
-/** "09:00" */
-export const formatClock = written(clock);
-/** "9:00am" */
-export const formatTime = written(time12);
-/** "Tuesday 24 November 2026 at 09:00" */
-export const formatLongDateTime = written((p) => `${longDate(p)} at ${clock(p)}`);
-/** "Tuesday 1 December 2026 at 9:00am" */
-export const formatVisitTime = written((p) => `${longDate(p)} at ${time12(p)}`);

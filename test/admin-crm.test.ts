@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AdminQuote, AdminServiceRecord, AdminSubscriber } from "../schema/api/admin";
+import type { AdminQuote } from "../schema/api/quotes";
+import type { AdminServiceRecord } from "../schema/api/records";
+import type { AdminSubscriber } from "../schema/api/signups";
 import { getDb } from "../worker/db/client";
 import { unsubscribeSubscriber } from "../worker/services/subscribers";
 import { adminHeaders } from "./helpers/admin";

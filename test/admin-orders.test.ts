@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AdminOrder, FulfilmentStatus } from "../schema/api/admin";
+import type { AdminOrder, FulfilmentStatus } from "../schema/api/orders";
 import { adminHeaders } from "./helpers/admin";
 import { createOrder } from "./helpers/factories-admin";
 import { callJson } from "./helpers/http";

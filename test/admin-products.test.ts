@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ProductFormInput } from "../schema/api/admin";
+import type { ProductFormInput } from "../schema/api/catalogue";
 import { adminHeaders } from "./helpers/admin";
 import { createProduct } from "./helpers/factories";
 import { createOrder } from "./helpers/factories-admin";

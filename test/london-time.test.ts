@@ -1,9 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { addDays, addMonths, daysBetween, londonToday, londonToUtc, londonWallTime, mondayOf } from "../schema/london-time";
 import {
-  addDays,
-  addMonths,
-  daysBetween,
   formatDate,
   formatDateTime,
   formatFullDate,
@@ -12,11 +10,7 @@ import {
   formatShortDay,
   formatTime,
   formatVisitTime,
-  londonToday,
-  londonToUtc,
-  londonWallTime,
-  mondayOf,
-} from "../schema/london-time";
+} from "../schema/london-time-text";
 
 describe("London time", () => {
   it("reads an instant as London wall time in winter (GMT) and summer (BST)", () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { INVALID_IMAGE_TYPE, MAX_IMAGE_BYTES } from "../schema/api/admin";
+import { INVALID_IMAGE_TYPE, MAX_IMAGE_BYTES } from "../schema/api/catalogue";
 import { signUploadToken } from "../worker/lib/upload-token";
 import { detectImageType } from "../worker/services/uploads/image-bytes";
 import { adminHeaders } from "./helpers/admin";

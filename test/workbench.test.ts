@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AdminCustomer, AdminServiceRecord } from "../schema/api/admin";
+import type { AdminCustomer } from "../schema/api/customers";
+import type { AdminServiceRecord } from "../schema/api/records";
 import { adminHeaders } from "./helpers/admin";
 import { countingD1 } from "./helpers/d1-counter";
 import { createProduct } from "./helpers/factories";

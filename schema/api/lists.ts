@@ -26,3 +26,21 @@ export const listQuerySchema = ({ max = 500, defaultLimit = 100 }: { max?: numbe
 
 /** What every list service returns. */
 export type ListResult<T, Counts = undefined> = { items: T[]; total: number; counts?: Counts };
+
+export const idParamSchema = z.object({
+  id: z.coerce
+    .number({ error: "The id must be a whole number" })
+    .int("The id must be a whole number")
+    .positive("The id must be a whole number"),
+});
+
+/**
+ * The back office's working lists and records: search and paging for every list, customers,
+ * service records, quote notes and bulk replies, the home screen's counts. One zod schema per form,
+ * shared by the screen and the Worker.
+ */
+
+/** ?q=&limit=&offset= on every admin list; the answer stays an array, the full count in X-Total-Count. */
+export const adminListQuerySchema = listQuerySchema();
+
+export type AdminListQuery = z.output<typeof adminListQuerySchema>;

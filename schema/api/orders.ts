@@ -1,5 +1,6 @@
 import { parsePriceToPence } from "../format";
 import { cartSessionIdSchema } from "./cart";
+import { adminListQuerySchema } from "./lists";
 import { z } from "./z";
 
 /**
@@ -75,3 +76,70 @@ export type OrderResponse = { order: OrderSummary };
 
 /** The 409 body when the cart total changed: the customer is shown the current total first. */
 export type PriceChangedError = { error: string; code: "CONFLICT"; currentTotal: string };
+
+export const fulfilmentStatusList = ["new", "confirmed", "dispatched", "completed", "cancelled"] as const;
+
+export type FulfilmentStatus = (typeof fulfilmentStatusList)[number];
+
+/** new → confirmed → dispatched → completed; anything not completed may be cancelled. */
+export const fulfilmentTransitions: Record<FulfilmentStatus, readonly FulfilmentStatus[]> = {
+  new: ["confirmed", "cancelled"],
+  confirmed: ["dispatched", "cancelled"],
+  dispatched: ["completed", "cancelled"],
+  completed: [],
+  cancelled: [],
+};
+
+export const fulfilmentUpdateSchema = z.object({
+  fulfilmentStatus: z.enum(fulfilmentStatusList, {
+    error: "Fulfilment status must be one of new, confirmed, dispatched, completed or cancelled",
+  }),
+  /** On dispatch: who carries it and their tracking reference (both optional). */
+  courier: z.string({ error: "The courier must be text" }).trim().max(60, "The courier's name is too long").nullish(),
+  trackingReference: z
+    .string({ error: "The tracking reference must be text" })
+    .trim()
+    .max(80, "The tracking reference is too long")
+    .nullish(),
+});
+
+export type FulfilmentUpdate = z.output<typeof fulfilmentUpdateSchema>;
+
+export type AdminOrderLine = {
+  id: number;
+  productId: number | null;
+  name: string;
+  brand: string;
+  image: string | null;
+  unitPrice: string;
+  quantity: number;
+  lineTotal: string;
+};
+
+export type AdminOrder = {
+  id: string;
+  /** What people see and say: "NS-10001". */
+  number: string | null;
+  courier: string | null;
+  trackingReference: string | null;
+  createdAt: string;
+  updatedAt: string;
+  customerName: string | null;
+  customerEmail: string | null;
+  customerPhone: string | null;
+  shippingAddress: string | null;
+  notes: string | null;
+  totalAmount: string;
+  paymentMethod: "order_form" | "card";
+  paymentStatus: "unpaid" | "pending_payment" | "paid" | "cancelled";
+  paidAt: string | null;
+  fulfilmentStatus: FulfilmentStatus;
+  /** The states this order may move to next (for the screen's buttons). */
+  nextStatuses: readonly FulfilmentStatus[];
+  lines: AdminOrderLine[];
+};
+
+export const orderListQuerySchema = adminListQuerySchema.extend({
+  status: z.enum(["new", "confirmed", "dispatched", "completed", "cancelled"], { error: "Unknown order status" }).optional(),
+});
+export { orderNumberText } from "../numbers";

@@ -1,4 +1,6 @@
 import { QUOTE_REQUIRED_MESSAGE } from "./constants";
+import { optionalText } from "./fields";
+import { adminListQuerySchema } from "./lists";
 import { z } from "./z";
 
 export { QUOTE_REQUIRED_MESSAGE };
@@ -59,3 +61,41 @@ export type QuoteRequest = z.input<typeof quoteRequestSchema>;
 
 /** 201 answer of POST /api/quotes (no id: sequential ids would tell anyone how many quotes arrive). */
 export type QuoteCreated = { createdAt: string; message: string };
+
+/** Stored quote: `isRead` is the string 'true' once read, `repliedAt` set when replied. */
+export type AdminQuote = {
+  id: number;
+  name: string;
+  phone: string;
+  email: string;
+  postcode: string;
+  service: string;
+  message: string | null;
+  createdAt: string;
+  isRead: "true" | "false";
+  repliedAt: string | null;
+  /** The owner's own notes. */
+  notes: string | null;
+  /** A call back asked for in the chat: its conversation (GET /api/admin/chats?session=…). */
+  chatSessionId: string | null;
+};
+
+export const quoteStates = ["new", "pending", "replied"] as const;
+
+export const quoteListQuerySchema = adminListQuerySchema.extend({
+  state: z.enum(quoteStates, { error: "The state must be new, pending or replied" }).optional(),
+});
+
+export type QuoteCounts = { new: number; pending: number; replied: number; all: number };
+
+export const quoteNotesSchema = z.object({ notes: optionalText("The notes", 2000) });
+
+export const quoteIdsSchema = z.object({
+  ids: z
+    .array(z.number().int().positive(), { error: "Choose the quotes" })
+    .min(1, "Choose the quotes")
+    .max(500, "At most 500 quotes at a time"),
+});
+
+/** POST /api/admin/quotes/replied and /unreplied: the quotes changed (for the Undo). */
+export type QuotesChanged = { ids: number[] };

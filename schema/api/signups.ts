@@ -38,3 +38,18 @@ export const confirmSignupSchema = z.object({
 });
 
 export type ConfirmSignupResult = { status: "confirmed" | "already_confirmed"; email: string };
+
+/**
+ * A subscriber of the deals list. `isActive` ("true"/"false") is the field the list has always
+ * had; `status` tells the pending sign-ups (not confirmed yet, never e-mailed) from the
+ * unsubscribed.
+ */
+export type AdminSubscriber = {
+  id: number;
+  email: string;
+  isActive: "true" | "false";
+  status: "pending" | "active" | "unsubscribed";
+  signedUpAt: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+};

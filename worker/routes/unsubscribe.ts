@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import { unsubscribeTokenSchema } from "../../schema/api/campaigns";
-import { reminderOptOutTokenSchema } from "../../schema/api/crm";
+import { reminderOptOutTokenSchema } from "../../schema/api/reminders";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { ApiError } from "../lib/errors";

@@ -1,6 +1,5 @@
 import { and, asc, eq, exists, inArray, sql } from "drizzle-orm";
-import { orderNumberText } from "../../schema/api/crm";
-import { type CheckoutForm, clientAmountToPence, type OrderSummary } from "../../schema/api/orders";
+import { type CheckoutForm, clientAmountToPence, type OrderSummary, orderNumberText } from "../../schema/api/orders";
 import { cartItems, orderLines, orders, products } from "../../schema/db";
 import { formatPence, penceToDecimal } from "../../schema/format";
 import { randomText } from "../../schema/random";

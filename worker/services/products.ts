@@ -1,6 +1,5 @@
 import { and, count, desc, eq, isNotNull, lte, type SQL, sql } from "drizzle-orm";
-import type { AdminProduct } from "../../schema/api/admin";
-import type { CatalogueQuery } from "../../schema/api/catalogue";
+import type { AdminProduct, CatalogueQuery } from "../../schema/api/catalogue";
 import type { Product } from "../../schema/api/products";
 import { products } from "../../schema/db";
 import { penceToDecimal } from "../../schema/format";

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
-import type { ReminderList, ReminderRunResult } from "../../schema/api/crm";
+import type { ReminderList, ReminderRunResult } from "../../schema/api/reminders";
 import { customers, outgoingEmails, serviceRecords, serviceReminders } from "../../schema/db";
 import { addDays, londonToday, londonWallTime } from "../../schema/london-time";
 import { settings } from "../../schema/settings";

@@ -1,6 +1,6 @@
 import { count, desc, sql } from "drizzle-orm";
-import type { AdminSubscriber } from "../../schema/api/admin";
-import type { AdminListQuery } from "../../schema/api/crm";
+import type { AdminListQuery } from "../../schema/api/lists";
+import type { AdminSubscriber } from "../../schema/api/signups";
 import { emailSubscribers } from "../../schema/db";
 import type { Db } from "../db/client";
 import { searchCondition } from "../db/search";

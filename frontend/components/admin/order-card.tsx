@@ -1,8 +1,8 @@
 import { Button, Code, Flex, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";
-import type { AdminOrder, FulfilmentStatus } from "../../../schema/api/admin";
+import type { AdminOrder, FulfilmentStatus } from "../../../schema/api/orders";
 import { formatPrice } from "../../../schema/format";
-import { formatDateTime } from "../../../schema/london-time";
+import { formatDateTime } from "../../../schema/london-time-text";
 import type { OrderMove } from "../../hooks/admin/use-admin-orders";
 import { ConfirmButton } from "./confirm-button";
 import { DispatchForm } from "./orders/dispatch-form";

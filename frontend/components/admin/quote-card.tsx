@@ -1,8 +1,8 @@
 import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link } from "wouter";
-import type { AdminQuote } from "../../../schema/api/admin";
+import type { AdminQuote } from "../../../schema/api/quotes";
 import { allQuoteServiceLabels } from "../../../schema/business";
-import { formatDateTime } from "../../../schema/london-time";
+import { formatDateTime } from "../../../schema/london-time-text";
 import { type QuoteState, quoteState } from "../../hooks/admin/use-quotes";
 import { BreakableEmail } from "./breakable-email";
 import { ConfirmButton } from "./confirm-button";

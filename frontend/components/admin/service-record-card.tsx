@@ -1,8 +1,8 @@
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link } from "wouter";
-import type { AdminServiceRecord } from "../../../schema/api/admin";
+import type { AdminServiceRecord } from "../../../schema/api/records";
 import { formatPrice } from "../../../schema/format";
-import { formatDate } from "../../../schema/london-time";
+import { formatDate } from "../../../schema/london-time-text";
 import { BreakableEmail } from "./breakable-email";
 import { ConfirmButton } from "./confirm-button";
 import { CheckIcon, EditIcon, PlayIcon, TrashIcon } from "./icons";

@@ -1,5 +1,6 @@
 import type { Slot } from "../../../schema/api/bookings";
-import { formatShortDay, formatTime, formatVisitTime, londonDateOf } from "../../../schema/london-time";
+import { londonDateOf } from "../../../schema/london-time";
+import { formatShortDay, formatTime, formatVisitTime } from "../../../schema/london-time-text";
 
 /** A day of free slots, as the visitor picks it: the London date and its slots in order. */
 export type SlotDay = { date: string; label: string; slots: Slot[] };

@@ -1,4 +1,4 @@
-import type { AdminOrder, FulfilmentStatus } from "../../../schema/api/admin";
+import type { AdminOrder, FulfilmentStatus } from "../../../schema/api/orders";
 import { adminChange } from "../../lib/admin/admin-write";
 import { useAdminList } from "./use-admin-list";
 

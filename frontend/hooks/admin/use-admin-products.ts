@@ -5,7 +5,7 @@ import type {
   ProductImportResult,
   ProductPatchInput,
   StockMovement,
-} from "../../../schema/api/admin";
+} from "../../../schema/api/catalogue";
 import { adminApi } from "../../lib/admin/admin-api";
 import { adminChange } from "../../lib/admin/admin-write";
 import { useAdminData } from "./use-admin-data";

@@ -1,5 +1,4 @@
-import type { AdminCustomer } from "../../../schema/api/admin";
-import type { CustomerInput, TimelineEntry } from "../../../schema/api/crm";
+import type { AdminCustomer, CustomerInput, TimelineEntry } from "../../../schema/api/customers";
 import { adminApi, adminPage } from "../../lib/admin/admin-api";
 import { adminChange } from "../../lib/admin/admin-write";
 import { useAdminData } from "./use-admin-data";

@@ -1,5 +1,4 @@
-import type { AdminQuote } from "../../../schema/api/admin";
-import type { QuoteCounts, QuotesChanged } from "../../../schema/api/crm";
+import type { AdminQuote, QuoteCounts, QuotesChanged } from "../../../schema/api/quotes";
 import { adminApi, adminPage } from "../../lib/admin/admin-api";
 import { adminChange } from "../../lib/admin/admin-write";
 import { useAdminList } from "./use-admin-list";

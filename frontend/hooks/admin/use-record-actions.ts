@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { AdminServiceRecord } from "../../../schema/api/admin";
-import { formatDate } from "../../../schema/london-time";
+import type { AdminServiceRecord } from "../../../schema/api/records";
+import { formatDate } from "../../../schema/london-time-text";
 import type { RecordDraft } from "../../components/admin/service-records/record-editor";
 import type { RecordStatus } from "../../components/admin/service-records/record-form-state";
 import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";

@@ -1,4 +1,4 @@
-import type { ReminderList, ReminderRunResult } from "../../../schema/api/crm";
+import type { ReminderList, ReminderRunResult } from "../../../schema/api/reminders";
 import { adminChange } from "../../lib/admin/admin-write";
 import { useAdminData } from "./use-admin-data";
 

@@ -1,4 +1,4 @@
-import type { AdminSecurity, MfaEnabled, MfaRecoveryCodes, MfaSetup } from "../../../schema/api/admin";
+import type { AdminSecurity, MfaEnabled, MfaRecoveryCodes, MfaSetup } from "../../../schema/api/security";
 import { adminApi } from "../../lib/admin/admin-api";
 import { useAdminData } from "./use-admin-data";
 

@@ -1,5 +1,4 @@
-import type { AdminServiceRecord } from "../../../schema/api/admin";
-import type { ServiceRecordCounts, ServiceRecordInput, serviceRecordTabs } from "../../../schema/api/crm";
+import type { AdminServiceRecord, ServiceRecordCounts, ServiceRecordInput, serviceRecordTabs } from "../../../schema/api/records";
 import { adminApi } from "../../lib/admin/admin-api";
 import { adminChange } from "../../lib/admin/admin-write";
 import { useAdminList } from "./use-admin-list";

@@ -1,4 +1,4 @@
-import type { AdminSubscriber } from "../../../schema/api/admin";
+import type { AdminSubscriber } from "../../../schema/api/signups";
 import { adminChange } from "../../lib/admin/admin-write";
 import { useAdminList } from "./use-admin-list";
 

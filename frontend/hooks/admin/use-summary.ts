@@ -1,4 +1,4 @@
-import type { AdminSummary } from "../../../schema/api/crm";
+import type { AdminSummary } from "../../../schema/api/home";
 import { useAdminData } from "./use-admin-data";
 
 /** The home screen's counts: what needs the owner today. */

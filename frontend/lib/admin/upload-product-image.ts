@@ -1,4 +1,4 @@
-import { INVALID_IMAGE_TYPE, MAX_IMAGE_BYTES, type UploadUrlResult } from "../../../schema/api/admin";
+import { INVALID_IMAGE_TYPE, MAX_IMAGE_BYTES, type UploadUrlResult } from "../../../schema/api/catalogue";
 import { api } from "../api";
 import { adminApi } from "./admin-api";
 

@@ -1,6 +1,6 @@
 import { Button, Heading } from "@radix-ui/themes";
 import { Link, useLocation, useParams } from "wouter";
-import { formatDate } from "../../../schema/london-time";
+import { formatDate } from "../../../schema/london-time-text";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { CustomerDetails } from "../../components/admin/customers/customer-details";
 import { CustomerTimeline } from "../../components/admin/customers/customer-timeline";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { AdminSummary } from "../../../schema/api/crm";
-import { formatDayAndMonth } from "../../../schema/london-time";
+import type { AdminSummary } from "../../../schema/api/home";
+import { formatDayAndMonth } from "../../../schema/london-time-text";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { FindCustomer } from "../../components/admin/customers/find-customer";
 import { PageHeader } from "../../components/admin/page-header";

@@ -2,7 +2,7 @@ import "../../components/admin/admin.css";
 import { Button, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "wouter";
-import type { AdminLoginResult } from "../../../schema/api/admin";
+import type { AdminLoginResult } from "../../../schema/api/security";
 import { company } from "../../../schema/business";
 import { ADMIN_HOME } from "../../components/admin/admin-layout";
 import { CodeField } from "../../components/admin/code-field";

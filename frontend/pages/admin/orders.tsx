@@ -1,6 +1,6 @@
 import { Flex } from "@radix-ui/themes";
 import { type ReactNode, useState } from "react";
-import type { AdminOrder, FulfilmentStatus } from "../../../schema/api/admin";
+import type { AdminOrder, FulfilmentStatus } from "../../../schema/api/orders";
 import { EmptyState, ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { ExportButton } from "../../components/admin/export-button";
 import { LoadMore } from "../../components/admin/load-more";

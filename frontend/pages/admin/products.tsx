@@ -1,6 +1,6 @@
 import { Button, Card, Heading } from "@radix-ui/themes";
 import { type ReactNode, useState } from "react";
-import type { AdminProduct, ProductFormInput, ProductPatchInput } from "../../../schema/api/admin";
+import type { AdminProduct, ProductFormInput, ProductPatchInput } from "../../../schema/api/catalogue";
 import { EmptyState, ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { ExportButton } from "../../components/admin/export-button";
 import { PlusIcon } from "../../components/admin/icons";

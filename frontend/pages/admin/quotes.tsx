@@ -1,7 +1,7 @@
 import { Flex } from "@radix-ui/themes";
 import { useState } from "react";
-import type { AdminQuote } from "../../../schema/api/admin";
-import { quoteStates } from "../../../schema/api/crm";
+import type { AdminQuote } from "../../../schema/api/quotes";
+import { quoteStates } from "../../../schema/api/quotes";
 import { CountTabs } from "../../components/admin/count-tabs";
 import { PageHeader } from "../../components/admin/page-header";
 import { pagedTabs } from "../../components/admin/paged-list";

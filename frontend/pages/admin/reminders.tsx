@@ -1,7 +1,7 @@
 import { Button, Callout, Text } from "@radix-ui/themes";
 import { useState } from "react";
-import type { ReminderList } from "../../../schema/api/crm";
-import { formatDateTime } from "../../../schema/london-time";
+import type { ReminderList } from "../../../schema/api/reminders";
+import { formatDateTime } from "../../../schema/london-time-text";
 import { settings } from "../../../schema/settings";
 import { EmptyState, ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { CountTabs } from "../../components/admin/count-tabs";

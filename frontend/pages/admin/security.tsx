@@ -1,7 +1,7 @@
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { type ReactNode, useState } from "react";
-import type { AdminSecurity, MfaRecoveryCodes, MfaSetup } from "../../../schema/api/admin";
-import { formatDate } from "../../../schema/london-time";
+import type { AdminSecurity, MfaRecoveryCodes, MfaSetup } from "../../../schema/api/security";
+import { formatDate } from "../../../schema/london-time-text";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { ConfirmButton } from "../../components/admin/confirm-button";
 import { PageHeader } from "../../components/admin/page-header";

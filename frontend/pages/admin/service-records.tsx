@@ -1,7 +1,7 @@
 import { Button, Flex } from "@radix-ui/themes";
 import { useEffect } from "react";
-import type { AdminServiceRecord } from "../../../schema/api/admin";
-import { serviceRecordTabs } from "../../../schema/api/crm";
+import type { AdminServiceRecord } from "../../../schema/api/records";
+import { serviceRecordTabs } from "../../../schema/api/records";
 import { CountTabs } from "../../components/admin/count-tabs";
 import { ExportButton } from "../../components/admin/export-button";
 import { PlusIcon } from "../../components/admin/icons";

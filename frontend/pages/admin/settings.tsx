@@ -1,4 +1,4 @@
-import { formatDateTime } from "../../../schema/london-time";
+import { formatDateTime } from "../../../schema/london-time-text";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { LogoutButton } from "../../components/admin/logout-button";
 import { PageHeader } from "../../components/admin/page-header";

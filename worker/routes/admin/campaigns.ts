@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { idParamSchema } from "../../../schema/api/admin";
 import { campaignPreviewSchema, listCampaignsQuerySchema, sendCampaignSchema } from "../../../schema/api/campaigns";
+import { idParamSchema } from "../../../schema/api/lists";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { listAnswer } from "../../lib/list-answer";

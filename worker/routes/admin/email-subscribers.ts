@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import * as z from "zod";
-import { adminListQuerySchema } from "../../../schema/api/crm";
+import { adminListQuerySchema } from "../../../schema/api/lists";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { notFound } from "../../lib/errors";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import { adminLoginSchema } from "../../../schema/api/admin";
+import { adminLoginSchema } from "../../../schema/api/security";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { revokeAdminToken } from "../../lib/admin-token";

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import * as z from "zod";
-import { fulfilmentUpdateSchema } from "../../../schema/api/admin";
-import { orderListQuerySchema } from "../../../schema/api/crm";
+import { fulfilmentUpdateSchema, orderListQuerySchema } from "../../../schema/api/orders";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { listAnswer } from "../../lib/list-answer";

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import * as z from "zod";
-import { idParamSchema, productFormSchema, productPatchSchema } from "../../../schema/api/admin";
-import { catalogueQuerySchema } from "../../../schema/api/catalogue";
+import { catalogueQuerySchema, productFormSchema, productPatchSchema } from "../../../schema/api/catalogue";
+import { idParamSchema } from "../../../schema/api/lists";
 import { londonToday } from "../../../schema/london-time";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";

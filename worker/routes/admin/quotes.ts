@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { idParamSchema } from "../../../schema/api/admin";
-import { quoteIdsSchema, quoteListQuerySchema, quoteNotesSchema } from "../../../schema/api/crm";
+import { idParamSchema } from "../../../schema/api/lists";
+import { quoteIdsSchema, quoteListQuerySchema, quoteNotesSchema } from "../../../schema/api/quotes";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { listAnswer } from "../../lib/list-answer";

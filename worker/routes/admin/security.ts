@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { mfaConfirmSchema, mfaEnableSchema } from "../../../schema/api/admin";
+import { mfaConfirmSchema, mfaEnableSchema } from "../../../schema/api/security";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { validate } from "../../lib/validate";

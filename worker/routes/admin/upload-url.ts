@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { uploadUrlSchema } from "../../../schema/api/admin";
+import { uploadUrlSchema } from "../../../schema/api/catalogue";
 import type { HonoEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { createUploadUrl } from "../../services/uploads/uploads";

@@ -1,6 +1,6 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
-import type { AdminCustomer } from "../../../schema/api/admin";
-import type { AdminListQuery, CustomerChanges, NewCustomer, TimelineEntry } from "../../../schema/api/crm";
+import type { AdminCustomer, CustomerChanges, NewCustomer, TimelineEntry } from "../../../schema/api/customers";
+import type { AdminListQuery } from "../../../schema/api/lists";
 import { allQuoteServiceLabels } from "../../../schema/business";
 import { chatMessages, customers, emailSubscribers, orders, quotes, serviceRecords } from "../../../schema/db";
 import { formatPence } from "../../../schema/format";

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { AdminLogin, AdminLoginResult } from "../../../schema/api/admin";
+import type { AdminLogin, AdminLoginResult } from "../../../schema/api/security";
 import { adminAccounts, adminRecoveryCodes, adminSignIns, type signInOutcomes } from "../../../schema/db";
 import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";

@@ -6,8 +6,9 @@ import {
   type FulfilmentStatus,
   type FulfilmentUpdate,
   fulfilmentTransitions,
-} from "../../../schema/api/admin";
-import { type orderListQuerySchema, orderNumberText } from "../../../schema/api/crm";
+  type orderListQuerySchema,
+  orderNumberText,
+} from "../../../schema/api/orders";
 import { type fulfilmentStatuses, orderLines, orders } from "../../../schema/db";
 import { penceToDecimal } from "../../../schema/format";
 import type { Db } from "../../db/client";

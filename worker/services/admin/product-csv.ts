@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import Papa from "papaparse";
-import { type NewProduct, type ProductImportResult, productFormSchema } from "../../../schema/api/admin";
+import { type NewProduct, type ProductImportResult, productFormSchema } from "../../../schema/api/catalogue";
 import { products, stockMovements } from "../../../schema/db";
 import { penceToDecimal } from "../../../schema/format";
 import { type Db, runBatch } from "../../db/client";

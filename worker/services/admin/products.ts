@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { AdminProduct, NewProduct, ProductChanges, StockMovement } from "../../../schema/api/admin";
+import type { AdminProduct, NewProduct, ProductChanges, StockMovement } from "../../../schema/api/catalogue";
 import { products, stockMovements } from "../../../schema/db";
 import type { Db } from "../../db/client";
 import { ApiError, notFound } from "../../lib/errors";

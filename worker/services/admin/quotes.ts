@@ -1,8 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type * as z from "zod";
-import type { AdminQuote } from "../../../schema/api/admin";
-import type { QuoteCounts, quoteListQuerySchema } from "../../../schema/api/crm";
+import type { AdminQuote, QuoteCounts, quoteListQuerySchema } from "../../../schema/api/quotes";
 import { quotes } from "../../../schema/db";
 import type { Db } from "../../db/client";
 import { searchCondition } from "../../db/search";

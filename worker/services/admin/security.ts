@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
-import type { AdminSecurity, MfaEnabled, MfaRecoveryCodes, MfaSetup } from "../../../schema/api/admin";
+import type { AdminSecurity, MfaEnabled, MfaRecoveryCodes, MfaSetup } from "../../../schema/api/security";
 import { adminAccounts, adminDevices, adminRecoveryCodes, adminSessions, adminSignIns } from "../../../schema/db";
 import { randomText } from "../../../schema/random";
 import { settings } from "../../../schema/settings";

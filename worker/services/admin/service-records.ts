@@ -1,13 +1,13 @@
 import { and, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type * as z from "zod";
-import type { AdminServiceRecord } from "../../../schema/api/admin";
 import type {
+  AdminServiceRecord,
   NewServiceRecord,
   ServiceRecordChanges,
   ServiceRecordCounts,
   serviceRecordListQuerySchema,
-} from "../../../schema/api/crm";
+} from "../../../schema/api/records";
 import { annualServiceTypes } from "../../../schema/business";
 import { customers, serviceRecords } from "../../../schema/db";
 import { penceToDecimal } from "../../../schema/format";

@@ -1,5 +1,5 @@
 import { and, count, eq, gte, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
-import type { AdminSummary } from "../../../schema/api/crm";
+import type { AdminSummary } from "../../../schema/api/home";
 import { campaignRecipients, campaigns, orders, products, quotes, serviceRecords } from "../../../schema/db";
 import { addDays, londonToday } from "../../../schema/london-time";
 import { settings } from "../../../schema/settings";

@@ -1,7 +1,7 @@
 import { html } from "hono/html";
 import { type BookableService, bookableServiceLabels } from "../../../schema/api/bookings";
 import { company } from "../../../schema/business";
-import { formatClock, formatLongDate } from "../../../schema/london-time";
+import { formatClock, formatLongDate } from "../../../schema/london-time-text";
 import { firstNameOf } from "../../../schema/names";
 import { factsNow } from "../business-facts";
 import { button, type Field, fieldsBlock, mailParts, paragraph, say } from "./layout";

@@ -1,6 +1,6 @@
 import { html } from "hono/html";
 import { company } from "../../../schema/business";
-import { formatFullDate } from "../../../schema/london-time";
+import { formatFullDate } from "../../../schema/london-time-text";
 import { factsNow } from "../business-facts";
 import { action, mailParts, NAVY, say } from "./layout";
 import type { MailMessage } from "./types";

@@ -1,4 +1,4 @@
-import { INVALID_IMAGE_TYPE, MAX_IMAGE_BYTES, type UploadResult, type UploadUrlResult } from "../../../schema/api/admin";
+import { INVALID_IMAGE_TYPE, MAX_IMAGE_BYTES, type UploadResult, type UploadUrlResult } from "../../../schema/api/catalogue";
 import type { AppEnv } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
 import { requireUploadToken, signUploadToken } from "../../lib/upload-token";

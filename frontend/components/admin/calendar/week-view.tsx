@@ -1,7 +1,8 @@
 import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link } from "wouter";
 import type { CalendarEntry } from "../../../../schema/api/bookings";
-import { addDays, formatClock, formatLongDate, londonDateOf, mondayOf } from "../../../../schema/london-time";
+import { addDays, londonDateOf, mondayOf } from "../../../../schema/london-time";
+import { formatClock, formatLongDate } from "../../../../schema/london-time-text";
 import { useWeek } from "../../../hooks/admin/use-calendar";
 import { ErrorState, LoadingState } from "../admin-states";
 

@@ -1,7 +1,7 @@
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import type { CampaignStatus, CampaignSummary } from "../../../../schema/api/campaigns";
-import { formatDateTime } from "../../../../schema/london-time";
+import { formatDateTime } from "../../../../schema/london-time-text";
 import { EmptyState, ErrorState, LoadingState } from "../admin-states";
 import { StatusBadge, type StatusTone } from "../status-badge";
 import { CancelCampaignButton } from "./cancel-campaign-button";

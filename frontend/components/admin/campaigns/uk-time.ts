@@ -1,4 +1,5 @@
-import { addDays, formatLongDateTime, londonToday, londonToUtc, londonWallTime } from "../../../../schema/london-time";
+import { addDays, londonToday, londonToUtc, londonWallTime } from "../../../../schema/london-time";
+import { formatLongDateTime } from "../../../../schema/london-time-text";
 
 /**
  * The schedule picker's wall-clock time is UK time whatever the computer's own zone, since the

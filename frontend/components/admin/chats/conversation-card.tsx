@@ -1,7 +1,7 @@
 import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link } from "wouter";
 import type { ChatConversation } from "../../../../schema/api/chat";
-import { formatDateTime } from "../../../../schema/london-time";
+import { formatDateTime } from "../../../../schema/london-time-text";
 import { MailIcon, PhoneIcon } from "../icons";
 import { Transcript } from "./transcript";
 

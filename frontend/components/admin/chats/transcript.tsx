@@ -1,5 +1,5 @@
 import type { ChatMessage } from "../../../../schema/api/chat";
-import { formatDateTime } from "../../../../schema/london-time";
+import { formatDateTime } from "../../../../schema/london-time-text";
 
 const senderLabels = { customer: "Visitor", ai: "Assistant" } as const;
 

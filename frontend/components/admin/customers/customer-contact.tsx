@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import type { AdminCustomer } from "../../../../schema/api/admin";
+import type { AdminCustomer } from "../../../../schema/api/customers";
 
 /** "e-mail · phone · postcode" under a customer's name; a phone number or postcode never breaks in two. */
 export function CustomerContact({ customer }: { customer: Pick<AdminCustomer, "email" | "phone" | "postcode"> }) {

@@ -1,7 +1,6 @@
 import { Button, Flex, Heading } from "@radix-ui/themes";
 import { useState } from "react";
-import type { AdminCustomer } from "../../../../schema/api/admin";
-import type { CustomerInput } from "../../../../schema/api/crm";
+import type { AdminCustomer, CustomerInput } from "../../../../schema/api/customers";
 import { notify } from "../../../lib/toast";
 import { BreakableEmail } from "../breakable-email";
 import { EditIcon, MailIcon, PhoneIcon } from "../icons";

@@ -1,5 +1,4 @@
-import type { AdminCustomer } from "../../../../schema/api/admin";
-import type { CustomerInput } from "../../../../schema/api/crm";
+import type { AdminCustomer, CustomerInput } from "../../../../schema/api/customers";
 import { changedFields } from "../form-errors";
 
 /** The customer fields as typed: text stays text until the form is sent. */

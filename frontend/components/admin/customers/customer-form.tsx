@@ -1,7 +1,7 @@
 import { Button, Flex } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
-import type { AdminCustomer } from "../../../../schema/api/admin";
-import { type CustomerInput, customerInputSchema, customerPatchSchema } from "../../../../schema/api/crm";
+import type { AdminCustomer } from "../../../../schema/api/customers";
+import { type CustomerInput, customerInputSchema, customerPatchSchema } from "../../../../schema/api/customers";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { HttpError } from "../../../lib/api";
 import { notify } from "../../../lib/toast";

@@ -1,9 +1,8 @@
 import { Badge, Button, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import type { AdminCustomer } from "../../../../schema/api/admin";
-import type { TimelineEntry } from "../../../../schema/api/crm";
-import { formatDate } from "../../../../schema/london-time";
+import type { AdminCustomer, TimelineEntry } from "../../../../schema/api/customers";
+import { formatDate } from "../../../../schema/london-time-text";
 import { EmptyState } from "../admin-states";
 
 const kindLabels: Record<TimelineEntry["kind"], string> = {

@@ -1,6 +1,6 @@
 import { Box, Tabs } from "@radix-ui/themes";
 import type { ReactNode } from "react";
-import type { FulfilmentStatus } from "../../../../schema/api/admin";
+import type { FulfilmentStatus } from "../../../../schema/api/orders";
 import { fulfilmentLabels } from "../order-card";
 
 const ALL = "all";

@@ -1,7 +1,7 @@
 import { Button, Flex } from "@radix-ui/themes";
 import { useState } from "react";
 import type { OutboxEmail } from "../../../../schema/api/campaigns";
-import { formatDateTime } from "../../../../schema/london-time";
+import { formatDateTime } from "../../../../schema/london-time-text";
 import type { useOutbox } from "../../../hooks/admin/use-outbox";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { EmptyState, ErrorState, LoadingState } from "../admin-states";

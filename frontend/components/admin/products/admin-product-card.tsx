@@ -1,5 +1,5 @@
 import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
-import type { AdminProduct } from "../../../../schema/api/admin";
+import type { AdminProduct } from "../../../../schema/api/catalogue";
 import { formatPrice } from "../../../../schema/format";
 import { ConfirmButton } from "../confirm-button";
 import { EditIcon, StarIcon, TrashIcon } from "../icons";

@@ -1,6 +1,6 @@
 import { Box, Dialog, Flex, Heading, Text } from "@radix-ui/themes";
 import { useRef } from "react";
-import type { AdminProduct, ProductPatchInput } from "../../../../schema/api/admin";
+import type { AdminProduct, ProductPatchInput } from "../../../../schema/api/catalogue";
 import { ProductForm } from "./product-form";
 import { StockMovements } from "./stock-movements";
 

@@ -4,7 +4,7 @@ import {
   type ProductFormInput,
   type ProductPatchInput,
   requiredProductFields,
-} from "../../../../schema/api/admin";
+} from "../../../../schema/api/catalogue";
 import { adminBrands, adminCategories, type productConditions } from "../../../../schema/business";
 import { changedFields } from "../form-errors";
 

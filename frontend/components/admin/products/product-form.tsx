@@ -6,7 +6,7 @@ import {
   type ProductPatchInput,
   productFormSchema,
   productPatchSchema,
-} from "../../../../schema/api/admin";
+} from "../../../../schema/api/catalogue";
 import { adminBrands, adminCategories, productConditions } from "../../../../schema/business";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { HttpError } from "../../../lib/api";

@@ -1,6 +1,6 @@
 import { Button, Callout, Dialog, Flex, Text } from "@radix-ui/themes";
 import { useRef, useState } from "react";
-import type { ProductImportResult } from "../../../../schema/api/admin";
+import type { ProductImportResult } from "../../../../schema/api/catalogue";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { notify } from "../../../lib/toast";
 import { UploadIcon } from "../icons";

@@ -1,6 +1,6 @@
 import { Button, Callout, Code, Flex, Spinner, Text } from "@radix-ui/themes";
-import type { StockMovement } from "../../../../schema/api/admin";
-import { formatDateTime } from "../../../../schema/london-time";
+import type { StockMovement } from "../../../../schema/api/catalogue";
+import { formatDateTime } from "../../../../schema/london-time-text";
 import { useStockMovements } from "../../../hooks/admin/use-admin-products";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 

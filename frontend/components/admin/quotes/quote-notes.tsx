@@ -1,7 +1,7 @@
 import { Button, Flex, Text, TextArea } from "@radix-ui/themes";
 import { useState } from "react";
-import type { AdminQuote } from "../../../../schema/api/admin";
-import { quoteNotesSchema } from "../../../../schema/api/crm";
+import type { AdminQuote } from "../../../../schema/api/quotes";
+import { quoteNotesSchema } from "../../../../schema/api/quotes";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { notify } from "../../../lib/toast";
 import { FieldError, invalidProps } from "../form-field";

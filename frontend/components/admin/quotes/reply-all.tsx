@@ -1,6 +1,6 @@
 import { Button, Dialog, Flex, Text } from "@radix-ui/themes";
 import { useState } from "react";
-import type { AdminQuote } from "../../../../schema/api/admin";
+import type { AdminQuote } from "../../../../schema/api/quotes";
 import { company } from "../../../../schema/business";
 import { markQuotesReplied, markQuotesUnreplied, unrepliedQuotes } from "../../../hooks/admin/use-quotes";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";

@@ -1,4 +1,5 @@
-import type { AdminCustomer, AdminQuote } from "../../../../schema/api/admin";
+import type { AdminCustomer } from "../../../../schema/api/customers";
+import type { AdminQuote } from "../../../../schema/api/quotes";
 import type { QuoteService, serviceTypes } from "../../../../schema/business";
 import { splitName } from "../../../../schema/names";
 import { customerName } from "../../../hooks/admin/use-customers";

@@ -1,8 +1,8 @@
 import { Badge, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import type { ReminderKind } from "../../../../schema/api/crm";
-import { formatDate } from "../../../../schema/london-time";
+import type { ReminderKind } from "../../../../schema/api/reminders";
+import { formatDate } from "../../../../schema/london-time-text";
 import { dueIn, reminderKindLabels } from "./reminder-words";
 
 /**

@@ -1,4 +1,4 @@
-import type { ReminderKind } from "../../../../schema/api/crm";
+import type { ReminderKind } from "../../../../schema/api/reminders";
 import { daysBetween, londonToday } from "../../../../schema/london-time";
 
 /** What each reminder is, as the owner says it. */

@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
-import type { MfaSetup } from "../../../../schema/api/admin";
+import type { MfaSetup } from "../../../../schema/api/security";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { copyText } from "../../../lib/admin/text-export";
 import { HttpError } from "../../../lib/api";

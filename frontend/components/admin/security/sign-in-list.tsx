@@ -1,5 +1,5 @@
-import type { AdminSignIn } from "../../../../schema/api/admin";
-import { formatDateTime } from "../../../../schema/london-time";
+import type { AdminSignIn } from "../../../../schema/api/security";
+import { formatDateTime } from "../../../../schema/london-time-text";
 import { browserSummary } from "../../../lib/admin/browser-summary";
 import { EmptyState } from "../admin-states";
 import { StatusBadge, type StatusTone } from "../status-badge";

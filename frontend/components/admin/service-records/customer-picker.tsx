@@ -1,6 +1,6 @@
 import { Button, Flex, Switch, Text, TextField } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
-import type { AdminCustomer } from "../../../../schema/api/admin";
+import type { AdminCustomer } from "../../../../schema/api/customers";
 import { customerName, findCustomers } from "../../../hooks/admin/use-customers";
 import { isUnauthorized } from "../../../lib/admin/admin-api";
 import { CustomerContact } from "../customers/customer-contact";

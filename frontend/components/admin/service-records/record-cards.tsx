@@ -1,4 +1,4 @@
-import type { AdminServiceRecord } from "../../../../schema/api/admin";
+import type { AdminServiceRecord } from "../../../../schema/api/records";
 import type { useRecordActions } from "../../../hooks/admin/use-record-actions";
 import { ServiceRecordCard } from "../service-record-card";
 import { editRecord } from "./record-editor";

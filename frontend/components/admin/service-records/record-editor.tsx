@@ -1,7 +1,7 @@
 import { Dialog, Flex, Text } from "@radix-ui/themes";
 import { useRef } from "react";
-import type { AdminServiceRecord } from "../../../../schema/api/admin";
-import { formatDate } from "../../../../schema/london-time";
+import type { AdminServiceRecord } from "../../../../schema/api/records";
+import { formatDate } from "../../../../schema/london-time-text";
 import { RecordForm } from "./record-form";
 import { emptyRecordForm, type RecordFormState, recordFormFrom } from "./record-form-state";
 

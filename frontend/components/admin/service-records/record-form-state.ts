@@ -1,5 +1,4 @@
-import type { AdminServiceRecord } from "../../../../schema/api/admin";
-import type { ServiceRecordInput } from "../../../../schema/api/crm";
+import type { AdminServiceRecord, ServiceRecordInput } from "../../../../schema/api/records";
 import { londonToday } from "../../../../schema/london-time";
 import { type CustomerFormState, customerInput, emptyCustomerForm } from "../customers/customer-form-state";
 import { changedFields } from "../form-errors";

@@ -1,12 +1,12 @@
 import { Button, Flex, Grid, Select, TextArea, TextField } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
-import type { AdminServiceRecord } from "../../../../schema/api/admin";
+import type { AdminServiceRecord } from "../../../../schema/api/records";
 import {
   serviceRecordInputSchema,
   serviceRecordPatchSchema,
   serviceRecordStatusList,
   serviceTypes,
-} from "../../../../schema/api/crm";
+} from "../../../../schema/api/records";
 import { annualServiceTypes } from "../../../../schema/business";
 import { createServiceRecord, updateServiceRecord } from "../../../hooks/admin/use-service-records";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";

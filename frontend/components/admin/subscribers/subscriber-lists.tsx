@@ -1,7 +1,7 @@
 import { Badge, Button, Checkbox, Flex, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
-import type { AdminSubscriber } from "../../../../schema/api/admin";
-import { formatDate } from "../../../../schema/london-time";
+import type { AdminSubscriber } from "../../../../schema/api/signups";
+import { formatDate } from "../../../../schema/london-time-text";
 import { EmptyState } from "../admin-states";
 import { ConfirmButton } from "../confirm-button";
 

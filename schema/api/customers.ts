@@ -1,0 +1,75 @@
+import { optionalText } from "./fields";
+import { normalisePostcode } from "./quotes";
+import { z } from "./z";
+
+/** The owner's customers: the form's contract (shared by the screen and the Worker) and what the lists answer. */
+
+export type AdminCustomer = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  postcode: string | null;
+  isLandlord: boolean;
+  createdAt: string;
+};
+
+export const customerFields = {
+  firstName: z
+    .string({ error: "Please enter a first name" })
+    .trim()
+    .min(1, "Please enter a first name")
+    .max(60, "The first name is too long"),
+  lastName: z
+    .string({ error: "Please enter a last name" })
+    .trim()
+    .min(1, "Please enter a last name")
+    .max(60, "The last name is too long"),
+  email: z
+    .string({ error: "Please enter a valid email address" })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email("Please enter a valid email address").max(254, "Please enter a valid email address")),
+  phone: z
+    .string({ error: "Please enter a valid phone number" })
+    .trim()
+    .max(20, "Please enter a valid phone number")
+    .regex(/^(\+?[0-9 ()-]{10,20})?$/, "Please enter a valid phone number")
+    .nullish()
+    .transform((v) => v || null),
+  address: optionalText("The address", 300),
+  postcode: z
+    .string({ error: "Please enter a valid UK postcode" })
+    .trim()
+    .max(10, "Please enter a valid UK postcode")
+    .nullish()
+    .transform((v) => (v ? normalisePostcode(v) : null)),
+  isLandlord: z.boolean({ error: "Landlord must be true or false" }),
+};
+
+export const customerInputSchema = z.object({ ...customerFields, isLandlord: customerFields.isLandlord.default(false) });
+
+export const customerPatchSchema = z
+  .object(customerFields)
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, "Nothing to change was sent.");
+
+export type CustomerInput = z.input<typeof customerInputSchema>;
+
+export type NewCustomer = z.output<typeof customerInputSchema>;
+
+export type CustomerChanges = z.output<typeof customerPatchSchema>;
+
+/** One thing the business has had with a customer, for the customer page's timeline (newest first). */
+export type TimelineEntry = {
+  kind: "quote" | "order" | "service" | "chat" | "subscription";
+  at: string;
+  title: string;
+  detail: string | null;
+  /** State words: "new", "replied", "paid", "scheduled", "active"… */
+  status: string | null;
+  /** The record's id where the screen can open it (a quote id, an order id, a service record id). */
+  ref: string | null;
+};
