@@ -174,3 +174,12 @@ export type CalendarEntry = {
   reference: string | null;
   postcode: string | null;
 };
+
+/** The manage link's token, in the query (to read the booking) or the body (to change it). */
+export const manageTokenRequestSchema = z.object({ token: manageTokenSchema });
+
+/** GET /api/admin/bookings: the diary from a London date, a week unless told. */
+export const calendarWeekQuerySchema = z.object({
+  from: z.iso.date({ error: "from is a date, like 2026-12-01" }).optional(),
+  days: z.coerce.number().int().min(1, "days is between 1 and 31").max(31, "days is between 1 and 31").default(7),
+});

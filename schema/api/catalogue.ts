@@ -257,3 +257,8 @@ export type UploadUrlResult = { uploadURL: string; objectPath: string };
 
 /** PUT to uploadURL. */
 export type UploadResult = { objectPath: string; contentType: string; size: number };
+
+/** POST /api/admin/products/import?dryRun=1: check the file and say what would change, changing nothing. */
+export const importQuerySchema = z.object({
+  dryRun: z.enum(["1", "true", "0", "false"], { error: "dryRun must be 1 or 0" }).optional(),
+});

@@ -143,3 +143,8 @@ export const orderListQuerySchema = adminListQuerySchema.extend({
   status: z.enum(["new", "confirmed", "dispatched", "completed", "cancelled"], { error: "Unknown order status" }).optional(),
 });
 export { orderNumberText } from "../numbers";
+
+/** An order's id in the path ("ord_…"). */
+export const orderIdParamSchema = z.object({
+  id: z.string().min(1, "The order id is missing").max(100, "That order id is too long"),
+});

@@ -53,3 +53,8 @@ export type AdminSubscriber = {
   confirmedAt: string | null;
   unsubscribedAt: string | null;
 };
+
+/** PATCH /api/admin/email-subscribers/:email/unsubscribe: Hono decodes the path, so "jo%40example.com" arrives as "jo@example.com". */
+export const subscriberEmailParamSchema = z.object({
+  email: z.string().trim().min(3, "That is not an e-mail address").max(254, "That is not an e-mail address"),
+});

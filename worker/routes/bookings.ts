@@ -1,6 +1,10 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { availabilityQuerySchema, bookingRequestSchema, manageTokenSchema, moveBookingSchema } from "../../schema/api/bookings";
+import {
+  availabilityQuerySchema,
+  bookingRequestSchema,
+  manageTokenRequestSchema,
+  moveBookingSchema,
+} from "../../schema/api/bookings";
 import { londonToday } from "../../schema/london-time";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
@@ -10,9 +14,6 @@ import { feedIcs } from "../services/bookings/agenda";
 import { cancelBooking, createBooking, moveBooking, readManagedBooking } from "../services/bookings/book";
 import { freeSlots } from "../services/bookings/slots";
 import { queueInBackground } from "../services/mail";
-
-const tokenQuery = z.object({ token: manageTokenSchema });
-const tokenBody = z.object({ token: manageTokenSchema });
 
 /** Mounted at /api: free slots, booking, the customer's own link, the owner's calendar feed. */
 const app = new Hono<HonoEnv>()
@@ -27,11 +28,11 @@ const app = new Hono<HonoEnv>()
     queueInBackground(c.executionCtx, c.env, ...mails);
     return c.json(created, 201);
   })
-  .get("/bookings/manage", validate("query", tokenQuery), async (c) => {
+  .get("/bookings/manage", validate("query", manageTokenRequestSchema), async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json(await readManagedBooking(c.env, getDb(c.env), c.req.valid("query").token));
   })
-  .post("/bookings/manage/cancel", limitPerAddress("booking"), validate("json", tokenBody), async (c) => {
+  .post("/bookings/manage/cancel", limitPerAddress("booking"), validate("json", manageTokenRequestSchema), async (c) => {
     const { managed, mails } = await cancelBooking(c.env, getDb(c.env), c.req.valid("json").token);
     queueInBackground(c.executionCtx, c.env, ...mails);
     return c.json(managed);

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { type AdminCalendar, calendarPatchSchema } from "../../../schema/api/bookings";
+import { type AdminCalendar, calendarPatchSchema, calendarWeekQuerySchema } from "../../../schema/api/bookings";
 import { londonToday } from "../../../schema/london-time";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
@@ -8,11 +7,6 @@ import { siteUrl } from "../../lib/site-url";
 import { validate } from "../../lib/validate";
 import { calendarEntries } from "../../services/bookings/agenda";
 import { readCalendarAndFeed, rotateFeedSecret, saveCalendar } from "../../services/bookings/calendar";
-
-const weekQuery = z.object({
-  from: z.iso.date({ error: "from is a date, like 2026-12-01" }).optional(),
-  days: z.coerce.number().int().min(1, "days is between 1 and 31").max(31, "days is between 1 and 31").default(7),
-});
 
 const feedUrl = (env: HonoEnv["Bindings"], secret: string) => siteUrl(env, `/api/calendar/${secret}.ics`);
 
@@ -27,7 +21,7 @@ const app = new Hono<HonoEnv>()
     return c.json({ settings, feedUrl: feedUrl(c.env, secret) } satisfies AdminCalendar);
   })
   .post("/calendar/rotate-feed", async (c) => c.json({ feedUrl: feedUrl(c.env, await rotateFeedSecret(getDb(c.env))) }))
-  .get("/bookings", validate("query", weekQuery), async (c) => {
+  .get("/bookings", validate("query", calendarWeekQuerySchema), async (c) => {
     const { from, days } = c.req.valid("query");
     return c.json(await calendarEntries(getDb(c.env), from ?? londonToday(), days));
   });

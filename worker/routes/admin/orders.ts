@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import * as z from "zod";
-import { fulfilmentUpdateSchema, orderListQuerySchema } from "../../../schema/api/orders";
+import { fulfilmentUpdateSchema, orderIdParamSchema, orderListQuerySchema } from "../../../schema/api/orders";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { listAnswer } from "../../lib/list-answer";
@@ -9,13 +8,11 @@ import { listOrders, updateFulfilment } from "../../services/admin/orders";
 import { queueInBackground } from "../../services/mail";
 import { fulfilmentMail } from "../../services/mail/customer-emails";
 
-const orderIdParam = z.object({ id: z.string().min(1).max(100) });
-
 const app = new Hono<HonoEnv>()
   .get("/", validate("query", orderListQuerySchema), async (c) =>
     listAnswer(c, await listOrders(getDb(c.env), c.req.valid("query"))),
   )
-  .patch("/:id", validate("param", orderIdParam), validate("json", fulfilmentUpdateSchema), async (c) => {
+  .patch("/:id", validate("param", orderIdParamSchema), validate("json", fulfilmentUpdateSchema), async (c) => {
     const { order, moved } = await updateFulfilment(getDb(c.env), c.req.valid("param").id, c.req.valid("json"));
     // The customer hears of each step: confirmed, dispatched (with tracking), cancelled.
     const mail = fulfilmentMail(moved);

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import * as z from "zod";
-import { catalogueQuerySchema, productFormSchema, productPatchSchema } from "../../../schema/api/catalogue";
+import { catalogueQuerySchema, importQuerySchema, productFormSchema, productPatchSchema } from "../../../schema/api/catalogue";
 import { idParamSchema } from "../../../schema/api/lists";
 import { londonToday } from "../../../schema/london-time";
 import { getDb } from "../../db/client";
@@ -12,8 +11,6 @@ import { validate } from "../../lib/validate";
 import { exportProductsCsv, importProductsCsv, MAX_IMPORT_BYTES } from "../../services/admin/product-csv";
 import { createProduct, deleteProduct, listStockMovements, updateProduct } from "../../services/admin/products";
 import { listProducts, toAdminProduct } from "../../services/products";
-
-const importQuerySchema = z.object({ dryRun: z.enum(["1", "true", "0", "false"]).optional() });
 
 /** The catalogue as the owner runs it: list and search, add, edit, delete, stock history, CSV in and out. */
 const app = new Hono<HonoEnv>()

@@ -1,5 +1,6 @@
 import { asc, desc, eq } from "drizzle-orm";
 import Papa from "papaparse";
+import type { ExportKind } from "../../../schema/api/exports";
 import { customers, emailSubscribers, orderLines, orders, serviceRecords } from "../../../schema/db";
 import { penceToDecimal } from "../../../schema/format";
 import { orderNumberText } from "../../../schema/numbers";
@@ -8,9 +9,6 @@ import type { Db } from "../../db/client";
 /** RFC 4180: a header row, fields quoted where they need it, CRLF line ends. */
 const csv = (fields: string[], rows: (string | number | null)[][]) =>
   Papa.unparse({ fields, data: rows.map((row) => row.map((v) => (v === null ? "" : String(v)))) }, { newline: "\r\n" });
-
-export const exportKinds = ["subscribers", "orders", "customers", "service-records"] as const;
-export type ExportKind = (typeof exportKinds)[number];
 
 /** Every subscriber with the evidence of consent UK law expects the business to keep. */
 async function subscribersCsv(db: Db) {
