@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useLocation } from "wouter";
 import { headFor } from "../../schema/seo";
 import { useFacts } from "../lib/facts";
-import { scrollToSection } from "./site/section-link";
+import { scrollToSection } from "../lib/sections";
 
 /** The landing page scrolls to its hash section 100 ms after it opens. */
 export const HASH_SCROLL_DELAY_MS = 100;

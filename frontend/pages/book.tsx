@@ -3,9 +3,10 @@ import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { type BookableService, type BookingCreated, bookableServiceLabels } from "../../schema/api/bookings";
 import { type BookingFields, BookingForm, emptyBooking } from "../components/book/booking-form";
-import { SlotPicker, useSlotChoice, useSlots } from "../components/book/slot-picker";
+import { SlotPicker } from "../components/book/slot-picker";
 import { visitLabel } from "../components/book/slots";
 import { PageHero } from "../components/site/page-hero";
+import { useSlotChoice, useSlots } from "../hooks/use-slots";
 import { FactLink } from "../lib/facts";
 import "../components/book/book.css";
 

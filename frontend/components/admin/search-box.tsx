@@ -1,30 +1,10 @@
 import { TextField } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
-import { useSearchParams } from "wouter";
+import { useSearchQuery } from "../../hooks/admin/use-search-query";
 import { SearchIcon } from "./icons";
 
 /** How long typing may pause before the list is searched. */
 const DEBOUNCE_MS = 250;
-
-/**
- * The `?q=` of the current address: what the list is searched for. Kept in the URL, so a search
- * can be bookmarked, shared with a colleague, and survives going back from a record.
- */
-export function useSearchQuery(): [string, (q: string) => void] {
-  const [params, setParams] = useSearchParams();
-  const q = params.get("q") ?? "";
-  const setQ = (next: string) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next) updated.set("q", next);
-        else updated.delete("q");
-        return updated;
-      },
-      { replace: true },
-    );
-  return [q, setQ];
-}
 
 /** A search field for an admin list: debounced, written to the URL's `?q=`. */
 export function SearchBox({ label, placeholder }: { label: string; placeholder: string }) {

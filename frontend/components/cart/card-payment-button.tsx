@@ -2,12 +2,12 @@ import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import type { CheckoutSessionResponse } from "../../../schema/api/payments";
 import { useCart } from "../../hooks/use-cart";
+import { useFocusFirstFix } from "../../hooks/use-focus-first-fix";
 import { api, HttpError } from "../../lib/api";
 import { getCartSessionId } from "../../lib/cart-session";
 import { refreshCatalogue } from "../../lib/catalogue";
 import { notify } from "../../lib/toast";
 import { CardIcon } from "../store/icons";
-import { useFocusFirstFix } from "./line-stock";
 
 /** The Stripe checkout label: the single product's name, or "N Heating Components" for several lines. */
 function productNameFor(lines: { product: { name: string } }[]): string {

@@ -3,12 +3,12 @@ import { type FormEvent, useId, useState } from "react";
 import { type CheckoutForm as CheckoutValues, checkoutFormSchema, type OrderResponse } from "../../../schema/api/orders";
 import { formatPrice } from "../../../schema/format";
 import { useCart } from "../../hooks/use-cart";
+import { useFocusFirstFix } from "../../hooks/use-focus-first-fix";
 import { api, HttpError } from "../../lib/api";
 import { getCartSessionId } from "../../lib/cart-session";
 import { refreshCatalogue } from "../../lib/catalogue";
 import { notify } from "../../lib/toast";
 import { FormField } from "./form-field";
-import { useFocusFirstFix } from "./line-stock";
 import { TermsNotice } from "./terms-notice";
 import "./cart.css";
 

@@ -1,4 +1,4 @@
-import type { SectionId } from "./section-link";
+import type { SectionId } from "../../lib/sections";
 
 /** The header's entries, shared by the desktop bar and the mobile menu. */
 export type NavItem =

@@ -6,8 +6,8 @@ import { AvailabilityForm } from "../../components/admin/calendar/availability-f
 import { WeekView } from "../../components/admin/calendar/week-view";
 import { ConfirmButton } from "../../components/admin/confirm-button";
 import { PageHeader } from "../../components/admin/page-header";
-import { useUrlFilters } from "../../components/admin/products/use-url-filters";
 import { useCalendarSettings } from "../../hooks/admin/use-calendar";
+import { useUrlFilters } from "../../hooks/admin/use-url-filters";
 import { errorMessage } from "../../lib/admin/admin-api";
 import { notify } from "../../lib/toast";
 import "../../components/admin/calendar/calendar.css";

@@ -5,9 +5,9 @@ import { ConversationCard } from "../../components/admin/chats/conversation-card
 import { CountTabs } from "../../components/admin/count-tabs";
 import { PageHeader } from "../../components/admin/page-header";
 import { PagedList } from "../../components/admin/paged-list";
-import { useUrlFilters } from "../../components/admin/products/use-url-filters";
 import { SearchBox } from "../../components/admin/search-box";
 import { useChats } from "../../hooks/admin/use-chats";
+import { useUrlFilters } from "../../hooks/admin/use-url-filters";
 import "../../components/admin/care.css";
 
 const filterNames = ["q", "handover", "session"] as const;

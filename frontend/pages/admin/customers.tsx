@@ -8,8 +8,9 @@ import { ExportButton } from "../../components/admin/export-button";
 import { PlusIcon } from "../../components/admin/icons";
 import { PageHeader } from "../../components/admin/page-header";
 import { PagedList } from "../../components/admin/paged-list";
-import { SearchBox, useSearchQuery } from "../../components/admin/search-box";
+import { SearchBox } from "../../components/admin/search-box";
 import { CUSTOMERS_EXPORT_PATH, createCustomer, customerName, useAdminCustomers } from "../../hooks/admin/use-customers";
+import { useSearchQuery } from "../../hooks/admin/use-search-query";
 import { notify } from "../../lib/toast";
 
 const plural = (n: number) => `${n.toLocaleString("en-GB")} ${n === 1 ? "customer" : "customers"}`;

@@ -2,16 +2,16 @@ import { Flex, Text } from "@radix-ui/themes";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { CampaignsTab } from "../../components/admin/campaigns/campaigns-tab";
-import { useCampaignDraft } from "../../components/admin/campaigns/use-campaign-draft";
 import { CountTabs } from "../../components/admin/count-tabs";
 import { ExportButton } from "../../components/admin/export-button";
 import { LoadMore } from "../../components/admin/load-more";
 import { PageHeader } from "../../components/admin/page-header";
-import { useUrlFilters } from "../../components/admin/products/use-url-filters";
 import { SearchBox } from "../../components/admin/search-box";
 import { StatTile } from "../../components/admin/stat-tile";
 import { SubscriberLists } from "../../components/admin/subscribers/subscriber-lists";
+import { useCampaignDraft } from "../../hooks/admin/use-campaign-draft";
 import { SUBSCRIBERS_EXPORT_PATH, summariseSubscribers, useAdminSubscribers } from "../../hooks/admin/use-subscribers";
+import { useUrlFilters } from "../../hooks/admin/use-url-filters";
 import { isUnauthorized } from "../../lib/admin/admin-api";
 import { notify } from "../../lib/toast";
 

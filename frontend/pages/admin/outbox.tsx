@@ -3,8 +3,8 @@ import { CountTabs } from "../../components/admin/count-tabs";
 import { SentMail } from "../../components/admin/outbox/sent-mail";
 import { TemplateGallery } from "../../components/admin/outbox/template-gallery";
 import { PageHeader } from "../../components/admin/page-header";
-import { useUrlFilters } from "../../components/admin/products/use-url-filters";
 import { useOutbox } from "../../hooks/admin/use-outbox";
+import { useUrlFilters } from "../../hooks/admin/use-url-filters";
 import "../../components/admin/care.css";
 
 /** The mail the site "sent" locally, and a gallery of every template (`?tab=templates`). */

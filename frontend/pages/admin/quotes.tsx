@@ -5,7 +5,6 @@ import { quoteStates } from "../../../schema/api/quotes";
 import { CountTabs } from "../../components/admin/count-tabs";
 import { PageHeader } from "../../components/admin/page-header";
 import { pagedTabs } from "../../components/admin/paged-list";
-import { useUrlFilters } from "../../components/admin/products/use-url-filters";
 import { QuoteCard } from "../../components/admin/quote-card";
 import { ReplyAll } from "../../components/admin/quotes/reply-all";
 import { visitFromQuote } from "../../components/admin/quotes/visit-from-quote";
@@ -13,6 +12,7 @@ import { SearchBox } from "../../components/admin/search-box";
 import { newRecord, type RecordDraft, RecordEditor } from "../../components/admin/service-records/record-editor";
 import { customerByEmail } from "../../hooks/admin/use-customers";
 import { type QuoteState, useAdminQuotes } from "../../hooks/admin/use-quotes";
+import { useUrlFilters } from "../../hooks/admin/use-url-filters";
 import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
 import { notify } from "../../lib/toast";
 

@@ -7,10 +7,10 @@ import { EmptyState, ErrorState, LoadingState } from "../../components/admin/adm
 import { CountTabs } from "../../components/admin/count-tabs";
 import { MailIcon } from "../../components/admin/icons";
 import { PageHeader } from "../../components/admin/page-header";
-import { useUrlFilters } from "../../components/admin/products/use-url-filters";
 import { ReminderRow } from "../../components/admin/reminders/reminder-row";
 import { deliveryLabels } from "../../components/admin/reminders/reminder-words";
 import { useReminders } from "../../hooks/admin/use-reminders";
+import { useUrlFilters } from "../../hooks/admin/use-url-filters";
 import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
 import { notify } from "../../lib/toast";
 import "../../components/admin/care.css";

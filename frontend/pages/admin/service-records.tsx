@@ -8,7 +8,6 @@ import { PlusIcon } from "../../components/admin/icons";
 import { LogoutButton } from "../../components/admin/logout-button";
 import { PageHeader } from "../../components/admin/page-header";
 import { pagedTabs } from "../../components/admin/paged-list";
-import { useUrlFilters } from "../../components/admin/products/use-url-filters";
 import { SearchBox } from "../../components/admin/search-box";
 import { RecordCards } from "../../components/admin/service-records/record-cards";
 import { editRecord, newRecord, type RecordDraft, RecordEditor } from "../../components/admin/service-records/record-editor";
@@ -19,6 +18,7 @@ import {
   type ServiceRecordTab,
   useAdminServiceRecords,
 } from "../../hooks/admin/use-service-records";
+import { useUrlFilters } from "../../hooks/admin/use-url-filters";
 import { adminApi, errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
 import { notify } from "../../lib/toast";
 

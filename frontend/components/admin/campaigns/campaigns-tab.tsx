@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { campaignDraftSchema } from "../../../../schema/api/campaigns";
+import type { CampaignDraftState } from "../../../hooks/admin/use-campaign-draft";
 import { useCampaigns } from "../../../hooks/admin/use-campaigns";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { HttpError } from "../../../lib/api";
@@ -9,7 +10,6 @@ import { CampaignHistory } from "./campaign-history";
 import { cancelCampaign, sendCampaign } from "./campaign-requests";
 import { sendAtOf, sendAtProblem } from "./campaign-schedule";
 import { formatUkLong } from "./uk-time";
-import type { CampaignDraftState } from "./use-campaign-draft";
 
 type Props = {
   /** The draft and its schedule, kept by the page across tab changes (useCampaignDraft). */

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { defaultFacts, phoneHref } from "../../../../schema/facts";
-import { useSettings } from "../../../hooks/admin/use-settings";
-import { type CampaignSchedule, sendNow } from "./campaign-schedule";
-import { type CampaignDraftForm, emptyDraft } from "./campaign-templates";
+import { defaultFacts, phoneHref } from "../../../schema/facts";
+import { type CampaignSchedule, sendNow } from "../../components/admin/campaigns/campaign-schedule";
+import { type CampaignDraftForm, emptyDraft } from "../../components/admin/campaigns/campaign-templates";
+import { useSettings } from "./use-settings";
 
 /**
  * The campaign being written and when it should go. Held by the page, above its tabs: the tab
