@@ -3,6 +3,9 @@ import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminCustomer } from "../schema/api/customers";
 import type { AdminServiceRecord } from "../schema/api/records";
+import { londonToday } from "../schema/london-time";
+import { getDb } from "../worker/db/client";
+import { currentFacts } from "../worker/services/business-facts";
 import { adminHeaders } from "./helpers/admin";
 import { countingD1 } from "./helpers/d1-counter";
 import { createProduct } from "./helpers/factories";
@@ -25,7 +28,7 @@ const get = async <T = any>(path: string) => {
   };
 };
 const send = (method: string, path: string, json?: unknown) => callJson(path, { method, json, headers: auth });
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => londonToday();
 
 describe("GET /api/admin/summary", () => {
   it("gives the home screen's counts in one D1 round trip", async () => {
@@ -33,6 +36,7 @@ describe("GET /api/admin/summary", () => {
     await createOrder({ fulfilmentStatus: "confirmed" });
     await createProduct({ stockQuantity: 1, lowStockThreshold: 3 });
     await createServiceRecord({ status: "scheduled", serviceDate: today() });
+    await currentFacts(getDb(env)); // read by every request, cached: not the summary's own trip
     const counter = countingD1(env.DB);
     const res = await callApp("/api/admin/summary", { headers: auth, env: { DB: counter.db } });
     const body = (await res.json()) as Record<string, number>;

@@ -22,7 +22,7 @@ import publicObjects from "./routes/public-objects";
 import quotes from "./routes/quotes";
 import unsubscribe from "./routes/unsubscribe";
 import uploads from "./routes/uploads";
-import { refreshFacts } from "./services/business-facts";
+import { withFacts } from "./services/business-facts";
 
 /** JSON bodies of the API are small; only image uploads (their own 10 MB check) are larger. */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
@@ -41,14 +41,17 @@ app.use("*", async (c, next) => {
 app.use("/api/*", secureHeaders({ crossOriginResourcePolicy: "same-origin" }));
 app.use("/unsubscribe", secureHeaders());
 app.use("/reminders/opt-out", secureHeaders());
-// A request that may send e-mail (any write, and the payment check that can confirm an order)
-// renders it, and its refusals, with the owner's facts: this isolate's copy is refreshed first
-// when it is older than settings.facts.memorySeconds (usually no lookup at all).
-const mayMail = (method: string, path: string) =>
-  (method !== "GET" && method !== "HEAD") || path.startsWith("/api/verify-payment/");
-app.use("/api/*", async (c, next) => {
-  if (mayMail(c.req.method, c.req.path)) await refreshFacts(getDb(c.env));
-  await next();
+// Every API request, and the pages the Worker writes itself, run with the owner's facts as they
+// are now (e-mails, refusals and chat answers quote the phone number and hours): read once per
+// request, from this isolate's memory while it is fresh (usually no lookup at all). The health
+// check is the one answer that never needs them.
+app.use("*", async (c, next) => {
+  if (
+    c.req.path === "/api/health" ||
+    !(c.req.path.startsWith("/api/") || c.req.path === "/unsubscribe" || c.req.path.startsWith("/reminders/"))
+  )
+    return next();
+  await withFacts(getDb(c.env), next);
 });
 app.use("/api/*", async (c, next) => {
   // Image uploads (10 MB) and catalogue imports (2 MB) check their own, larger limits.

@@ -1,7 +1,7 @@
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { purgeRateLimits } from "../lib/rate-limit";
-import { refreshFacts } from "../services/business-facts";
+import { withFacts } from "../services/business-facts";
 import { finishCampaigns } from "../services/campaigns/recipient-state";
 import { requeueStuckRecipients, startDueCampaigns } from "../services/campaigns/schedule";
 import { forgetCatalogue } from "../services/catalogue-cache";
@@ -36,18 +36,19 @@ async function remindCustomers(env: AppEnv, now: number) {
 export async function runScheduled(controller: ScheduledController, env: AppEnv, _ctx: ExecutionContext) {
   const now = controller.scheduledTime;
   const db = getDb(env);
-  await refreshFacts(db);
-  const results = await Promise.allSettled([
-    purgeStaleCarts(db, now),
-    purgeOldChats(db, now),
-    purgeOldMail(db, now),
-    purgeUnconfirmedSignups(db, now),
-    purgeAdminRecords(db, now),
-    purgeRateLimits(db, 86_400, now),
-    releaseHolds(env, now),
-    runMailTasks(env, now),
-    remindCustomers(env, now),
-  ]);
+  const results = await withFacts(db, () =>
+    Promise.allSettled([
+      purgeStaleCarts(db, now),
+      purgeOldChats(db, now),
+      purgeOldMail(db, now),
+      purgeUnconfirmedSignups(db, now),
+      purgeAdminRecords(db, now),
+      purgeRateLimits(db, 86_400, now),
+      releaseHolds(env, now),
+      runMailTasks(env, now),
+      remindCustomers(env, now),
+    ]),
+  );
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
   for (const failure of failures) console.error(JSON.stringify({ job: "cron", error: String(failure.reason) }));
   if (failures.length) throw new Error(`${failures.length} scheduled task(s) failed`);

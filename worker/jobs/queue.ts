@@ -1,6 +1,6 @@
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import { refreshFacts } from "../services/business-facts";
+import { withFacts } from "../services/business-facts";
 import { consumeMail, consumeMailDeadLetters } from "./mail-queue";
 
 /**
@@ -10,14 +10,15 @@ import { consumeMail, consumeMailDeadLetters } from "./mail-queue";
  */
 export async function handleQueueBatch(batch: MessageBatch<unknown>, env: AppEnv, _ctx: ExecutionContext) {
   // Campaign e-mails are rendered here, with the owner's facts (the footer's phone and address).
-  await refreshFacts(getDb(env));
-  switch (batch.queue) {
-    case "outgoing-mail":
-      return consumeMail(batch, env);
-    case "outgoing-mail-dlq":
-      return consumeMailDeadLetters(batch, env);
-    default:
-      console.warn(JSON.stringify({ queue: batch.queue, warning: "no consumer for queue; messages acknowledged" }));
-      batch.ackAll();
-  }
+  await withFacts(getDb(env), async () => {
+    switch (batch.queue) {
+      case "outgoing-mail":
+        return consumeMail(batch, env);
+      case "outgoing-mail-dlq":
+        return consumeMailDeadLetters(batch, env);
+      default:
+        console.warn(JSON.stringify({ queue: batch.queue, warning: "no consumer for queue; messages acknowledged" }));
+        batch.ackAll();
+    }
+  });
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { z } from "zod";
 import type { BusinessSettings, businessFactsPatchSchema } from "../../schema/api/settings";
 import { type BusinessFacts, defaultFacts } from "../../schema/facts";
@@ -93,21 +94,31 @@ export async function saveFacts(db: Db, patch: z.output<typeof businessFactsPatc
 }
 
 /**
- * The facts an e-mail template reads (templates are plain functions): this isolate's latest copy.
- * Requests that send mail, the cron and the queue call `currentFacts` first, so it is at most
- * `settings.facts.memorySeconds` old.
+ * Every unit of work (a request, a cron run, a queue batch) reads the facts once, at its start,
+ * through `withFacts`; everything inside it (e-mail templates, refusal messages, chat answers)
+ * reads that same copy with `factsNow()`, however deep, without passing it down. No code path can
+ * read a copy older than its own start (`settings.facts.memorySeconds` at most, usually none).
  */
-export function factsNow(): BusinessFacts {
-  return remembered?.value.facts ?? defaultFacts;
+const factsOfWork = new AsyncLocalStorage<BusinessFacts>();
+
+/** Runs `work` with the facts as they are now; when D1 cannot be read, with the last copy this isolate has. */
+export async function withFacts<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  let facts: BusinessFacts;
+  try {
+    facts = await currentFacts(db);
+  } catch (error) {
+    console.warn(JSON.stringify({ facts: "read failed, using the last copy", error: String(error) }));
+    facts = remembered?.value.facts ?? defaultFacts;
+  }
+  return factsOfWork.run(facts, work);
 }
 
-/** Before mail is rendered (a write request, the cron, the queue): a failure keeps the copy it has. */
-export async function refreshFacts(db: Db): Promise<void> {
-  try {
-    await currentFacts(db);
-  } catch (error) {
-    console.warn(JSON.stringify({ facts: "refresh failed, using the last copy", error: String(error) }));
-  }
+/**
+ * The facts of the work in progress. Outside `withFacts` (a test calling a template directly) it is
+ * this isolate's latest copy; every entry point of the Worker runs inside `withFacts`.
+ */
+export function factsNow(): BusinessFacts {
+  return factsOfWork.getStore() ?? remembered?.value.facts ?? defaultFacts;
 }
 
 /** Drops every copy (tests, and the seed after it writes the row): the next read is from D1. */

@@ -5,7 +5,6 @@ import type { HonoEnv } from "../../env";
 import { listAnswer } from "../../lib/list-answer";
 import { siteUrl } from "../../lib/site-url";
 import { validate } from "../../lib/validate";
-import { refreshFacts } from "../../services/business-facts";
 import { listOutbox } from "../../services/mail/outbox";
 import { renderTemplateGallery } from "../../services/mail/template-gallery";
 
@@ -18,8 +17,6 @@ const app = new Hono<HonoEnv>()
     listAnswer(c, await listOutbox(getDb(c.env), c.req.valid("query"))),
   )
   .get("/templates", async (c) => {
-    // The templates read the owner's current phone, address and hours, as real mail does.
-    await refreshFacts(getDb(c.env));
     return c.json(await renderTemplateGallery(siteUrl(c.env)));
   });
 
