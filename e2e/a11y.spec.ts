@@ -1,5 +1,6 @@
 import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
+import { scrollToOpenSignupModal } from "./shop-helpers";
 
 const pages = [
   "/",
@@ -71,7 +72,8 @@ test.describe(() => {
   test("the sign-up modal has no serious or critical accessibility violations", async ({ page }) => {
     await page.addInitScript("sessionStorage.removeItem('emailSignupModalShown')");
     await page.goto("/");
-    await expect(page.getByRole("dialog")).toBeVisible({ timeout: 5000 });
+    await scrollToOpenSignupModal(page);
+    await expect(page.getByRole("dialog")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath("pub-signup-modal-390.png") });
   });

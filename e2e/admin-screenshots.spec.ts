@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { createQuote, expect, expectAccessible, expectNoHorizontalScroll, shoot, test, unique } from "./admin-fixtures";
+import { expectImagesLoaded } from "./axe";
 
 const widths = [
   { name: "desktop", width: 1280, height: 900 },
@@ -100,8 +101,10 @@ const screens: { name: string; path: string; ready: (page: Page) => Promise<void
       await page.getByRole("button", { name: /^Use template: Winter Service Offer/ }).click();
       await expect(page.frameLocator('iframe[title="E-mail preview"]').getByRole("heading")).toBeVisible();
       await page.locator('iframe[title="E-mail preview"]').scrollIntoViewIfNeeded();
-      // Chromium pauses painting of off-screen cross-origin frames until they have been on screen.
-      await page.waitForTimeout(1000);
+      // Chromium pauses painting of off-screen cross-origin frames until they have been on screen:
+      // the preview is in view, and two frames have been drawn since.
+      await expect(page.locator('iframe[title="E-mail preview"]')).toBeInViewport();
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       await page.screenshot({ path: test.info().outputPath(`admin-campaign-preview-${page.viewportSize()?.width}.png`) });
     },
   },
@@ -118,16 +121,10 @@ const screens: { name: string; path: string; ready: (page: Page) => Promise<void
     ready: async (page) => {
       await expect(page.locator(".admin-product").first()).toBeVisible();
       await page.getByRole("button", { name: "Add Product" }).click();
-      await page.evaluate(async () => {
-        // Lazy images below the fold load before the full-page shot.
-        const win = globalThis as unknown as {
-          scrollTo(x: number, y: number): void;
-          document: { body: { scrollHeight: number } };
-        };
-        win.scrollTo(0, win.document.body.scrollHeight);
-        await new Promise((r) => setTimeout(r, 500));
-        win.scrollTo(0, 0);
-      });
+      // Lazy images below the fold load before the full-page shot.
+      await page.evaluate("scrollTo(0, document.body.scrollHeight)");
+      await expectImagesLoaded(page);
+      await page.evaluate("scrollTo(0, 0)");
     },
   },
   {

@@ -32,3 +32,32 @@ export async function seriousViolations(page: Page, exclude?: string): Promise<s
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
+
+/**
+ * Every image in the page has loaded and has pixels: a screenshot shows the page as a visitor sees
+ * it, and a missing or broken image fails the test instead of going unnoticed in a picture.
+ */
+export async function expectImagesLoaded(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const images = [
+        ...(globalThis as unknown as { document: { images: Iterable<{ complete: boolean; loading: string }> } }).document.images,
+      ];
+      return images.every((img) => img.complete || img.loading === "lazy");
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
+  const broken = await page.evaluate(() =>
+    [
+      ...(
+        globalThis as unknown as {
+          document: { images: Iterable<{ complete: boolean; naturalWidth: number; currentSrc: string }> };
+        }
+      ).document.images,
+    ]
+      .filter((img) => img.complete && img.naturalWidth === 0)
+      .map((img) => img.currentSrc),
+  );
+  if (broken.length) throw new Error(`Images that did not load: ${broken.join(", ")}`);
+}

@@ -12,6 +12,7 @@ import {
   test,
   unique,
 } from "./admin-fixtures";
+import { scrollToOpenSignupModal } from "./shop-helpers";
 
 // The sign-up and confirm API limit requests per address; this file gets its own.
 test.use({ extraHTTPHeaders: { "CF-Connecting-IP": "198.51.100.23" } });
@@ -28,8 +29,9 @@ test.describe("confirmed opt-in", () => {
   }) => {
     const email = `${unique("optin")}@example.com`;
     await page.goto("/service/plumbing");
+    await scrollToOpenSignupModal(page);
     const modal = page.getByRole("dialog", { name: "Save Money on Your Heating Bills!" });
-    await expect(modal).toBeVisible({ timeout: 5000 });
+    await expect(modal).toBeVisible();
     await modal.getByLabel("Email address").fill(email);
     await modal.getByRole("button", { name: "GET EXCLUSIVE DEALS" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Check your inbox" })).toContainText(SIGNUP_CHECK_INBOX);

@@ -3,6 +3,7 @@ import { boilerPackages, boilerService, company, plumbingPriceBands, repairPrice
 import { FACTS_ELEMENT_ID, fillFacts, type Offer, offerEndText } from "../schema/facts";
 import { formatPounds, saving } from "../schema/format";
 import { publicRoutes } from "../schema/routes";
+import { animationsSettled, expectImagesLoaded } from "./axe";
 import { changeFacts, liveOffer } from "./facts-helpers";
 import { expect, test } from "./fixtures";
 
@@ -221,13 +222,16 @@ test.describe("hydration", () => {
         .getByRole("button", { name: /Services|Open menu/ })
         .first()
         .click();
-      await page.waitForTimeout(500);
+      await expect(page.locator('[aria-expanded="true"]').first()).toBeVisible();
+      await animationsSettled(page);
+      // Two frames: any shift the opening caused has been laid out and reported.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       expect(await page.evaluate<number>("window.__cls")).toBeLessThan(0.01);
     });
   }
 });
 
-test.describe("screenshots", () => {
+test.describe("each page as a visitor sees it: its heading, every image loaded, nothing wider than the screen", () => {
   const paths = [
     "/",
     "/boiler-pricing",
@@ -243,11 +247,15 @@ test.describe("screenshots", () => {
       for (const path of paths) {
         await page.goto(path);
         // Lazy images load as they come into view.
-        await page.evaluate(`(async () => {
-          for (let y = 0; y < document.documentElement.scrollHeight; y += 600) { scrollTo(0, y); await new Promise((r) => setTimeout(r, 50)); }
-          scrollTo(0, 0);
-        })()`);
+        for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
+          await page.evaluate((top) => scrollTo(0, top), y);
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+        }
+        await page.evaluate(() => scrollTo(0, 0));
         await page.waitForLoadState("networkidle");
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await expectImagesLoaded(page);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
         const name = path === "/" ? "home" : path.slice(1).replace(/\//g, "-");
         await page.screenshot({ path: test.info().outputPath(`pub-${name}-${width}.png`), fullPage: true });
       }

@@ -83,4 +83,8 @@ export const scrollWidth = (page: Page) => page.evaluate<number>("document.docum
 export const skipSignupModal = (page: Page) =>
   page.addInitScript({ content: "sessionStorage.setItem('emailSignupModalShown', 'true');" });
 
+/** Opens the deals modal the way a reader does: scrolling through a third of the page. */
+export const scrollToOpenSignupModal = (page: Page) =>
+  page.evaluate("window.scrollTo(0, (document.documentElement.scrollHeight - innerHeight) * 0.35)");
+
 export { seriousViolations } from "./axe";

@@ -1,19 +1,31 @@
+import type { Page } from "@playwright/test";
 import { SIGNUP_CHECK_INBOX } from "../schema/api/signups";
 import { signupConsentText } from "../schema/business";
+import { settings } from "../schema/settings";
 import { expect, test } from "./fixtures";
 
 // The sign-up API limits requests per address; this file gets its own.
 test.use({ extraHTTPHeaders: { "CF-Connecting-IP": "198.51.100.22" } });
 
-const dialog = (page: import("@playwright/test").Page) => page.getByRole("dialog", { name: "Save Money on Your Heating Bills!" });
+const SIGNUP_MODAL_DELAY_MS = settings.signupModal.delayMs;
+const dialog = (page: Page) => page.getByRole("dialog", { name: "Save Money on Your Heating Bills!" });
 
-test("opens by itself 3 seconds after the page loads, with its content", async ({ page }) => {
+/** Opens `path` on a held clock and lets the modal's delay pass: the modal is open. */
+async function openModal(page: Page, path = "/") {
+  await page.clock.install();
+  await page.goto(path);
+  await page.clock.runFor(SIGNUP_MODAL_DELAY_MS + 500);
+  await expect(dialog(page)).toBeVisible();
+  return dialog(page);
+}
+
+test("opens by itself 20 seconds after the page loads, with its content", async ({ page }) => {
+  await page.clock.install();
   await page.goto("/service/plumbing");
-  const opened = Date.now();
-  await page.waitForTimeout(2200);
+  await page.clock.runFor(SIGNUP_MODAL_DELAY_MS - 1000);
   await expect(dialog(page)).toHaveCount(0);
-  await expect(dialog(page)).toBeVisible({ timeout: 3000 });
-  expect(Date.now() - opened).toBeGreaterThanOrEqual(2900);
+  await page.clock.runFor(1500);
+  await expect(dialog(page)).toBeVisible();
   expect(await page.evaluate<string | null>("sessionStorage.getItem('emailSignupModalShown')")).toBe("true");
 
   const modal = dialog(page);
@@ -25,76 +37,74 @@ test("opens by itself 3 seconds after the page loads, with its content", async (
   await expect(modal.getByRole("button", { name: "GET EXCLUSIVE DEALS" })).toBeDisabled();
 });
 
-test("waits on a task page: not over the booking form, then 3 seconds into the next page", async ({ page }) => {
-  await page.goto("/book");
-  await page.waitForTimeout(3600);
-  await expect(dialog(page)).toHaveCount(0);
+test("never opens over booking, the cart or checkout; opens on the next page after its delay", async ({ page }) => {
+  await page.clock.install();
+  for (const path of ["/book", "/cart", "/checkout"]) {
+    await page.goto(path);
+    await page.clock.runFor(SIGNUP_MODAL_DELAY_MS * 2);
+    await expect(dialog(page)).toHaveCount(0);
+  }
   expect(await page.evaluate<string | null>("sessionStorage.getItem('emailSignupModalShown')")).toBeNull();
 
-  await page.goto("/checkout");
-  await page.waitForTimeout(3600);
-  await expect(dialog(page)).toHaveCount(0);
-
   await page.goto("/boiler-pricing");
-  await expect(dialog(page)).toBeVisible({ timeout: 5000 });
+  await page.clock.runFor(SIGNUP_MODAL_DELAY_MS + 500);
+  await expect(dialog(page)).toBeVisible();
 });
 
-test("does not take the keyboard from a visitor typing in a form; opens 3 seconds after they leave it", async ({ page }) => {
+test("does not take the keyboard from a visitor typing in a form; opens the full delay after they leave it", async ({ page }) => {
+  await page.clock.install();
   await page.goto("/");
   const name = page.locator("#quote-name");
   await name.focus();
-  await name.pressSequentially("Ann Example", { delay: 50 });
-  await page.waitForTimeout(3600);
+  await name.pressSequentially("Ann Example");
+  await page.clock.runFor(SIGNUP_MODAL_DELAY_MS + 5000);
   await expect(dialog(page)).toHaveCount(0);
   await expect(name).toBeFocused();
 
   await page.locator("#quote-phone").focus();
-  await page.waitForTimeout(1000);
+  await page.clock.runFor(1000);
   await expect(dialog(page)).toHaveCount(0);
 
   await page.evaluate("document.activeElement.blur()");
-  const left = Date.now();
-  await expect(dialog(page)).toBeVisible({ timeout: 5000 });
-  expect(Date.now() - left).toBeGreaterThanOrEqual(2500);
+  await page.clock.runFor(SIGNUP_MODAL_DELAY_MS - 1000);
+  await expect(dialog(page)).toHaveCount(0);
+  await page.clock.runFor(1500);
+  await expect(dialog(page)).toBeVisible();
 });
 
 test("opens at most once per browser session", async ({ page, browser }) => {
-  await page.goto("/");
-  await expect(dialog(page)).toBeVisible({ timeout: 5000 });
+  await openModal(page);
   await page.keyboard.press("Escape");
   await expect(dialog(page)).toHaveCount(0);
 
   await page.reload();
   await page.getByRole("link", { name: "New Boiler" }).first().click();
-  await page.waitForTimeout(3600);
+  await page.clock.runFor(SIGNUP_MODAL_DELAY_MS * 2);
   await expect(dialog(page)).toHaveCount(0);
 
   // A new browser session sees it again.
   const other = await browser.newPage();
-  await other.goto("/boiler-pricing");
-  await expect(dialog(other)).toBeVisible({ timeout: 5000 });
+  await openModal(other, "/boiler-pricing");
   await other.close();
 });
 
-test("scrolling past 30 % of the page opens it before the 3 seconds are up", async ({ page }) => {
+test("scrolling past 30 % of the page opens it before the delay is up", async ({ page }) => {
+  await page.clock.install();
   await page.goto("/");
-  const opened = Date.now();
   await page.evaluate("window.scrollTo(0, (document.documentElement.scrollHeight - innerHeight) * 0.35)");
-  await expect(dialog(page)).toBeVisible({ timeout: 2000 });
-  expect(Date.now() - opened).toBeLessThan(2500);
+  await expect(dialog(page)).toBeVisible();
 });
 
 test("scrolling less than 30 % does not open it early", async ({ page }) => {
+  await page.clock.install();
   await page.goto("/");
   await page.evaluate("window.scrollTo(0, (document.documentElement.scrollHeight - innerHeight) * 0.2)");
-  await page.waitForTimeout(1500);
+  await page.clock.runFor(SIGNUP_MODAL_DELAY_MS - 2000);
   await expect(dialog(page)).toHaveCount(0);
 });
 
 test("is an accessible dialog: focus stays inside, Escape closes it with a fade", async ({ page }) => {
-  await page.goto("/");
-  const modal = dialog(page);
-  await expect(modal).toBeVisible({ timeout: 5000 });
+  const modal = await openModal(page);
   for (let i = 0; i < 5; i++) {
     await page.keyboard.press("Tab");
     await expect(modal.locator(":focus")).toHaveCount(1);
@@ -103,27 +113,31 @@ test("is an accessible dialog: focus stays inside, Escape closes it with a fade"
   // Closing fades out over 300 ms.
   await expect(modal).toHaveAttribute("data-state", "closed");
   await expect(modal).toHaveCSS("animation-duration", "0.3s");
+  await page.clock.runFor(400);
   await expect(modal).toHaveCount(0);
 });
 
 test("while it is open the page behind ignores the pointer; a click outside only closes it", async ({ page }) => {
+  await page.clock.install();
   await page.goto("/");
   const quote = page.getByRole("banner").getByRole("link", { name: "Get Quote" }).first();
   const box = await quote.boundingBox();
-  await expect(dialog(page)).toBeVisible({ timeout: 5000 });
+  await page.clock.runFor(SIGNUP_MODAL_DELAY_MS + 500);
+  await expect(dialog(page)).toBeVisible();
   await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+  await page.clock.runFor(400);
   await expect(dialog(page)).toHaveCount(0);
   await expect(page).toHaveURL(/\/$/);
 });
 
 test("opening it restyles the dialog, not every element of the page behind it", async ({ page, browser }) => {
-  // The store is the largest public page. The clock is held so the 3 s timer fires while traced.
+  // The store is the largest public page. The clock is held so the timer fires while traced.
   await page.clock.install();
   await page.goto("/store");
   await expect(page.locator(".product-card").first()).toBeVisible();
   const elements = await page.evaluate(() => document.querySelectorAll("*").length);
   await browser.startTracing(page, { categories: ["devtools.timeline"] });
-  await page.clock.runFor(3500);
+  await page.clock.runFor(SIGNUP_MODAL_DELAY_MS + 500);
   await expect(dialog(page)).toBeVisible();
   const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as {
     traceEvents: { name: string; args?: { elementCount?: number } }[];
@@ -144,9 +158,7 @@ test("signs the visitor up, tells them to check their inbox, clears the field an
     await new Promise((r) => setTimeout(r, 400));
     await route.continue();
   });
-  await page.goto("/service/boiler-service");
-  const modal = dialog(page);
-  await expect(modal).toBeVisible({ timeout: 5000 });
+  const modal = await openModal(page, "/service/boiler-service");
   const email = modal.getByLabel("Email address");
   const button = modal.getByRole("button", { name: "GET EXCLUSIVE DEALS" });
 
@@ -175,9 +187,7 @@ test.describe(() => {
         body: JSON.stringify({ error: "That address can't receive e-mail", code: "VALIDATION_FAILED", requestId: "r1" }),
       }),
     );
-    await page.goto("/");
-    const modal = dialog(page);
-    await expect(modal).toBeVisible({ timeout: 5000 });
+    const modal = await openModal(page);
     await modal.getByLabel("Email address").fill("someone@example.com");
     await modal.getByRole("button", { name: "GET EXCLUSIVE DEALS" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Oops!" })).toContainText("That address can't receive e-mail");
@@ -187,9 +197,7 @@ test.describe(() => {
 
   test("falls back to a generic message when the server says nothing useful", async ({ page }) => {
     await page.route("**/api/email-signups", (route) => route.fulfill({ status: 500, body: "" }));
-    await page.goto("/");
-    const modal = dialog(page);
-    await expect(modal).toBeVisible({ timeout: 5000 });
+    const modal = await openModal(page);
     await modal.getByLabel("Email address").fill("someone@example.com");
     const button = modal.getByRole("button", { name: "GET EXCLUSIVE DEALS" });
     await button.click();

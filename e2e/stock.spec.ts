@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import type { ProductPatchInput } from "../schema/api/catalogue";
 import type { Product } from "../schema/api/products";
 import { bearer, loginToken } from "./admin-fixtures";
+import { animationsSettled } from "./axe";
 import { expect, test } from "./fixtures";
 import { cartBadge, createProduct, fillCart, scrollWidth, seriousViolations, skipSignupModal, uniqueName } from "./shop-helpers";
 
@@ -57,7 +58,7 @@ test.describe("stock in the store, the cart and the checkout", () => {
       await page.getByRole("button", { name: low.name, exact: true }).click();
       const dialog = page.getByRole("dialog", { name: low.name });
       await expect(dialog.getByText("Only 2 left", { exact: true })).toBeVisible();
-      await page.waitForTimeout(400); // the opening animation
+      await animationsSettled(page); // the opening animation
       await page.screenshot({ path: test.info().outputPath(`store-low-stock-dialog-${width}.png`) });
       expect(await seriousViolations(page)).toEqual([]);
       await page.keyboard.press("Escape");
@@ -185,7 +186,7 @@ test.describe("stock in the store, the cart and the checkout", () => {
         await expect(summary.getByRole("listitem").filter({ hasText: fine.name }).getByTestId("short-line")).toHaveCount(0);
         // The form is kept.
         await expect(page.getByLabel("Full Name")).toHaveValue("Jane Customer");
-        await page.waitForTimeout(300);
+        await animationsSettled(page);
         await page.screenshot({ path: test.info().outputPath(`checkout-short-lines-${width}.png`), fullPage: true });
         expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
         if (width === 390) expect(await seriousViolations(page)).toEqual([]);

@@ -1,5 +1,6 @@
 import type { Page, Route } from "@playwright/test";
 import type { Product } from "../schema/api/products";
+import { animationsSettled } from "./axe";
 import { expect, test } from "./fixtures";
 import { cartBadge, createProduct, scrollWidth, seriousViolations, skipSignupModal, uniqueName } from "./shop-helpers";
 
@@ -74,9 +75,9 @@ test.describe("store", () => {
     page.on("request", (req) => {
       if (new URL(req.url()).pathname === "/api/products") reads.push(`${req.resourceType()} ${req.url()}`);
     });
-    await page.goto("/store");
+    await page.goto("/store", { waitUntil: "networkidle" });
     await expect(page.locator(".product-card").first()).toBeVisible();
-    await page.waitForTimeout(500);
+    await page.waitForLoadState("networkidle");
     // The preload is the only read: the app's own request was answered by it, not sent again.
     expect(reads).toHaveLength(1);
     expect(reads[0]).toMatch(/^other /);
@@ -113,8 +114,9 @@ test.describe("store", () => {
 
     // Scrolling reads on where the first answer stopped, page after page, until every product is there.
     for (let step = 0; step < 20 && (await cards.count()) < all.length; step++) {
+      const before = await cards.count();
       await page.keyboard.press("End");
-      await page.waitForTimeout(200);
+      await expect.poll(() => cards.count()).toBeGreaterThan(before);
     }
     await expect(cards).toHaveCount(all.length);
     const names = await page.locator(".product-card__open").allTextContents();
@@ -137,8 +139,9 @@ test.describe("store", () => {
     const fans = all.filter((p) => p.category === "Fans");
     await expect(page.getByText(`Showing ${fans.length} of ${all.length} products`)).toBeVisible();
     for (let step = 0; step < 10 && (await cards.count()) < fans.length; step++) {
+      const before = await cards.count();
       await page.keyboard.press("End");
-      await page.waitForTimeout(200);
+      await expect.poll(() => cards.count()).toBeGreaterThan(before);
     }
     await expect(cards).toHaveCount(fans.length);
     for (const brandLine of await page.locator(".product-card__brand").allTextContents()) expect(brandLine).toContain("Fans");
@@ -250,8 +253,9 @@ test.describe("store", () => {
     expect([12, 24]).toContain(first);
     const seen = [first];
     for (let step = 0; step < 10 && (await cards.count()) < total; step++) {
+      const before = await cards.count();
       await page.keyboard.press("End");
-      await page.waitForTimeout(150);
+      await expect.poll(() => cards.count()).toBeGreaterThan(before);
       seen.push(await cards.count());
     }
     for (const count of seen) expect(count === total || count % 12 === 0).toBe(true);
@@ -290,13 +294,14 @@ test.describe("store", () => {
       // The whole catalogue is one very long page; the first screens are what matter.
       await page.screenshot({ path: test.info().outputPath(`store-${width}.png`) });
       await page.mouse.wheel(0, 800);
-      await page.waitForTimeout(300);
+      await page.waitForFunction(() => (globalThis as unknown as { scrollY: number }).scrollY > 0);
+      await animationsSettled(page);
       await page.screenshot({ path: test.info().outputPath(`store-${width}-scrolled.png`) });
       await page.mouse.wheel(0, -2000);
       expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
       await page.locator(".product-card__open").first().click();
       await expect(page.getByRole("dialog")).toBeVisible();
-      await page.waitForTimeout(400); // the opening animation
+      await animationsSettled(page); // the opening animation
       await page.screenshot({ path: test.info().outputPath(`store-dialog-${width}.png`) });
     }
   });

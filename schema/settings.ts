@@ -1,3 +1,5 @@
+import { signupModal } from "./api/constants";
+
 /**
  * The periods and thresholds the product runs by, in one place: the cron, the services, the
  * privacy page and the tests all read these same numbers. Browser-safe (plain constants).
@@ -86,6 +88,7 @@ export const settings = {
     message: { session: { limit: 30, windowSeconds: 60 }, ip: { limit: 60, windowSeconds: 60 } },
     reply: { session: { limit: 12, windowSeconds: 60 }, ip: { limit: 30, windowSeconds: 60 } },
   },
+  signupModal,
   adminLogin: {
     /** Failed sign-ins from one address (an IPv6 /64 counts as one address) before it must wait. */
     perAddress: { limit: 5, windowSeconds: 15 * 60 },

@@ -1,14 +1,15 @@
 import { lazy, Suspense, startTransition, useCallback, useEffect, useState } from "react";
 import { useLocation } from "wouter";
+import { signupModal } from "../../schema/api/constants";
 import { whenPageReady } from "../lib/page-ready";
 
 const loadDialog = () => import("./site/signup-dialog");
 const SignupDialog = lazy(loadDialog);
 
-/** The modal's timings and the session flag that keeps the modal to once per browser session. */
+/** The session flag that keeps the modal to once per browser session; its timings are schema/settings.ts's. */
 export const SIGNUP_MODAL_FLAG = "emailSignupModalShown";
-export const SIGNUP_MODAL_DELAY_MS = 3000;
-export const SIGNUP_MODAL_SCROLL_SHARE = 0.3;
+const SIGNUP_MODAL_DELAY_MS = signupModal.delayMs;
+const SIGNUP_MODAL_SCROLL_SHARE = signupModal.scrollShare;
 
 function readFlag(): boolean {
   try {
@@ -40,7 +41,7 @@ function isTyping(): boolean {
 }
 
 /**
- * Opens the modal 3 s after load or at 30 % scroll, whichever comes first, once per session; never
+ * Opens the modal 20 s after load or at 30 % scroll, whichever comes first, once per session; never
  * on a task page, and not while a form field has the focus (it waits until the visitor leaves it).
  */
 function useAutoOpen(open: () => void, quiet: boolean) {
