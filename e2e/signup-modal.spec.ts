@@ -10,18 +10,23 @@ test.use({ extraHTTPHeaders: { "CF-Connecting-IP": "198.51.100.22" } });
 const SIGNUP_MODAL_DELAY_MS = settings.signupModal.delayMs;
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Save Money on Your Heating Bills!" });
 
-/** Opens `path` on a held clock and lets the modal's delay pass: the modal is open. */
-async function openModal(page: Page, path = "/") {
+/** Opens `path` on a held clock, once the page has hydrated (its timers are set): time starts from there. */
+async function openOnHeldClock(page: Page, path: string) {
   await page.clock.install();
   await page.goto(path);
+  await expect(page.locator("html[data-page-ready]")).toHaveCount(1);
+}
+
+/** Opens `path` on a held clock and lets the modal's delay pass: the modal is open. */
+async function openModal(page: Page, path = "/") {
+  await openOnHeldClock(page, path);
   await page.clock.runFor(SIGNUP_MODAL_DELAY_MS + 500);
   await expect(dialog(page)).toBeVisible();
   return dialog(page);
 }
 
 test("opens by itself 20 seconds after the page loads, with its content", async ({ page }) => {
-  await page.clock.install();
-  await page.goto("/service/plumbing");
+  await openOnHeldClock(page, "/service/plumbing");
   await page.clock.runFor(SIGNUP_MODAL_DELAY_MS - 1000);
   await expect(dialog(page)).toHaveCount(0);
   await page.clock.runFor(1500);
@@ -41,19 +46,20 @@ test("never opens over booking, the cart or checkout; opens on the next page aft
   await page.clock.install();
   for (const path of ["/book", "/cart", "/checkout"]) {
     await page.goto(path);
+    await expect(page.locator("html[data-page-ready]")).toHaveCount(1);
     await page.clock.runFor(SIGNUP_MODAL_DELAY_MS * 2);
     await expect(dialog(page)).toHaveCount(0);
   }
   expect(await page.evaluate<string | null>("sessionStorage.getItem('emailSignupModalShown')")).toBeNull();
 
   await page.goto("/boiler-pricing");
+  await expect(page.locator("html[data-page-ready]")).toHaveCount(1);
   await page.clock.runFor(SIGNUP_MODAL_DELAY_MS + 500);
   await expect(dialog(page)).toBeVisible();
 });
 
 test("does not take the keyboard from a visitor typing in a form; opens the full delay after they leave it", async ({ page }) => {
-  await page.clock.install();
-  await page.goto("/");
+  await openOnHeldClock(page, "/");
   const name = page.locator("#quote-name");
   await name.focus();
   await name.pressSequentially("Ann Example");
@@ -78,6 +84,7 @@ test("opens at most once per browser session", async ({ page, browser }) => {
   await expect(dialog(page)).toHaveCount(0);
 
   await page.reload();
+  await expect(page.locator("html[data-page-ready]")).toHaveCount(1);
   await page.getByRole("link", { name: "New Boiler" }).first().click();
   await page.clock.runFor(SIGNUP_MODAL_DELAY_MS * 2);
   await expect(dialog(page)).toHaveCount(0);
@@ -89,15 +96,13 @@ test("opens at most once per browser session", async ({ page, browser }) => {
 });
 
 test("scrolling past 30 % of the page opens it before the delay is up", async ({ page }) => {
-  await page.clock.install();
-  await page.goto("/");
+  await openOnHeldClock(page, "/");
   await page.evaluate("window.scrollTo(0, (document.documentElement.scrollHeight - innerHeight) * 0.35)");
   await expect(dialog(page)).toBeVisible();
 });
 
 test("scrolling less than 30 % does not open it early", async ({ page }) => {
-  await page.clock.install();
-  await page.goto("/");
+  await openOnHeldClock(page, "/");
   await page.evaluate("window.scrollTo(0, (document.documentElement.scrollHeight - innerHeight) * 0.2)");
   await page.clock.runFor(SIGNUP_MODAL_DELAY_MS - 2000);
   await expect(dialog(page)).toHaveCount(0);
@@ -118,8 +123,7 @@ test("is an accessible dialog: focus stays inside, Escape closes it with a fade"
 });
 
 test("while it is open the page behind ignores the pointer; a click outside only closes it", async ({ page }) => {
-  await page.clock.install();
-  await page.goto("/");
+  await openOnHeldClock(page, "/");
   const quote = page.getByRole("banner").getByRole("link", { name: "Get Quote" }).first();
   const box = await quote.boundingBox();
   await page.clock.runFor(SIGNUP_MODAL_DELAY_MS + 500);
@@ -132,8 +136,7 @@ test("while it is open the page behind ignores the pointer; a click outside only
 
 test("opening it restyles the dialog, not every element of the page behind it", async ({ page, browser }) => {
   // The store is the largest public page. The clock is held so the timer fires while traced.
-  await page.clock.install();
-  await page.goto("/store");
+  await openOnHeldClock(page, "/store");
   await expect(page.locator(".product-card").first()).toBeVisible();
   const elements = await page.evaluate(() => document.querySelectorAll("*").length);
   await browser.startTracing(page, { categories: ["devtools.timeline"] });

@@ -180,5 +180,15 @@ export const serviceTypes = [
   "Emergency Call-out",
 ] as const;
 
+/**
+ * The kinds of visit a reminder is for, and the visit types that do each. Only a later visit of the
+ * same kind makes a reminder needless: a boiler repair is not the annual service, nor a landlord's
+ * gas safety check (compared case-insensitively: older records were typed by hand).
+ */
+export const reminderVisitTypes = {
+  service: ["Annual Boiler Service"],
+  gasSafety: ["Gas Safety Certificate (CP12)"],
+} as const;
+
 /** Completing one of these sets the next visit a year on, unless the owner gives another date. */
 export const annualServiceTypes: readonly string[] = ["Annual Boiler Service", "Gas Safety Certificate (CP12)"];

@@ -73,10 +73,10 @@ describe("free slots", () => {
     expect((await book(visitor({ service: "boiler-repair", start: at(day, "08:30") }))).status).toBe(201);
     expect((await slots("annual-service", day)).map((s) => s.start)).not.toContain(at(day, "09:30"));
 
-    // A visit the owner scheduled without a time takes the whole day.
+    // A visit the owner scheduled with its time still to be agreed blocks nothing.
     const customer = await createCustomer();
     await createServiceRecord({ customerId: customer.id, status: "scheduled", serviceDate: friday });
-    expect(await slots("annual-service", friday)).toEqual([]);
+    expect(await slots("annual-service", friday)).toHaveLength(8);
 
     expect((await admin("PATCH", "/api/admin/calendar", { maxDaysAhead: 1 })).status).toBe(200);
     expect(await slots("annual-service", day)).toEqual([]);
@@ -84,13 +84,23 @@ describe("free slots", () => {
 
   it("follow the clocks: 08:30 in London is 08:30 UTC before the change and 07:30 UTC after it, in March and in October", async () => {
     const db = getDb(env);
-    const { slots: march } = await freeSlots(db, "annual-service", Date.parse("2027-03-22T12:00:00Z"), "2027-03-26", 4);
+    const { slots: march } = await freeSlots(db, {
+      length: "annual-service",
+      now: Date.parse("2027-03-22T12:00:00Z"),
+      from: "2027-03-26",
+      days: 4,
+    });
     expect(march.find((s) => s.start.startsWith("2027-03-26"))!.start).toBe("2027-03-26T08:30:00.000Z");
     expect(march.find((s) => s.start.startsWith("2027-03-27"))!.start).toBe("2027-03-27T09:00:00.000Z");
     // Sunday 28 March 2027: the clocks go forward; no hours on Sundays. Monday is in BST.
     expect(march.find((s) => s.start.startsWith("2027-03-29"))!.start).toBe("2027-03-29T07:30:00.000Z");
 
-    const { slots: october } = await freeSlots(db, "annual-service", Date.parse("2026-10-19T12:00:00Z"), "2026-10-23", 4);
+    const { slots: october } = await freeSlots(db, {
+      length: "annual-service",
+      now: Date.parse("2026-10-19T12:00:00Z"),
+      from: "2026-10-23",
+      days: 4,
+    });
     expect(october.find((s) => s.start.startsWith("2026-10-23"))!.start).toBe("2026-10-23T07:30:00.000Z");
     // Sunday 25 October 2026: the clocks go back. Monday is in GMT.
     expect(october.find((s) => s.start.startsWith("2026-10-26"))!.start).toBe("2026-10-26T08:30:00.000Z");

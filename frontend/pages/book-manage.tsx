@@ -147,7 +147,7 @@ export default function BookManage() {
                 </div>
               ) : (
                 <div className="book-confirm">
-                  <SlotPicker service={state.booking.service} {...choice.pickerProps} />
+                  <SlotPicker service={state.booking.moveBy} {...choice.pickerProps} />
                   <div className="cta-row">
                     <Button
                       size="3"

@@ -1,5 +1,5 @@
 import type { Weekday } from "../london-time";
-import { normalisePostcode, UK_POSTCODE } from "./quotes";
+import { isoDate, ukPostcode } from "./fields";
 import { z } from "./z";
 
 /**
@@ -16,6 +16,18 @@ export const bookableServiceLabels: Record<BookableService, string> = {
   "boiler-repair": "Boiler repair visit",
   "gas-safety": "Gas safety certificate (CP12)",
 };
+
+export const isBookableService = (service: string): service is BookableService =>
+  (bookableServiceValues as readonly string[]).includes(service);
+
+/** What a booked visit is called in e-mails and on its page: the online service's label, or the owner's kind of visit. */
+export const visitLabel = (service: string): string => bookableServiceLabels[service as BookableService] ?? service;
+
+/** The bookable service a kind of visit is, if it is one (what an owner-booked visit's link may move by). */
+export const bookableServiceOf = (serviceType: string): BookableService | null =>
+  (Object.entries(bookableServiceRecordTypes).find(([, type]) => type.toLowerCase() === serviceType.trim().toLowerCase())?.[0] as
+    | BookableService
+    | undefined) ?? null;
 
 /** What the service record of a booking is called (schema/business.ts serviceTypes). */
 export const bookableServiceRecordTypes: Record<BookableService, string> = {
@@ -90,11 +102,37 @@ export type { Weekday };
 
 // ---- Slots and bookings -----------------------------------------------------------------------
 
-export const availabilityQuerySchema = z.object({
-  service: serviceSchema,
-  from: z.iso.date({ error: "from is a date, like 2026-12-01" }).optional(),
-  days: z.coerce.number().int().min(1, "days is between 1 and 31").max(31, "days is between 1 and 31").default(14),
-});
+/** The longest a visit offered a slot may be, and the farthest ahead anyone may look, in days. */
+const MAX_SLOT_MINUTES = 12 * 60;
+export const MAX_AVAILABILITY_DAYS = 366;
+
+/**
+ * GET /api/availability: the free times of a service (its length is the owner's setting), or of a
+ * visit of `minutes` (a booking the owner made, moved by its customer). Without `days`, as far
+ * ahead as the owner's booking window allows.
+ */
+export const availabilityQuerySchema = z
+  .object({
+    service: serviceSchema.optional(),
+    minutes: z.coerce
+      .number({ error: "minutes must be a number" })
+      .int()
+      .min(15, "A visit is at least 15 minutes")
+      .max(MAX_SLOT_MINUTES, "A visit is 12 hours at most")
+      .refine((m) => m % 15 === 0, "A visit's length is a number of quarter hours")
+      .optional(),
+    from: isoDate("from").optional(),
+    days: z.coerce
+      .number({ error: "days must be a number" })
+      .int()
+      .min(1, `days is between 1 and ${MAX_AVAILABILITY_DAYS}`)
+      .max(MAX_AVAILABILITY_DAYS, `days is between 1 and ${MAX_AVAILABILITY_DAYS}`)
+      .optional(),
+  })
+  .refine((q) => (q.service === undefined) !== (q.minutes === undefined), {
+    message: "Please choose a service to book",
+    path: ["service"],
+  });
 
 /** GET /api/availability: free slots, ISO UTC. */
 export type Slot = { start: string; end: string };
@@ -115,9 +153,7 @@ export const bookingRequestSchema = z.object({
       .max(20, "Please enter a valid phone number")
       .regex(/^\+?[0-9 ()-]+$/, "Please enter a valid phone number"),
   ),
-  postcode: required("Please enter your postcode")
-    .transform(normalisePostcode)
-    .pipe(z.string().regex(UK_POSTCODE, "Please enter a valid UK postcode, for example M32 0ZZ")),
+  postcode: ukPostcode("Please enter your postcode"),
   address: required("Please enter the address of the visit").pipe(
     z.string().max(200, "Please keep the address under 200 characters"),
   ),
@@ -148,8 +184,11 @@ export const moveBookingSchema = z.object({
 /** GET /api/bookings/manage?token=… */
 export type ManagedBooking = {
   reference: string;
-  service: BookableService;
+  /** The online service, or the owner's kind of visit. */
+  service: string;
   serviceLabel: string;
+  /** What a move offers times for: the online service, or (a visit the owner booked) its own length. */
+  moveBy: BookableService | { minutes: number };
   start: string;
   end: string;
   status: "booked" | "cancelled";

@@ -1,5 +1,4 @@
-import { optionalText } from "./fields";
-import { normalisePostcode } from "./quotes";
+import { optionalText, optionalUkPostcode } from "./fields";
 import { z } from "./z";
 
 /** The owner's customers: the form's contract (shared by the screen and the Worker) and what the lists answer. */
@@ -8,7 +7,8 @@ export type AdminCustomer = {
   id: number;
   firstName: string;
   lastName: string;
-  email: string;
+  /** At least one of e-mail and phone is on file. */
+  email: string | null;
   phone: string | null;
   address: string | null;
   postcode: string | null;
@@ -31,7 +31,9 @@ export const customerFields = {
     .string({ error: "Please enter a valid email address" })
     .trim()
     .toLowerCase()
-    .pipe(z.email("Please enter a valid email address").max(254, "Please enter a valid email address")),
+    .pipe(z.union([z.literal(""), z.email("Please enter a valid email address").max(254, "Please enter a valid email address")]))
+    .nullish()
+    .transform((v) => v || null),
   phone: z
     .string({ error: "Please enter a valid phone number" })
     .trim()
@@ -40,16 +42,16 @@ export const customerFields = {
     .nullish()
     .transform((v) => v || null),
   address: optionalText("The address", 300),
-  postcode: z
-    .string({ error: "Please enter a valid UK postcode" })
-    .trim()
-    .max(10, "Please enter a valid UK postcode")
-    .nullish()
-    .transform((v) => (v ? normalisePostcode(v) : null)),
+  postcode: optionalUkPostcode(),
   isLandlord: z.boolean({ error: "Landlord must be true or false" }),
 };
 
-export const customerInputSchema = z.object({ ...customerFields, isLandlord: customerFields.isLandlord.default(false) });
+/** A customer needs a name and a way to reach them: an e-mail address, a phone number or both. */
+export const NEED_CONTACT = "Please enter an e-mail address or a phone number";
+
+export const customerInputSchema = z
+  .object({ ...customerFields, isLandlord: customerFields.isLandlord.default(false) })
+  .refine((v) => v.email || v.phone, { message: NEED_CONTACT, path: ["email"] });
 
 export const customerPatchSchema = z
   .object(customerFields)

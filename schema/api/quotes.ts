@@ -1,5 +1,5 @@
 import { QUOTE_REQUIRED_MESSAGE } from "./constants";
-import { optionalText } from "./fields";
+import { optionalText, ukPostcode } from "./fields";
 import { adminListQuerySchema } from "./lists";
 import { z } from "./z";
 
@@ -14,19 +14,6 @@ export const quoteServiceValues = Object.keys(quoteServiceLabels) as [
   keyof typeof quoteServiceLabels,
   ...(keyof typeof quoteServiceLabels)[],
 ];
-
-/**
- * A UK postcode (outward code, optional space, inward code), after the usual letter rules of Royal
- * Mail's format, including GIR 0AA.
- */
-export const UK_POSTCODE =
-  /^(GIR ?0AA|[A-PR-UWYZ]([0-9]{1,2}|[A-HK-Y][0-9]{1,2}|[0-9][A-HJKPSTUW]|[A-HK-Y][0-9][ABEHMNPRV-Y]) ?[0-9][ABD-HJLNP-UW-Z]{2})$/;
-
-/** "m32  0zz" → "M32 0ZZ": upper case with one space before the inward code. */
-export function normalisePostcode(postcode: string): string {
-  const compact = postcode.replace(/\s+/g, "").toUpperCase();
-  return compact.length > 3 ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
-}
 
 const required = () => z.string({ error: QUOTE_REQUIRED_MESSAGE }).trim().min(1, QUOTE_REQUIRED_MESSAGE);
 
@@ -43,9 +30,7 @@ export const quoteRequestSchema = z.object({
   email: required()
     .toLowerCase()
     .pipe(z.email("Please enter a valid email address").max(254, "Please enter a valid email address")),
-  postcode: required()
-    .transform(normalisePostcode)
-    .pipe(z.string().regex(UK_POSTCODE, "Please enter a valid UK postcode, for example M32 0ZZ")),
+  postcode: ukPostcode(QUOTE_REQUIRED_MESSAGE),
   service: z.enum(quoteServiceValues, {
     error: (issue) =>
       issue.input === undefined || issue.input === "" ? QUOTE_REQUIRED_MESSAGE : "Please choose one of the listed services",

@@ -1,6 +1,7 @@
 import { parsePriceToPence } from "../format";
+import { londonToday } from "../london-time";
 import { customerInputSchema } from "./customers";
-import { isoDate, optionalText } from "./fields";
+import { isoDate, isoDateTime, optionalText } from "./fields";
 import { adminListQuerySchema } from "./lists";
 import { z } from "./z";
 
@@ -27,6 +28,11 @@ export type AdminServiceRecord = {
   description: string | null;
   notes: string | null;
   quoteId: number | null;
+  /** The visit's time (ISO UTC); null when it is still to be agreed. */
+  visitStart: string | null;
+  visitEnd: string | null;
+  /** The customer's booking reference when they have a link to see and change the visit. */
+  bookingReference: string | null;
 };
 
 export const serviceRecordTabs = ["active", "scheduled", "pending"] as const;
@@ -64,6 +70,52 @@ export const serviceRecordFields = {
   description: optionalText("The description", 2000),
   notes: optionalText("The notes", 2000),
   quoteId: z.number().int().positive().nullable(),
+  /** The visit's time: both, or neither (the time is still to be agreed and holds no one's diary). */
+  visitStart: isoDateTime("The start time").nullable(),
+  visitEnd: isoDateTime("The end time").nullable(),
+  /** A visit booked at a time e-mails the customer a confirmation (with a link to change it) unless this is false. */
+  notifyCustomer: z.boolean({ error: "notifyCustomer must be true or false" }),
+};
+
+/** A visit longer than this is two visits. */
+export const MAX_VISIT_HOURS = 12;
+
+type RecordRules = {
+  status?: string;
+  serviceDate?: string;
+  nextServiceDue?: string | null;
+  visitStart?: string | null;
+  visitEnd?: string | null;
+};
+
+/**
+ * What a record may not say, whatever else is sent: a completed visit in the future, a next due
+ * date on or before the visit, a time with no end or ending before it starts. For an edit the
+ * stored values fill in what is not sent (the Worker checks again with them).
+ */
+export function recordRuleProblems(v: RecordRules, today: string): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  if (v.status === "completed" && v.serviceDate && v.serviceDate > today)
+    problems.push({ path: "serviceDate", message: "A completed visit cannot be in the future: check the date or the status" });
+  if (v.nextServiceDue && v.serviceDate && v.nextServiceDue <= v.serviceDate)
+    problems.push({ path: "nextServiceDue", message: "The next service must be after this visit" });
+  if ((v.visitStart == null) !== (v.visitEnd == null))
+    problems.push({
+      path: v.visitStart == null ? "visitStart" : "visitEnd",
+      message: "Give the visit a start and an end time, or neither",
+    });
+  else if (v.visitStart && v.visitEnd) {
+    const length = Date.parse(v.visitEnd) - Date.parse(v.visitStart);
+    if (length <= 0) problems.push({ path: "visitEnd", message: "The visit must end after it starts" });
+    else if (length > MAX_VISIT_HOURS * 3_600_000)
+      problems.push({ path: "visitEnd", message: `A visit can last ${MAX_VISIT_HOURS} hours at most` });
+  }
+  return problems;
+}
+
+const refineRecord = (v: RecordRules, ctx: z.RefinementCtx) => {
+  for (const problem of recordRuleProblems(v, londonToday()))
+    ctx.addIssue({ code: "custom", path: [problem.path], message: problem.message });
 };
 
 /** A customer picked from the list (`customerId`) or created in the same form (`newCustomer`). */
@@ -74,17 +126,22 @@ export const serviceRecordInputSchema = z
     equipmentType: serviceRecordFields.equipmentType.optional(),
     nextServiceDue: serviceRecordFields.nextServiceDue.optional(),
     quoteId: serviceRecordFields.quoteId.optional(),
+    visitStart: serviceRecordFields.visitStart.optional(),
+    visitEnd: serviceRecordFields.visitEnd.optional(),
+    notifyCustomer: serviceRecordFields.notifyCustomer.default(true),
     newCustomer: customerInputSchema.optional(),
   })
   .refine((v) => !(v.customerId && v.newCustomer), {
     message: "Choose a customer or create one, not both",
     path: ["newCustomer"],
-  });
+  })
+  .superRefine(refineRecord);
 
 export const serviceRecordPatchSchema = z
   .object({ ...serviceRecordFields, newCustomer: customerInputSchema })
   .partial()
-  .refine((v) => Object.keys(v).length > 0, "Nothing to change was sent.");
+  .refine((v) => Object.keys(v).filter((k) => k !== "notifyCustomer").length > 0, "Nothing to change was sent.")
+  .superRefine(refineRecord);
 
 export type ServiceRecordInput = z.input<typeof serviceRecordInputSchema>;
 
@@ -92,3 +149,27 @@ export type NewServiceRecord = z.output<typeof serviceRecordInputSchema>;
 
 export type ServiceRecordChanges = z.output<typeof serviceRecordPatchSchema>;
 export { serviceTypes } from "../business";
+
+/** GET /api/admin/service-records/free-times: the diary's free times for a visit of this length. */
+export const ownerFreeTimesQuerySchema = z.object({
+  minutes: z.coerce
+    .number({ error: "minutes must be a number" })
+    .int()
+    .min(15, "A visit is at least 15 minutes")
+    .max(MAX_VISIT_HOURS * 60, `A visit is ${MAX_VISIT_HOURS} hours at most`)
+    .refine((m) => m % 15 === 0, "A visit's length is a number of quarter hours"),
+  from: isoDate("from").optional(),
+  days: z.coerce.number().int().min(1, "days is between 1 and 31").max(31, "days is between 1 and 31").default(1),
+});
+
+/** How long a visit of each kind usually takes, in minutes: the first suggestion of the form. */
+export const usualVisitMinutes: Record<string, number> = {
+  "Annual Boiler Service": 60,
+  "Gas Safety Certificate (CP12)": 45,
+  "Boiler Repair": 90,
+  "Boiler Installation": 480,
+  "Power Flush": 240,
+  "Radiator Replacement": 120,
+  "Central Heating Upgrade": 480,
+  "Emergency Call-out": 90,
+};

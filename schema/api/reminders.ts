@@ -10,7 +10,7 @@ export type ReminderList = {
     serviceRecordId: number;
     customerId: number;
     customerName: string;
-    email: string;
+    email: string | null;
     kind: ReminderKind;
     dueDate: string;
     /** Null when the next run will send it; otherwise why it will be skipped. */

@@ -1,6 +1,6 @@
 import { type BusinessFacts, packageIds, repairBands } from "../facts";
 import { parsePriceToPence } from "../format";
-import { normalisePostcode, UK_POSTCODE } from "./quotes";
+import { ukPostcode } from "./fields";
 import { z } from "./z";
 
 /**
@@ -87,11 +87,7 @@ export const businessFactsSchema = z.object({
     street: z.string().trim().min(1, "Please enter the street address").max(120, "The street address is too long"),
     locality: z.string().trim().min(1, "Please enter the town").max(60, "The town is too long"),
     region: z.string().trim().max(60, "The region is too long"),
-    postcode: z
-      .string()
-      .trim()
-      .transform(normalisePostcode)
-      .pipe(z.string().regex(UK_POSTCODE, "Please enter a valid UK postcode, for example M32 0ZZ")),
+    postcode: ukPostcode(),
   }),
   gasSafeNumber: z
     .string({ error: "Please enter the Gas Safe registration number" })

@@ -4,20 +4,26 @@ import { customers, serviceRecords } from "./crm";
 
 export const bookableServices = ["annual-service", "boiler-repair", "gas-safety"] as const;
 export const bookingStatuses = ["booked", "cancelled"] as const;
+/** Who made the booking: the customer on /book, or the owner from the back office. */
+export const bookingSources = ["online", "owner"] as const;
 
 /**
- * A visit a customer booked online: its time (UTC), who, where, and the scheduled service record it
- * made. `reference` is what the customer quotes ("BK-7KQ2MX").
+ * A visit the customer can see and change through their link: its time (UTC), who, where, and the
+ * scheduled service record it belongs to. `reference` is what the customer quotes ("BK-7KQ2MX").
+ * Online bookings make one; so does a visit the owner books at a time for a customer with an
+ * e-mail address, which gets the same confirmation.
  */
 export const bookings = sqliteTable(
   "bookings",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     reference: text("reference").notNull().unique(),
-    service: text("service", { enum: bookableServices }).notNull(),
+    /** One of `bookableServices` for an online booking; the visit's own kind ("Power Flush") for one the owner booked. */
+    service: text("service").notNull(),
     startsAt: text("starts_at").notNull(),
     endsAt: text("ends_at").notNull(),
     status: text("status", { enum: bookingStatuses }).notNull().default("booked"),
+    source: text("source", { enum: bookingSources }).notNull().default("online"),
     customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
     serviceRecordId: integer("service_record_id").references(() => serviceRecords.id, { onDelete: "set null" }),
     name: text("name").notNull(),
@@ -34,13 +40,15 @@ export const bookings = sqliteTable(
 );
 
 /**
- * The engineer's time in 15-minute cells, each held by at most one booking: a booking inserts the
- * cells of its visit in the same transaction, so two bookings that overlap (the same slot, or
- * slots of different lengths) cannot both succeed, whatever the timing. The primary key is the rule.
+ * The engineer's time in 15-minute cells, each held by at most one visit (a service record with a
+ * time, however it was booked): a visit inserts its cells in the same transaction that writes it,
+ * so two visits that overlap (the same slot, or slots of different lengths) cannot both be written,
+ * whatever the timing. The primary key is the rule. A visit whose time is still to be agreed holds
+ * none.
  */
 export const bookingCells = sqliteTable("booking_cells", {
   cell: text("cell").primaryKey(),
-  bookingId: integer("booking_id")
+  serviceRecordId: integer("service_record_id")
     .notNull()
-    .references(() => bookings.id, { onDelete: "cascade" }),
+    .references(() => serviceRecords.id, { onDelete: "cascade" }),
 });

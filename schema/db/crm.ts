@@ -27,6 +27,8 @@ export const quotes = sqliteTable(
     notes: text("notes"),
     /** A call-back asked for in the chat: the conversation it came from, for the transcript. */
     chatSessionId: text("chat_session_id"),
+    /** Why the request was triaged urgent on arrival ("Smell of gas"), or null. */
+    urgentReason: text("urgent_reason"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -71,7 +73,8 @@ export const customers = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
-    email: text("email").notNull(),
+    /** At least one of e-mail and phone (many boiler customers only give a phone number). */
+    email: text("email"),
     phone: text("phone"),
     address: text("address"),
     postcode: text("postcode"),
@@ -104,7 +107,7 @@ export const serviceRecords = sqliteTable(
     nextServiceDue: text("next_service_due"),
     description: text("description"),
     notes: text("notes"),
-    /** A visit with a time (an online booking): when it starts and ends, ISO UTC. */
+    /** A visit with a time: when it starts and ends, ISO UTC. Null: the time is still to be agreed. */
     visitStart: text("visit_start"),
     visitEnd: text("visit_end"),
     /** The quote this visit was booked from, if any. */

@@ -110,6 +110,8 @@ export const orders = sqliteTable(
     fulfilmentStatus: text("fulfilment_status", { enum: fulfilmentStatuses }).notNull().default("new"),
     stripeSessionId: text("stripe_session_id"),
     paidAt: text("paid_at"),
+    /** How an order-form order was paid, as the owner recorded it (cash, bank transfer, card on delivery). */
+    paidBy: text("paid_by"),
     /** The number people see ("NS-10001"): sequential, given when the order is written. */
     number: integer("number"),
     courier: text("courier"),

@@ -18,8 +18,8 @@ import { queueInBackground } from "../services/mail";
 /** Mounted at /api: free slots, booking, the customer's own link, the owner's calendar feed. */
 const app = new Hono<HonoEnv>()
   .get("/availability", validate("query", availabilityQuerySchema), async (c) => {
-    const { service, from, days } = c.req.valid("query");
-    const { slots } = await freeSlots(getDb(c.env), service, Date.now(), from, days);
+    const { service, minutes, from, days } = c.req.valid("query");
+    const { slots } = await freeSlots(getDb(c.env), { length: service ?? minutes!, now: Date.now(), from, days });
     c.header("Cache-Control", "no-store");
     return c.json(slots);
   })

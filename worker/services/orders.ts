@@ -115,6 +115,7 @@ export async function recordOrder(db: Db, order: NewOrder): Promise<{ order: Ord
             fulfilmentStatus: literal("new" as const, "fulfilment_status"),
             stripeSessionId: literal(null, "stripe_session_id"),
             paidAt: literal(null, "paid_at"),
+            paidBy: literal(null, "paid_by"),
             // One writer at a time in D1: the next number is taken inside the transaction that uses it.
             number: sql<number>`(SELECT COALESCE(MAX(${orders.number}), 10000) + 1 FROM ${orders})`.as("number"),
             courier: literal(null, "courier"),

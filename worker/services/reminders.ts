@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { ReminderList, ReminderRunResult } from "../../schema/api/reminders";
+import { reminderVisitTypes } from "../../schema/business";
 import { customers, outgoingEmails, serviceRecords, serviceReminders } from "../../schema/db";
 import { addDays, londonToday, londonWallTime } from "../../schema/london-time";
 import { settings } from "../../schema/settings";
@@ -23,9 +24,16 @@ type Kind = (typeof serviceReminders.$inferSelect)["kind"];
 /** A London day `plusDays` from the day of `at` (the reminders' window is in the customer's days). */
 const day = (at: number, plusDays = 0) => addDays(londonToday(at), plusDays);
 
-/** The candidates: records due in the window, with their customer and what already happened. */
-async function candidates(db: Db, now: number) {
+/**
+ * The candidates: records due in the window, with their customer and what already happened. A
+ * statement, so the home screen can count them in its own batch.
+ */
+export function reminderCandidates(db: Db, now: number) {
   const { leadDays } = settings.reminders;
+  // A landlord's reminder is the gas safety check's; anyone else's is the annual service's.
+  const typesOf = (types: readonly string[]) => JSON.stringify(types.map((t) => t.toLowerCase()));
+  const sameKind = sql`lower(later.service_type) IN (SELECT value FROM json_each(CASE WHEN ${customers.isLandlord}
+    THEN ${typesOf(reminderVisitTypes.gasSafety)} ELSE ${typesOf(reminderVisitTypes.service)} END))`;
   return db
     .select({
       recordId: serviceRecords.id,
@@ -43,9 +51,10 @@ async function candidates(db: Db, now: number) {
       postcode: customers.postcode,
       isLandlord: customers.isLandlord,
       optedOut: customers.remindersOptedOutAt,
-      // A later visit for the same customer, booked or done, makes this record's reminder needless.
+      // A later visit of the same kind for the same customer, booked or done, makes this record's
+      // reminder needless; a repair or any other visit does not.
       laterVisit: sql<string | null>`(SELECT later.status FROM service_records AS later WHERE later.customer_id = ${customers.id}
-        AND later.id <> ${serviceRecords.id} AND later.service_date > ${serviceRecords.serviceDate}
+        AND later.id <> ${serviceRecords.id} AND later.service_date > ${serviceRecords.serviceDate} AND ${sameKind}
         ORDER BY later.service_date DESC LIMIT 1)`.as("later_visit"),
       decided: sql<string>`(SELECT group_concat(kind) FROM service_reminders AS r WHERE r.service_record_id = ${serviceRecords.id}
         AND r.due_date = ${serviceRecords.nextServiceDue})`.as("decided"),
@@ -62,7 +71,7 @@ async function candidates(db: Db, now: number) {
     .orderBy(serviceRecords.nextServiceDue);
 }
 
-type Candidate = Awaited<ReturnType<typeof candidates>>[number];
+type Candidate = Awaited<ReturnType<typeof reminderCandidates>>[number];
 type Decision = { candidate: Candidate; kind: Kind; reason: string | null };
 
 /**
@@ -70,7 +79,7 @@ type Decision = { candidate: Candidate; kind: Kind; reason: string | null };
  * certificate is already within the last week, and who had no first reminder (a record added late),
  * gets the final wording only; the first is recorded as skipped so it is never sent after it.
  */
-function decide(list: Candidate[], now: number): Decision[] {
+export function decide(list: Candidate[], now: number): Decision[] {
   return list.flatMap((c) => {
     const decided = new Set((c.decided ?? "").split(",").filter(Boolean));
     const reason = c.laterVisit
@@ -102,7 +111,7 @@ export function bookingUrl(env: AppEnv, postcode: string | null, kind: Kind = "s
   return siteUrl(env, `/book?${params}`);
 }
 
-async function mailFor(env: AppEnv, r: ReminderDetails) {
+async function mailFor(env: AppEnv, r: ReminderDetails & { email: string }) {
   const token = encodeURIComponent(await createReminderOptOutToken(env, r.customerId));
   const oneClick = siteUrl(env, `/api/reminders/opt-out?token=${token}`);
   return reminderMail({
@@ -124,7 +133,7 @@ async function mailFor(env: AppEnv, r: ReminderDetails) {
  * without its e-mail (a run that died in between) gets it on the next run.
  */
 export async function runReminders(env: AppEnv, db: Db, now = Date.now()): Promise<ReminderRunResult> {
-  const decisions = decide(await candidates(db, now), now);
+  const decisions = decide(await reminderCandidates(db, now), now);
   const recorded = decisions.map((d) =>
     db
       .insert(serviceReminders)
@@ -152,7 +161,8 @@ export async function runReminders(env: AppEnv, db: Db, now = Date.now()): Promi
   const mails = await Promise.all(
     toSend.map(async (reminderId) => {
       const [row] = await reminderDetails(db, reminderId);
-      return row ? { reminderId, mail: await mailFor(env, row) } : null;
+      // decide() sends only to a customer with an address; one removed since is left unsent.
+      return row?.email ? { reminderId, mail: await mailFor(env, { ...row, email: row.email }) } : null;
     }),
   );
   const ready = mails.filter((m) => m !== null);
@@ -211,7 +221,7 @@ type ReminderDetails = Awaited<ReturnType<typeof reminderDetails>>[number];
 /** The reminders screen: what is due (not decided yet), and the latest sent and skipped, with reasons. */
 export async function listReminders(db: Db, now = Date.now()): Promise<ReminderList> {
   const [due, recent] = await Promise.all([
-    candidates(db, now),
+    reminderCandidates(db, now),
     db
       .select({
         id: serviceReminders.id,

@@ -1,11 +1,10 @@
 import { Button, Text } from "@radix-ui/themes";
-import type { BookableService } from "../../../schema/api/bookings";
-import { useSlots } from "../../hooks/use-slots";
+import { type SlotsFor, useSlots } from "../../hooks/use-slots";
 import { FactLink } from "../../lib/facts";
 import { groupByDay, timeLabel } from "./slots";
 
 type Props = {
-  service: BookableService;
+  service: SlotsFor;
   day: string | null;
   selected: string | null;
   onDay: (date: string) => void;

@@ -21,7 +21,7 @@ export async function findCustomers(q: string, limit = 6): Promise<AdminCustomer
 /** The customer with exactly this e-mail address, if there is one. */
 export async function customerByEmail(email: string): Promise<AdminCustomer | null> {
   const wanted = email.trim().toLowerCase();
-  return (await findCustomers(wanted, 20)).find((c) => c.email.toLowerCase() === wanted) ?? null;
+  return (await findCustomers(wanted, 20)).find((c) => c.email?.toLowerCase() === wanted) ?? null;
 }
 
 /** Customers by name, searched on the server, a page at a time. */

@@ -54,7 +54,7 @@ function Customer({ id }: { id: number }) {
   const openRecord = (recordId: number) => {
     const record = records.items?.find((r) => r.id === recordId);
     if (record) actions.open(editRecord(record));
-    else navigate(`/service-records?q=${encodeURIComponent(customer.email)}`);
+    else navigate(`/service-records?q=${encodeURIComponent(customer.email ?? customerName(customer))}`);
   };
   return (
     <>

@@ -26,15 +26,15 @@ const tiles: { key: keyof AdminSummary; label: string; href: string; hint: strin
     {
       key: "visitsThisWeek",
       label: "Visits this week",
-      href: "/service-records?tab=scheduled",
-      hint: "Scheduled, next 7 days",
+      href: "/calendar",
+      hint: "Scheduled, Monday to Sunday",
       tone: "green",
     },
     {
       key: "remindersDue",
       label: "Service reminders due",
       href: "/reminders",
-      hint: "Due within 30 days, none booked",
+      hint: "Due within 30 days, as listed in Reminders",
       tone: "navy",
     },
     {

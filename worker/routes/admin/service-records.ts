@@ -1,6 +1,11 @@
 import { Hono } from "hono";
 import { idParamSchema } from "../../../schema/api/lists";
-import { serviceRecordInputSchema, serviceRecordListQuerySchema, serviceRecordPatchSchema } from "../../../schema/api/records";
+import {
+  ownerFreeTimesQuerySchema,
+  serviceRecordInputSchema,
+  serviceRecordListQuerySchema,
+  serviceRecordPatchSchema,
+} from "../../../schema/api/records";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { listAnswer } from "../../lib/list-answer";
@@ -12,20 +17,33 @@ import {
   readRecord,
   updateServiceRecord,
 } from "../../services/admin/service-records";
+import { freeSlots } from "../../services/bookings/slots";
+import { queueInBackground } from "../../services/mail";
 
 const app = new Hono<HonoEnv>()
   .get("/", validate("query", serviceRecordListQuerySchema), async (c) =>
     listAnswer(c, await listServiceRecords(getDb(c.env), c.req.valid("query"))),
   )
-  .post("/", validate("json", serviceRecordInputSchema), async (c) =>
-    c.json(await createServiceRecord(getDb(c.env), c.req.valid("json")), 201),
-  )
+  .post("/", validate("json", serviceRecordInputSchema), async (c) => {
+    const { record, mails } = await createServiceRecord(c.env, getDb(c.env), c.req.valid("json"));
+    queueInBackground(c.executionCtx, c.env, ...mails);
+    return c.json(record, 201);
+  })
+  // The engineer's free times for a visit of this length, from today (the owner may still set any time by hand).
+  .get("/free-times", validate("query", ownerFreeTimesQuerySchema), async (c) => {
+    const { minutes, from, days } = c.req.valid("query");
+    const { slots } = await freeSlots(getDb(c.env), { length: minutes, now: Date.now(), from, days, audience: "owner" });
+    return c.json(slots);
+  })
   .get("/:id", validate("param", idParamSchema), async (c) => c.json(await readRecord(getDb(c.env), c.req.valid("param").id)))
-  .patch("/:id", validate("param", idParamSchema), validate("json", serviceRecordPatchSchema), async (c) =>
-    c.json(await updateServiceRecord(getDb(c.env), c.req.valid("param").id, c.req.valid("json"))),
-  )
+  .patch("/:id", validate("param", idParamSchema), validate("json", serviceRecordPatchSchema), async (c) => {
+    const { record, mails } = await updateServiceRecord(c.env, getDb(c.env), c.req.valid("param").id, c.req.valid("json"));
+    queueInBackground(c.executionCtx, c.env, ...mails);
+    return c.json(record);
+  })
   .delete("/:id", validate("param", idParamSchema), async (c) => {
-    await deleteServiceRecord(getDb(c.env), c.req.valid("param").id);
+    const mails = await deleteServiceRecord(getDb(c.env), c.req.valid("param").id);
+    queueInBackground(c.executionCtx, c.env, ...mails);
     return c.json({ success: true });
   });
 

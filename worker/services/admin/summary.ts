@@ -1,25 +1,19 @@
-import { and, count, eq, gte, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNotNull, lte, or } from "drizzle-orm";
 import type { AdminSummary } from "../../../schema/api/home";
 import { campaignRecipients, campaigns, orders, products, quotes, serviceRecords } from "../../../schema/db";
-import { addDays, londonToday } from "../../../schema/london-time";
-import { settings } from "../../../schema/settings";
+import { addDays, londonToday, mondayOf } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
-
-/** A London day `plusDays` from the day of `date`. */
-const day = (date: Date, plusDays = 0) => addDays(londonToday(date), plusDays);
-
-/** A customer already booked for a visit after this one's due date needs no reminder. */
-const laterVisitBooked = sql`EXISTS (SELECT 1 FROM service_records AS later WHERE later.customer_id = ${serviceRecords.customerId}
-  AND later.id <> ${serviceRecords.id} AND later.status IN ('scheduled', 'pending') AND later.service_date >= ${serviceRecords.serviceDate})`;
+import { decide, reminderCandidates } from "../reminders";
 
 /**
  * The home screen: what needs the owner, each a count that links to its list. One D1 batch.
  * Days are London days.
  */
 export async function adminSummary(db: Db, now = new Date()): Promise<AdminSummary> {
-  const today = day(now);
+  // This week as the calendar shows it, Monday to Sunday.
+  const monday = mondayOf(londonToday(now));
   const monthAgo = new Date(now.getTime() - 30 * 86_400_000).toISOString();
-  const [[newQuotes], [toConfirm], [toDispatch], [visits], [reminders], [lowStock], [failed]] = await db.batch([
+  const [[newQuotes], [toConfirm], [toDispatch], [visits], dueRecords, [lowStock], [failed]] = await db.batch([
     db.select({ n: count() }).from(quotes).where(eq(quotes.isRead, false)),
     db
       .select({ n: count() })
@@ -34,21 +28,12 @@ export async function adminSummary(db: Db, now = new Date()): Promise<AdminSumma
       .where(
         and(
           eq(serviceRecords.status, "scheduled"),
-          gte(serviceRecords.serviceDate, today),
-          lte(serviceRecords.serviceDate, day(now, 6)),
+          gte(serviceRecords.serviceDate, monday),
+          lte(serviceRecords.serviceDate, addDays(monday, 6)),
         ),
       ),
-    db
-      .select({ n: count() })
-      .from(serviceRecords)
-      .where(
-        and(
-          isNotNull(serviceRecords.customerId),
-          lte(serviceRecords.nextServiceDue, day(now, settings.reminders.leadDays)),
-          gte(serviceRecords.nextServiceDue, day(now, -settings.reminders.leadDays)),
-          sql`NOT ${laterVisitBooked}`,
-        ),
-      ),
+    // The Reminders screen's own list, counted the same way (reminders.ts decide).
+    reminderCandidates(db, now.getTime()),
     db
       .select({ n: count() })
       .from(products)
@@ -71,7 +56,7 @@ export async function adminSummary(db: Db, now = new Date()): Promise<AdminSumma
     ordersToConfirm: toConfirm?.n ?? 0,
     ordersToDispatch: toDispatch?.n ?? 0,
     visitsThisWeek: visits?.n ?? 0,
-    remindersDue: reminders?.n ?? 0,
+    remindersDue: decide(dueRecords, now.getTime()).length,
     lowStockProducts: lowStock?.n ?? 0,
     failedCampaignSends: failed?.n ?? 0,
   };

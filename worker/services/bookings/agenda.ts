@@ -1,5 +1,5 @@
 import { and, eq, gte, isNull, lt, lte, sql } from "drizzle-orm";
-import { bookableServiceLabels, type CalendarEntry } from "../../../schema/api/bookings";
+import { type CalendarEntry, visitLabel } from "../../../schema/api/bookings";
 import { company } from "../../../schema/business";
 import { bookings, customers, serviceRecords } from "../../../schema/db";
 import { addDays, londonToUtc, londonWallTime } from "../../../schema/london-time";
@@ -62,7 +62,7 @@ function toEntries([booked, records]: EntryRows): CalendarEntry[] {
       kind: "booking" as const,
       id: b.id,
       serviceRecordId: b.serviceRecordId,
-      title: bookableServiceLabels[b.service],
+      title: visitLabel(b.service),
       customerName: b.name,
       start: b.startsAt,
       end: b.endsAt,

@@ -2,12 +2,13 @@ import { and, eq, sql } from "drizzle-orm";
 import {
   type BookableService,
   type BookingCreated,
-  bookableServiceLabels,
   bookableServiceRecordTypes,
+  isBookableService,
   type ManagedBooking,
+  visitLabel,
 } from "../../../schema/api/bookings";
 import { company } from "../../../schema/business";
-import { bookingCells, bookings, customers, serviceRecords } from "../../../schema/db";
+import { bookings, customers, serviceRecords } from "../../../schema/db";
 import { londonWallTime } from "../../../schema/london-time";
 import { splitName } from "../../../schema/names";
 import { ALPHABETS, randomText } from "../../../schema/random";
@@ -29,7 +30,8 @@ import {
 import type { MailMessage } from "../mail/types";
 import { isCovered } from "./calendar";
 import { calendarFile } from "./ics";
-import { cellsOf, freeSlots } from "./slots";
+import { freeSlots } from "./slots";
+import { holdVisitTime, releaseVisitTime } from "./visit-time";
 
 /** A booking can be cancelled or moved by the customer until this long before it starts. */
 export const CHANGE_NOTICE_MS = 24 * 3_600_000;
@@ -38,7 +40,7 @@ export const SLOT_TAKEN = "Sorry, that time has just been taken. Please choose a
 export const INVALID_BOOKING_LINK = "This link is not valid. Please use the link in your booking e-mail.";
 
 /** "BK-7KQ2MX": six characters that cannot be misread (no 0/O, 1/I). */
-function newReference(): string {
+export function newReference(): string {
   return `BK-${randomText(6, ALPHABETS.unambiguous)}`;
 }
 
@@ -55,7 +57,7 @@ export function visitIcs(env: AppEnv, b: BookingForMail, cancelled = false): str
         uid: `${b.reference}@${host}`,
         start: new Date(b.startsAt),
         end: new Date(b.endsAt),
-        summary: `${bookableServiceLabels[b.service]}: ${company.shortName}`,
+        summary: `${visitLabel(b.service)}: ${company.shortName}`,
         description: `Booking ${b.reference}. A Gas Safe engineer from ${company.name} will arrive within this time. Questions: ${factsNow().phone}.`,
         location: `${b.address}, ${b.postcode}`,
         cancelled,
@@ -67,10 +69,10 @@ export function visitIcs(env: AppEnv, b: BookingForMail, cancelled = false): str
 
 const isUniqueViolation = (error: unknown) => isConstraintError(error, "UNIQUE");
 
-/** The slot the request names, if it is one of the service's free slots now (and, given a postcode, one the area covers). */
-async function requireFreeSlot(db: Db, service: BookableService, start: string, now: number, postcode?: string) {
+/** The slot the request names, if it is one of the free slots now (and, given a postcode, one the area covers). */
+async function requireFreeSlot(db: Db, length: BookableService | number, start: string, now: number, postcode?: string) {
   const startMs = Date.parse(start);
-  const { calendar, slots } = await freeSlots(db, service, now, londonWallTime(startMs).date, 1);
+  const { calendar, slots } = await freeSlots(db, { length, now, from: londonWallTime(startMs).date, days: 1 });
   if (postcode !== undefined && !isCovered(calendar, postcode)) {
     throw new ApiError(
       "VALIDATION_FAILED",
@@ -161,16 +163,7 @@ export async function createBooking(
         createdAt: nowIso,
         updatedAt: nowIso,
       }),
-      db.insert(bookingCells).select(
-        db
-          .select({
-            cell: sql<string>`value`.as("cell"),
-            bookingId: sql<number>`(SELECT ${bookings.id} FROM ${bookings} WHERE ${bookings.reference} = ${reference})`.as(
-              "booking_id",
-            ),
-          })
-          .from(sql`json_each(${JSON.stringify(cellsOf(Date.parse(slot.start), Date.parse(slot.end)))})`),
-      ),
+      holdVisitTime(db, sql`(SELECT MAX(${serviceRecords.id}) FROM ${serviceRecords})`, slot.start, slot.end),
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -196,6 +189,18 @@ async function bookingByToken(env: AppEnv, db: Db, token: string) {
   return row;
 }
 
+/** How long a booked visit is: a move keeps its length. */
+const minutesOf = (row: { startsAt: string; endsAt: string }) =>
+  Math.round((Date.parse(row.endsAt) - Date.parse(row.startsAt)) / 60_000);
+
+/** What a move looks for: an online booking's service (its length may have changed since), an owner's visit its own length. */
+const moveByOf = (row: typeof bookings.$inferSelect): BookableService | { minutes: number } =>
+  row.source === "online" && isBookableService(row.service) ? row.service : { minutes: minutesOf(row) };
+const lengthOf = (row: typeof bookings.$inferSelect): BookableService | number => {
+  const by = moveByOf(row);
+  return typeof by === "string" ? by : by.minutes;
+};
+
 const canChange = (row: { startsAt: string; status: string }, now: number) =>
   row.status === "booked" && Date.parse(row.startsAt) - now > CHANGE_NOTICE_MS;
 
@@ -203,7 +208,8 @@ function toManaged(row: typeof bookings.$inferSelect, now: number): ManagedBooki
   return {
     reference: row.reference,
     service: row.service,
-    serviceLabel: bookableServiceLabels[row.service],
+    serviceLabel: visitLabel(row.service),
+    moveBy: moveByOf(row),
     start: row.startsAt,
     end: row.endsAt,
     status: row.status,
@@ -234,13 +240,17 @@ export async function cancelBooking(env: AppEnv, db: Db, token: string, now = Da
   requireChangeable(row, now);
   const nowIso = new Date(now).toISOString();
   await db.batch([
-    db.delete(bookingCells).where(eq(bookingCells.bookingId, row.id)),
     db
       .update(bookings)
       .set({ status: "cancelled", cancelledAt: nowIso, updatedAt: nowIso, serviceRecordId: null })
       .where(eq(bookings.id, row.id)),
     ...(row.serviceRecordId
-      ? [db.delete(serviceRecords).where(and(eq(serviceRecords.id, row.serviceRecordId), eq(serviceRecords.status, "scheduled")))]
+      ? [
+          releaseVisitTime(db, row.serviceRecordId),
+          db
+            .delete(serviceRecords)
+            .where(and(eq(serviceRecords.id, row.serviceRecordId), eq(serviceRecords.status, "scheduled"))),
+        ]
       : []),
   ]);
   const booking: BookingForMail = { ...row };
@@ -257,22 +267,15 @@ export async function cancelBooking(env: AppEnv, db: Db, token: string, now = Da
 export async function moveBooking(env: AppEnv, db: Db, token: string, start: string, now = Date.now()) {
   const row = await bookingByToken(env, db, token);
   requireChangeable(row, now);
-  const slot = await requireFreeSlot(db, row.service, start, now);
+  const slot = await requireFreeSlot(db, lengthOf(row), start, now);
   const nowIso = new Date(now).toISOString();
   try {
     await db.batch([
-      db.delete(bookingCells).where(eq(bookingCells.bookingId, row.id)),
-      db
-        .insert(bookingCells)
-        .values(
-          cellsOf(Date.parse(slot.start), Date.parse(slot.end)).map((cell) => ({ cell, bookingId: row.id })) as [
-            typeof bookingCells.$inferInsert,
-            ...(typeof bookingCells.$inferInsert)[],
-          ],
-        ),
       db.update(bookings).set({ startsAt: slot.start, endsAt: slot.end, updatedAt: nowIso }).where(eq(bookings.id, row.id)),
       ...(row.serviceRecordId
         ? [
+            releaseVisitTime(db, row.serviceRecordId),
+            holdVisitTime(db, row.serviceRecordId, slot.start, slot.end),
             db
               .update(serviceRecords)
               .set({ serviceDate: londonWallTime(Date.parse(slot.start)).date, visitStart: slot.start, visitEnd: slot.end })

@@ -1,6 +1,7 @@
-import { and, eq, gte, lt, lte } from "drizzle-orm";
+import { and, gte, lt } from "drizzle-orm";
 import type { BookableService, CalendarSettings, Slot } from "../../../schema/api/bookings";
-import { bookingCells, serviceRecords } from "../../../schema/db";
+import { MAX_AVAILABILITY_DAYS } from "../../../schema/api/bookings";
+import { bookingCells } from "../../../schema/db";
 import { addDays, londonToday, londonToUtc, weekdayOf } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
 import { calendarFrom, calendarQuery } from "./calendar";
@@ -19,12 +20,25 @@ export function cellsOf(start: number, end: number): string[] {
   return cells;
 }
 
-/** The days (London dates) a customer may book now, within `from` and `days`. */
-export function bookableDays(calendar: CalendarSettings, now: number, from?: string, days = 14): string[] {
+/**
+ * Who is asking: a customer on /book (the owner's notice, booking window and blocked days apply), or
+ * the owner planning a visit (any working day from today; blocked days are still left out, though
+ * the owner may set a time by hand on one).
+ */
+export type SlotAudience = "customer" | "owner";
+
+/** The days (London dates) that may be booked now, within `from` and `days`. */
+export function bookableDays(
+  calendar: CalendarSettings,
+  now: number,
+  from?: string,
+  days = 14,
+  audience: SlotAudience = "customer",
+): string[] {
   const today = londonToday(now);
   const start = from ?? today;
-  const earliest = addDays(today, calendar.minNoticeDays);
-  const latest = addDays(today, calendar.maxDaysAhead);
+  const earliest = audience === "owner" ? today : addDays(today, calendar.minNoticeDays);
+  const latest = audience === "owner" ? "9999-12-31" : addDays(today, calendar.maxDaysAhead);
   const blocked = new Set(calendar.blockedDays.map((d) => d.date));
   const out: string[] = [];
   for (let i = 0; i < days; i++) {
@@ -35,59 +49,49 @@ export function bookableDays(calendar: CalendarSettings, now: number, from?: str
   return out;
 }
 
+export type SlotQuery = {
+  /** The visit's kind (its length is the owner's setting for it), or its length in minutes. */
+  length: BookableService | number;
+  now: number;
+  from?: string;
+  /** Without it: as far ahead as the owner's booking window allows. */
+  days?: number;
+  audience?: SlotAudience;
+};
+
 /**
- * The free slots of a service: inside each bookable day's working hours (London time, so the clock
- * changes move them in UTC), one after another from the start of the day, minus every cell held by a
- * booking and every scheduled visit (a scheduled record without a time takes its whole day). The
- * owner's availability is read with the bookings and visits of the days asked for, so the whole
- * answer costs one D1 round trip; it comes back with the slots for callers that check more of it.
+ * The free slots for a visit: inside each bookable day's working hours (London time, so the clock
+ * changes move them in UTC), one after another from the start of the day, minus every cell held by
+ * a visit with a time (however it was booked; a visit whose time is still to be agreed holds none).
+ * The owner's availability is read with the held cells of the days asked for, so the whole answer
+ * costs one D1 round trip; it comes back with the slots for callers that check more of it.
  */
 export async function freeSlots(
   db: Db,
-  service: BookableService,
-  now: number,
-  from?: string,
-  days = 14,
+  { length, now, from, days = MAX_AVAILABILITY_DAYS, audience = "customer" }: SlotQuery,
 ): Promise<{ calendar: CalendarSettings; slots: Slot[] }> {
   const first = from ?? londonToday(now);
   const last = addDays(first, days - 1);
   const rangeStart = cellOf(londonToUtc(first, "00:00").getTime());
   const rangeEnd = cellOf(londonToUtc(addDays(last, 1), "00:00").getTime());
-  const [calendarRows, held, visits] = await db.batch([
+  const [calendarRows, held] = await db.batch([
     calendarQuery(db),
     db
       .select({ cell: bookingCells.cell })
       .from(bookingCells)
       .where(and(gte(bookingCells.cell, rangeStart), lt(bookingCells.cell, rangeEnd))),
-    db
-      .select({ date: serviceRecords.serviceDate, start: serviceRecords.visitStart, end: serviceRecords.visitEnd })
-      .from(serviceRecords)
-      .where(
-        and(
-          eq(serviceRecords.status, "scheduled"),
-          gte(serviceRecords.serviceDate, first),
-          lte(serviceRecords.serviceDate, last),
-        ),
-      ),
   ]);
   const calendar = calendarFrom(calendarRows);
-  const dates = bookableDays(calendar, now, from, days);
   const busy = new Set(held.map((h) => h.cell));
-  const wholeDays = new Set<string>();
-  for (const visit of visits) {
-    if (visit.start && visit.end) for (const cell of cellsOf(Date.parse(visit.start), Date.parse(visit.end))) busy.add(cell);
-    else wholeDays.add(visit.date);
-  }
-  const length = calendar.slotMinutes[service] * 60_000;
+  const lengthMs = (typeof length === "number" ? length : calendar.slotMinutes[length]) * 60_000;
   const slots: Slot[] = [];
-  for (const date of dates) {
-    if (wholeDays.has(date)) continue;
+  for (const date of bookableDays(calendar, now, from, days, audience)) {
     const hours = calendar.hours[weekdayOf(date)]!;
     const close = londonToUtc(date, hours.end).getTime();
-    for (let at = londonToUtc(date, hours.start).getTime(); at + length <= close; at += length) {
+    for (let at = londonToUtc(date, hours.start).getTime(); at + lengthMs <= close; at += lengthMs) {
       if (at <= now) continue;
-      if (cellsOf(at, at + length).some((cell) => busy.has(cell))) continue;
-      slots.push({ start: new Date(at).toISOString(), end: new Date(at + length).toISOString() });
+      if (cellsOf(at, at + lengthMs).some((cell) => busy.has(cell))) continue;
+      slots.push({ start: new Date(at).toISOString(), end: new Date(at + lengthMs).toISOString() });
     }
   }
   return { calendar, slots };

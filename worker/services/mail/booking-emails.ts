@@ -1,5 +1,5 @@
 import { html } from "hono/html";
-import { type BookableService, bookableServiceLabels } from "../../../schema/api/bookings";
+import { visitLabel } from "../../../schema/api/bookings";
 import { company } from "../../../schema/business";
 import { formatClock, formatLongDate } from "../../../schema/london-time-text";
 import { firstNameOf } from "../../../schema/names";
@@ -10,7 +10,8 @@ import type { MailAttachment, MailMessage } from "./types";
 /** A booking as its e-mails describe it. */
 export type BookingForMail = {
   reference: string;
-  service: BookableService;
+  /** The online service, or the owner's kind of visit. */
+  service: string;
   startsAt: string;
   endsAt: string;
   name: string;
@@ -31,7 +32,7 @@ const first = firstNameOf;
 function details(b: BookingForMail): Field[] {
   return [
     ["Reference", b.reference],
-    ["Visit", bookableServiceLabels[b.service]],
+    ["Visit", visitLabel(b.service)],
     ["When", visitTime(b.startsAt, b.endsAt)],
     ["Address", `${b.address}, ${b.postcode}`],
     ["Phone", b.phone],
@@ -78,7 +79,7 @@ export const bookingConfirmedMail = (b: BookingForMail, manageUrl: string, ics: 
     `your visit is booked (${b.reference})`,
     "Your visit is booked",
     [
-      `Thank you: your ${bookableServiceLabels[b.service].toLowerCase()} is booked for ${visitTime(b.startsAt, b.endsAt)}. A Gas Safe registered engineer will arrive within that time.`,
+      `Thank you: your ${visitLabel(b.service).toLowerCase()} is booked for ${visitTime(b.startsAt, b.endsAt)}. A Gas Safe registered engineer will arrive within that time.`,
       "The attached file adds the visit to your calendar.",
     ],
     manageUrl,
@@ -112,7 +113,7 @@ export function ownerBookingMail(
   previous?: { startsAt: string; endsAt: string },
 ): MailMessage {
   const heading = { new: "New booking", moved: "Booking moved", cancelled: "Booking cancelled" }[change];
-  const title = `${heading}: ${bookableServiceLabels[b.service]}`;
+  const title = `${heading}: ${visitLabel(b.service)}`;
   const fields: Field[] = [
     ["Customer", b.name],
     ["E-mail", b.email],

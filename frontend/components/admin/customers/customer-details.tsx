@@ -46,9 +46,13 @@ export function CustomerDetails({
           <div>
             <dt>Email</dt>
             <dd>
-              <a className="admin-muted-link admin-icon-link" href={`mailto:${customer.email}`}>
-                <MailIcon /> <BreakableEmail email={customer.email} />
-              </a>
+              {customer.email ? (
+                <a className="admin-muted-link admin-icon-link" href={`mailto:${customer.email}`}>
+                  <MailIcon /> <BreakableEmail email={customer.email} />
+                </a>
+              ) : (
+                <span className="admin-muted">None: phone only</span>
+              )}
             </dd>
           </div>
           <div>

@@ -26,7 +26,7 @@ export function customerFormFrom(customer: AdminCustomer): CustomerFormState {
   return {
     firstName: customer.firstName,
     lastName: customer.lastName,
-    email: customer.email,
+    email: customer.email ?? "",
     phone: customer.phone ?? "",
     address: customer.address ?? "",
     postcode: customer.postcode ?? "",

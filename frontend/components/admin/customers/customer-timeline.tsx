@@ -28,7 +28,8 @@ export function CustomerTimeline({
   onOpenRecord: (id: number) => void;
 }) {
   if (entries.length === 0) return <EmptyState message="Nothing on file with this customer yet." />;
-  const email = encodeURIComponent(customer.email);
+  // Quotes and the deals list are found by e-mail; a phone-only customer's by their phone.
+  const email = encodeURIComponent(customer.email ?? customer.phone ?? "");
   const heading = (entry: TimelineEntry): ReactNode => {
     switch (entry.kind) {
       case "quote":

@@ -1,5 +1,6 @@
 import type { AdminServiceRecord, ServiceRecordInput } from "../../../../schema/api/records";
-import { londonToday } from "../../../../schema/london-time";
+import { londonToday, londonToUtc } from "../../../../schema/london-time";
+import { formatClock } from "../../../../schema/london-time-text";
 import { type CustomerFormState, customerInput, emptyCustomerForm } from "../customers/customer-form-state";
 import { changedFields } from "../form-errors";
 
@@ -27,7 +28,16 @@ export type RecordFormState = {
   description: string;
   notes: string;
   quoteId: number | null;
+  /** When the visit is: one of the diary's free times, a time the owner sets, or to be agreed. */
+  timeMode: TimeMode;
+  /** London wall-clock "HH:MM" on the service date. */
+  startTime: string;
+  endTime: string;
+  /** E-mail the customer the booking confirmation (or the new time) with their link. */
+  notifyCustomer: boolean;
 };
+
+export type TimeMode = "free" | "manual" | "tba";
 
 /** Today as the owner's calendar has it (yyyy-mm-dd, UK time). */
 export const todayInUk = (now = new Date()): string => londonToday(now);
@@ -49,6 +59,10 @@ export function emptyRecordForm(): RecordFormState {
     description: "",
     notes: "",
     quoteId: null,
+    timeMode: "free",
+    startTime: "",
+    endTime: "",
+    notifyCustomer: true,
   };
 }
 
@@ -75,8 +89,33 @@ export function recordFormFrom(record: AdminServiceRecord): RecordFormState {
     description: record.description ?? "",
     notes: record.notes ?? "",
     quoteId: record.quoteId,
+    timeMode: record.visitStart ? "manual" : "tba",
+    startTime: record.visitStart ? formatClock(record.visitStart) : "",
+    endTime: record.visitEnd ? formatClock(record.visitEnd) : "",
+    notifyCustomer: true,
   };
 }
+
+/** The visit's time as the API takes it: both ends on the service date (London), or neither (to be agreed). */
+function visitTimes(form: RecordFormState): { visitStart: string | null; visitEnd: string | null } {
+  if (form.timeMode === "tba" || !form.startTime || !form.endTime || !/^\d{4}-\d{2}-\d{2}$/.test(form.serviceDate))
+    return { visitStart: null, visitEnd: null };
+  return {
+    visitStart: londonToUtc(form.serviceDate, form.startTime).toISOString(),
+    visitEnd: londonToUtc(form.serviceDate, form.endTime).toISOString(),
+  };
+}
+
+/**
+ * A visit still to come is an appointment: it has a time, or says its time is to be agreed. (A
+ * visit done or under way may be recorded without one.) Half a time is always asked about.
+ */
+export const timeProblem = (form: RecordFormState): string | null => {
+  if (form.timeMode === "tba" || (form.startTime && form.endTime)) return null;
+  if (form.timeMode === "manual") return "Give the visit a start and an end time";
+  const toCome = form.status === "scheduled" || form.status === "pending";
+  return toCome ? "Choose one of the free times, set a time yourself, or leave it to be agreed" : null;
+};
 
 const optional = (text: string) => (text.trim() === "" ? null : text);
 
@@ -103,6 +142,8 @@ export function recordInput(form: RecordFormState): ServiceRecordInput {
     description: optional(form.description),
     notes: optional(form.notes),
     ...(form.quoteId ? { quoteId: form.quoteId } : {}),
+    ...visitTimes(form),
+    notifyCustomer: form.notifyCustomer,
   };
 }
 
@@ -117,8 +158,10 @@ export function recordChanges(initial: RecordFormState, form: RecordFormState): 
   const before: Record<string, unknown> = recordInput(initial);
   const after: Record<string, unknown> = recordInput(form);
   if (initial.nextServiceDue && !form.nextServiceDue) after.nextServiceDue = null;
-  const fields = Object.keys(after).filter((key) => key !== "newCustomer" && key !== "customerId");
+  const fields = Object.keys(after).filter((key) => !["newCustomer", "customerId", "notifyCustomer"].includes(key));
   const changes: Record<string, unknown> = changedFields(before, after, fields);
+  // Whether to tell the customer matters only when the time changes.
+  if ("visitStart" in changes || "visitEnd" in changes) changes.notifyCustomer = form.notifyCustomer;
   if (form.customer.kind === "new") changes.newCustomer = after.newCustomer;
   else if (pickedId(form) !== pickedId(initial)) changes.customerId = pickedId(form);
   return changes as Partial<ServiceRecordInput>;

@@ -15,7 +15,12 @@ import { notify } from "../../../lib/toast";
 import { type FieldErrors, fieldErrorsFrom } from "../form-errors";
 import { Field, invalidProps } from "../form-field";
 import { CustomerPicker } from "./customer-picker";
-import { type RecordFormState, type RecordStatus, recordChanges, recordInput } from "./record-form-state";
+import { type RecordFormState, type RecordStatus, recordChanges, recordInput, timeProblem } from "./record-form-state";
+import { VisitTimeField } from "./visit-time";
+
+/** The address a confirmation would go to: the picked customer's, or the one typed for a new customer. */
+const customerEmail = (form: RecordFormState): string | null =>
+  form.customer.kind === "picked" ? (form.customer.customer?.email ?? null) : form.customer.fields.email.trim() || null;
 
 export const statusLabels: Record<RecordStatus, string> = {
   scheduled: "Scheduled",
@@ -24,7 +29,10 @@ export const statusLabels: Record<RecordStatus, string> = {
   completed: "Completed",
 };
 
-type TextKey = Exclude<keyof RecordFormState, "customer" | "status" | "serviceType" | "quoteId">;
+type TextKey = Exclude<
+  keyof RecordFormState,
+  "customer" | "status" | "serviceType" | "quoteId" | "timeMode" | "startTime" | "endTime" | "notifyCustomer"
+>;
 
 type Props = {
   idPrefix: string;
@@ -68,8 +76,10 @@ export function RecordForm({ idPrefix, labelledBy, initial, record, onSaved, onC
     event.preventDefault();
     let send: () => Promise<AdminServiceRecord>;
     if (record) {
+      const half = timeProblem(form);
+      if (half) return refuse([{ path: ["visitStart"], message: half }]);
       const changes = recordChanges(initial, form);
-      if (Object.keys(changes).length === 0) {
+      if (Object.keys(changes).filter((k) => k !== "notifyCustomer").length === 0) {
         notify({ title: "Nothing to save", description: "You haven't changed anything yet." });
         return;
       }
@@ -80,6 +90,8 @@ export function RecordForm({ idPrefix, labelledBy, initial, record, onSaved, onC
       const input = recordInput(form);
       const parsed = serviceRecordInputSchema.safeParse(input);
       const issues: { path: readonly PropertyKey[]; message: string }[] = parsed.success ? [] : [...parsed.error.issues];
+      const half = timeProblem(form);
+      if (half) issues.push({ path: ["visitStart"], message: half });
       // The API allows a record with no customer (old records have none); a new one needs one.
       if (form.customer.kind === "picked" && !form.customer.customer)
         issues.unshift({ path: ["customerId"], message: "Please choose a customer, or turn on New customer" });
@@ -166,6 +178,18 @@ export function RecordForm({ idPrefix, labelledBy, initial, record, onSaved, onC
         <Field id={id("serviceDate")} label="Service date" error={errors.serviceDate}>
           <TextField.Root {...text("serviceDate")} type="date" />
         </Field>
+        <div className="admin-span-all">
+          <VisitTimeField
+            idPrefix={id("visit")}
+            form={form}
+            onChange={(changes) => {
+              setForm((f) => ({ ...f, ...changes }));
+              setErrors((e) => (e.visitStart || e.visitEnd ? { ...e, visitStart: undefined, visitEnd: undefined } : e));
+            }}
+            canEmail={customerEmail(form) !== null}
+            error={errors.visitStart ?? errors.visitEnd}
+          />
+        </div>
         <Field id={id("technicianName")} label="Technician" error={errors.technicianName}>
           <TextField.Root {...text("technicianName")} maxLength={100} />
         </Field>
