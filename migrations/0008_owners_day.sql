@@ -42,4 +42,5 @@ END;--> statement-breakpoint
 
 ALTER TABLE `bookings` ADD `source` text DEFAULT 'online' NOT NULL;--> statement-breakpoint
 ALTER TABLE `quotes` ADD `urgent_reason` text;--> statement-breakpoint
-ALTER TABLE `orders` ADD `paid_by` text;
+ALTER TABLE `orders` ADD `paid_by` text;--> statement-breakpoint
+CREATE INDEX `service_records_quote` ON `service_records` (`quote_id`);

@@ -49,6 +49,8 @@ describe("GET /api/admin/summary", () => {
         "ordersToConfirm",
         "ordersToDispatch",
         "remindersDue",
+        "urgent",
+        "urgentQuotes",
         "visitsThisWeek",
       ].sort(),
     );
@@ -146,14 +148,20 @@ describe("service records: add, edit, complete", () => {
       workCompleted: "Serviced, flue checked",
     });
     const other = (
-      await send("POST", "/api/admin/service-records", record({ serviceType: "Annual Boiler Service", customerId: customer.id }))
+      await send(
+        "POST",
+        "/api/admin/service-records",
+        record({ serviceType: "Annual Boiler Service", serviceDate: "2026-06-01", customerId: customer.id }),
+      )
     ).body;
     const chosen = await send("PATCH", `/api/admin/service-records/${other.id}`, {
       status: "completed",
       nextServiceDue: "2027-06-01",
     });
     expect(chosen.body.nextServiceDue).toBe("2027-06-01");
-    const repair = (await send("POST", "/api/admin/service-records", record({ customerId: customer.id }))).body;
+    const repair = (
+      await send("POST", "/api/admin/service-records", record({ serviceDate: "2026-06-02", customerId: customer.id }))
+    ).body;
     expect(
       (await send("PATCH", `/api/admin/service-records/${repair.id}`, { status: "completed" })).body.nextServiceDue,
     ).toBeNull();
@@ -221,7 +229,7 @@ describe("find anything: search and paging on every admin list", () => {
     const quotes = await get(`/api/admin/quotes?q=${tag}`);
     expect(quotes.body.map((q: { id: number }) => q.id)).toEqual([quote.id]);
     expect(quotes.total).toBe(1);
-    expect(JSON.parse(quotes.tabs!)).toEqual({ all: 1, new: 1, pending: 0, replied: 0 });
+    expect(JSON.parse(quotes.tabs!)).toEqual({ all: 1, new: 1, pending: 0, replied: 0, urgent: 0 });
     expect((await get(`/api/admin/quotes?q=${tag}&state=replied`)).body).toEqual([]);
     expect((await get(`/api/admin/email-subscribers?q=${tag}`)).body.map((s: { id: number }) => s.id)).toEqual([subscriber.id]);
     expect((await get(`/api/admin/service-records?q=${tag}`)).body.map((r: { id: number }) => r.id)).toEqual([record.id]);

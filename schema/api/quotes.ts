@@ -63,7 +63,15 @@ export type AdminQuote = {
   notes: string | null;
   /** A call back asked for in the chat: its conversation (GET /api/admin/chats?session=…). */
   chatSessionId: string | null;
+  /** Why it was triaged urgent on arrival ("Smell of gas"), or null. */
+  urgentReason: string | null;
+  /** The customer on file with this request's e-mail address, if there is one. */
+  customerId: number | null;
+  /** The visits booked from this request, soonest first. */
+  visits: QuoteVisit[];
 };
+
+export type QuoteVisit = { id: number; serviceType: string; status: string; serviceDate: string; visitStart: string | null };
 
 export const quoteStates = ["new", "pending", "replied"] as const;
 
@@ -71,7 +79,7 @@ export const quoteListQuerySchema = adminListQuerySchema.extend({
   state: z.enum(quoteStates, { error: "The state must be new, pending or replied" }).optional(),
 });
 
-export type QuoteCounts = { new: number; pending: number; replied: number; all: number };
+export type QuoteCounts = { new: number; pending: number; replied: number; all: number; urgent: number };
 
 export const quoteNotesSchema = z.object({ notes: optionalText("The notes", 2000) });
 

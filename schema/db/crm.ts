@@ -118,6 +118,7 @@ export const serviceRecords = sqliteTable(
     index("service_records_date").on(t.serviceDate),
     index("service_records_customer").on(t.customerId, t.serviceDate),
     index("service_records_status").on(t.status, t.serviceDate),
+    index("service_records_quote").on(t.quoteId),
   ],
 );
 

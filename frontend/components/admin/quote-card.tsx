@@ -1,8 +1,8 @@
-import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
+import { Badge, Button, Callout, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link } from "wouter";
 import type { AdminQuote } from "../../../schema/api/quotes";
 import { allQuoteServiceLabels } from "../../../schema/business";
-import { formatDateTime } from "../../../schema/london-time-text";
+import { formatDate, formatDateTime } from "../../../schema/london-time-text";
 import { type QuoteState, quoteState } from "../../hooks/admin/use-quotes";
 import { BreakableEmail } from "./breakable-email";
 import { ConfirmButton } from "./confirm-button";
@@ -42,12 +42,25 @@ export function QuoteCard({ quote, showActions, busy, onMarkRead, onMarkReplied,
           </Text>
         </div>
         <Flex gap="2" wrap="wrap">
+          {quote.urgentReason && !quote.repliedAt ? (
+            <Badge color="red" variant="solid" radius="full" size="2">
+              Urgent
+            </Badge>
+          ) : null}
           <Badge variant="outline" color="orange" radius="full" size="2">
             {serviceLabel(quote.service)}
           </Badge>
           <StatusBadge status={state} tones={stateTones} label={stateLabels[state]} />
         </Flex>
       </Flex>
+
+      {quote.urgentReason ? (
+        <Callout.Root color="red" mt="3" role="note">
+          <Callout.Text>
+            <strong>Urgent: {quote.urgentReason}.</strong> {quote.repliedAt ? "" : "Call them rather than e-mail."}
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
 
       {/* A call back from the chat has a phone number or an e-mail address, and no postcode: show what there is. */}
       <dl className="admin-fields">
@@ -92,6 +105,25 @@ export function QuoteCard({ quote, showActions, busy, onMarkRead, onMarkReplied,
           No message.
         </Text>
       )}
+
+      {quote.visits.length > 0 || quote.customerId ? (
+        <div className="admin-quote-links">
+          {quote.visits.map((v) => (
+            <Text as="p" size="2" key={v.id}>
+              <CalendarIcon />{" "}
+              <Link href={`/service-records?record=${v.id}`}>
+                {v.serviceType}: {v.visitStart ? formatDateTime(v.visitStart) : `${formatDate(v.serviceDate)}, time to be agreed`}
+              </Link>{" "}
+              ({v.status})
+            </Text>
+          ))}
+          {quote.customerId ? (
+            <Text as="p" size="2">
+              <Link href={`/customers/${quote.customerId}`}>Open {quote.name}'s customer page</Link>
+            </Text>
+          ) : null}
+        </div>
+      ) : null}
 
       {quote.service === "call-back" && quote.chatSessionId ? (
         <Text as="p" size="2" mt="3">

@@ -1,6 +1,8 @@
+import { Button, Flex, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
-import type { AdminSummary } from "../../../schema/api/home";
-import { formatDayAndMonth } from "../../../schema/london-time-text";
+import { Link } from "wouter";
+import type { AdminSummary, UrgentRequest } from "../../../schema/api/home";
+import { formatDateTime, formatDayAndMonth } from "../../../schema/london-time-text";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { FindCustomer } from "../../components/admin/customers/find-customer";
 import { PageHeader } from "../../components/admin/page-header";
@@ -12,64 +14,109 @@ import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
  * Each count and the list it opens, filtered where the list can be (the products and orders screens
  * read `lowStock` and `status`; the reminders screen opens on those due).
  */
-const tiles: { key: keyof AdminSummary; label: string; href: string; hint: string; tone: "navy" | "orange" | "green" | "red" }[] =
-  [
-    { key: "newQuotes", label: "New quotes", href: "/quotes?state=new", hint: "Not read yet", tone: "orange" },
-    {
-      key: "ordersToConfirm",
-      label: "Orders to confirm",
-      href: "/orders?status=new",
-      hint: "New, paid or by order form",
-      tone: "orange",
-    },
-    { key: "ordersToDispatch", label: "Orders to dispatch", href: "/orders?status=confirmed", hint: "Confirmed", tone: "navy" },
-    {
-      key: "visitsThisWeek",
-      label: "Visits this week",
-      href: "/calendar",
-      hint: "Scheduled, Monday to Sunday",
-      tone: "green",
-    },
-    {
-      key: "remindersDue",
-      label: "Service reminders due",
-      href: "/reminders",
-      hint: "Due within 30 days, as listed in Reminders",
-      tone: "navy",
-    },
-    {
-      key: "lowStockProducts",
-      label: "Low-stock products",
-      href: "/products?lowStock=1",
-      hint: "At or below their threshold",
-      tone: "red",
-    },
-    {
-      key: "failedCampaignSends",
-      label: "Failed campaign sends",
-      href: "/email-subscribers?tab=campaigns",
-      hint: "Failed or unknown, last 30 days",
-      tone: "red",
-    },
-  ];
+type Count = Exclude<keyof AdminSummary, "urgent">;
+
+const tiles: { key: Count; label: string; href: string; hint: string; tone: "navy" | "orange" | "green" | "red" }[] = [
+  {
+    key: "urgentQuotes",
+    label: "Urgent enquiries",
+    href: "/quotes?state=all",
+    hint: "Danger words, not replied to",
+    tone: "red",
+  },
+  { key: "newQuotes", label: "New quotes", href: "/quotes?state=new", hint: "Not read yet", tone: "orange" },
+  {
+    key: "ordersToConfirm",
+    label: "Orders to confirm",
+    href: "/orders?status=new",
+    hint: "New, paid or by order form",
+    tone: "orange",
+  },
+  { key: "ordersToDispatch", label: "Orders to dispatch", href: "/orders?status=confirmed", hint: "Confirmed", tone: "navy" },
+  {
+    key: "visitsThisWeek",
+    label: "Visits this week",
+    href: "/calendar",
+    hint: "Scheduled, Monday to Sunday",
+    tone: "green",
+  },
+  {
+    key: "remindersDue",
+    label: "Service reminders due",
+    href: "/reminders",
+    hint: "Due within 30 days, as listed in Reminders",
+    tone: "navy",
+  },
+  {
+    key: "lowStockProducts",
+    label: "Low-stock products",
+    href: "/products?lowStock=1",
+    hint: "At or below their threshold",
+    tone: "red",
+  },
+  {
+    key: "failedCampaignSends",
+    label: "Failed campaign sends",
+    href: "/email-subscribers?tab=campaigns",
+    hint: "Failed or unknown, last 30 days",
+    tone: "red",
+  },
+];
+
+/** Requests that said something dangerous, first on the screen, each with why and a call button. */
+function UrgentRequests({ urgent }: { urgent: UrgentRequest[] }) {
+  if (urgent.length === 0) return null;
+  return (
+    <section aria-labelledby="urgent-heading" className="admin-urgent">
+      <Heading as="h2" size="4" id="urgent-heading" color="red">
+        Urgent: call these first
+      </Heading>
+      <ul>
+        {urgent.map((r) => (
+          <li key={r.id}>
+            <Flex justify="between" align="center" gap="3" wrap="wrap">
+              <div>
+                <Text as="div" weight="bold">
+                  {r.reason}
+                </Text>
+                <Text as="div" size="2">
+                  <Link href={`/quotes?state=all&q=${encodeURIComponent(r.phone || r.name)}`}>{r.name}</Link> ·{" "}
+                  {formatDateTime(r.createdAt)}
+                </Text>
+              </div>
+              {r.phone ? (
+                <Button asChild color="red">
+                  <a href={`tel:${r.phone.replace(/[^\d+]/g, "")}`}>Call {r.phone}</a>
+                </Button>
+              ) : null}
+            </Flex>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 export default function Home() {
   const { summary, error, refresh } = useAdminSummary();
   let body: ReactNode;
   if (summary) {
     body = (
-      <nav aria-label="What needs you today" className="admin-home-tiles">
-        {tiles.map((t) => (
-          <StatTile
-            key={t.key}
-            label={t.label}
-            value={summary[t.key]}
-            hint={t.hint}
-            tone={summary[t.key] === 0 ? "navy" : t.tone}
-            href={t.href}
-          />
-        ))}
-      </nav>
+      <>
+        <UrgentRequests urgent={summary.urgent} />
+        <nav aria-label="What needs you today" className="admin-home-tiles">
+          {tiles.map((t) => (
+            <StatTile
+              key={t.key}
+              label={t.label}
+              value={summary[t.key]}
+              hint={t.hint}
+              tone={summary[t.key] === 0 ? "navy" : t.tone}
+              href={t.href}
+            />
+          ))}
+        </nav>
+      </>
     );
   } else if (error) {
     body = isUnauthorized(error) ? null : (

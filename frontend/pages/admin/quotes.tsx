@@ -20,7 +20,9 @@ import { notify } from "../../lib/toast";
 const tabDefs = [
   { value: "new", label: "New", empty: "No new quotes", actions: true },
   { value: "pending", label: "Pending", empty: "No pending quotes", actions: true },
-  { value: "replied", label: "Replied", empty: "No replied quotes", actions: false },
+  // A replied request keeps its visit, notes and customer (the owner asked: issue 27); only the
+  // spec's read and reply buttons go, since it is replied.
+  { value: "replied", label: "Replied", empty: "No replied quotes", actions: true },
   { value: "all", label: "All", empty: "No quote requests yet", actions: true },
 ] as const;
 

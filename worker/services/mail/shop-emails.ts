@@ -90,14 +90,20 @@ export type QuoteForMail = {
   postcode: string;
   service: QuoteService;
   message: string | null;
+  /** Why it was triaged urgent on arrival, if it was. */
+  urgentReason?: string | null;
 };
 
 /** To the owner for every quote request (the promise is a reply within 2 hours). */
 export function quoteReceivedMail(to: string, quote: QuoteForMail): MailMessage {
   const service = allQuoteServiceLabels[quote.service];
-  const title = `New quote request: ${service}`;
-  const intro = `Reply within ${company.quoteResponseHours} hours during business hours, as the website promises.`;
+  const urgent = quote.urgentReason ?? null;
+  const title = urgent ? `URGENT: ${urgent}` : `New quote request: ${service}`;
+  const intro = urgent
+    ? `This request says something dangerous (${urgent.toLowerCase()}). Ring them now${quote.phone ? ` on ${quote.phone}` : ""}: if gas is escaping, tell them to turn it off at the meter and call the National Gas Emergency line, 0800 111 999.`
+    : `Reply within ${company.quoteResponseHours} hours during business hours, as the website promises.`;
   const fields: Field[] = [
+    ...(urgent ? ([["Why urgent", urgent]] as Field[]) : []),
     ["Name", quote.name],
     // A call back from the chat has a phone number or an e-mail address, and no postcode.
     ["Phone", quote.phone || null],
@@ -109,7 +115,7 @@ export function quoteReceivedMail(to: string, quote: QuoteForMail): MailMessage 
   return {
     kind: "quote",
     to,
-    subject: `${title} from ${quote.name}${quote.postcode ? ` (${quote.postcode})` : ""}`,
+    subject: `${title} from ${quote.name}${quote.postcode ? ` (${quote.postcode})` : ""}${urgent ? ` ${quote.phone}` : ""}`,
     ...mailParts(title, [say(intro), fieldsBlock(fields)]),
   };
 }
