@@ -22,7 +22,7 @@ async function fill(page: Page, values: Partial<Record<"name" | "phone" | "email
 
 const valid = { name: "Jane Doe", phone: "0161 496 0555", email: "jane@example.com", postcode: "m32 0zz" };
 
-test("fields have the right input types and the five service choices", async ({ page }) => {
+test("fields have the right input types and the six service choices (the spec's five, and plumbing)", async ({ page }) => {
   const f = form(page);
   await expect(f.getByLabel("Phone")).toHaveAttribute("type", "tel");
   await expect(f.getByLabel("Email")).toHaveAttribute("type", "email");
@@ -32,6 +32,7 @@ test("fields have the right input types and the five service choices", async ({ 
     "Central Heating",
     "Annual Service",
     "Emergency Repair",
+    "Plumbing",
   ]);
 });
 

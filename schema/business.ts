@@ -111,6 +111,8 @@ export const quoteServiceLabels = {
   "central-heating": "Central Heating",
   "annual-service": "Annual Service",
   "emergency-repair": "Emergency Repair",
+  // The site sells plumbing (/service/plumbing); the spec's five choices had no place for it.
+  plumbing: "Plumbing",
 } as const;
 
 /** Every kind of quote request the owner sees, including a call-back the chat handed over. */
@@ -178,6 +180,7 @@ export const serviceTypes = [
   "Radiator Replacement",
   "Central Heating Upgrade",
   "Emergency Call-out",
+  "Plumbing",
 ] as const;
 
 /**

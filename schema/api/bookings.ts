@@ -1,4 +1,4 @@
-import type { Weekday } from "../london-time";
+import { londonToday, type Weekday } from "../london-time";
 import { isoDate, ukPostcode } from "./fields";
 import { z } from "./z";
 
@@ -82,7 +82,8 @@ export const calendarSettingsSchema = z.object({
   blockedDays: z
     .array(
       z.object({
-        date: z.iso.date({ error: "A blocked day is a date" }),
+        // A day that has passed cannot be blocked (the Worker forgets past ones as it reads them).
+        date: isoDate("A blocked day").refine((d) => d >= londonToday(), "That day has passed: block today or a day to come"),
         reason: z.string().trim().max(80, "Keep the reason short").default(""),
       }),
     )

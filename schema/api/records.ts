@@ -172,4 +172,5 @@ export const usualVisitMinutes: Record<string, number> = {
   "Radiator Replacement": 120,
   "Central Heating Upgrade": 480,
   "Emergency Call-out": 90,
+  Plumbing: 90,
 };

@@ -7,6 +7,7 @@ export const quoteServices = [
   "central-heating",
   "annual-service",
   "emergency-repair",
+  "plumbing",
   // A chat the assistant handed over to a person: not offered on the quote form.
   "call-back",
 ] as const;

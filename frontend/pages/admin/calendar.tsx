@@ -44,7 +44,12 @@ export default function Calendar() {
         subtitle="Online bookings and scheduled visits, your availability, and the feed for your phone."
       />
       <Flex direction="column" gap="5">
-        <WeekView monday={monday} today={today} onWeek={(week) => setFilters({ week: week === mondayOf(today) ? "" : week })} />
+        <WeekView
+          monday={monday}
+          today={today}
+          onWeek={(week) => setFilters({ week: week === mondayOf(today) ? "" : week })}
+          blockedDays={calendar.data?.settings.blockedDays}
+        />
         {calendar.error ? (
           <ErrorState message="Failed to load the availability." onRetry={calendar.refresh} />
         ) : !calendar.data ? (

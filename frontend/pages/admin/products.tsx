@@ -5,7 +5,6 @@ import { EmptyState, ErrorState, LoadingState } from "../../components/admin/adm
 import { ExportButton } from "../../components/admin/export-button";
 import { PlusIcon } from "../../components/admin/icons";
 import { LoadMore } from "../../components/admin/load-more";
-import { LogoutButton } from "../../components/admin/logout-button";
 import { PageHeader } from "../../components/admin/page-header";
 import { AdminProductCard } from "../../components/admin/products/admin-product-card";
 import { ProductEditor } from "../../components/admin/products/product-editor";
@@ -105,7 +104,6 @@ export default function Products() {
             </Button>
             <ProductImport importCsv={importCsv} onApplied={refresh} />
             <ExportButton path={PRODUCTS_EXPORT_PATH} fileName="products" />
-            <LogoutButton />
           </>
         }
       />

@@ -5,7 +5,6 @@ import { serviceRecordTabs } from "../../../schema/api/records";
 import { CountTabs } from "../../components/admin/count-tabs";
 import { ExportButton } from "../../components/admin/export-button";
 import { PlusIcon } from "../../components/admin/icons";
-import { LogoutButton } from "../../components/admin/logout-button";
 import { PageHeader } from "../../components/admin/page-header";
 import { pagedTabs } from "../../components/admin/paged-list";
 import { SearchBox } from "../../components/admin/search-box";
@@ -88,7 +87,6 @@ export default function ServiceRecords() {
               <PlusIcon /> Add Record
             </Button>
             <ExportButton path={SERVICE_RECORDS_EXPORT_PATH} fileName="service-records" />
-            <LogoutButton />
           </>
         }
       />

@@ -1,6 +1,5 @@
 import { formatDateTime } from "../../../schema/london-time-text";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
-import { LogoutButton } from "../../components/admin/logout-button";
 import { PageHeader } from "../../components/admin/page-header";
 import { SettingsForm } from "../../components/admin/settings/settings-form";
 import { useSettings } from "../../hooks/admin/use-settings";
@@ -30,7 +29,6 @@ export default function Settings() {
               : "The values your site started with: change any of them here."
             : undefined
         }
-        actions={<LogoutButton />}
       />
       {body}
     </>

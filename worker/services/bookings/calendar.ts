@@ -1,5 +1,6 @@
 import type { CalendarSettings } from "../../../schema/api/bookings";
 import { ownerSettings } from "../../../schema/db";
+import { londonToday } from "../../../schema/london-time";
 import { randomHex } from "../../../schema/random";
 import type { Db } from "../../db/client";
 import { saveGroupsStatements, settingRowQuery } from "../owner-settings";
@@ -51,9 +52,15 @@ const FEED_KEY = "calendar-feed";
 /** The statement that reads the owner's availability. */
 export const calendarQuery = (db: Db) => settingRowQuery(db, CALENDAR_KEY);
 
-/** The availability from `calendarQuery`'s rows: the defaults overlaid with what the owner saved. */
-export const calendarFrom = ([row]: { value: string }[]): CalendarSettings =>
-  row ? { ...defaultCalendar, ...(JSON.parse(row.value) as Partial<CalendarSettings>) } : defaultCalendar;
+/**
+ * The availability from `calendarQuery`'s rows: the defaults overlaid with what the owner saved.
+ * Blocked days that have passed are left out: they block nothing, and a save of the list as the
+ * owner sees it would be refused for them.
+ */
+export function calendarFrom([row]: { value: string }[], today = londonToday()): CalendarSettings {
+  const saved = row ? { ...defaultCalendar, ...(JSON.parse(row.value) as Partial<CalendarSettings>) } : defaultCalendar;
+  return { ...saved, blockedDays: saved.blockedDays.filter((d) => d.date >= today) };
+}
 
 /** The statement that makes the feed's secret on first use (no row until the owner first opens the calendar). */
 const ensureFeedSecret = (db: Db) =>

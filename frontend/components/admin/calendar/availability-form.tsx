@@ -7,6 +7,8 @@ import {
   type CalendarSettingsInput,
   calendarSettingsSchema,
 } from "../../../../schema/api/bookings";
+import { londonToday } from "../../../../schema/london-time";
+import { formatLongDate } from "../../../../schema/london-time-text";
 import { errorMessage } from "../../../lib/admin/admin-api";
 import { HttpError } from "../../../lib/api";
 import { notify } from "../../../lib/toast";
@@ -35,6 +37,7 @@ const draftOf = (s: CalendarSettings): Draft => ({
   outwardCodes: s.outwardCodes.join(", "),
 });
 
+/** The form's Save: everything but the blocked days, which each Block and Remove saves at once. */
 const inputOf = (d: Draft) => ({
   hours: Object.fromEntries(
     weekdays.map((w) => [w, d.hours[w].open ? { start: d.hours[w].start, end: d.hours[w].end } : null]),
@@ -42,7 +45,6 @@ const inputOf = (d: Draft) => ({
   slotMinutes: d.slotMinutes,
   minNoticeDays: d.minNoticeDays,
   maxDaysAhead: d.maxDaysAhead,
-  blockedDays: d.blockedDays,
   outwardCodes: d.outwardCodes.split(/[\s,]+/).filter(Boolean),
 });
 
@@ -54,12 +56,13 @@ export function AvailabilityForm({
   onSave,
 }: {
   settings: CalendarSettings;
-  onSave: (patch: ReturnType<typeof inputOf>) => Promise<unknown>;
+  onSave: (patch: Partial<CalendarSettingsInput>) => Promise<unknown>;
 }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [newDay, setNewDay] = useState({ date: "", reason: "" });
+  const [blocking, setBlocking] = useState(false);
   const error = (path: string) =>
     errors[path] ? (
       <Text size="1" color="red" id={`cal-${path.replace(/\./g, "-")}-error`}>
@@ -70,7 +73,7 @@ export function AvailabilityForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const input = inputOf(draft);
-    const checked = calendarSettingsSchema.safeParse(input);
+    const checked = calendarSettingsSchema.omit({ blockedDays: true }).safeParse(input);
     if (!checked.success) {
       setErrors(Object.fromEntries(checked.error.issues.map((i) => [i.path.join("."), i.message])));
       return;
@@ -88,6 +91,35 @@ export function AvailabilityForm({
       setSaving(false);
     }
   };
+
+  /** Blocking or unblocking a day is saved at once: nothing waits for the form's Save. */
+  async function saveBlockedDays(blockedDays: Draft["blockedDays"], done: { title: string; description: string }) {
+    setBlocking(true);
+    try {
+      await onSave({ blockedDays });
+      setDraft((d) => ({ ...d, blockedDays }));
+      setErrors((e) => ({ ...e, blockedDays: "" }));
+      notify({ ...done, variant: "success" });
+      return true;
+    } catch (e) {
+      const message =
+        e instanceof HttpError && e.body?.details?.length ? e.body.details[0]!.message : errorMessage(e, "Please try again.");
+      setErrors((errs) => ({ ...errs, blockedDays: message }));
+      notify({ title: "Not saved", description: message, variant: "destructive" });
+      return false;
+    } finally {
+      setBlocking(false);
+    }
+  }
+
+  const today = londonToday();
+  const newDayProblem = !newDay.date
+    ? null
+    : newDay.date < today
+      ? "That day has passed: block today or a day to come"
+      : draft.blockedDays.some((b) => b.date === newDay.date)
+        ? "That day is blocked already"
+        : null;
 
   return (
     <form aria-labelledby="calendar-availability" className="admin-card admin-panel calendar-form" onSubmit={submit} noValidate>
@@ -183,7 +215,7 @@ export function AvailabilityForm({
             {draft.blockedDays.map((b, i) => (
               <li key={b.date}>
                 <Text size="2">
-                  {b.date}
+                  {formatLongDate(b.date)}
                   {b.reason ? `: ${b.reason}` : ""}
                 </Text>
                 <Button
@@ -191,9 +223,16 @@ export function AvailabilityForm({
                   size="1"
                   variant="ghost"
                   color="red"
-                  onClick={() => setDraft({ ...draft, blockedDays: draft.blockedDays.filter((_, j) => j !== i) })}
+                  disabled={blocking}
+                  aria-label={`Unblock ${formatLongDate(b.date)}`}
+                  onClick={() =>
+                    void saveBlockedDays(
+                      draft.blockedDays.filter((_, j) => j !== i),
+                      { title: "Day unblocked", description: `${formatLongDate(b.date)} can be booked again.` },
+                    )
+                  }
                 >
-                  Remove {b.date}
+                  Unblock
                 </Button>
               </li>
             ))}
@@ -207,8 +246,10 @@ export function AvailabilityForm({
             <TextField.Root
               id="cal-block-date"
               type="date"
+              min={today}
               value={newDay.date}
               onChange={(e) => setNewDay({ ...newDay, date: e.target.value })}
+              {...(newDayProblem ? { "aria-invalid": true, "aria-describedby": "cal-block-date-error" } : {})}
             />
           </div>
           <div className="calendar-field">
@@ -224,15 +265,24 @@ export function AvailabilityForm({
           <Button
             type="button"
             variant="soft"
-            disabled={!newDay.date || draft.blockedDays.some((b) => b.date === newDay.date)}
-            onClick={() => {
-              setDraft({ ...draft, blockedDays: [...draft.blockedDays, newDay].sort((a, b) => a.date.localeCompare(b.date)) });
-              setNewDay({ date: "", reason: "" });
+            disabled={!newDay.date || newDayProblem !== null || blocking}
+            onClick={async () => {
+              const list = [...draft.blockedDays, newDay].sort((a, b) => a.date.localeCompare(b.date));
+              const saved = await saveBlockedDays(list, {
+                title: "Day blocked",
+                description: `${formatLongDate(newDay.date)} is no longer offered for booking.`,
+              });
+              if (saved) setNewDay({ date: "", reason: "" });
             }}
           >
-            Block this day
+            {blocking ? "Saving…" : "Block this day"}
           </Button>
         </Flex>
+        {newDayProblem ? (
+          <Text size="1" color="red" id="cal-block-date-error">
+            {newDayProblem}
+          </Text>
+        ) : null}
         {error("blockedDays")}
       </fieldset>
       <div className="calendar-field">

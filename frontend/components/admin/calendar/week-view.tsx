@@ -39,7 +39,18 @@ function Entry({ entry }: { entry: CalendarEntry }) {
 }
 
 /** Monday to Sunday of the week starting `monday`: each day's bookings and scheduled visits in time order. */
-export function WeekView({ monday, today, onWeek }: { monday: string; today: string; onWeek: (monday: string) => void }) {
+export function WeekView({
+  monday,
+  today,
+  onWeek,
+  blockedDays = [],
+}: {
+  monday: string;
+  today: string;
+  onWeek: (monday: string) => void;
+  /** Days the owner blocked: said on the day, so a day with no visits is not taken for a free one. */
+  blockedDays?: { date: string; reason: string }[];
+}) {
   const week = useWeek(monday);
   const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
   return (
@@ -68,9 +79,19 @@ export function WeekView({ monday, today, onWeek }: { monday: string; today: str
         <div className="calendar-week">
           {days.map((date) => {
             const entries = week.data!.filter((e) => dateOf(e.start) === date);
+            const blocked = blockedDays.find((b) => b.date === date);
             return (
-              <div key={date} className="calendar-day" aria-current={date === today ? "date" : undefined}>
+              <div
+                key={date}
+                className={`calendar-day${blocked ? " calendar-day--blocked" : ""}`}
+                aria-current={date === today ? "date" : undefined}
+              >
                 <h3 className="calendar-day__title">{dayHeading(date)}</h3>
+                {blocked ? (
+                  <Badge color="red" variant="soft" className="calendar-day__blocked">
+                    Blocked{blocked.reason ? `: ${blocked.reason}` : ""}
+                  </Badge>
+                ) : null}
                 {entries.length === 0 ? (
                   <Text size="2" color="gray">
                     Nothing booked

@@ -12,6 +12,7 @@ const visitFor: Record<QuoteService, (typeof serviceTypes)[number] | ""> = {
   "central-heating": "Central Heating Upgrade",
   "annual-service": "Annual Boiler Service",
   "emergency-repair": "Emergency Call-out",
+  plumbing: "Plumbing",
   "call-back": "",
 };
 
