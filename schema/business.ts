@@ -143,7 +143,8 @@ export const adminCategories = [
   "Flue Components",
   "Other",
 ] as const;
-export const adminBrands = ["Vaillant", "Worcester", "Baxi", "Ideal", "Hive", "Drayton", "Glowworm", "Toshiba"] as const;
+/** "Other": a part from a supplier's price list whose maker is none of these (the spec's list has no such choice). */
+export const adminBrands = ["Vaillant", "Worcester", "Baxi", "Ideal", "Hive", "Drayton", "Glowworm", "Toshiba", "Other"] as const;
 export const productConditions = ["New", "Used"] as const;
 
 export const delivery = {

@@ -199,10 +199,24 @@ describe("CSV import and export", () => {
       row(Object.values(untouchedRow)),
     ].join("\r\n");
     const preview = await importCsv(csv, true);
-    expect(preview.body).toEqual({ created: 1, updated: 1, unchanged: 1, errors: [], applied: false });
+    expect(preview.body).toMatchObject({ created: 1, updated: 1, unchanged: 1, errors: [], applied: false });
+    // What changes, field by field, old → new, and what is added.
+    expect(preview.body.changes).toEqual([
+      {
+        row: 2,
+        id: existing.id,
+        name: "Import Me Now",
+        fields: expect.arrayContaining([
+          { column: "name", from: "Import Me", to: "Import Me Now" },
+          { column: "price", from: "10.00", to: "12.50" },
+          { column: "stockQuantity", from: "2", to: "9" },
+        ]),
+      },
+    ]);
+    expect(preview.body.additions).toEqual([{ row: 3, name: "Brand New Part", price: "8.00" }]);
     expect(await query("SELECT id FROM products WHERE name = 'Brand New Part'")).toEqual([]);
     const applied = await importCsv(csv);
-    expect(applied.body).toEqual({ created: 1, updated: 1, unchanged: 1, errors: [], applied: true });
+    expect(applied.body).toMatchObject({ created: 1, updated: 1, unchanged: 1, errors: [], applied: true });
     const [updated] = await query<Record<string, unknown>>(
       "SELECT name, price_pence, stock_quantity FROM products WHERE id = ?1",
       existing.id,
@@ -242,8 +256,13 @@ describe("CSV import and export", () => {
     expect(await query("SELECT id FROM products WHERE name = 'Good New Part'")).toEqual([]);
   });
 
-  it("refuses a file without the catalogue's columns, a body that is not CSV, and one over 2 MB", async () => {
-    expect((await importCsv("name,price\nA,1")).body.error).toContain("header row lacks");
+  it("refuses a file without a name and a price column, or with a column it does not know, a body that is not CSV, and one over 2 MB", async () => {
+    const noPrice = await importCsv("name\nA part");
+    expect(noPrice.status).toBe(400);
+    expect(noPrice.body.error).toContain("lacks: price");
+    const typo = await importCsv("name,price,colour\nA part,1.00,red");
+    expect(typo.status).toBe(400);
+    expect(typo.body.details).toEqual([{ path: "colour", message: "Unknown column" }]);
     const json = await callJson("/api/admin/products/import", { method: "POST", json: { a: 1 }, headers: auth });
     expect(json.status).toBe(415);
     const big = await call("/api/admin/products/import", {
@@ -252,5 +271,60 @@ describe("CSV import and export", () => {
       headers: { ...auth, "Content-Type": "text/csv" },
     });
     expect(big.status).toBe(413);
+  });
+
+  it("takes a supplier's price list of names and prices: updates the product of that name, adds the others without an image", async () => {
+    const known = await createProduct({ name: "Supplier Valve", pricePence: 1500, brand: "Baxi", category: "Valves" });
+    const csv = ["name,price", "supplier valve,16.25", "Brand New Pump,49.00"].join("\r\n");
+    const preview = await importCsv(csv, true);
+    expect(preview.body).toMatchObject({ created: 1, updated: 1, errors: [], applied: false });
+    expect(preview.body.changes[0].fields).toEqual([{ column: "price", from: "15.00", to: "16.25" }]);
+    expect((await importCsv(csv)).body.applied).toBe(true);
+    const [kept] = await query<Record<string, unknown>>(
+      "SELECT name, price_pence, brand, category FROM products WHERE id = ?1",
+      known.id,
+    );
+    // The columns the file left out keep their values (the name is matched without regard to case).
+    expect(kept).toEqual({ name: "Supplier Valve", price_pence: 1625, brand: "Baxi", category: "Valves" });
+    const [added] = await query<Record<string, unknown>>(
+      "SELECT description, image, brand, category, price_pence, in_stock FROM products WHERE name = 'Brand New Pump'",
+    );
+    expect(added).toEqual({
+      description: "Brand New Pump",
+      image: "",
+      brand: "Other",
+      category: "Other",
+      price_pence: 4900,
+      in_stock: 1,
+    });
+  });
+
+  it("asks for the id when two products share the name a row gives", async () => {
+    await createProduct({ name: "Twin Part" });
+    await createProduct({ name: "Twin Part" });
+    const { body } = await importCsv("name,price\nTwin Part,3.00", true);
+    expect(body.errors).toEqual([
+      { row: 2, column: "name", message: '2 products are called "Twin Part": add the id column to say which' },
+    ]);
+  });
+
+  it("reads back its own export of 150 products with new prices: every one updated, in one go", async () => {
+    const made = [];
+    for (let i = 0; i < 150; i++) made.push(await createProduct({ name: `Bulk Part ${i}`, pricePence: 1000 + i }));
+    const rows = Papa.parse<Record<string, string>>(await exportCsv(), { header: true, skipEmptyLines: true }).data.filter((r) =>
+      r.name?.startsWith("Bulk Part "),
+    );
+    expect(rows).toHaveLength(150);
+    const raised = rows.map((r) => ({ ...r, price: (Number(r.price) + 1).toFixed(2) }));
+    const csv = Papa.unparse(raised);
+    const preview = await importCsv(csv, true);
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ updated: 150, created: 0, errors: [] });
+    const applied = await importCsv(csv);
+    expect(applied.body).toMatchObject({ updated: 150, applied: true });
+    const prices = await query<{ price_pence: number }>(
+      `SELECT price_pence FROM products WHERE id IN (${made.map((p) => p.id).join(",")}) ORDER BY id`,
+    );
+    expect(prices.map((p) => p.price_pence)).toEqual(made.map((_, i) => 1100 + i));
   });
 });

@@ -99,11 +99,17 @@ const productFields = {
 
 type ProductFieldValues = { [K in keyof typeof productFields]?: z.output<(typeof productFields)[K]> };
 
-/** The format rules of the fields that are present (a new product has them all; an edit only the ones it changes). */
-function checkProductFields(v: ProductFieldValues, ctx: z.RefinementCtx) {
+/**
+ * The format rules of the fields that are present (a new product has them all; an edit only the
+ * ones it changes). A product from an imported price list may have no image yet (the store shows
+ * its placeholder until the owner uploads one).
+ */
+function checkProductFields(v: ProductFieldValues, ctx: z.RefinementCtx, { imageRequired = true } = {}) {
   const fail = (path: string, message: string) => ctx.addIssue({ code: "custom", message, path: [path] });
   if (v.image !== undefined) {
-    if (v.image === "") fail("image", PRODUCT_IMAGE_MISSING);
+    if (v.image === "") {
+      if (imageRequired) fail("image", PRODUCT_IMAGE_MISSING);
+    }
     else if (!isProductImagePath(v.image)) fail("image", "The product image must be an image uploaded here.");
   }
   const price = v.price === undefined ? undefined : parsePriceToPence(v.price);
@@ -148,22 +154,25 @@ function toProductColumns(v: ProductFieldValues) {
  * fields first ("Please fill in: …"), then the image, then formats.
  */
 
-export const productFormSchema = z
-  .object({
-    ...productFields,
-    condition: productFields.condition.default("New"),
-    inStock: productFields.inStock.default(true),
-    stockQuantity: productFields.stockQuantity.default(null),
-    lowStockThreshold: productFields.lowStockThreshold.default(DEFAULT_LOW_STOCK_THRESHOLD),
-  })
-  .superRefine((v, ctx) => {
-    const missing = requiredProductFields.filter(([key]) => v[key] === "").map(([, label]) => label);
-    if (missing.length > 0) {
-      ctx.addIssue({ code: "custom", message: `Please fill in: ${missing.join(", ")}`, path: [missing[0] ?? ""] });
-      return;
-    }
-    checkProductFields(v, ctx);
-  })
+const productSchema = ({ imageRequired }: { imageRequired: boolean }) =>
+  z
+    .object({
+      ...productFields,
+      condition: productFields.condition.default("New"),
+      inStock: productFields.inStock.default(true),
+      stockQuantity: productFields.stockQuantity.default(null),
+      lowStockThreshold: productFields.lowStockThreshold.default(DEFAULT_LOW_STOCK_THRESHOLD),
+    })
+    .superRefine((v, ctx) => {
+      const missing = requiredProductFields.filter(([key]) => v[key] === "").map(([, label]) => label);
+      if (missing.length > 0) {
+        ctx.addIssue({ code: "custom", message: `Please fill in: ${missing.join(", ")}`, path: [missing[0] ?? ""] });
+        return;
+      }
+      checkProductFields(v, ctx, { imageRequired });
+    });
+
+export const productFormSchema = productSchema({ imageRequired: true })
   .transform((v) => ({
     name: v.name,
     description: v.description,
@@ -178,6 +187,22 @@ export const productFormSchema = z
     stockQuantity: v.stockQuantity,
     lowStockThreshold: v.lowStockThreshold,
   }));
+
+/** A row of the CSV import: as the form, but a product may arrive without an image (a supplier's price list). */
+export const productImportRowSchema = productSchema({ imageRequired: false }).transform((v) => ({
+  name: v.name,
+  description: v.description,
+  pricePence: parsePriceToPence(v.price)!,
+  originalPricePence: v.originalPrice === "" ? null : parsePriceToPence(v.originalPrice),
+  image: v.image,
+  condition: v.condition,
+  brand: v.brand,
+  category: v.category,
+  inStock: v.inStock,
+  rating: v.rating,
+  stockQuantity: v.stockQuantity,
+  lowStockThreshold: v.lowStockThreshold,
+}));
 
 /** What the form sends (price text, originalPrice or null, rating or null). */
 export type ProductFormInput = z.input<typeof productFormSchema>;
@@ -238,6 +263,10 @@ export type ProductImportResult = {
   unchanged: number;
   errors: { row: number; column: string; message: string }[];
   applied: boolean;
+  /** What the import changes, field by field (the first 500 products), so the owner sees old → new before confirming. */
+  changes: { row: number; id: number; name: string; fields: { column: string; from: string; to: string }[] }[];
+  /** The products it adds (the first 500). */
+  additions: { row: number; name: string; price: string }[];
 };
 
 export const MAX_IMAGE_BYTES = 10_485_760;

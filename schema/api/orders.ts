@@ -1,5 +1,7 @@
 import { parsePriceToPence } from "../format";
+import { londonToday } from "../london-time";
 import { cartSessionIdSchema } from "./cart";
+import { isoDate } from "./fields";
 import { adminListQuerySchema } from "./lists";
 import { z } from "./z";
 
@@ -133,6 +135,8 @@ export type AdminOrder = {
   paymentMethod: "order_form" | "card";
   paymentStatus: "unpaid" | "pending_payment" | "paid" | "cancelled";
   paidAt: string | null;
+  /** How an order-form order was paid, as the owner recorded it. */
+  paidBy: string | null;
   fulfilmentStatus: FulfilmentStatus;
   /** The states this order may move to next (for the screen's buttons). */
   nextStatuses: readonly FulfilmentStatus[];
@@ -148,3 +152,13 @@ export { orderNumberText } from "../numbers";
 export const orderIdParamSchema = z.object({
   id: z.string().min(1, "The order id is missing").max(100, "That order id is too long"),
 });
+
+/** How a checkout-form order can be paid (it is paid on delivery or by invoice, outside the site). */
+export const orderPaymentMethods = ["cash", "bank transfer", "card on delivery", "cheque"] as const;
+
+/** POST /api/admin/orders/:id/paid: the owner records that a checkout-form order has been paid. */
+export const markOrderPaidSchema = z.object({
+  method: z.enum(orderPaymentMethods, { error: "Choose how it was paid: cash, bank transfer, card on delivery or cheque" }),
+  paidOn: isoDate("The payment date").refine((d) => d <= londonToday(), "A payment cannot be recorded for a day still to come"),
+});
+export type MarkOrderPaid = z.input<typeof markOrderPaidSchema>;

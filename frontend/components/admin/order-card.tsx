@@ -1,11 +1,12 @@
 import { Button, Code, Flex, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";
-import type { AdminOrder, FulfilmentStatus } from "../../../schema/api/orders";
+import type { AdminOrder, FulfilmentStatus, MarkOrderPaid } from "../../../schema/api/orders";
 import { formatPrice } from "../../../schema/format";
-import { formatDateTime } from "../../../schema/london-time-text";
+import { formatDate, formatDateTime } from "../../../schema/london-time-text";
 import type { OrderMove } from "../../hooks/admin/use-admin-orders";
 import { ConfirmButton } from "./confirm-button";
 import { DispatchForm } from "./orders/dispatch-form";
+import { MarkPaid } from "./orders/mark-paid";
 import { StatusBadge, type StatusTone } from "./status-badge";
 
 export const fulfilmentLabels: Record<FulfilmentStatus, string> = {
@@ -39,11 +40,19 @@ const moveLabels: Partial<Record<FulfilmentStatus, string>> = {
 export const orderLabel = (order: AdminOrder) => order.number ?? order.id;
 
 /** `onMove` resolves true once the order has moved. */
-type Props = { order: AdminOrder; busy: boolean; onMove: (move: OrderMove) => Promise<boolean> };
+type Props = {
+  order: AdminOrder;
+  busy: boolean;
+  onMove: (move: OrderMove) => Promise<boolean>;
+  onPaid: (payment: MarkOrderPaid) => Promise<boolean>;
+};
 
-export function OrderCard({ order, busy, onMove }: Props) {
+export function OrderCard({ order, busy, onMove, onPaid }: Props) {
   const [dispatching, setDispatching] = useState(false);
   const label = orderLabel(order);
+  // A checkout-form order is paid on delivery or by invoice: going ahead before it is paid is asked about.
+  const unpaid = order.paymentMethod === "order_form" && order.paymentStatus === "unpaid";
+  const unpaidWarning = `Order ${label} has not been marked paid. Go ahead anyway? You can mark it paid when the money comes in.`;
   return (
     <article className="admin-card admin-order" aria-label={`Order ${label}`}>
       <Flex justify="between" align="start" gap="3" wrap="wrap">
@@ -168,6 +177,13 @@ export function OrderCard({ order, busy, onMove }: Props) {
         </tfoot>
       </table>
 
+      {order.paidBy ? (
+        <Text as="p" size="2" mt="3">
+          Paid by {order.paidBy}
+          {order.paidAt ? ` on ${formatDate(order.paidAt)}` : ""}
+        </Text>
+      ) : null}
+
       {dispatching ? (
         <DispatchForm
           orderLabel={label}
@@ -177,8 +193,9 @@ export function OrderCard({ order, busy, onMove }: Props) {
             if (await onMove({ fulfilmentStatus: "dispatched", ...details })) setDispatching(false);
           }}
         />
-      ) : order.nextStatuses.length > 0 ? (
+      ) : order.nextStatuses.length > 0 || unpaid ? (
         <Flex gap="2" mt="4" wrap="wrap" justify="end">
+          {unpaid && order.fulfilmentStatus !== "cancelled" ? <MarkPaid orderLabel={label} busy={busy} onPaid={onPaid} /> : null}
           {order.nextStatuses.map((to) =>
             to === "cancelled" ? (
               <ConfirmButton
@@ -191,6 +208,18 @@ export function OrderCard({ order, busy, onMove }: Props) {
                 onConfirm={() => onMove({ fulfilmentStatus: to })}
               >
                 Cancel Order
+              </ConfirmButton>
+            ) : unpaid && (to === "confirmed" || to === "dispatched") ? (
+              <ConfirmButton
+                key={to}
+                color="orange"
+                disabled={busy}
+                title="This order is not paid yet"
+                description={unpaidWarning}
+                confirmLabel={to === "dispatched" ? "Dispatch unpaid" : "Confirm unpaid"}
+                onConfirm={() => (to === "dispatched" ? setDispatching(true) : void onMove({ fulfilmentStatus: to }))}
+              >
+                {moveLabels[to] ?? fulfilmentLabels[to]}
               </ConfirmButton>
             ) : (
               <Button

@@ -1,4 +1,4 @@
-import type { AdminOrder, FulfilmentStatus } from "../../../schema/api/orders";
+import type { AdminOrder, FulfilmentStatus, MarkOrderPaid } from "../../../schema/api/orders";
 import { adminChange } from "../../lib/admin/admin-write";
 import { useAdminList } from "./use-admin-list";
 
@@ -18,5 +18,8 @@ export function useAdminOrders(filters: OrderFilters) {
     ...list,
     // Setting a state is idempotent, so the write may be retried.
     move: (id: string, move: OrderMove) => adminChange<AdminOrder>("PATCH", `${ORDERS_PATH}/${encodeURIComponent(id)}`, move),
+    // Recording the same payment twice is refused (409), so a retry after a lost answer is safe.
+    markPaid: (id: string, payment: MarkOrderPaid) =>
+      adminChange<AdminOrder>("POST", `${ORDERS_PATH}/${encodeURIComponent(id)}/paid`, payment),
   };
 }

@@ -1,6 +1,6 @@
 import { Flex } from "@radix-ui/themes";
 import { type ReactNode, useState } from "react";
-import type { AdminOrder, FulfilmentStatus } from "../../../schema/api/orders";
+import type { AdminOrder, FulfilmentStatus, MarkOrderPaid } from "../../../schema/api/orders";
 import { EmptyState, ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { ExportButton } from "../../components/admin/export-button";
 import { LoadMore } from "../../components/admin/load-more";
@@ -20,7 +20,7 @@ const isStatus = (s: string): s is FulfilmentStatus => s in fulfilmentLabels;
 export default function Orders() {
   const [params, setFilters] = useUrlFilters(filterNames);
   const filters = { q: params.q, status: isStatus(params.status) ? params.status : ("" as const) };
-  const { items, total, error, hasMore, loadingMore, loadMore, refresh, move } = useAdminOrders(filters);
+  const { items, total, error, hasMore, loadingMore, loadMore, refresh, move, markPaid } = useAdminOrders(filters);
   const [busyId, setBusyId] = useState<string | null>(null);
 
   async function moveOrder(order: AdminOrder, change: OrderMove): Promise<boolean> {
@@ -44,6 +44,26 @@ export default function Orders() {
     }
   }
 
+  async function recordPayment(order: AdminOrder, payment: MarkOrderPaid): Promise<boolean> {
+    setBusyId(order.id);
+    try {
+      await markPaid(order.id, payment);
+      notify({
+        title: "Payment recorded",
+        description: `Order ${orderLabel(order)} is marked paid by ${payment.method}.`,
+        variant: "success",
+      });
+      return true;
+    } catch (e) {
+      if (!isUnauthorized(e))
+        notify({ title: "Not saved", description: errorMessage(e, "Failed to record the payment"), variant: "destructive" });
+      return false;
+    } finally {
+      setBusyId(null);
+      await refresh();
+    }
+  }
+
   let list: ReactNode;
   if (items) {
     const empty = filters.q
@@ -58,7 +78,13 @@ export default function Orders() {
         <>
           <div className="admin-list">
             {items.map((o) => (
-              <OrderCard key={o.id} order={o} busy={busyId === o.id} onMove={(change) => moveOrder(o, change)} />
+              <OrderCard
+                key={o.id}
+                order={o}
+                busy={busyId === o.id}
+                onMove={(change) => moveOrder(o, change)}
+                onPaid={(payment) => recordPayment(o, payment)}
+              />
             ))}
           </div>
           <LoadMore hasMore={hasMore} loading={loadingMore} onMore={loadMore} shown={items.length} total={total} />

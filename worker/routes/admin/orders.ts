@@ -1,10 +1,15 @@
 import { Hono } from "hono";
-import { fulfilmentUpdateSchema, orderIdParamSchema, orderListQuerySchema } from "../../../schema/api/orders";
+import {
+  fulfilmentUpdateSchema,
+  markOrderPaidSchema,
+  orderIdParamSchema,
+  orderListQuerySchema,
+} from "../../../schema/api/orders";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
-import { listOrders, updateFulfilment } from "../../services/admin/orders";
+import { listOrders, markOrderPaid, updateFulfilment } from "../../services/admin/orders";
 import { queueInBackground } from "../../services/mail";
 import { fulfilmentMail } from "../../services/mail/customer-emails";
 
@@ -18,6 +23,9 @@ const app = new Hono<HonoEnv>()
     const mail = fulfilmentMail(moved);
     if (mail) queueInBackground(c.executionCtx, c.env, mail);
     return c.json(order);
-  });
+  })
+  .post("/:id/paid", validate("param", orderIdParamSchema), validate("json", markOrderPaidSchema), async (c) =>
+    c.json(await markOrderPaid(getDb(c.env), c.req.valid("param").id, c.req.valid("json"))),
+  );
 
 export default app;

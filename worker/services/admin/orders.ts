@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type * as z from "zod";
 import {
   type AdminOrder,
@@ -6,6 +6,7 @@ import {
   type FulfilmentStatus,
   type FulfilmentUpdate,
   fulfilmentTransitions,
+  type markOrderPaidSchema,
   type orderListQuerySchema,
   orderNumberText,
 } from "../../../schema/api/orders";
@@ -58,6 +59,7 @@ function toAdminOrder(order: OrderRow, lines: LineRow[]): AdminOrder {
     paymentMethod: order.paymentMethod,
     paymentStatus: order.paymentStatus,
     paidAt: order.paidAt,
+    paidBy: order.paidBy,
     fulfilmentStatus: order.fulfilmentStatus,
     nextStatuses:
       order.paymentMethod === "card" && order.paymentStatus !== "paid"
@@ -152,4 +154,41 @@ export async function updateFulfilment(
     ? `This card order is not paid (${current.payment.replace("_", " ")}); it can only be cancelled.`
     : `This order is ${current.status}; it cannot be moved to ${to}.`;
   throw new ApiError("CONFLICT", message, { details: [{ path: "fulfilmentStatus", message, value: current.status }] });
+}
+
+/**
+ * Records that a checkout-form order has been paid (how, and on which day): one conditional UPDATE,
+ * so a card order (Stripe records those) or one already paid or cancelled is refused with why.
+ */
+export async function markOrderPaid(db: Db, id: string, payment: z.output<typeof markOrderPaidSchema>): Promise<AdminOrder> {
+  const [[updated], lines] = await db.batch([
+    db
+      .update(orders)
+      .set({
+        paymentStatus: "paid",
+        paidBy: payment.method,
+        paidAt: `${payment.paidOn}T12:00:00.000Z`,
+        updatedAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+      })
+      .where(
+        and(
+          eq(orders.id, id),
+          eq(orders.paymentMethod, "order_form"),
+          eq(orders.paymentStatus, "unpaid"),
+          ne(orders.fulfilmentStatus, "cancelled"),
+        ),
+      )
+      .returning(),
+    db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
+  ]);
+  if (updated) return toAdminOrder(updated, lines);
+  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!order) throw notFound("Order");
+  const why =
+    order.paymentMethod === "card"
+      ? "A card payment is recorded by Stripe, not by hand."
+      : order.fulfilmentStatus === "cancelled"
+        ? "This order was cancelled."
+        : "This order is already marked paid.";
+  throw new ApiError("CONFLICT", why);
 }

@@ -38,6 +38,71 @@ function ImportSummary({ result }: { result: ProductImportResult }) {
   );
 }
 
+/** Every change the import makes, product by product and field by field (old → new), and what it adds. */
+function ImportChanges({ result }: { result: ProductImportResult }) {
+  const shown = result.changes.length + result.additions.length;
+  const total = result.updated + result.created;
+  return (
+    <div className="admin-import-changes">
+      {result.changes.length > 0 ? (
+        <table className="admin-lines admin-import-table">
+          <caption>What changes</caption>
+          <thead>
+            <tr>
+              <th scope="col">Row</th>
+              <th scope="col">Product</th>
+              <th scope="col">Changes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.changes.map((c) => (
+              <tr key={c.row}>
+                <td>{c.row}</td>
+                <td className="admin-wrap-anywhere">{c.name}</td>
+                <td>
+                  <ul className="admin-import-fields">
+                    {c.fields.map((f) => (
+                      <li key={f.column}>
+                        {f.column}: <s>{f.from || "(empty)"}</s> → <strong>{f.to || "(empty)"}</strong>
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {result.additions.length > 0 ? (
+        <table className="admin-lines admin-import-table">
+          <caption>New products</caption>
+          <thead>
+            <tr>
+              <th scope="col">Row</th>
+              <th scope="col">Product</th>
+              <th scope="col">Price</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.additions.map((a) => (
+              <tr key={a.row}>
+                <td>{a.row}</td>
+                <td className="admin-wrap-anywhere">{a.name}</td>
+                <td>£{a.price}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {shown < total ? (
+        <Text as="p" size="2" color="gray">
+          …and {plural(total - shown, "more product")}.
+        </Text>
+      ) : null}
+    </div>
+  );
+}
+
 function ImportErrors({ errors }: { errors: ProductImportResult["errors"] }) {
   return (
     <div className="admin-import-errors">
@@ -194,12 +259,15 @@ export function ProductImport({ importCsv, onApplied }: Props) {
                 <Callout.Text>Every row matches the catalogue: there is nothing to import.</Callout.Text>
               </Callout.Root>
             ) : (
-              <Callout.Root color="blue" size="1">
-                <Callout.Text>
-                  Confirm to add {plural(result.created, "new product")} and update {plural(result.updated, "product")}. It is all
-                  or nothing: either every row is applied or none.
-                </Callout.Text>
-              </Callout.Root>
+              <>
+                <ImportChanges result={result} />
+                <Callout.Root color="blue" size="1">
+                  <Callout.Text>
+                    Confirm to add {plural(result.created, "new product")} and update {plural(result.updated, "product")}. It is
+                    all or nothing: either every row is applied or none.
+                  </Callout.Text>
+                </Callout.Root>
+              </>
             )}
             <Flex gap="3" mt="5" justify="end" wrap="wrap">
               <Dialog.Close>
