@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { prepareCampaignTemplate } from "../worker/services/mail/campaign-email";
 import { htmlToText, sanitizeEmailHtml } from "../worker/services/mail/sanitize";
 import { adminHeaders } from "./helpers/admin";
+import { outboxTo } from "./helpers/factories-commerce";
 import { call, callJson } from "./helpers/http";
 
 const unsubscribeUrl = "https://www.example-heating.co.uk/unsubscribe?token=abc.def";
@@ -123,5 +124,60 @@ describe("POST /api/admin/campaigns/preview", () => {
     });
     expect(tooLong.status).toBe(400);
     expect((await call("/api/admin/campaigns/preview", { method: "POST", json: {} })).status).toBe(401);
+  });
+});
+
+describe("campaign content written as people write", () => {
+  it("makes paragraphs from blank lines, lists from '- ' lines and bold from **stars**, then sanitises as before", async () => {
+    const template = await prepareCampaignTemplate({
+      subject: "Plain words",
+      title: "Plain words",
+      content:
+        "First paragraph,\nwith a line break.\n\nSecond paragraph with **bold**.\n\n- One\n- Two\n\n<script>alert(1)</script>",
+      offer: null,
+      ctaText: "Call",
+      ctaLink: "tel:+441614960123",
+    });
+    const { html, text } = template({ unsubscribeUrl: "https://example.com/u" });
+    expect(html).toContain("<p>First paragraph,<br");
+    expect(html).toContain("<p>Second paragraph with <strong>bold</strong>.</p>");
+    expect(html).toMatch(/<ul>\s*<li>One<\/li>\s*<li>Two<\/li>\s*<\/ul>/);
+    expect(html).not.toContain("<script");
+    expect(text).toContain("Second paragraph with bold.");
+  });
+
+  it("keeps HTML content as HTML", async () => {
+    const template = await prepareCampaignTemplate({
+      subject: "s",
+      title: "t",
+      content: "<p>Already <em>HTML</em></p>",
+      offer: null,
+      ctaText: "Call",
+      ctaLink: "tel:+441614960123",
+    });
+    expect(template({ unsubscribeUrl: "x" }).html).toContain("<p>Already <em>HTML</em></p>");
+  });
+});
+
+describe("POST /api/admin/campaigns/test", () => {
+  it("sends the campaign to the owner first, marked as a test", async () => {
+    const res = await callJson("/api/admin/campaigns/test", {
+      method: "POST",
+      json: { subject: "Test me", title: "Hello", content: "A paragraph.\n\nAnother." },
+      headers: await adminHeaders(),
+    });
+    expect(res.status).toBe(202);
+    const [mail] = await outboxTo(res.body.to);
+    expect(mail?.subject).toBe("[Test] Test me");
+    expect(mail?.html).toContain("<p>Another.</p>");
+  });
+
+  it("refuses a draft a send would refuse", async () => {
+    const res = await callJson("/api/admin/campaigns/test", {
+      method: "POST",
+      json: { subject: "" },
+      headers: await adminHeaders(),
+    });
+    expect(res.status).toBe(400);
   });
 });

@@ -25,7 +25,10 @@ export const campaignDraftSchema = z.object({
     .trim()
     .min(1, "Please enter a title")
     .max(200, "The title is too long (200 characters at most)"),
-  /** HTML allowed; the e-mail layout keeps only safe tags and links. */
+  /**
+   * Written as people write (a blank line starts a paragraph, "- " a list item, **bold**), or HTML;
+   * the e-mail layout keeps only safe tags and links.
+   */
   content: z
     .string({ error: "Please enter the e-mail content" })
     .trim()

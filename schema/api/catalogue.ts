@@ -109,8 +109,7 @@ function checkProductFields(v: ProductFieldValues, ctx: z.RefinementCtx, { image
   if (v.image !== undefined) {
     if (v.image === "") {
       if (imageRequired) fail("image", PRODUCT_IMAGE_MISSING);
-    }
-    else if (!isProductImagePath(v.image)) fail("image", "The product image must be an image uploaded here.");
+    } else if (!isProductImagePath(v.image)) fail("image", "The product image must be an image uploaded here.");
   }
   const price = v.price === undefined ? undefined : parsePriceToPence(v.price);
   if (price === null) fail("price", "Price must be an amount in pounds, like 45.99 or £45.99");
@@ -172,21 +171,20 @@ const productSchema = ({ imageRequired }: { imageRequired: boolean }) =>
       checkProductFields(v, ctx, { imageRequired });
     });
 
-export const productFormSchema = productSchema({ imageRequired: true })
-  .transform((v) => ({
-    name: v.name,
-    description: v.description,
-    pricePence: parsePriceToPence(v.price)!,
-    originalPricePence: v.originalPrice === "" ? null : parsePriceToPence(v.originalPrice),
-    image: v.image,
-    condition: v.condition,
-    brand: v.brand,
-    category: v.category,
-    inStock: v.inStock,
-    rating: v.rating,
-    stockQuantity: v.stockQuantity,
-    lowStockThreshold: v.lowStockThreshold,
-  }));
+export const productFormSchema = productSchema({ imageRequired: true }).transform((v) => ({
+  name: v.name,
+  description: v.description,
+  pricePence: parsePriceToPence(v.price)!,
+  originalPricePence: v.originalPrice === "" ? null : parsePriceToPence(v.originalPrice),
+  image: v.image,
+  condition: v.condition,
+  brand: v.brand,
+  category: v.category,
+  inStock: v.inStock,
+  rating: v.rating,
+  stockQuantity: v.stockQuantity,
+  lowStockThreshold: v.lowStockThreshold,
+}));
 
 /** A row of the CSV import: as the form, but a product may arrive without an image (a supplier's price list). */
 export const productImportRowSchema = productSchema({ imageRequired: false }).transform((v) => ({

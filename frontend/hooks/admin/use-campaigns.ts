@@ -1,5 +1,11 @@
 import useSWR from "swr";
-import type { CampaignPreview, CampaignPreviewInput, CampaignSummary, RetryFailedResult } from "../../../schema/api/campaigns";
+import type {
+  CampaignDraftInput,
+  CampaignPreview,
+  CampaignPreviewInput,
+  CampaignSummary,
+  RetryFailedResult,
+} from "../../../schema/api/campaigns";
 import { adminApi } from "../../lib/admin/admin-api";
 import { adminChange } from "../../lib/admin/admin-write";
 import { useDebounced } from "../use-debounced";
@@ -16,6 +22,10 @@ export function useCampaigns() {
     retryFailed: (id: number) => adminChange<RetryFailedResult>("POST", `/api/admin/campaigns/${id}/retry-failed`),
   };
 }
+
+/** "Send me a test" (never retried by itself: a retry would send the owner two). */
+export const sendCampaignTest = (draft: CampaignDraftInput) =>
+  adminApi<{ to: string }>("/api/admin/campaigns/test", { json: draft });
 
 /**
  * The draft rendered by the server through the real campaign template (what subscribers will get),

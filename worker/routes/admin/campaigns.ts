@@ -1,20 +1,45 @@
 import { Hono } from "hono";
-import { campaignPreviewSchema, listCampaignsQuerySchema, sendCampaignSchema } from "../../../schema/api/campaigns";
+import {
+  campaignDraftSchema,
+  campaignPreviewSchema,
+  listCampaignsQuerySchema,
+  sendCampaignSchema,
+} from "../../../schema/api/campaigns";
 import { idParamSchema } from "../../../schema/api/lists";
+import { phoneHref } from "../../../schema/facts";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { listAnswer } from "../../lib/list-answer";
 import { siteUrl } from "../../lib/site-url";
 import { validate } from "../../lib/validate";
+import { factsNow } from "../../services/business-facts";
 import { listCampaigns } from "../../services/campaigns/list";
 import { cancelScheduledCampaign, retryFailedRecipients, sendCampaign } from "../../services/campaigns/send";
-import { renderCampaignPreview } from "../../services/mail/campaign-email";
+import { ownerEmail, queueInBackground } from "../../services/mail";
+import { campaignTestMail, renderCampaignPreview } from "../../services/mail/campaign-email";
 
 /** Mounted at /api/admin (behind requireAdmin). 202: the Queue sends the e-mails after the answer. */
 const app = new Hono<HonoEnv>()
   .post("/send-campaign", validate("json", sendCampaignSchema), async (c) =>
     c.json(await sendCampaign(c.env, c.req.valid("json")), 202),
   )
+  // "Send me a test": the owner's own address, before anyone else's.
+  .post("/campaigns/test", validate("json", campaignDraftSchema), async (c) => {
+    const draft = c.req.valid("json");
+    const to = ownerEmail(c.env);
+    const mail = await campaignTestMail(
+      {
+        ...draft,
+        offer: draft.offer ?? null,
+        ctaText: draft.ctaText,
+        ctaLink: draft.ctaLink ?? phoneHref(factsNow().phone),
+      },
+      to,
+      siteUrl(c.env, "/unsubscribe?token=test"),
+    );
+    queueInBackground(c.executionCtx, c.env, mail);
+    return c.json({ to }, 202);
+  })
   .post("/campaigns/preview", validate("json", campaignPreviewSchema), async (c) => {
     const unsubscribeUrl = siteUrl(c.env, "/unsubscribe?token=preview");
     return c.json(await renderCampaignPreview(c.req.valid("json"), unsubscribeUrl));

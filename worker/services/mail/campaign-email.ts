@@ -1,10 +1,12 @@
 import { html, raw } from "hono/html";
+import { marked } from "marked";
 import { type CampaignPreviewInput, campaignPreviewSchema, isSafeEmailLink } from "../../../schema/api/campaigns";
 import { campaignDefaults, company } from "../../../schema/business";
 import { addressLineOf, phoneHref } from "../../../schema/facts";
 import { factsNow } from "../business-facts";
 import { emailDocument, FONT, NAVY, ON_ORANGE, ORANGE } from "./layout";
 import { htmlToText, sanitizeEmailHtml } from "./sanitize";
+import type { MailMessage } from "./types";
 
 export type CampaignContent = {
   subject: string;
@@ -30,8 +32,20 @@ function linkLabel(link: string): string {
   return known[link] ?? link.replace(/^(tel|mailto):/i, "");
 }
 
+/** Content written with tags is HTML; anything else is written as people write (blank lines, "- " lists, **bold**). */
+const looksLikeHtml = (content: string) => /<\/?(p|div|br|h[1-6]|ul|ol|li|table|strong|b|em|i|a|span|img)\b[^>]*>/i.test(content);
+
+/**
+ * The owner's content as HTML: written text (Markdown: a blank line starts a paragraph, a line
+ * break is kept) becomes paragraphs, HTML stays HTML. Either way the sanitiser has the last word.
+ */
+export function contentToHtml(content: string): string {
+  if (looksLikeHtml(content)) return content;
+  return marked.parse(content, { async: false, gfm: true, breaks: true }) as string;
+}
+
 export async function prepareCampaignTemplate(campaign: CampaignContent): Promise<CampaignTemplate> {
-  const contentHtml = await sanitizeEmailHtml(campaign.content);
+  const contentHtml = await sanitizeEmailHtml(contentToHtml(campaign.content));
   const contentText = await htmlToText(contentHtml);
   return ({ unsubscribeUrl }) => ({
     subject: campaign.subject,
@@ -44,6 +58,15 @@ export async function prepareCampaignTemplate(campaign: CampaignContent): Promis
  * The preview the owner sees while writing: the same template, sanitiser and layout the queue uses
  * to send, with placeholders for what is not written yet.
  */
+/**
+ * "Send me a test": the campaign exactly as subscribers will get it, to the owner's own address
+ * first, its subject marked as a test. It goes through the stored, retried mail path like any e-mail.
+ */
+export async function campaignTestMail(campaign: CampaignContent, to: string, unsubscribeUrl: string): Promise<MailMessage> {
+  const rendered = (await prepareCampaignTemplate(campaign))({ unsubscribeUrl });
+  return { kind: "other", to, ...rendered, subject: `[Test] ${rendered.subject}` };
+}
+
 export async function renderCampaignPreview(draft: CampaignPreviewInput, unsubscribeUrl: string): Promise<RenderedEmail> {
   const d = campaignPreviewSchema.parse(draft);
   const template = await prepareCampaignTemplate({

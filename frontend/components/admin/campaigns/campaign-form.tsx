@@ -1,6 +1,10 @@
 import { Button, Card, Flex, Grid, Heading, Text, TextArea, TextField } from "@radix-ui/themes";
-import type { FormEvent } from "react";
+import { type FormEvent, useState } from "react";
+import { campaignDraftSchema } from "../../../../schema/api/campaigns";
 import type { BusinessFacts } from "../../../../schema/facts";
+import { sendCampaignTest } from "../../../hooks/admin/use-campaigns";
+import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
+import { notify } from "../../../lib/toast";
 import { Field } from "../form-field";
 import { CampaignPreview } from "./campaign-preview";
 import { type CampaignSchedule, CampaignScheduleField } from "./campaign-schedule";
@@ -18,6 +22,37 @@ type Props = {
   /** The company's facts (Settings) for the templates' buttons and the preview's footer. */
   facts: BusinessFacts;
 };
+
+/** "Send me a test": the campaign as subscribers will get it, to the owner's own address first. */
+function SendTestButton({ draft }: { draft: CampaignDraftForm }) {
+  const [busy, setBusy] = useState(false);
+  async function sendTest() {
+    const checked = campaignDraftSchema.safeParse(draft);
+    if (!checked.success) {
+      notify({ title: "Not ready to send", description: checked.error.issues[0]?.message, variant: "destructive" });
+      return;
+    }
+    setBusy(true);
+    try {
+      const { to } = await sendCampaignTest(draft);
+      notify({
+        title: "Test sent",
+        description: `The campaign is on its way to ${to}. Check it before sending to everyone.`,
+        variant: "success",
+      });
+    } catch (e) {
+      if (!isUnauthorized(e))
+        notify({ title: "Test not sent", description: errorMessage(e, "Please try again."), variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button type="button" size="3" variant="soft" loading={busy} onClick={sendTest}>
+      Send me a test
+    </Button>
+  );
+}
 
 /** Quick templates, the campaign draft and its live preview. */
 export function CampaignForm({
@@ -78,7 +113,11 @@ export function CampaignForm({
               <Field id="campaign-title" label="Title">
                 <TextField.Root id="campaign-title" value={draft.title} onChange={set("title")} required maxLength={200} />
               </Field>
-              <Field id="campaign-content" label="Content" hint="HTML allowed: <p>, <strong>, <ul><li>, links.">
+              <Field
+                id="campaign-content"
+                label="Content"
+                hint="Write as you would an e-mail: a blank line starts a new paragraph, a line starting with '- ' is a list item, **two stars** make bold."
+              >
                 <TextArea
                   id="campaign-content"
                   value={draft.content}
@@ -106,6 +145,7 @@ export function CampaignForm({
                     ? "Select recipients on the Subscribers tab."
                     : `${selectedCount} ${selectedCount === 1 ? "recipient" : "recipients"} selected`}
                 </Text>
+                <SendTestButton draft={draft} />
                 <Button type="submit" size="3" disabled={selectedCount === 0} loading={sending}>
                   {schedule.mode === "later" ? "Schedule Campaign" : "Send Campaign"}
                 </Button>
