@@ -226,6 +226,7 @@ for (const size of widths) {
       const date = todayInUk();
       await expect(form.getByLabel("Service date")).toHaveValue(date);
       await form.getByLabel("Technician").fill("Dave Hughes");
+      await form.getByRole("radio", { name: "To be agreed" }).click();
       await form.getByRole("button", { name: "Add Record" }).click();
       await expectToast(page, "Service record added");
       await expect(form).toBeHidden();

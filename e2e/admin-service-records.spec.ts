@@ -140,6 +140,8 @@ test.describe("/admin/service-records", () => {
     await choose(form, page, "Kind of visit", "Gas Safety Certificate (CP12)");
     await choose(form, page, "Status", "Pending");
     await form.getByLabel("Service date").fill("2026-03-02");
+    // A visit to come is an appointment: a time, or a time to be agreed, said so.
+    await form.getByRole("radio", { name: "To be agreed" }).click();
     await form.getByLabel("Technician").fill(technician);
     await form.getByLabel("Cost (£)").fill("seventy");
     await form.getByRole("button", { name: "Add Record" }).click();
@@ -200,6 +202,7 @@ test.describe("/admin/service-records", () => {
     await form.getByRole("button", { name: new RegExp(`Pat ${last}`) }).click();
     await expect(form.getByRole("button", { name: "Change customer" })).toBeVisible();
     await choose(form, page, "Kind of visit", "Boiler Repair");
+    await form.getByRole("radio", { name: "To be agreed" }).click();
     await form.getByRole("button", { name: "Add Record" }).click();
     await expectToast(page, "Service record added");
     const [record] = await adminGet<AdminServiceRecord[]>(

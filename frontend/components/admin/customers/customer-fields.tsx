@@ -28,7 +28,12 @@ export function CustomerFields({ idPrefix, form, set, errors }: Props) {
       <Field id={id("lastName")} label="Last name" error={errors.lastName}>
         <TextField.Root {...text("lastName")} autoComplete="off" maxLength={60} />
       </Field>
-      <Field id={id("email")} label="Email" error={errors.email}>
+      <Field
+        id={id("email")}
+        label="Email"
+        error={errors.email}
+        hint="Leave it empty for a customer who only gives a phone number."
+      >
         <TextField.Root {...text("email")} type="email" autoComplete="off" maxLength={254} />
       </Field>
       <Field id={id("phone")} label="Phone (optional)" error={errors.phone}>
