@@ -167,6 +167,8 @@ test.describe("admin login and session", () => {
       await page.route("**/api/admin/summary", (route) =>
         route.fulfill({
           json: {
+            urgentQuotes: 0,
+            urgent: [],
             newQuotes: 0,
             ordersToConfirm: 0,
             ordersToDispatch: 0,

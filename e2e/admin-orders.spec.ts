@@ -25,6 +25,11 @@ async function newOrder(request: APIRequestContext, token: string, customer = un
   return { ...placed, number: order!.number!, customer };
 }
 
+/** Answers the not-paid-yet question with its go-ahead button. */
+async function goAheadUnpaid(page: Page, button: "Confirm unpaid" | "Dispatch unpaid") {
+  await page.getByRole("alertdialog", { name: "This order is not paid yet" }).getByRole("button", { name: button }).click();
+}
+
 test.describe("/admin/orders", () => {
   test("an order shows its number, customer, lines, totals and payment state and moves new → confirmed → dispatched → completed", async ({
     adminPage: page,
@@ -48,10 +53,13 @@ test.describe("/admin/orders", () => {
     await expect(card).toContainText("Unpaid");
     await expect(card.locator('[data-tone="default"]')).toHaveText("New");
 
+    // A checkout-form order that is not paid yet asks before it goes ahead.
     await card.getByRole("button", { name: "Mark Confirmed" }).click();
+    await goAheadUnpaid(page, "Confirm unpaid");
     await expectToast(page, "Order updated", `Order ${order.number} is now confirmed`);
     await expect(card).toContainText("Confirmed");
     await card.getByRole("button", { name: "Mark Dispatched" }).click();
+    await goAheadUnpaid(page, "Dispatch unpaid");
     await card
       .getByRole("form", { name: `Dispatch ${order.number}` })
       .getByRole("button", { name: "Confirm Dispatch" })
@@ -120,8 +128,10 @@ test.describe("/admin/orders", () => {
         await expect(card).toBeVisible();
 
         await card.getByRole("button", { name: "Mark Confirmed" }).click();
+        await goAheadUnpaid(page, "Confirm unpaid");
         await expectToast(page, "Order updated", "is now confirmed");
         await card.getByRole("button", { name: "Mark Dispatched" }).click();
+        await goAheadUnpaid(page, "Dispatch unpaid");
         const dispatch = card.getByRole("form", { name: `Dispatch ${order.number}` });
         await dispatch.getByLabel("Courier").fill("DPD");
         await dispatch.getByLabel("Tracking reference").fill("15501234567890");

@@ -68,7 +68,10 @@ test.describe("/admin/quotes", () => {
     await tab(page, "Replied").click();
     const replied = card(page, name);
     await expect(replied).toBeVisible();
-    await expect(replied.getByRole("button")).toHaveCount(0);
+    // A replied request keeps what the owner still does with it (book the visit, notes), not the replies.
+    await expect(replied.getByRole("button", { name: "Mark Replied" })).toHaveCount(0);
+    await expect(replied.getByRole("button", { name: "Mark Read" })).toHaveCount(0);
+    await expect(replied.getByRole("button", { name: "Book Visit" })).toBeVisible();
     const after = await adminGet<AdminQuote[]>(request, adminToken, "/api/admin/quotes");
     expect(after.find((q) => q.name === name)?.repliedAt).toBeTruthy();
     await expectCounts(page, after);
@@ -140,9 +143,9 @@ for (const size of widths) {
       await captureMailto(page);
       const first = await createQuote(request, unique("Bulk One"));
       const second = await createQuote(request, unique("Bulk Two"));
-      const waiting = (await adminGet<AdminQuote[]>(request, adminToken, "/api/admin/quotes?limit=500")).filter(
-        (q) => !q.repliedAt,
-      );
+      // Urgent requests are called, never bulk e-mailed: they stay out of the reply.
+      const unreplied = (q: AdminQuote) => !q.repliedAt && !q.urgentReason;
+      const waiting = (await adminGet<AdminQuote[]>(request, adminToken, "/api/admin/quotes?limit=500")).filter(unreplied);
       expect(waiting.length).toBeGreaterThanOrEqual(2);
 
       await page.goto("/admin/quotes");
@@ -162,9 +165,9 @@ for (const size of widths) {
       expect(new Set(bcc).size).toBe(bcc.length);
       await dialog.getByRole("button", { name: "Not Yet" }).click();
       await expect(dialog).toBeHidden();
-      expect(
-        (await adminGet<AdminQuote[]>(request, adminToken, "/api/admin/quotes?limit=500")).filter((q) => !q.repliedAt),
-      ).toHaveLength(waiting.length);
+      expect((await adminGet<AdminQuote[]>(request, adminToken, "/api/admin/quotes?limit=500")).filter(unreplied)).toHaveLength(
+        waiting.length,
+      );
 
       await page.getByRole("button", { name: "Reply to All Pending" }).click();
       await dialog.getByRole("button", { name: "Open E-mail App" }).click();
@@ -172,7 +175,7 @@ for (const size of widths) {
       await expectToast(page, "Marked as replied", `${waiting.length} quotes marked as replied.`);
       await expect(dialog).toBeHidden();
       const replied = await adminGet<AdminQuote[]>(request, adminToken, "/api/admin/quotes?limit=500");
-      expect(replied.filter((q) => !q.repliedAt)).toEqual([]);
+      expect(replied.filter(unreplied)).toEqual([]);
       await expectCounts(page, replied);
 
       // Undo: the same quotes are pending again (read, not replied).
@@ -191,7 +194,14 @@ for (const size of widths) {
       await dialog.getByRole("button", { name: "Yes, Mark as Replied" }).click();
       await expectToast(page, "Marked as replied");
       await page.getByRole("button", { name: "Reply to All Pending" }).click();
-      await expectToast(page, "No quotes to reply to", "All quotes have already been replied to.");
+      const urgentLeft = (await adminGet<AdminQuote[]>(request, adminToken, "/api/admin/quotes?limit=500")).filter(
+        (q) => !q.repliedAt && q.urgentReason,
+      ).length;
+      await expectToast(
+        page,
+        "No quotes to reply to",
+        urgentLeft > 0 ? `Only urgent requests are waiting (${urgentLeft})` : "All quotes have already been replied to.",
+      );
       await expect(dialog).toHaveCount(0);
     });
 

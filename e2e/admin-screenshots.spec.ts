@@ -13,7 +13,7 @@ const screens: { name: string; path: string; ready: (page: Page) => Promise<void
     name: "home",
     path: "/admin",
     ready: async (page) => {
-      await expect(page.getByRole("navigation", { name: "What needs you today" }).getByRole("link")).toHaveCount(7);
+      await expect(page.getByRole("navigation", { name: "What needs you today" }).getByRole("link")).toHaveCount(8);
     },
   },
   {

@@ -78,33 +78,28 @@ test("an urgent request comes first, with its reason, on the home screen and the
   request,
 }) => {
   const name = unique("Burning Smell");
-  const res = await request.post("/api/quotes", {
-    data: {
-      name,
-      phone: "0161 496 0713",
-      email: `${name.toLowerCase()}@example.com`,
-      postcode: "M32 0ZZ",
-      service: "boiler-repair",
-      message: "Smell of burning from the boiler cupboard",
-    },
-    headers: { "CF-Connecting-IP": "198.51.100.128" },
-  });
-  expect(res.status()).toBe(201);
-  await createQuote(request, unique("Calm Request"));
+  await createQuote(request, name, "boiler-repair", "Smell of burning from the boiler cupboard");
+  const calm = unique("Calm Request");
+  await createQuote(request, calm);
 
   await page.goto("/admin");
   const urgent = page.getByRole("region", { name: "Urgent: call these first" });
   await expect(urgent).toContainText("Smell of burning or smoke");
   await expect(urgent.getByRole("link", { name })).toBeVisible();
-  await expect(urgent.getByRole("link", { name: "Call 0161 496 0713" })).toHaveAttribute("href", "tel:01614960713");
+  await expect(urgent.getByRole("link", { name: "Call 0161 496 0555" })).toHaveAttribute("href", "tel:01614960555");
   await expectNoHorizontalScroll(page);
   await shoot(page, "owners-day-urgent-home-390");
 
   await page.goto("/admin/quotes?state=all");
-  const first = page.getByRole("tabpanel").getByRole("article").first();
-  await expect(first).toHaveAccessibleName(`Quote from ${name}`);
-  await expect(first.getByText("Urgent", { exact: true })).toBeVisible();
-  await expect(first.getByRole("note")).toContainText("Urgent: Smell of burning or smoke.");
+  const articles = page.getByRole("tabpanel").getByRole("article");
+  // Urgent requests come first (newest first among them), then the rest.
+  await expect(articles.first().getByText("Urgent", { exact: true })).toBeVisible();
+  const ours = articles.filter({ hasText: name });
+  await expect(ours.getByText("Urgent", { exact: true })).toBeVisible();
+  await expect(ours.getByRole("note")).toContainText("Urgent: Smell of burning or smoke.");
+  const order = await articles.evaluateAll((cards) => cards.map((c) => c.getAttribute("aria-label")));
+  expect(order.indexOf(`Quote from ${name}`)).toBeGreaterThanOrEqual(0);
+  expect(order.indexOf(`Quote from ${name}`)).toBeLessThan(order.indexOf(`Quote from ${calm}`));
 });
 
 test("a phone-only customer is added", async ({ adminPage: page }) => {

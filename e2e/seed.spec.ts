@@ -27,7 +27,8 @@ test.describe("seeded store catalogue", () => {
 
   test("every product image answers 200 as an SVG", async ({ request }) => {
     const products = (await (await request.get("/api/products")).json()) as Product[];
-    const images = [...new Set(products.map((p) => p.image))];
+    // A product added by a price-list import has no image until the owner uploads one (the store shows its placeholder).
+    const images = [...new Set(products.map((p) => p.image).filter((image) => image !== ""))];
     expect(images.length).toBeGreaterThanOrEqual(24);
     for (const image of images) {
       const res = await request.get(image);

@@ -118,7 +118,6 @@ export function App({ ssrPath }: { ssrPath?: string }) {
         <ToastContainer
           position="bottom-right"
           autoClose={5000}
-          limit={1}
           newestOnTop
           draggable
           draggablePercent={20}

@@ -185,13 +185,14 @@ export const serviceTypes = [
 ] as const;
 
 /**
- * The kinds of visit a reminder is for, and the visit types that do each. Only a later visit of the
- * same kind makes a reminder needless: a boiler repair is not the annual service, nor a landlord's
- * gas safety check (compared case-insensitively: older records were typed by hand).
+ * The kinds of visit a reminder is for, as the words a visit's type holds to do each (SQL LIKE
+ * patterns, compared lower-case: older records were typed by hand, "Annual Service", "CP12"). Only a
+ * later visit of the same kind makes a reminder needless: a boiler repair is not the annual
+ * service, nor a landlord's gas safety check.
  */
-export const reminderVisitTypes = {
-  service: ["Annual Boiler Service"],
-  gasSafety: ["Gas Safety Certificate (CP12)"],
+export const reminderVisitPatterns = {
+  service: ["%service%"],
+  gasSafety: ["%gas safety%", "%cp12%"],
 } as const;
 
 /** Completing one of these sets the next visit a year on, unless the owner gives another date. */

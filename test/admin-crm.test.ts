@@ -44,6 +44,9 @@ describe("admin quotes", () => {
       repliedAt: "2026-02-01T10:00:00.000Z",
       notes: null,
       chatSessionId: null,
+      urgentReason: null,
+      customerId: null,
+      visits: [],
     });
     expect(ours[1]).toMatchObject({ isRead: "false", repliedAt: null, message: null });
   });
@@ -205,6 +208,9 @@ describe("admin service records and customers", () => {
       description: null,
       notes: null,
       quoteId: null,
+      visitStart: null,
+      visitEnd: null,
+      bookingReference: null,
     });
     expect(ours[1]).toMatchObject({ customerId: null, customerName: null, customerEmail: null, cost: null });
   });

@@ -83,6 +83,49 @@ describe("service and gas-safety reminders", () => {
     expect(await outboxTo(landlord.customer.email)).toHaveLength(1);
   });
 
+  it("is skipped only for a later visit of its own kind, however the type was typed", async () => {
+    const repaired = await dueCustomer(14);
+    await createServiceRecord({
+      customerId: repaired.customer.id,
+      serviceType: "Boiler Repair",
+      status: "scheduled",
+      serviceDate: dayFromNow(4),
+    });
+    const handTyped = await dueCustomer(16);
+    await createServiceRecord({
+      customerId: handTyped.customer.id,
+      serviceType: "annual SERVICE",
+      status: "scheduled",
+      serviceDate: dayFromNow(4),
+    });
+    const landlordServiced = await dueCustomer(18, { isLandlord: true, email: unique("landlord-serviced") });
+    await createServiceRecord({
+      customerId: landlordServiced.customer.id,
+      serviceType: "Annual Boiler Service",
+      status: "scheduled",
+      serviceDate: dayFromNow(4),
+    });
+    const landlordChecked = await dueCustomer(19, { isLandlord: true, email: unique("landlord-checked") });
+    await createServiceRecord({
+      customerId: landlordChecked.customer.id,
+      serviceType: "CP12 check",
+      status: "scheduled",
+      serviceDate: dayFromNow(4),
+    });
+
+    const { body } = await admin("GET", "/api/admin/reminders");
+    const skipped = (id: number) => {
+      const row = body.due.find((d: any) => d.customerId === id);
+      expect(row, `customer ${id} is due`).toBeDefined();
+      return row.willSkipBecause;
+    };
+    // A repair is not the annual service; a landlord's boiler service is not the gas safety check.
+    expect(skipped(repaired.customer.id)).toBe(null);
+    expect(skipped(handTyped.customer.id)).toBe("A later visit is already booked");
+    expect(skipped(landlordServiced.customer.id)).toBe(null);
+    expect(skipped(landlordChecked.customer.id)).toBe("A later visit is already booked");
+  });
+
   it("sends a landlord a second reminder in the last week when no visit is booked, and never two at once", async () => {
     const early = await dueCustomer(20, { isLandlord: true, email: unique("early") });
     const late = await dueCustomer(4, { isLandlord: true, email: unique("late") });

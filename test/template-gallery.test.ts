@@ -10,7 +10,7 @@ import { adminHeaders } from "./helpers/admin";
 import { callApp, callAppJson } from "./helpers/factories-commerce";
 
 /** Exports that pick or bundle templates rather than being one: what they send is shown through the templates they call. */
-const dispatchers = new Set(["fulfilmentMail", "cardPaymentMails", "orderPlacedMails"]);
+const dispatchers = new Set(["fulfilmentMail", "cardPaymentMails", "orderPlacedMails", "campaignTestMail"]);
 
 const templateModules = { bookingEmails, campaignEmail, customerEmails, reminderEmails, shopEmails, signupEmails };
 

@@ -11,8 +11,9 @@ type ToastInput = {
 };
 
 /**
- * At most one toast at a time, a new one replaces the previous. react-toastify's `limit`
- * would queue instead of replace, so the current toast is dismissed first.
+ * At most one toast at a time, a new one replaces the previous: the current toast is dismissed
+ * first. (The container sets no `limit`: a limit queues the new toast until the old one's exit
+ * animation has ended, which held a "Customer added" back for seconds after two quick errors.)
  */
 export function notify({ title, description, variant = "default", action, duration }: ToastInput) {
   toast.dismiss();

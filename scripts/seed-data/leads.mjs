@@ -136,6 +136,18 @@ export const quotes = [
     isRead: false,
     repliedAt: null,
   },
+  {
+    id: 12,
+    name: "Tom Brennan",
+    phone: "07700 900348",
+    email: "tom.brennan@example.com",
+    postcode: "M33 7XR",
+    service: "plumbing",
+    message: "Kitchen tap drips constantly and the washing machine valve is stiff. Could you fix both in one visit?",
+    at: [-6, "12:20"],
+    isRead: true,
+    repliedAt: [-5, "09:05"],
+  },
 ];
 
 const subscriber = (id, email, signedUp, source, unsubscribed = null, pending = false) => ({

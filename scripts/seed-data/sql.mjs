@@ -6,6 +6,7 @@
 // next `npm start` (the high-water mark never goes down). INSERT OR IGNORE additionally leaves any
 // row that already holds the id (or a unique e-mail) untouched, so owner data is never overwritten.
 import { boilerService } from "../../schema/business.ts";
+import { urgentReason } from "../../schema/triage.ts";
 import { customers, serviceRecords } from "./customers.mjs";
 import { quotes, subscribers } from "./leads.mjs";
 import { chatMessages, chatSessionId, chatStartsAt, orders } from "./orders.mjs";
@@ -115,6 +116,8 @@ export function seedStatements(today = new Date()) {
         postcode: q.postcode,
         service: q.service,
         message: q.message,
+        // Triaged as a request arriving on the site is (schema/triage.ts).
+        urgent_reason: urgentReason(q.message),
         is_read: q.isRead,
         replied_at: pair(q.repliedAt),
         created_at: pair(q.at),

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { ReminderList, ReminderRunResult } from "../../schema/api/reminders";
-import { reminderVisitTypes } from "../../schema/business";
+import { reminderVisitPatterns } from "../../schema/business";
 import { customers, outgoingEmails, serviceRecords, serviceReminders } from "../../schema/db";
 import { addDays, londonToday, londonWallTime } from "../../schema/london-time";
 import { settings } from "../../schema/settings";
@@ -31,9 +31,9 @@ const day = (at: number, plusDays = 0) => addDays(londonToday(at), plusDays);
 export function reminderCandidates(db: Db, now: number) {
   const { leadDays } = settings.reminders;
   // A landlord's reminder is the gas safety check's; anyone else's is the annual service's.
-  const typesOf = (types: readonly string[]) => JSON.stringify(types.map((t) => t.toLowerCase()));
-  const sameKind = sql`lower(later.service_type) IN (SELECT value FROM json_each(CASE WHEN ${customers.isLandlord}
-    THEN ${typesOf(reminderVisitTypes.gasSafety)} ELSE ${typesOf(reminderVisitTypes.service)} END))`;
+  const patterns = (kind: keyof typeof reminderVisitPatterns) => JSON.stringify(reminderVisitPatterns[kind]);
+  const sameKind = sql`EXISTS (SELECT 1 FROM json_each(CASE WHEN ${customers.isLandlord}
+    THEN ${patterns("gasSafety")} ELSE ${patterns("service")} END) WHERE lower(later.service_type) LIKE value)`;
   return db
     .select({
       recordId: serviceRecords.id,

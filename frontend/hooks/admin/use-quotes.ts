@@ -27,10 +27,12 @@ async function allQuotesIn(state: "new" | "pending"): Promise<AdminQuote[]> {
 }
 
 /** Everyone still waiting for an answer (new or pending), newest first. */
-export async function unrepliedQuotes(): Promise<AdminQuote[]> {
+export async function unrepliedQuotes(): Promise<{ replyable: AdminQuote[]; urgent: number }> {
   const [fresh, pending] = await Promise.all([allQuotesIn("new"), allQuotesIn("pending")]);
+  const waiting = [...fresh, ...pending].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   // An urgent request is called, not sent a bulk e-mail (the Worker refuses it too).
-  return [...fresh, ...pending].filter((q) => !q.urgentReason).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const replyable = waiting.filter((q) => !q.urgentReason);
+  return { replyable, urgent: waiting.length - replyable.length };
 }
 
 /** The API takes this many ids a call (quoteIdsSchema); a longer list goes in several. */

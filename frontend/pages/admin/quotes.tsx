@@ -134,7 +134,15 @@ export default function Quotes() {
         value={current}
         onValueChange={(value) => setFilters({ state: value === "new" ? "" : value })}
       />
-      <RecordEditor draft={visit} onClose={() => setVisit(null)} onSaved={() => setVisit(null)} />
+      {/* Saved: the quote's card lists the visit booked from it (and its customer, when one was added). */}
+      <RecordEditor
+        draft={visit}
+        onClose={() => setVisit(null)}
+        onSaved={() => {
+          setVisit(null);
+          void list.refresh();
+        }}
+      />
     </>
   );
 }

@@ -11,7 +11,7 @@ export const CELL_MINUTES = 15;
 const CELL_MS = CELL_MINUTES * 60_000;
 
 /** "2026-12-01T09:15Z": the cell an instant falls in. */
-export const cellOf = (ms: number) => new Date(Math.floor(ms / CELL_MS) * CELL_MS).toISOString().slice(0, 16) + "Z";
+export const cellOf = (ms: number) => `${new Date(Math.floor(ms / CELL_MS) * CELL_MS).toISOString().slice(0, 16)}Z`;
 
 /** Every cell a visit from `start` to `end` holds. */
 export function cellsOf(start: number, end: number): string[] {

@@ -55,10 +55,6 @@ export async function prepareCampaignTemplate(campaign: CampaignContent): Promis
 }
 
 /**
- * The preview the owner sees while writing: the same template, sanitiser and layout the queue uses
- * to send, with placeholders for what is not written yet.
- */
-/**
  * "Send me a test": the campaign exactly as subscribers will get it, to the owner's own address
  * first, its subject marked as a test. It goes through the stored, retried mail path like any e-mail.
  */
@@ -67,6 +63,10 @@ export async function campaignTestMail(campaign: CampaignContent, to: string, un
   return { kind: "other", to, ...rendered, subject: `[Test] ${rendered.subject}` };
 }
 
+/**
+ * The preview the owner sees while writing: the same template, sanitiser and layout the queue uses
+ * to send, with placeholders for what is not written yet.
+ */
 export async function renderCampaignPreview(draft: CampaignPreviewInput, unsubscribeUrl: string): Promise<RenderedEmail> {
   const d = campaignPreviewSchema.parse(draft);
   const template = await prepareCampaignTemplate({

@@ -26,7 +26,7 @@ export function MarkPaid({
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger>
-        <Button variant="soft" color="green" disabled={busy}>
+        <Button variant="soft" color="green" highContrast disabled={busy}>
           Mark Paid
         </Button>
       </Dialog.Trigger>
@@ -36,7 +36,7 @@ export function MarkPaid({
           Record how the customer paid. The order then shows as paid and can go out without a warning.
         </Dialog.Description>
         <Flex direction="column" gap="3">
-          <label>
+          <div>
             <Text as="div" size="2" weight="medium" mb="1">
               Paid by
             </Text>
@@ -50,12 +50,18 @@ export function MarkPaid({
                 ))}
               </Select.Content>
             </Select.Root>
-          </label>
-          <label>
+          </div>
+          <label htmlFor="mark-paid-on">
             <Text as="div" size="2" weight="medium" mb="1">
               Paid on
             </Text>
-            <TextField.Root type="date" value={paidOn} max={londonToday()} onChange={(e) => setPaidOn(e.target.value)} />
+            <TextField.Root
+              id="mark-paid-on"
+              type="date"
+              value={paidOn}
+              max={londonToday()}
+              onChange={(e) => setPaidOn(e.target.value)}
+            />
           </label>
         </Flex>
         <Flex gap="3" mt="4" justify="end" wrap="wrap">

@@ -27,11 +27,14 @@ export function ReplyAll({ onChanged }: { onChanged: () => unknown }) {
   async function start() {
     setBusy(true);
     try {
-      const quotes = await unrepliedQuotes();
+      const { replyable: quotes, urgent } = await unrepliedQuotes();
       if (quotes.length === 0) {
         notify({
           title: "No quotes to reply to",
-          description: "All quotes have already been replied to.",
+          description:
+            urgent > 0
+              ? `Only urgent requests are waiting (${urgent}): call them rather than e-mail.`
+              : "All quotes have already been replied to.",
           variant: "destructive",
         });
         return;

@@ -96,7 +96,7 @@ export function VisitTimeField({ idPrefix, form, onChange, canEmail, error }: Pr
         {form.timeMode === "free" ? <FreeTimes idPrefix={idPrefix} form={form} onChange={onChange} /> : null}
         {form.timeMode === "manual" ? (
           <Flex gap="3" wrap="wrap">
-            <label className="admin-inline-field">
+            <label className="admin-inline-field" htmlFor={id("start")}>
               <Text size="2">Starts</Text>
               <TextField.Root
                 id={id("start")}
@@ -107,7 +107,7 @@ export function VisitTimeField({ idPrefix, form, onChange, canEmail, error }: Pr
                 {...invalidProps(id("time"), error)}
               />
             </label>
-            <label className="admin-inline-field">
+            <label className="admin-inline-field" htmlFor={id("end")}>
               <Text size="2">Ends</Text>
               <TextField.Root
                 id={id("end")}
