@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import type { AdminLoginResult, AdminSecurity } from "../schema/api/security";
+import { type AdminLoginResult, type AdminSecurity, WRONG_CONFIRMATION } from "../schema/api/security";
 import {
   ADMIN,
   adminGet,
@@ -89,12 +89,16 @@ test.describe("/admin/security", () => {
         await shoot(page, "admin-security-setup-390");
         await page.setViewportSize({ width: 1280, height: 900 });
 
-        // A wrong code is refused beside the field.
+        // The password too: a stolen session cannot bind its own app. A wrong code is refused with
+        // the one answer that never says which part was wrong, and the code is cleared.
         const { code, step } = await freshCode(secret, 0);
+        const password = mfaPanel(page).getByLabel("Your password");
+        await password.fill(ADMIN.password);
         await codeField.fill(String((Number(code) + 500_000) % 1_000_000).padStart(6, "0"));
         await page.getByRole("button", { name: "Turn on", exact: true }).click();
-        await expect(page.getByText("That code is not right, or it has been used already.")).toBeVisible();
-        await expect(codeField).toHaveAttribute("aria-invalid", "true");
+        await expect(page.getByText(WRONG_CONFIRMATION)).toBeVisible();
+        await expect(password).toHaveAttribute("aria-invalid", "true");
+        await expect(codeField).toHaveValue("");
 
         await codeField.fill(code);
         await page.getByRole("button", { name: "Turn on", exact: true }).click();
@@ -188,7 +192,7 @@ test.describe("/admin/security", () => {
         await page.getByRole("button", { name: "I've saved them" }).click();
         await expect(mfaPanel(page).getByText("10 recovery codes left")).toBeVisible();
 
-        // Off again: a wrong password is refused beside its field, then the password and a recovery code do it.
+        // Off again: a wrong password is refused, then the password and a recovery code do it.
         await mfaPanel(page).getByRole("button", { name: "Turn off…" }).click();
         const turnOff = mfaPanel(page).getByRole("button", { name: "Turn off two-step sign-in" });
         await expect(turnOff).toBeDisabled();
@@ -199,7 +203,10 @@ test.describe("/admin/security", () => {
         await recoveryField.fill(recoveryCodes[0]!);
         await turnOff.click();
         await page.getByRole("alertdialog").getByRole("button", { name: "Turn off" }).click();
-        await expect(mfaPanel(page).getByText("That password is not right.")).toBeVisible();
+        await expect(mfaPanel(page).getByText(WRONG_CONFIRMATION)).toBeVisible();
+        // The code is cleared with the answer (it was not spent: the password was checked first).
+        await expect(recoveryField).toHaveValue("");
+        await recoveryField.fill(recoveryCodes[0]!);
 
         await page.getByLabel("Your password").fill(ADMIN.password);
         await turnOff.click();

@@ -1,5 +1,5 @@
 import { londonToday, type Weekday } from "../london-time";
-import { isoDate, ukPostcode } from "./fields";
+import { isoDate, isoDateTime, ukPostcode } from "./fields";
 import { z } from "./z";
 
 /**
@@ -138,11 +138,14 @@ export const availabilityQuerySchema = z
 /** GET /api/availability: free slots, ISO UTC. */
 export type Slot = { start: string; end: string };
 
+/** A slot's start as the browser sends it: a real instant in sane years (a year 0 is refused, not a 500). */
+const slotStart = z.string({ error: "Please choose a time" }).pipe(isoDateTime("The time"));
+
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 export const bookingRequestSchema = z.object({
   service: serviceSchema,
-  start: z.iso.datetime({ offset: true, error: "Please choose a time" }),
+  start: slotStart,
   name: required("Please enter your name").pipe(z.string().max(100, "Please keep your name under 100 characters")),
   email: required("Please enter your e-mail address")
     .toLowerCase()
@@ -179,7 +182,7 @@ export const manageTokenSchema = z
 
 export const moveBookingSchema = z.object({
   token: manageTokenSchema,
-  start: z.iso.datetime({ offset: true, error: "Please choose a time" }),
+  start: slotStart,
 });
 
 /** GET /api/bookings/manage?token=… */
@@ -220,6 +223,6 @@ export const manageTokenRequestSchema = z.object({ token: manageTokenSchema });
 
 /** GET /api/admin/bookings: the diary from a London date, a week unless told. */
 export const calendarWeekQuerySchema = z.object({
-  from: z.iso.date({ error: "from is a date, like 2026-12-01" }).optional(),
+  from: isoDate("from").optional(),
   days: z.coerce.number().int().min(1, "days is between 1 and 31").max(31, "days is between 1 and 31").default(7),
 });

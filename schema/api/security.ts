@@ -1,6 +1,20 @@
 import { secondFactorCode } from "./fields";
 import { z } from "./z";
 
+/**
+ * Sign-ins, and the owner proving it is them before two-step sign-in changes (turning it on or off,
+ * new recovery codes): both are guesses at the password, so both are counted and kept.
+ */
+export const signInOutcomes = [
+  "success",
+  "wrong_credentials",
+  "wrong_code",
+  "code_required",
+  "throttled",
+  "factor_confirmed",
+  "factor_refused",
+] as const;
+
 /** The back office's sign-in, second factor and sign-in history. */
 
 export const adminLoginSchema = z.object({
@@ -17,7 +31,13 @@ export type AdminLogin = z.infer<typeof adminLoginSchema>;
  */
 export type AdminLoginResult = { success: true; token: string } | { success: false; mfaRequired: true };
 
-export const mfaEnableSchema = z.object({ code: secondFactorCode });
+export const mfaEnableSchema = z.object({
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Password is too long"),
+  code: secondFactorCode,
+});
+
+/** One answer for a wrong password, a wrong code or both: the answer never tells which part was right. */
+export const WRONG_CONFIRMATION = "That password or code is not right. Please check both and try again.";
 
 /** The owner's password and a current code (or a recovery code): to turn the factor off or get new recovery codes. */
 export const mfaConfirmSchema = z.object({
@@ -38,7 +58,7 @@ export type AdminSignIn = {
   at: string;
   address: string;
   userAgent: string | null;
-  outcome: "success" | "wrong_credentials" | "wrong_code" | "code_required" | "throttled";
+  outcome: (typeof signInOutcomes)[number];
 };
 
 /** GET /api/admin/security: the second factor's state and the latest sign-ins, newest first. */

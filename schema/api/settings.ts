@@ -1,6 +1,6 @@
 import { type BusinessFacts, packageIds, repairBands } from "../facts";
 import { parsePriceToPence } from "../format";
-import { ukPostcode } from "./fields";
+import { isoDate as boundedDate, ukPostcode } from "./fields";
 import { z } from "./z";
 
 /**
@@ -43,7 +43,8 @@ const dayHours = z
   .refine((h) => h.opens < h.closes, { message: "Closing time must be after opening time", path: ["closes"] })
   .nullable();
 
-const isoDate = (label: string) => z.iso.date({ error: `Please enter the ${label} as a date` });
+/** An offer's or a blocked day's date: a real one in sane years (fields.ts), named as the form names it. */
+const isoDate = (label: string) => boundedDate(`The ${label}`);
 
 export const offerSchema = z
   .object({

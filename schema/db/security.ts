@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { signInOutcomes } from "../api/security";
 import { createdAt, updatedAt } from "./columns";
 
 /**
@@ -52,7 +53,7 @@ export const adminRecoveryCodes = sqliteTable(
   (t) => [uniqueIndex("admin_recovery_codes_hash").on(t.username, t.codeHash)],
 );
 
-export const signInOutcomes = ["success", "wrong_credentials", "wrong_code", "code_required", "throttled"] as const;
+export { signInOutcomes };
 
 /** Every sign-in attempt, for the owner's Security screen. */
 export const adminSignIns = sqliteTable(

@@ -2,7 +2,8 @@ import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import { every } from "hono/combine";
 import { createMiddleware } from "hono/factory";
-import type * as z from "zod";
+import * as z from "zod";
+import { cleanStrings } from "../../schema/clean-text";
 import { ApiError } from "./errors";
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
@@ -23,10 +24,12 @@ const requireJsonBody = createMiddleware(async (c, next) => {
 
 /**
  * zValidator with the house error shape: the first issue's message becomes `error` (it is the
- * product's wording, shown to people as is), all issues become `details`.
+ * product's wording, shown to people as is), all issues become `details`. Every string is cleaned
+ * of control characters first (schema/clean-text.ts), whatever the schema.
  */
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  const validator = zValidator(target, schema, (result) => {
+  const cleaned = z.preprocess((value) => cleanStrings(value), schema) as unknown as T;
+  const validator = zValidator(target, cleaned, (result) => {
     if (!result.success) {
       const issues = result.error.issues;
       throw new ApiError("VALIDATION_FAILED", issues[0]?.message ?? "Invalid request", {

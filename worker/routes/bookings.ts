@@ -48,7 +48,8 @@ const app = new Hono<HonoEnv>()
     const ics = file.endsWith(".ics") ? await feedIcs(c.env, getDb(c.env), file.slice(0, -".ics".length), londonToday()) : null;
     if (ics === null) return c.json({ error: "Not found", code: "NOT_FOUND", requestId: c.get("requestId") }, 404);
     c.header("Content-Type", "text/calendar; charset=utf-8");
-    c.header("Cache-Control", "private, max-age=300");
+    // Never kept: a copy would outlive a "make a new calendar address" (the old link must die at once).
+    c.header("Cache-Control", "no-store");
     return c.body(ics);
   });
 

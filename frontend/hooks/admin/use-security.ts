@@ -17,7 +17,7 @@ export function useAdminSecurity() {
     refresh,
     // None of these is retried: each either makes a new secret, spends a code or ends sessions.
     setup: () => adminApi<MfaSetup>("/api/admin/mfa/setup", { json: {} }),
-    enable: (code: string) => adminApi<MfaEnabled>("/api/admin/mfa/enable", { json: { code } }),
+    enable: (password: string, code: string) => adminApi<MfaEnabled>("/api/admin/mfa/enable", { json: { password, code } }),
     disable: (password: string, code: string) =>
       adminApi<{ enabled: false }>("/api/admin/mfa/disable", { json: { password, code } }),
     renewRecoveryCodes: (password: string, code: string) =>

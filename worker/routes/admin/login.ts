@@ -19,12 +19,13 @@ const app = new Hono<HonoEnv>()
       deviceToken: getCookie(c, DEVICE_COOKIE),
     });
     if (deviceToken) {
-      // Sent back only to the sign-in call; script on the page can never read it.
+      // Sent back only to the admin API (sign-in, and "sign out everywhere" to keep this browser);
+      // script on the page can never read it.
       setCookie(c, DEVICE_COOKIE, deviceToken, {
         httpOnly: true,
         secure: true,
         sameSite: "Strict",
-        path: "/api/admin/login",
+        path: "/api/admin",
         maxAge: DEVICE_TTL_SECONDS,
       });
     }

@@ -1,7 +1,10 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { getCookie } from "hono/cookie";
 import { mfaConfirmSchema, mfaEnableSchema } from "../../../schema/api/security";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
+import { clientIp } from "../../lib/client-ip";
+import { DEVICE_COOKIE, knownDevice } from "../../lib/device-token";
 import { validate } from "../../lib/validate";
 import {
   disableMfa,
@@ -12,19 +15,28 @@ import {
   signOutEverywhere,
 } from "../../services/admin/security";
 
+/** Who is asking: the throttle counts their address, the sign-in log keeps it. */
+const confirmContext = (c: Context<HonoEnv>) => ({ ip: clientIp(c), userAgent: c.req.header("User-Agent") });
+
 /** The owner's Security screen: the second factor, the latest sign-ins, and signing out everywhere. */
 const app = new Hono<HonoEnv>()
   .get("/security", async (c) => c.json(await securityOverview(getDb(c.env), c.get("adminUsername")!)))
-  .post("/security/sign-out-everywhere", async (c) => c.json(await signOutEverywhere(getDb(c.env), c.get("adminUsername")!)))
+  .post("/security/sign-out-everywhere", async (c) => {
+    const db = getDb(c.env);
+    const username = c.get("adminUsername")!;
+    // The browser it is pressed on stays known (its device cookie is sent to /api/admin).
+    const keep = await knownDevice(c.env, db, getCookie(c, DEVICE_COOKIE), username);
+    return c.json(await signOutEverywhere(db, username, keep));
+  })
   .post("/mfa/setup", async (c) => c.json(await setupMfa(c.env, getDb(c.env), c.get("adminUsername")!)))
   .post("/mfa/enable", validate("json", mfaEnableSchema), async (c) =>
-    c.json(await enableMfa(c.env, getDb(c.env), c.get("adminUsername")!, c.req.valid("json").code)),
+    c.json(await enableMfa(c.env, getDb(c.env), c.get("adminUsername")!, c.req.valid("json"), confirmContext(c))),
   )
   .post("/mfa/disable", validate("json", mfaConfirmSchema), async (c) =>
-    c.json(await disableMfa(c.env, getDb(c.env), c.get("adminUsername")!, c.req.valid("json"))),
+    c.json(await disableMfa(c.env, getDb(c.env), c.get("adminUsername")!, c.req.valid("json"), confirmContext(c))),
   )
   .post("/mfa/recovery-codes", validate("json", mfaConfirmSchema), async (c) =>
-    c.json(await renewRecoveryCodes(c.env, getDb(c.env), c.get("adminUsername")!, c.req.valid("json"))),
+    c.json(await renewRecoveryCodes(c.env, getDb(c.env), c.get("adminUsername")!, c.req.valid("json"), confirmContext(c))),
   );
 
 export default app;

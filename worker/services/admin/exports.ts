@@ -1,14 +1,13 @@
 import { asc, desc, eq } from "drizzle-orm";
-import Papa from "papaparse";
 import type { ExportKind } from "../../../schema/api/exports";
 import { customers, emailSubscribers, orderLines, orders, serviceRecords } from "../../../schema/db";
 import { penceToDecimal } from "../../../schema/format";
 import { orderNumberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
+import { writeCsv } from "../../lib/csv";
 
-/** RFC 4180: a header row, fields quoted where they need it, CRLF line ends. */
-const csv = (fields: string[], rows: (string | number | null)[][]) =>
-  Papa.unparse({ fields, data: rows.map((row) => row.map((v) => (v === null ? "" : String(v)))) }, { newline: "\r\n" });
+/** Every export goes through the one writer: BOM, RFC 4180, no cell a spreadsheet would evaluate. */
+const csv = writeCsv;
 
 /** Every subscriber with the evidence of consent UK law expects the business to keep. */
 async function subscribersCsv(db: Db) {

@@ -16,9 +16,22 @@ import { totpStep } from "../../lib/totp";
 
 export const INVALID_LOGIN = "Invalid username or password";
 export const INVALID_CODE = "That code is not right, or it has been used already. Please try the current code from your app.";
-const THROTTLED = "Too many failed login attempts. Please wait a few minutes and try again.";
+export const THROTTLED = "Too many failed login attempts. Please wait a few minutes and try again.";
 
 type Outcome = (typeof signInOutcomes)[number];
+
+/** One line of the sign-in log. */
+export const signInRow = (
+  db: Db,
+  row: { username: string; ip: string; userAgent: string | undefined; outcome: Outcome; now: number },
+) =>
+  db.insert(adminSignIns).values({
+    username: row.username,
+    address: row.ip,
+    userAgent: row.userAgent?.slice(0, 300) ?? null,
+    outcome: row.outcome,
+    createdAt: new Date(row.now).toISOString(),
+  });
 export type LoginContext = { ip: string; userAgent: string | undefined; deviceToken: string | undefined; now?: number };
 export type LoginSuccess = { result: AdminLoginResult; deviceToken: string | null };
 
@@ -35,7 +48,7 @@ async function sha256(text: string): Promise<string> {
  * browser that has signed in before, that browser. So a flood of guesses for the owner's name
  * from many addresses locks the name, but never the owner's own browser.
  */
-async function attemptCounters(username: string, ip: string, deviceId: string | null): Promise<RateLimitHit[]> {
+export async function attemptCounters(username: string, ip: string, deviceId: string | null): Promise<RateLimitHit[]> {
   const { perAddress, perAccount, perDevice } = settings.adminLogin;
   return [
     { key: `login:address:${addressKey(ip)}`, ...perAddress },
@@ -57,13 +70,13 @@ export async function login(env: AppEnv, db: Db, input: AdminLogin, context: Log
   const now = context.now ?? Date.now();
   const isOwnerName = constantTimeEqual(encode(input.username), encode(credentials.username));
   const record = (outcome: Outcome) =>
-    db.insert(adminSignIns).values({
+    signInRow(db, {
       // Only the real name is kept: a failed attempt's "username" may be a password typed in the wrong box.
       username: isOwnerName ? credentials.username : "(another name)",
-      address: context.ip,
-      userAgent: context.userAgent?.slice(0, 300) ?? null,
+      ip: context.ip,
+      userAgent: context.userAgent,
       outcome,
-      createdAt: new Date(now).toISOString(),
+      now,
     });
 
   const deviceId = isOwnerName ? await knownDevice(env, db, context.deviceToken, credentials.username) : null;

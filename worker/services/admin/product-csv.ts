@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import Papa from "papaparse";
 import {
   DEFAULT_LOW_STOCK_THRESHOLD,
   type NewProduct,
@@ -10,6 +9,7 @@ import { products, stockMovements } from "../../../schema/db";
 import { penceToDecimal } from "../../../schema/format";
 import { type Db, runBatch } from "../../db/client";
 import { inJsonList } from "../../db/json-list";
+import { readCsv, writeCsv } from "../../lib/csv";
 import { ApiError } from "../../lib/errors";
 import { forgetCatalogue } from "../catalogue-cache";
 import type { ProductRow } from "../products";
@@ -52,12 +52,12 @@ const csvRow = (p: ProductRow): Record<CsvColumn, string> => ({
   lowStockThreshold: String(p.lowStockThreshold),
 });
 
-/** Every product as CSV (RFC 4180: a header row, quoted where needed, CRLF line ends). */
+/** Every product as CSV, through the one writer (lib/csv.ts); the import reads it back unchanged. */
 export async function exportProductsCsv(db: Db): Promise<string> {
   const rows = await db.select().from(products).orderBy(products.id);
-  return Papa.unparse(
-    { fields: [...CSV_COLUMNS], data: rows.map((p) => CSV_COLUMNS.map((c) => csvRow(p)[c])) },
-    { newline: "\r\n" },
+  return writeCsv(
+    CSV_COLUMNS,
+    rows.map((p) => CSV_COLUMNS.map((c) => csvRow(p)[c])),
   );
 }
 
@@ -156,9 +156,9 @@ const nameKey = (name: string) => name.trim().toLowerCase();
  * one round trip: the ids and names go in as JSON parameters (D1 binds at most 100 a statement).
  */
 export async function importProductsCsv(db: Db, csv: string, dryRun: boolean): Promise<ProductImportResult> {
-  const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: "greedy" });
+  const parsed = readCsv(csv);
   const errors: RowError[] = parsed.errors.map((e) => ({ row: (e.row ?? 0) + 2, column: "", message: e.message }));
-  const header = (parsed.meta.fields ?? []).map((f) => f.trim());
+  const header = parsed.fields;
   const missing = (["name", "price"] as const).filter((c) => !header.includes(c));
   const unknown = header.filter((c) => c !== "" && !(CSV_COLUMNS as readonly string[]).includes(c));
   if (missing.length > 0 || unknown.length > 0) {
@@ -177,7 +177,7 @@ export async function importProductsCsv(db: Db, csv: string, dryRun: boolean): P
       ],
     });
   }
-  const records = parsed.data.map((record, i) => {
+  const records = parsed.records.map((record, i) => {
     const cells: Partial<Record<CsvColumn, string>> = {};
     for (const [key, text] of Object.entries(record))
       if ((CSV_COLUMNS as readonly string[]).includes(key.trim())) cells[key.trim() as CsvColumn] = text ?? "";

@@ -1,5 +1,11 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
-import type { AdminSecurity, MfaEnabled, MfaRecoveryCodes, MfaSetup } from "../../../schema/api/security";
+import { and, count, desc, eq, isNull, ne } from "drizzle-orm";
+import {
+  type AdminSecurity,
+  type MfaEnabled,
+  type MfaRecoveryCodes,
+  type MfaSetup,
+  WRONG_CONFIRMATION,
+} from "../../../schema/api/security";
 import { adminAccounts, adminDevices, adminRecoveryCodes, adminSessions, adminSignIns } from "../../../schema/db";
 import { randomText } from "../../../schema/random";
 import { settings } from "../../../schema/settings";
@@ -8,9 +14,13 @@ import type { AppEnv } from "../../env";
 import { requireAdminCredentials } from "../../lib/admin-credentials";
 import { ApiError } from "../../lib/errors";
 import { verifyPassword } from "../../lib/password";
+import { forgetRateLimitHits, hitRateLimits } from "../../lib/rate-limit";
 import { hashCode, openSecret, sealSecret } from "../../lib/secret-box";
 import { newTotpSecret, totpStep, totpUri } from "../../lib/totp";
-import { acceptSecondFactor, INVALID_CODE, normaliseRecoveryCode } from "./login";
+import { acceptSecondFactor, attemptCounters, normaliseRecoveryCode, signInRow, THROTTLED } from "./login";
+
+/** Who is asking, for the throttle and the sign-in log. */
+export type ConfirmContext = { ip: string; userAgent: string | undefined; now?: number };
 
 const RECOVERY_CODES = 10;
 
@@ -86,17 +96,34 @@ export async function setupMfa(env: AppEnv, db: Db, username: string): Promise<M
 }
 
 /**
- * Turns the second factor on once a code from the app matches the pending secret, and issues ten
+ * Turns the second factor on once the password and a code from the app (matching the pending
+ * secret) prove it is the owner at the screen, not someone holding a stolen session; issues ten
  * new recovery codes (stored as keyed hashes; the plain codes are answered this once).
  */
-export async function enableMfa(env: AppEnv, db: Db, username: string, code: string, now = Date.now()): Promise<MfaEnabled> {
+export async function enableMfa(
+  env: AppEnv,
+  db: Db,
+  username: string,
+  input: { password: string; code: string },
+  context: ConfirmContext,
+): Promise<MfaEnabled> {
+  const now = context.now ?? Date.now();
   const account = await accountOf(db, username);
   if (account?.totpEnabledAt) throw new ApiError("CONFLICT", "Two-step sign-in is already on.");
   const secret = account?.totpPendingSecret ? await openSecret(env, account.totpPendingSecret) : null;
   if (!secret) throw new ApiError("CONFLICT", "Start the set-up first: the secret to add to your app has not been made yet.");
-  const step = totpStep(secret, code.trim(), now);
-  if (step === null)
-    throw new ApiError("VALIDATION_FAILED", INVALID_CODE, { details: [{ path: "code", message: INVALID_CODE }] });
+  let step: number | null = null;
+  await confirmOwner(
+    env,
+    db,
+    username,
+    context,
+    async (passwordOk) => {
+      step = passwordOk ? totpStep(secret, input.code.trim(), now) : null;
+      return step !== null;
+    },
+    input.password,
+  );
   const nowIso = new Date(now).toISOString();
   const { codes, replace } = await newRecoveryCodes(env, db, username, nowIso);
   await db.batch([
@@ -116,22 +143,63 @@ export async function enableMfa(env: AppEnv, db: Db, username: string, code: str
 }
 
 /**
- * The owner proves it is them before the second factor changes: the password and a current code
- * from the app (or a recovery code, which is spent).
+ * The owner proves it is them before the second factor changes: the password and a code. Each try
+ * counts on the sign-in throttle (the same counters: a stolen session cannot guess the password
+ * here instead), any wrong combination gets one answer, and every try is in the sign-in log. The
+ * code is only looked at once the password is right, so a wrong password never spends a recovery code.
  */
-async function confirmOwner(env: AppEnv, db: Db, username: string, input: { password: string; code: string }, now: number) {
+async function confirmOwner(
+  env: AppEnv,
+  db: Db,
+  username: string,
+  context: ConfirmContext,
+  codeOk: (passwordOk: boolean) => Promise<boolean>,
+  password: string,
+) {
+  const now = context.now ?? Date.now();
   const { passwordHash } = requireAdminCredentials(env);
+  const log = (outcome: "factor_confirmed" | "factor_refused" | "throttled") =>
+    signInRow(db, { username, ip: context.ip, userAgent: context.userAgent, outcome, now });
+  const counters = await attemptCounters(username, context.ip, null);
+  try {
+    await hitRateLimits(db, counters, THROTTLED, now);
+  } catch (error) {
+    await log("throttled");
+    throw error;
+  }
+  const passwordOk = await verifyPassword(password, passwordHash);
+  if (!(await codeOk(passwordOk)) || !passwordOk) {
+    await log("factor_refused");
+    throw new ApiError("VALIDATION_FAILED", WRONG_CONFIRMATION, {
+      details: [
+        { path: "password", message: WRONG_CONFIRMATION },
+        { path: "code", message: WRONG_CONFIRMATION },
+      ],
+    });
+  }
+  await Promise.all([forgetRateLimitHits(db, counters, now), log("factor_confirmed")]);
+}
+
+/** The password and a current code of the factor that is on (or a recovery code, spent). */
+async function confirmWithFactor(
+  env: AppEnv,
+  db: Db,
+  username: string,
+  input: { password: string; code: string },
+  context: ConfirmContext,
+) {
   const account = await accountOf(db, username);
   const secret = account?.totpSecret && account.totpEnabledAt ? await openSecret(env, account.totpSecret) : null;
   if (!secret) throw new ApiError("CONFLICT", "Two-step sign-in is not on.");
-  if (!(await verifyPassword(input.password, passwordHash))) {
-    throw new ApiError("VALIDATION_FAILED", "That password is not right.", {
-      details: [{ path: "password", message: "That password is not right." }],
-    });
-  }
-  if (!(await acceptSecondFactor(env, db, username, secret, input.code, now))) {
-    throw new ApiError("VALIDATION_FAILED", INVALID_CODE, { details: [{ path: "code", message: INVALID_CODE }] });
-  }
+  const now = context.now ?? Date.now();
+  await confirmOwner(
+    env,
+    db,
+    username,
+    context,
+    async (passwordOk) => passwordOk && (await acceptSecondFactor(env, db, username, secret, input.code, now)),
+    input.password,
+  );
 }
 
 /** Turns the second factor off: the password and a current code (or a recovery code) are both needed. */
@@ -140,9 +208,10 @@ export async function disableMfa(
   db: Db,
   username: string,
   input: { password: string; code: string },
-  now = Date.now(),
+  context: ConfirmContext,
 ) {
-  await confirmOwner(env, db, username, input, now);
+  const now = context.now ?? Date.now();
+  await confirmWithFactor(env, db, username, input, context);
   await db.batch([
     db
       .update(adminAccounts)
@@ -162,16 +231,21 @@ export async function renewRecoveryCodes(
   db: Db,
   username: string,
   input: { password: string; code: string },
-  now = Date.now(),
+  context: ConfirmContext,
 ): Promise<MfaRecoveryCodes> {
-  await confirmOwner(env, db, username, input, now);
+  const now = context.now ?? Date.now();
+  await confirmWithFactor(env, db, username, input, context);
   const { codes, replace } = await newRecoveryCodes(env, db, username, new Date(now).toISOString());
   await db.batch(replace);
   return { recoveryCodes: codes };
 }
 
-/** Ends every session and forgets every known browser: the owner's "sign out everywhere". */
-export async function signOutEverywhere(db: Db, username: string, now = Date.now()) {
+/**
+ * Ends every session and forgets every known browser but the one it is pressed on (`keepDevice`):
+ * the owner's "sign out everywhere". Forgetting the owner's own browser too would leave them
+ * behind the account throttle an attacker may be running.
+ */
+export async function signOutEverywhere(db: Db, username: string, keepDevice: string | null, now = Date.now()) {
   const nowIso = new Date(now).toISOString();
   const [sessions, devices] = await db.batch([
     db
@@ -182,7 +256,13 @@ export async function signOutEverywhere(db: Db, username: string, now = Date.now
     db
       .update(adminDevices)
       .set({ revokedAt: nowIso })
-      .where(and(eq(adminDevices.username, username), isNull(adminDevices.revokedAt)))
+      .where(
+        and(
+          eq(adminDevices.username, username),
+          isNull(adminDevices.revokedAt),
+          keepDevice ? ne(adminDevices.id, keepDevice) : undefined,
+        ),
+      )
       .returning({ id: adminDevices.id }),
   ]);
   return { sessionsEnded: sessions.length, devicesForgotten: devices.length };

@@ -1,4 +1,5 @@
 import { and, eq, lt, sql } from "drizzle-orm";
+import { oneLine } from "../../../schema/clean-text";
 import { outgoingEmails } from "../../../schema/db";
 import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
@@ -21,7 +22,8 @@ export const emailRows = (messages: MailMessage[]) =>
   messages.map((m) => ({
     kind: m.kind,
     to: m.to,
-    subject: m.subject,
+    // A name in a subject ("New quote from …") is one line, whatever was typed.
+    subject: oneLine(m.subject),
     html: m.html,
     text: m.text,
     headers: JSON.stringify(m.headers ?? {}),

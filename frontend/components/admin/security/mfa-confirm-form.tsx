@@ -20,7 +20,7 @@ type Props<T> = {
 /**
  * A change to two-step sign-in (turning it off, new recovery codes) needs the password and a
  * current code (or a recovery code), and a confirmation: someone at an unlocked screen must not be
- * able to make it. A wrong password or code is shown beside its field.
+ * able to make it. A wrong password or code is one message, under the password.
  */
 export function MfaConfirmForm<T>({ purpose, confirm, action, onDone, onCancel }: Props<T>) {
   const [password, setPassword] = useState("");
@@ -35,11 +35,11 @@ export function MfaConfirmForm<T>({ purpose, confirm, action, onDone, onCancel }
     try {
       onDone(await action(password, code.replace(/\s+/g, "")));
     } catch (error) {
-      const wrong =
-        error instanceof HttpError ? { password: error.detail("password")?.message, code: error.detail("code")?.message } : {};
-      if (wrong.password || wrong.code) {
-        setErrors(wrong);
-        if (wrong.code) setCode("");
+      // One answer for a wrong password or code (the server never says which): shown once, the code cleared.
+      const message = error instanceof HttpError ? (error.detail("password") ?? error.detail("code"))?.message : undefined;
+      if (message) {
+        setErrors({ password: message });
+        setCode("");
       } else if (!isUnauthorized(error)) {
         notify({
           title: `Couldn't ${purpose.toLowerCase()}`,

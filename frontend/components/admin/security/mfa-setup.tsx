@@ -1,4 +1,4 @@
-import { Button, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Flex, Heading, Text, TextField } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import type { MfaSetup } from "../../../../schema/api/security";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
@@ -6,6 +6,7 @@ import { copyText } from "../../../lib/admin/text-export";
 import { HttpError } from "../../../lib/api";
 import { notify } from "../../../lib/toast";
 import { CodeField } from "../code-field";
+import { Field, invalidProps } from "../form-field";
 import { QrCode } from "./qr-code";
 
 /** "JBSWY3DPEHPK3PXP" as "JBSW Y3DP EHPK 3PXP": easier to read out and type. */
@@ -13,29 +14,33 @@ const inGroupsOfFour = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ")
 
 type Props = {
   setup: MfaSetup;
-  /** Sends the code; resolves with the recovery codes once two-step sign-in is on. */
-  enable: (code: string) => Promise<{ recoveryCodes: string[] }>;
+  /** Sends the password and the code; resolves with the recovery codes once two-step sign-in is on. */
+  enable: (password: string, code: string) => Promise<{ recoveryCodes: string[] }>;
   onEnabled: (recoveryCodes: string[]) => void;
   onCancel: () => void;
 };
 
 /** Turning two-step sign-in on: scan (or type) the secret into an app, then prove it with a code. */
 export function MfaSetupPanel({ setup, enable, onEnabled, onCancel }: Props) {
+  const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
-  const [codeError, setCodeError] = useState<string | undefined>();
+  const [wrong, setWrong] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setPending(true);
-    setCodeError(undefined);
+    setWrong(undefined);
     try {
-      const { recoveryCodes } = await enable(code.replace(/\s+/g, ""));
+      const { recoveryCodes } = await enable(password, code.replace(/\s+/g, ""));
       onEnabled(recoveryCodes);
     } catch (error) {
-      const wrongCode = error instanceof HttpError ? error.detail("code")?.message : undefined;
-      if (wrongCode) setCodeError(wrongCode);
-      else if (!isUnauthorized(error)) {
+      // One answer for a wrong password or code (the server never says which); shown once, the code cleared.
+      const message = error instanceof HttpError ? (error.detail("password") ?? error.detail("code"))?.message : undefined;
+      if (message) {
+        setWrong(message);
+        setCode("");
+      } else if (!isUnauthorized(error)) {
         notify({
           title: "Couldn't turn on two-step sign-in",
           description: errorMessage(error, "Please try again."),
@@ -75,13 +80,25 @@ export function MfaSetupPanel({ setup, enable, onEnabled, onCancel }: Props) {
         </li>
         <li>
           <Heading as="h3" size="3">
-            Enter the code the app shows
+            Enter your password and the code the app shows
           </Heading>
           <form onSubmit={submit} aria-label="Turn on two-step sign-in" className="admin-narrow-form">
             <Flex direction="column" gap="3" mt="2">
-              <CodeField id="mfa-enable-code" value={code} onChange={setCode} error={codeError} />
+              <Field id="mfa-enable-password" label="Your password" error={wrong}>
+                <TextField.Root
+                  id="mfa-enable-password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  size="3"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  {...invalidProps("mfa-enable-password", wrong)}
+                />
+              </Field>
+              <CodeField id="mfa-enable-code" value={code} onChange={setCode} />
               <Flex gap="3" wrap="wrap">
-                <Button type="submit" loading={pending} disabled={code.trim() === ""}>
+                <Button type="submit" loading={pending} disabled={password === "" || code.trim() === ""}>
                   Turn on
                 </Button>
                 <Button type="button" variant="soft" color="gray" onClick={onCancel}>

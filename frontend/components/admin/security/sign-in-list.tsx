@@ -10,6 +10,8 @@ export const signInOutcomeLabels: Record<AdminSignIn["outcome"], string> = {
   wrong_code: "Wrong code",
   code_required: "Code asked",
   throttled: "Blocked (too many tries)",
+  factor_confirmed: "Two-step change confirmed",
+  factor_refused: "Two-step change refused",
 };
 
 const outcomeTones: Record<AdminSignIn["outcome"], StatusTone> = {
@@ -18,6 +20,8 @@ const outcomeTones: Record<AdminSignIn["outcome"], StatusTone> = {
   wrong_credentials: "destructive",
   wrong_code: "destructive",
   throttled: "outline",
+  factor_confirmed: "secondary",
+  factor_refused: "destructive",
 };
 
 /**
