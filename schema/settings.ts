@@ -84,6 +84,15 @@ export const settings = {
    * cannot run up the Workers AI bill or fill D1. The per-address limits allow for an office or
    * household sharing one address.
    */
+  /**
+   * E-mails a public form sends to the address typed into it (a sign-up's confirmation, "already
+   * signed up", a quote's acknowledgement, a booking's confirmation): whoever sends the form, from
+   * however many addresses, one address gets at most one a burst and a few a day.
+   */
+  recipientLimits: {
+    burst: { limit: 1, windowSeconds: 5 * 60 },
+    day: { limit: 4, windowSeconds: 24 * 3600 },
+  },
   chatLimits: {
     message: { session: { limit: 30, windowSeconds: 60 }, ip: { limit: 60, windowSeconds: 60 } },
     reply: { session: { limit: 12, windowSeconds: 60 }, ip: { limit: 30, windowSeconds: 60 } },
@@ -98,6 +107,15 @@ export const settings = {
     perDevice: { limit: 10, windowSeconds: 15 * 60 },
     /** How long a browser stays known after its last sign-in. */
     deviceDays: 90,
+    /**
+     * While the account is under attack, an unknown browser does a proof of work of this many bits
+     * (about 65,000 hashes: a second or two on a phone) instead of being refused; it is good for
+     * `challengeSeconds`, once.
+     */
+    challengeBits: 16,
+    challengeSeconds: 300,
+    /** The owner hears of an attack at most once in this many seconds. */
+    attackAlertSeconds: 3600,
     /** How many sign-ins the Security screen lists. */
     recentSignIns: 20,
   },

@@ -242,6 +242,7 @@ describe("admin service records and customers", () => {
       address: null,
       postcode: null,
       isLandlord: false,
+      checkReason: null,
       createdAt: expect.any(String),
     });
   });

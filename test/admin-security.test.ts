@@ -2,11 +2,14 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WRONG_CONFIRMATION } from "../schema/api/security";
+import { solveChallenge } from "../schema/login-challenge";
+import { settings } from "../schema/settings";
 import app from "../worker/app";
 import type { AppEnv } from "../worker/env";
 import { issueAdminToken } from "../worker/lib/admin-token";
 import { totpCode } from "../worker/lib/totp";
 import { call, callJson } from "./helpers/http";
+import { drainMail } from "./helpers/mail";
 
 const DEV = { username: "admin", password: "admin-dev-password" };
 const START = Date.parse("2026-11-23T10:00:07.000Z");
@@ -22,6 +25,11 @@ async function login(body: Record<string, unknown>, { ip = freshIp(), cookie }: 
     headers: { "CF-Connecting-IP": ip, ...(cookie ? { Cookie: cookie } : {}) },
   });
   return { res, status: res.status, body: (await res.json()) as any, setCookie: res.headers.get("Set-Cookie") };
+}
+
+/** Does a challenge's work, as the login screen does. */
+async function solve(challenge: { token: string; nonce: string; bits: number }) {
+  return { challenge: challenge.token, solution: await solveChallenge(challenge.nonce, challenge.bits) };
 }
 
 async function signedIn() {
@@ -192,10 +200,19 @@ describe("second factor (TOTP)", () => {
     await login({ ...DEV, password: "nope" }, { ip: "198.51.100.8" });
     await login({ username: "someone-else", password: "x" }, { ip: "198.51.100.9" });
     const { body } = await admin("/api/admin/security");
+    const row = (address: string, outcome: string, newDevice = false) => ({
+      id: expect.any(Number),
+      at: expect.any(String),
+      address,
+      userAgent: null,
+      outcome,
+      newDevice,
+    });
     expect(body.signIns.slice(0, 3)).toEqual([
-      { at: expect.any(String), address: "198.51.100.9", userAgent: null, outcome: "wrong_credentials" },
-      { at: expect.any(String), address: "198.51.100.8", userAgent: null, outcome: "wrong_credentials" },
-      { at: expect.any(String), address: "198.51.100.7", userAgent: null, outcome: "success" },
+      row("198.51.100.9", "wrong_credentials"),
+      row("198.51.100.8", "wrong_credentials"),
+      // A browser with no device cookie: a success from a new device.
+      row("198.51.100.7", "success", true),
     ]);
     // What was typed as a wrong username is never stored: it may be a password in the wrong box.
     const names = await env.DB.prepare("SELECT DISTINCT username FROM admin_sign_ins").all<{ username: string }>();
@@ -203,20 +220,56 @@ describe("second factor (TOTP)", () => {
   });
 });
 
+describe("the sign-in history", () => {
+  it("cannot be flushed: all of it, a page at a time, with successes and new browsers one filter away", async () => {
+    const first = await login(DEV, { ip: "198.51.100.20" });
+    const cookie = first.setCookie!.split(";")[0]!;
+    for (let i = 0; i < 30; i++) await login({ username: "junk", password: `junk-${i}` });
+    // The same browser again is not a new one.
+    expect((await login(DEV, { ip: "198.51.100.21", cookie })).status).toBe(200);
+
+    const page = async (query: string) => {
+      const res = await call(`/api/admin/security/sign-ins?${query}`, { headers: await signedIn() });
+      expect(res.status, query).toBe(200);
+      return {
+        rows: (await res.json()) as { address: string; outcome: string; newDevice: boolean }[],
+        total: Number(res.headers.get("X-Total-Count")),
+        counts: JSON.parse(res.headers.get("X-Tab-Counts")!),
+      };
+    };
+    const all = await page("limit=20");
+    expect(all.rows).toHaveLength(20);
+    expect(all.total).toBeGreaterThanOrEqual(32);
+    const rest = await page("limit=200&offset=20");
+    expect([...all.rows, ...rest.rows].map((r) => r.address)).toContain("198.51.100.20");
+    const successes = await page("show=successes");
+    expect(successes.rows.map((r) => [r.address, r.newDevice])).toEqual([
+      ["198.51.100.21", false],
+      ["198.51.100.20", true],
+    ]);
+    expect((await page("show=new-devices")).rows.map((r) => r.address)).toEqual(["198.51.100.20"]);
+    const failures = await page("show=failures&limit=5");
+    expect(failures.rows.every((r) => r.outcome !== "success")).toBe(true);
+    expect(failures.counts).toMatchObject({ successes: 2, "new-devices": 1, failures: 30 });
+    expect((await call("/api/admin/security/sign-ins?show=everything", { headers: await signedIn() })).status).toBe(400);
+  });
+});
+
 describe("sign-in throttling per account, per address and per device", () => {
-  it("locks a username after 10 failures within 15 minutes, from any address, with 429 and Retry-After", async () => {
+  it("slows a username after 10 failures from anywhere: an unknown browser is set a challenge, never refused for a window", async () => {
     for (let i = 0; i < 10; i++) expect((await login({ ...DEV, password: `guess-${i}` })).status).toBe(401);
-    const locked = await login(DEV);
-    expect(locked.status).toBe(429);
-    expect(Number(locked.res.headers.get("Retry-After"))).toBeGreaterThan(0);
-    // A sliding window: the failures fade over the next 15 minutes rather than all expiring at once.
-    const retryAfter = Number(locked.res.headers.get("Retry-After"));
-    expect(retryAfter).toBeLessThanOrEqual(2 * 15 * 60);
+    const slowed = await login(DEV);
+    expect(slowed.status).toBe(200);
+    expect(slowed.body).toEqual({
+      success: false,
+      challenge: { token: expect.any(String), nonce: expect.any(String), bits: settings.adminLogin.challengeBits },
+    });
     // A name that does not exist is counted the same way, so the answer never tells which names exist.
     for (let i = 0; i < 10; i++) expect((await login({ username: "nobody", password: `guess-${i}` })).status).toBe(401);
-    expect((await login({ username: "NOBODY", password: "x" })).status).toBe(429);
-    vi.setSystemTime(START + retryAfter * 1000);
-    expect((await login(DEV)).status).toBe(200);
+    expect((await login({ username: "NOBODY", password: "x" })).body.challenge).toBeDefined();
+    // Solved, the right password signs in at once.
+    const solved = await solve(slowed.body.challenge);
+    expect((await login({ ...DEV, ...solved })).body.success).toBe(true);
   });
 
   it("counts an IPv6 /64 as one address", async () => {
@@ -245,7 +298,7 @@ describe("sign-in throttling per account, per address and per device", () => {
     const cookie = first.setCookie!.split(";")[0]!;
     // An attacker floods the owner's name from many addresses.
     for (let i = 0; i < 12; i++) await login({ ...DEV, password: `attack-${i}` });
-    expect((await login(DEV)).status).toBe(429);
+    expect((await login(DEV)).body.challenge).toBeDefined();
     // The owner's own browser still gets in.
     expect((await login(DEV, { cookie })).status).toBe(200);
     // …but guessing from that browser has its own limit.
@@ -269,8 +322,47 @@ describe("sign-in throttling per account, per address and per device", () => {
       expect((await call("/api/admin/quotes", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
     // An attacker then floods the owner's name: the owner's own browser still signs in, the forgotten one does not.
     for (let i = 0; i < 12; i++) await login({ ...DEV, password: `attack-${i}` });
-    expect((await login(DEV, { cookie: otherCookie })).status).toBe(429);
+    expect((await login(DEV, { cookie: otherCookie })).body.challenge).toBeDefined();
     expect((await login(DEV, { cookie: myCookie })).status).toBe(200);
+  });
+});
+
+describe("an account under attack", () => {
+  it("50 wrong passwords from 50 addresses: a known browser signs in, an unknown one after its challenge, the owner is told once", async () => {
+    const known = await login(DEV);
+    const cookie = known.setCookie!.split(";")[0]!;
+    // Earlier tests' alerts (each test starts with fresh counters) are sent and cleared first.
+    await drainMail();
+    await env.DB.prepare("DELETE FROM outbox WHERE subject LIKE '%trying to log in%'").run();
+    for (let i = 0; i < 50; i++) expect([401, 200]).toContain((await login({ ...DEV, password: `attack-${i}` })).status);
+
+    expect((await login(DEV, { cookie })).body.success).toBe(true);
+
+    const asked = await login(DEV);
+    expect(asked.status).toBe(200);
+    const work = await solve(asked.body.challenge);
+    // A wrong answer, or someone else's challenge answered for it, is another challenge.
+    expect((await login({ ...DEV, challenge: work.challenge, solution: "x" })).body.challenge).toBeDefined();
+    expect((await login({ ...DEV, challenge: `${work.challenge}x`, solution: work.solution })).body.challenge).toBeDefined();
+    const inside = await login({ ...DEV, ...work });
+    expect(inside.body.success).toBe(true);
+    // A solution buys one attempt.
+    expect((await login({ ...DEV, ...work })).body.challenge).toBeDefined();
+    // An expired one too is only another challenge.
+    const late = await solve((await login(DEV)).body.challenge);
+    vi.setSystemTime(START + (settings.adminLogin.challengeSeconds + 1) * 1000);
+    expect((await login({ ...DEV, ...late })).body.challenge).toBeDefined();
+
+    // However long the attack, one e-mail in the hour.
+    await drainMail();
+    const sent = await env.DB.prepare("SELECT subject, text FROM outbox WHERE subject LIKE '%trying to log in%'").all<{
+      subject: string;
+      text: string;
+    }>();
+    expect(sent.results).toHaveLength(1);
+    expect(sent.results[0]!.text).toContain("two-step sign-in");
+    const log = (await admin("/api/admin/security")).body.signIns as { outcome: string }[];
+    expect(log.some((r) => r.outcome === "challenged")).toBe(true);
   });
 });
 

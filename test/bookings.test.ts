@@ -163,6 +163,49 @@ describe("booking a visit", () => {
     expect(await query("SELECT id FROM customers WHERE email = ?1", request.email)).toHaveLength(1);
   });
 
+  it("never writes a stranger's booking into a known customer's history: another name or postcode is a new customer to check", async () => {
+    const day = nextWednesday();
+    const free = (await slots("annual-service", day)).map((s: { start: string }) => s.start);
+    const known = await createCustomer({ firstName: "Aisha", lastName: "Khan", email: unique("known"), postcode: "M41 5AA" });
+    await createServiceRecord({ customerId: known.id, serviceType: "Annual Boiler Service", serviceDate: "2026-01-10" });
+    const historyBefore = await query("SELECT id, notes FROM service_records WHERE customer_id = ?1 ORDER BY id", known.id);
+
+    // The same e-mail in capitals, another name and address, and notes.
+    const stranger = visitor({
+      start: free[1],
+      email: known.email!.toUpperCase(),
+      name: "Mallory Jones",
+      postcode: "M1 1AA",
+      address: "9 Elsewhere Street",
+      notes: "Leave the key under the mat",
+    });
+    expect((await book(stranger)).status).toBe(201);
+    expect(await query("SELECT id, notes FROM service_records WHERE customer_id = ?1 ORDER BY id", known.id)).toEqual(
+      historyBefore,
+    );
+    const [made] = await query<{ id: number; first_name: string; check_reason: string | null }>(
+      "SELECT id, first_name, check_reason FROM customers WHERE lower(email) = ?1 AND id <> ?2",
+      known.email,
+      known.id,
+    );
+    expect(made).toMatchObject({ first_name: "Mallory", check_reason: expect.stringContaining("another name or postcode") });
+    expect(await query("SELECT notes FROM service_records WHERE customer_id = ?1", made!.id)).toEqual([
+      { notes: "Leave the key under the mat" },
+    ]);
+
+    // The owner sees it on the customer, and marks it checked.
+    const shown = await admin("GET", `/api/admin/customers/${made!.id}`);
+    expect(shown.body.checkReason).toContain("another name or postcode");
+    const checked = await admin("PATCH", `/api/admin/customers/${made!.id}`, { checkReason: null });
+    expect(checked.status).toBe(200);
+    expect(checked.body.checkReason).toBeNull();
+
+    // The same person again, name and postcode matching (any case, any spacing), is the known customer.
+    const again = visitor({ start: free[3], email: known.email, name: "aisha KHAN", postcode: "m415aa" });
+    expect((await book(again)).status).toBe(201);
+    expect(await query("SELECT id FROM service_records WHERE customer_id = ?1", known.id)).toHaveLength(historyBefore.length + 1);
+  });
+
   it("gives one slot to exactly one of 20 visitors booking it at the same instant", async () => {
     const start = at(nextWednesday(), "11:30");
     const results = await Promise.all(Array.from({ length: 20 }, () => book(visitor({ start }))));
@@ -214,6 +257,22 @@ describe("the customer's link", () => {
     expect(mails.at(-1)!.subject).toContain("your visit is cancelled");
     const again = await callAppJson("/api/bookings/manage/cancel", { method: "POST", json: { token: b.token }, ip: randomIp() });
     expect(again.status).toBe(409);
+    // The link of a cancelled booking shows its state, and nothing of the home.
+    const after = await callAppJson(`/api/bookings/manage?token=${encodeURIComponent(b.token)}`);
+    expect(after.body).toMatchObject({ reference: b.reference, status: "cancelled", address: null, postcode: null });
+  });
+
+  it("stops working 30 days after the visit", async () => {
+    const b = await booked();
+    const ago = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    await query("UPDATE bookings SET starts_at = ?1, ends_at = ?2 WHERE reference = ?3", ago(29.1), ago(29), b.reference);
+    const link = `/api/bookings/manage?token=${encodeURIComponent(b.token)}`;
+    expect((await callAppJson(link)).status).toBe(200);
+    await query("UPDATE bookings SET starts_at = ?1, ends_at = ?2 WHERE reference = ?3", ago(31.1), ago(31), b.reference);
+    const expired = await callAppJson(link);
+    expect(expired.status).toBe(410);
+    expect(expired.body).toMatchObject({ code: "GONE", error: expect.stringContaining("expired") });
+    expect(JSON.stringify(expired.body)).not.toContain("Park Road");
   });
 
   it("moves it to a free slot, freeing the old one, and refuses a taken one keeping the booking", async () => {

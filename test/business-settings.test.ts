@@ -120,6 +120,47 @@ describe("the owner's facts", () => {
   });
 });
 
+describe("two screens saving the same settings", () => {
+  const save = async (json: unknown, version: string | null) =>
+    callAppJson("/api/admin/settings", {
+      method: "PATCH",
+      json,
+      headers: { ...(await adminHeaders()), "If-Match": `"${version ?? "new"}"` },
+    });
+
+  it("answer one 200 and one 409 with the facts as they are now; the first one's offer is kept", async () => {
+    const read = await callAppJson("/api/admin/settings", { headers: await adminHeaders() });
+    const version = read.body.updatedAt as string | null;
+    const offer = (title: string) => ({
+      title,
+      text: "",
+      pricePence: "70",
+      wasPence: null,
+      startsAt: ukDay(1),
+      endsAt: ukDay(30),
+    });
+    // Both read the same version, then both save the offers.
+    const first = await save({ offers: [offer("First Offer")] }, version);
+    const second = await save({ offers: [offer("Second Offer")] }, version);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ code: "CONFLICT", current: { updatedAt: first.body.updatedAt } });
+    expect(second.body.error).toContain("changed elsewhere");
+    expect(second.body.current.facts.offers.map((o: { title: string }) => o.title)).toEqual(["First Offer"]);
+    // Keeping theirs over the version now shown goes through.
+    const again = await save({ offers: [offer("Second Offer")] }, second.body.current.updatedAt);
+    expect(again.status).toBe(200);
+    expect(again.body.facts.offers.map((o: { title: string }) => o.title)).toEqual(["Second Offer"]);
+  });
+
+  it("save without If-Match as before, and answer the version as an ETag", async () => {
+    const saved = await patch({ phone: "0161 555 0101" });
+    expect(saved.status).toBe(200);
+    const read = await callApp("/api/admin/settings", { headers: await adminHeaders() });
+    expect(read.headers.get("ETag")).toBe(`"${saved.body.updatedAt}"`);
+  });
+});
+
 describe("pages carry the facts in their HTML", () => {
   it("fills every marked place, the title, the JSON-LD and the facts for the app, on the next request after a save", async () => {
     const before = await page("/service/boiler-service");

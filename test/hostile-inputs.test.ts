@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { cleanStrings, cleanText, oneLine } from "../schema/clean-text";
 import { getDb } from "../worker/db/client";
 import { createBookingToken } from "../worker/lib/booking-token";
+import { addressLimits, NETWORK_FACTOR } from "../worker/middleware/rate-limit";
 import { readCalendarAndFeed } from "../worker/services/bookings/calendar";
 import { adminHeaders } from "./helpers/admin";
-import { callApp, outboxMentioning, query, randomIp } from "./helpers/factories-commerce";
+import { callApp, outboxMentioning, outboxTo, query, randomIp } from "./helpers/factories-commerce";
 
 // Issue 28: what a second hostile review sent, answered with a 4xx and a sentence, never a 500.
 
@@ -83,7 +84,8 @@ describe("control characters", () => {
     expect(row).toEqual({ name: `Bob Bcc: victim@example.com ${tag}`, message: `First line\nSecond line ${tag}` });
     const mails = await outboxMentioning(tag);
     expect(mails.length).toBeGreaterThan(0);
-    for (const m of mails) expect(m.subject).not.toMatch(/[\r\n\u0000-\u001f]/);
+    const controls = (text: string) => [...text].filter((ch) => ch.charCodeAt(0) < 32);
+    for (const m of mails) expect(controls(m.subject)).toEqual([]);
   });
 });
 
@@ -93,5 +95,49 @@ describe("the calendar feed", () => {
     const res = await callApp(`/api/calendar/${feed}.ics`);
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
+  });
+});
+
+describe("mail to an address typed into a form", () => {
+  it("goes at most once in five minutes to one address, whoever sends the form and from wherever", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const email = `victim-${tag}@example.com`;
+    for (let i = 0; i < 3; i++) {
+      const res = await callApp("/api/quotes", {
+        method: "POST",
+        ip: randomIp(),
+        json: { name: `Sender ${i} ${tag}`, phone: "0161 496 0123", email, postcode: "M32 0ZZ", service: "boiler-repair" },
+      });
+      // The request itself is fine: it is stored and answered as usual.
+      expect(res.status).toBe(201);
+    }
+    expect(await query("SELECT id FROM quotes WHERE email = ?1", email)).toHaveLength(3);
+    const toVictim = await outboxTo(email);
+    expect(toVictim).toHaveLength(1);
+    // The owner still hears of every request.
+    expect((await outboxMentioning(tag)).filter((m) => m.to !== email)).toHaveLength(3);
+  });
+});
+
+describe("an IPv6 /48", () => {
+  it("cannot multiply a limit by moving from /64 to /64", async () => {
+    const site = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+    const { limit } = addressLimits.quote;
+    const send = (i: number) =>
+      callApp("/api/quotes", {
+        method: "POST",
+        ip: `${site}:${i.toString(16)}::1`,
+        json: {
+          name: `Net ${i}`,
+          phone: "0161 496 0123",
+          email: `net-${i}-${site.replaceAll(":", "")}@example.com`,
+          postcode: "M32 0ZZ",
+          service: "boiler-repair",
+        },
+      });
+    for (let i = 0; i < limit * NETWORK_FACTOR; i++) expect((await send(i)).status, `request ${i}`).toBe(201);
+    expect((await send(limit * NETWORK_FACTOR)).status).toBe(429);
+    // Another site is not affected.
+    expect((await callApp("/api/quotes", { method: "POST", ip: "2001:db8:ffff:1::1", json: {} })).status).toBe(400);
   });
 });

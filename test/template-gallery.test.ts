@@ -3,6 +3,7 @@ import * as bookingEmails from "../worker/services/mail/booking-emails";
 import * as campaignEmail from "../worker/services/mail/campaign-email";
 import * as customerEmails from "../worker/services/mail/customer-emails";
 import * as reminderEmails from "../worker/services/mail/reminder-emails";
+import * as securityEmails from "../worker/services/mail/security-emails";
 import * as shopEmails from "../worker/services/mail/shop-emails";
 import * as signupEmails from "../worker/services/mail/signup-emails";
 import { galleryTemplates, type TemplateSample } from "../worker/services/mail/template-gallery";
@@ -12,7 +13,15 @@ import { callApp, callAppJson } from "./helpers/factories-commerce";
 /** Exports that pick or bundle templates rather than being one: what they send is shown through the templates they call. */
 const dispatchers = new Set(["fulfilmentMail", "cardPaymentMails", "orderPlacedMails", "campaignTestMail"]);
 
-const templateModules = { bookingEmails, campaignEmail, customerEmails, reminderEmails, shopEmails, signupEmails };
+const templateModules = {
+  bookingEmails,
+  campaignEmail,
+  customerEmails,
+  reminderEmails,
+  securityEmails,
+  shopEmails,
+  signupEmails,
+};
 
 const fromHtml = (html: string) =>
   html.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[e]!);
@@ -55,6 +64,7 @@ describe("GET /api/admin/outbox/templates", () => {
       "owner-booking-new",
       "owner-booking-moved",
       "owner-booking-cancelled",
+      "owner-sign-in-attack",
     ]);
     for (const t of templates) {
       expect(t.label, t.kind).not.toBe("");

@@ -98,12 +98,14 @@ export default function BookManage() {
                   <dt>When</dt>
                   <dd>{state.booking.status === "cancelled" ? "Cancelled" : visitLabel(state.booking.start)}</dd>
                 </div>
-                <div>
-                  <dt>Where</dt>
-                  <dd>
-                    {state.booking.address}, {state.booking.postcode}
-                  </dd>
-                </div>
+                {state.booking.address ? (
+                  <div>
+                    <dt>Where</dt>
+                    <dd>
+                      {state.booking.address}, {state.booking.postcode}
+                    </dd>
+                  </div>
+                ) : null}
               </dl>
               {state.booking.status === "cancelled" ? (
                 <p>

@@ -173,6 +173,9 @@ export type BookingRequest = z.input<typeof bookingRequestSchema>;
 /** 201 answer of POST /api/bookings. */
 export type BookingCreated = { reference: string; start: string; end: string };
 
+/** A booking's link works until this many days after the visit. */
+export const MANAGE_LINK_DAYS_AFTER_VISIT = 30;
+
 /** The customer's link (from the confirmation e-mail) to see, cancel or move a booking. */
 export const manageTokenSchema = z
   .string({ error: "The link is missing its token." })
@@ -196,8 +199,9 @@ export type ManagedBooking = {
   start: string;
   end: string;
   status: "booked" | "cancelled";
-  address: string;
-  postcode: string;
+  /** Where: only while the visit is booked (a cancelled booking's link shows nothing of the home). */
+  address: string | null;
+  postcode: string | null;
   /** Cancelling or moving is possible until 24 hours before the visit. */
   canChange: boolean;
   changeUntil: string;

@@ -13,6 +13,8 @@ export type AdminCustomer = {
   address: string | null;
   postcode: string | null;
   isLandlord: boolean;
+  /** Why the owner should check this customer (an online booking under a known e-mail), or null. */
+  checkReason: string | null;
   createdAt: string;
 };
 
@@ -54,7 +56,11 @@ export const customerInputSchema = z
   .refine((v) => v.email || v.phone, { message: NEED_CONTACT, path: ["email"] });
 
 export const customerPatchSchema = z
-  .object(customerFields)
+  .object({
+    ...customerFields,
+    /** "Mark as checked": the owner has looked at a customer an online booking made. */
+    checkReason: z.null({ error: "A check can only be cleared" }),
+  })
   .partial()
   .refine((v) => Object.keys(v).length > 0, "Nothing to change was sent.");
 

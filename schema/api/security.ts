@@ -1,4 +1,5 @@
 import { secondFactorCode } from "./fields";
+import { limitParam, offsetParam } from "./lists";
 import { z } from "./z";
 
 /**
@@ -13,6 +14,7 @@ export const signInOutcomes = [
   "throttled",
   "factor_confirmed",
   "factor_refused",
+  "challenged",
 ] as const;
 
 /** The back office's sign-in, second factor and sign-in history. */
@@ -21,15 +23,24 @@ export const adminLoginSchema = z.object({
   username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(100, "Username is too long"),
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Password is too long"),
   code: secondFactorCode.optional(),
+  /** A challenge the Worker set (while the account is under attack) and the number that solves it. */
+  challenge: z.string().max(300, "The challenge is not valid").optional(),
+  solution: z.string().max(20, "The challenge is not valid").optional(),
 });
 
 export type AdminLogin = z.infer<typeof adminLoginSchema>;
+
+/** A proof of work to do before the password is tried (schema/login-challenge.ts). */
+export type LoginChallenge = { token: string; nonce: string; bits: number };
 
 /**
  * A sign-in: a token, or (right password, second factor on, no valid code sent) a request for the
  * code. Wrong credentials or a wrong code are a 401 UNAUTHORIZED error instead.
  */
-export type AdminLoginResult = { success: true; token: string } | { success: false; mfaRequired: true };
+export type AdminLoginResult =
+  | { success: true; token: string }
+  | { success: false; mfaRequired: true }
+  | { success: false; challenge: LoginChallenge };
 
 export const mfaEnableSchema = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Password is too long"),
@@ -55,11 +66,28 @@ export type MfaEnabled = { enabled: true; recoveryCodes: string[] };
 export type MfaRecoveryCodes = { recoveryCodes: string[] };
 
 export type AdminSignIn = {
+  id: number;
   at: string;
   address: string;
   userAgent: string | null;
   outcome: (typeof signInOutcomes)[number];
+  /** A success from a browser that had not signed in before. */
+  newDevice: boolean;
 };
+
+/** The sign-in history's filters: everything, successes, successes from a new browser, failures. */
+export const signInFilters = ["all", "successes", "new-devices", "failures"] as const;
+export type SignInFilter = (typeof signInFilters)[number];
+
+/** GET /api/admin/security/sign-ins: the whole history, newest first, a page at a time. */
+export const signInsQuerySchema = z.object({
+  show: z.enum(signInFilters, { error: "show is all, successes, new-devices or failures" }).default("all"),
+  limit: limitParam(200).default(50),
+  offset: offsetParam,
+});
+
+/** Each filter's count, for its tab. */
+export type SignInCounts = Record<SignInFilter, number>;
 
 /** GET /api/admin/security: the second factor's state and the latest sign-ins, newest first. */
 export type AdminSecurity = {

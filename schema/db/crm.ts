@@ -83,6 +83,12 @@ export const customers = sqliteTable(
     isLandlord: integer("is_landlord", { mode: "boolean" }).notNull().default(false),
     /** Set when the customer asked (through the link in a reminder) not to get service reminders. */
     remindersOptedOutAt: text("reminders_opted_out_at"),
+    /**
+     * Why the owner should look at this customer before trusting it: an online booking that gave a
+     * known customer's e-mail with another name or address becomes a customer of its own, marked
+     * here, and never writes into the known customer's history. Cleared by "Mark as checked".
+     */
+    checkReason: text("check_reason"),
     createdAt: createdAt(),
   },
   (t) => [index("customers_email").on(t.email), index("customers_name").on(t.lastName, t.firstName)],

@@ -64,6 +64,8 @@ export const adminSignIns = sqliteTable(
     address: text("address").notNull(),
     userAgent: text("user_agent"),
     outcome: text("outcome", { enum: signInOutcomes }).notNull(),
+    /** A success from a browser that had not signed in before: kept apart, so it cannot hide among failures. */
+    newDevice: integer("new_device", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("admin_sign_ins_created_at").on(t.createdAt)],

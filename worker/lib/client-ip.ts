@@ -10,6 +10,16 @@ export function clientIp(c: Context): string {
  * (one household or server gets a whole /64, so counting single addresses would give an attacker
  * 2^64 tries).
  */
+/**
+ * The site an IPv6 address belongs to: its /48 (what one customer of a provider is usually given,
+ * with 65,536 /64s inside). Null for IPv4, where the address itself is the unit.
+ */
+export function networkKey(ip: string): string | null {
+  const key = addressKey(ip);
+  if (!key.endsWith("::/64")) return null;
+  return `${key.split(":").slice(0, 3).join(":")}::/48`;
+}
+
 export function addressKey(ip: string): string {
   if (!ip.includes(":")) return ip;
   // An IPv4 address written as IPv6 (::ffff:192.0.2.1) is that IPv4 address.

@@ -2,8 +2,8 @@ import { createMiddleware } from "hono/factory";
 import { settings } from "../../schema/settings";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
-import { addressKey, clientIp } from "../lib/client-ip";
-import { hitRateLimit, type Limit } from "../lib/rate-limit";
+import { addressKey, clientIp, networkKey } from "../lib/client-ip";
+import { hitRateLimits, type Limit, type RateLimitHit } from "../lib/rate-limit";
 import { factsNow } from "../services/business-facts";
 
 /** Per-address limits on every public write (schema/settings.ts says why these numbers). */
@@ -22,9 +22,22 @@ const messages: Record<AddressLimited, (phone: string) => string> = {
   "verify-payment": (phone) => `Too many payment checks from your connection. Please wait a few minutes, or call us on ${phone}.`,
 };
 
-/** Counts the attempt before the body is read, so malformed or invalid floods count too. */
+/** How many /64s' worth of requests one IPv6 /48 may make: a site with several people, not a script cycling its /64s. */
+export const NETWORK_FACTOR = 4;
+
+/**
+ * Counts the attempt before the body is read, so malformed or invalid floods count too: per
+ * address (an IPv6 /64), and per IPv6 /48 at four times the limit, so a client given a /48 cannot
+ * multiply its allowance by moving from /64 to /64.
+ */
 export const limitPerAddress = (kind: AddressLimited) =>
   createMiddleware<HonoEnv>(async (c, next) => {
-    await hitRateLimit(getDb(c.env), `${kind}:${addressKey(clientIp(c))}`, addressLimits[kind], messages[kind](factsNow().phone));
+    const ip = clientIp(c);
+    const network = networkKey(ip);
+    const limit = addressLimits[kind];
+    const hits: RateLimitHit[] = [{ key: `${kind}:${addressKey(ip)}`, ...limit }];
+    if (network)
+      hits.push({ key: `${kind}:${network}`, limit: limit.limit * NETWORK_FACTOR, windowSeconds: limit.windowSeconds });
+    await hitRateLimits(getDb(c.env), hits, messages[kind](factsNow().phone));
     await next();
   });

@@ -4,7 +4,7 @@ import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
 import { limitPerAddress } from "../middleware/rate-limit";
-import { queueInBackground } from "../services/mail";
+import { queueInBackground, toTypedAddress } from "../services/mail";
 import { confirmSignup, signUp } from "../services/signups";
 
 /**
@@ -16,7 +16,7 @@ const app = new Hono<HonoEnv>()
   .post("/", limitPerAddress("email-signup"), validate("json", emailSignupSchema), async (c) => {
     const { email, source } = c.req.valid("json");
     const { result, mail } = await signUp(c.env, getDb(c.env), email, source);
-    if (mail) queueInBackground(c.executionCtx, c.env, mail);
+    if (mail) queueInBackground(c.executionCtx, c.env, toTypedAddress(mail));
     return c.json(result, 202);
   })
   .post("/confirm", limitPerAddress("email-signup"), validate("json", confirmSignupSchema), async (c) =>

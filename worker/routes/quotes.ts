@@ -5,7 +5,7 @@ import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
 import { limitPerAddress } from "../middleware/rate-limit";
-import { ownerEmail, queueInBackground } from "../services/mail";
+import { ownerEmail, queueInBackground, toTypedAddress } from "../services/mail";
 import { quoteAcknowledgementMail } from "../services/mail/customer-emails";
 import { quoteReceivedMail } from "../services/mail/shop-emails";
 import { createQuote } from "../services/quotes";
@@ -13,7 +13,12 @@ import { createQuote } from "../services/quotes";
 /** POST /api/quotes: a visitor's quote request. */
 const app = new Hono<HonoEnv>().post("/", limitPerAddress("quote"), validate("json", quoteRequestSchema), async (c) => {
   const quote = await createQuote(getDb(c.env), c.req.valid("json"));
-  queueInBackground(c.executionCtx, c.env, quoteReceivedMail(ownerEmail(c.env), quote), quoteAcknowledgementMail(quote));
+  queueInBackground(
+    c.executionCtx,
+    c.env,
+    quoteReceivedMail(ownerEmail(c.env), quote),
+    toTypedAddress(quoteAcknowledgementMail(quote)),
+  );
   const body: QuoteCreated = {
     createdAt: quote.createdAt,
     message: `Quote Request Submitted Successfully! We'll contact you within ${company.quoteResponseHours} hours during business hours.`,

@@ -72,10 +72,16 @@ const slug = (title: string) =>
     .slice(0, 30) || "offer";
 
 /**
- * Saves the groups given, each whole, in one statement (json_set on the stored row, so two owners
- * saving different groups at once both keep their change), then drops the cached copy.
+ * Saves the groups given, each whole, in one statement (json_set on the stored row), then drops the
+ * cached copy. With `expected` (the `updatedAt` the owner's screen read; null when it had never
+ * been saved) a save over someone else's newer one is not made: the answer is the facts as they
+ * are now, for the screen to show "changed elsewhere".
  */
-export async function saveFacts(db: Db, patch: z.output<typeof businessFactsPatchSchema>): Promise<BusinessSettings> {
+export async function saveFacts(
+  db: Db,
+  patch: z.output<typeof businessFactsPatchSchema>,
+  expected?: string | null,
+): Promise<{ saved: BusinessSettings } | { conflict: BusinessSettings }> {
   const { offers, ...rest } = patch;
   const groups: Partial<BusinessFacts> = rest;
   if (offers) {
@@ -87,10 +93,13 @@ export async function saveFacts(db: Db, patch: z.output<typeof businessFactsPatc
       return { ...offer, id };
     });
   }
-  const [, [row]] = await db.batch(saveGroupsStatements(db, ROW_KEY, defaultFacts, groups));
+  const [, [row]] = await db.batch(saveGroupsStatements(db, ROW_KEY, defaultFacts, groups, new Date().toISOString(), expected));
+  if (!row) return { conflict: await readFromD1(db) };
   generation++;
   await caches.default.delete(FACTS_KEY);
-  return remember({ facts: withDefaults(JSON.parse(row!.value) as Partial<BusinessFacts>), updatedAt: row!.updatedAt });
+  return {
+    saved: remember({ facts: withDefaults(JSON.parse(row.value) as Partial<BusinessFacts>), updatedAt: row.updatedAt }),
+  };
 }
 
 /**

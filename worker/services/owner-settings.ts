@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { ownerSettings } from "../../schema/db";
 import type { Db } from "../db/client";
 
@@ -17,9 +17,18 @@ export const settingRowQuery = (db: Db, key: string) =>
 
 /**
  * The two statements that save `groups` into the row `key` (made from `defaults` if it is missing),
- * for a caller's batch; the second answers the saved row.
+ * for a caller's batch; the second answers the saved row. With `expected` (the `updatedAt` the
+ * saver read, null for "never saved"), the row is only written if nobody changed it since: the
+ * second statement then answers no row.
  */
-export function saveGroupsStatements(db: Db, key: string, defaults: object, groups: object, now = new Date().toISOString()) {
+export function saveGroupsStatements(
+  db: Db,
+  key: string,
+  defaults: object,
+  groups: object,
+  now = new Date().toISOString(),
+  expected?: string | null,
+) {
   const assignments = sql.join(
     Object.entries(groups).map(([group, value]) => sql`${`$.${group}`}, json(${JSON.stringify(value)})`),
     sql`, `,
@@ -32,7 +41,13 @@ export function saveGroupsStatements(db: Db, key: string, defaults: object, grou
     db
       .update(ownerSettings)
       .set({ value: sql`json_set(${ownerSettings.value}, ${assignments})`, updatedAt: now })
-      .where(eq(ownerSettings.key, key))
+      .where(
+        and(
+          eq(ownerSettings.key, key),
+          // "Never saved": the row is the one the first statement has just made.
+          expected === undefined ? undefined : eq(ownerSettings.updatedAt, expected ?? now),
+        ),
+      )
       .returning({ value: ownerSettings.value, updatedAt: ownerSettings.updatedAt }),
   ] as const;
 }

@@ -38,7 +38,8 @@ export function useAdminCustomer(id: number) {
     isLoading,
     refresh,
     // Setting fields to given values is idempotent, so the write may be retried.
-    update: (changes: Partial<CustomerInput>) => adminChange<AdminCustomer>("PATCH", `${CUSTOMERS_PATH}/${id}`, changes),
+    update: (changes: Partial<CustomerInput> | { checkReason: null }) =>
+      adminChange<AdminCustomer>("PATCH", `${CUSTOMERS_PATH}/${id}`, changes),
   };
 }
 

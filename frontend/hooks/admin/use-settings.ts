@@ -1,6 +1,7 @@
 import { mutate } from "swr";
 import type { BusinessFactsPatch, BusinessSettings } from "../../../schema/api/settings";
-import { adminChange } from "../../lib/admin/admin-write";
+import { adminApi } from "../../lib/admin/admin-api";
+import { withWriteRetry } from "../../lib/swr-config";
 import { useAdminData } from "./use-admin-data";
 
 export const SETTINGS_PATH = "/api/admin/settings";
@@ -16,11 +17,20 @@ export function useSettings() {
     error,
     isLoading,
     refresh,
-    // Each group is set whole, so a retried save gives the same result.
-    save: async (patch: BusinessFactsPatch) => {
-      const saved = await adminChange<BusinessSettings>("PATCH", SETTINGS_PATH, patch);
+    // Each group is set whole, so a retried save gives the same result. `version` is the
+    // `updatedAt` the form was filled from: a save over a newer one answers 409 (changed elsewhere).
+    save: async (patch: BusinessFactsPatch, version: string | null) => {
+      const saved = await withWriteRetry(() =>
+        adminApi<BusinessSettings>(SETTINGS_PATH, {
+          method: "PATCH",
+          json: patch,
+          headers: { "If-Match": `"${version ?? "new"}"` },
+        }),
+      );
       await mutate(SETTINGS_PATH, saved, { revalidate: false });
       return saved;
     },
+    /** Shows the facts someone else saved (from a 409's answer) without another call. */
+    replace: (current: BusinessSettings) => mutate(SETTINGS_PATH, current, { revalidate: false }),
   };
 }

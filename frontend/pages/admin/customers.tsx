@@ -1,4 +1,4 @@
-import { Button, Dialog, Flex, Text } from "@radix-ui/themes";
+import { Badge, Button, Dialog, Flex, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { CustomerContact } from "../../components/admin/customers/customer-contact";
@@ -54,6 +54,11 @@ export default function Customers() {
                     <CustomerContact customer={c} />
                   </Text>
                 </Link>
+                {c.checkReason ? (
+                  <Badge color="orange" variant="soft" title={c.checkReason}>
+                    To check
+                  </Badge>
+                ) : null}
                 {c.isLandlord ? <LandlordBadge /> : null}
               </li>
             ))}

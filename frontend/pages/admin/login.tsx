@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { AdminLoginResult } from "../../../schema/api/security";
 import { company } from "../../../schema/business";
+import { solveChallenge } from "../../../schema/login-challenge";
 import { ADMIN_HOME } from "../../components/admin/admin-layout";
 import { CodeField } from "../../components/admin/code-field";
 import { Field } from "../../components/admin/form-field";
@@ -26,14 +27,32 @@ export default function Login() {
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [pending, setPending] = useState(false);
+  const [checking, setChecking] = useState(false);
+
+  /** Asks the Worker; while the account is under attack it first sets a few seconds' work, done here. */
+  async function signIn(extra: { challenge?: string; solution?: string } = {}): Promise<AdminLoginResult> {
+    const result = await api<AdminLoginResult>("/api/admin/login", {
+      json: { username, password, ...(step === "code" ? { code: code.trim() } : {}), ...extra },
+    });
+    if (result.success || !("challenge" in result) || extra.challenge) return result;
+    setChecking(true);
+    try {
+      const { token, nonce, bits } = result.challenge;
+      return await signIn({ challenge: token, solution: await solveChallenge(nonce, bits) });
+    } finally {
+      setChecking(false);
+    }
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setPending(true);
     try {
-      const result = await api<AdminLoginResult>("/api/admin/login", {
-        json: { username, password, ...(step === "code" ? { code: code.trim() } : {}) },
-      });
+      const result = await signIn();
+      if (!result.success && "challenge" in result) {
+        notify({ title: "Login Error", description: "Please try again in a moment.", variant: "destructive" });
+        return;
+      }
       if (!result.success) {
         // The password was right; the account also wants a code from the app.
         setCode("");
@@ -117,6 +136,12 @@ export default function Login() {
                   <Button type="submit" size="3" loading={pending}>
                     Log in
                   </Button>
+                  {checking ? (
+                    <Text as="p" size="2" color="gray" role="status">
+                      Many wrong passwords have been tried for this account, so this browser is checked first. This takes a few
+                      seconds…
+                    </Text>
+                  ) : null}
                   <Button asChild variant="ghost" color="gray" size="2">
                     <Link href="~/">
                       <BackIcon />

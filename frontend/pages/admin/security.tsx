@@ -8,7 +8,7 @@ import { PageHeader } from "../../components/admin/page-header";
 import { MfaConfirmForm } from "../../components/admin/security/mfa-confirm-form";
 import { MfaSetupPanel } from "../../components/admin/security/mfa-setup";
 import { RecoveryCodes } from "../../components/admin/security/recovery-codes";
-import { SignInList } from "../../components/admin/security/sign-in-list";
+import { SignInHistory } from "../../components/admin/security/sign-in-history";
 import { StatusBadge } from "../../components/admin/status-badge";
 import { useAdminSecurity } from "../../hooks/admin/use-security";
 import { endAdminSession, errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
@@ -161,18 +161,19 @@ export default function Security() {
           )}
         </Panel>
 
-        <Panel id="sign-ins-heading" title={`Recent sign-ins (${security.signIns.length})`}>
+        <Panel id="sign-ins-heading" title="Sign-ins">
           <Text as="p" size="2" color="gray" mb="3">
-            Every attempt to log in to the back office, newest first. One you don't recognise? Sign out everywhere and change your
-            password.
+            Every attempt to log in to the back office, and every change to two-step sign-in, newest first. One you don't
+            recognise, or a new browser that wasn't you? Sign out everywhere and change your password.
           </Text>
-          <SignInList signIns={security.signIns} />
+          <SignInHistory />
         </Panel>
 
         <Panel id="sign-out-heading" title="Sign out everywhere">
           <Text as="p" size="2" className="admin-measure">
-            Ends every back-office session, this one included, and forgets every browser that has logged in before. Use it if a
-            phone or computer is lost, or you think someone else knows your password.
+            Ends every back-office session, this one included, and forgets every other browser that has logged in before (this one
+            stays known, so an attack on your account can't lock you out). Use it if a phone or computer is lost, or you think
+            someone else knows your password.
           </Text>
           <ConfirmButton
             mt="4"

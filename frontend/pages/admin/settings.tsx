@@ -8,10 +8,10 @@ import "../../components/admin/settings/settings.css";
 
 /** /admin/settings: the company's facts and offers, as the public site shows them. */
 export default function Settings() {
-  const { settings, error, refresh, save } = useSettings();
+  const { settings, error, refresh, save, replace } = useSettings();
 
   let body = null;
-  if (settings) body = <SettingsForm settings={settings} onSave={save} />;
+  if (settings) body = <SettingsForm settings={settings} onSave={save} onReplaced={replace} />;
   else if (error) {
     body = isUnauthorized(error) ? null : (
       <ErrorState message={errorMessage(error, "Failed to load the settings.")} onRetry={refresh} />

@@ -9,15 +9,17 @@ import { DEVICE_COOKIE, DEVICE_TTL_SECONDS } from "../../lib/device-token";
 import { validate } from "../../lib/validate";
 import { requireAdmin } from "../../middleware/auth";
 import { login } from "../../services/admin/login";
+import { queueInBackground } from "../../services/mail";
 
 /** POST /login is public; POST /logout ends the session of the token it is called with. */
 const app = new Hono<HonoEnv>()
   .post("/login", validate("json", adminLoginSchema), async (c) => {
-    const { result, deviceToken } = await login(c.env, getDb(c.env), c.req.valid("json"), {
+    const { result, deviceToken, mails } = await login(c.env, getDb(c.env), c.req.valid("json"), {
       ip: clientIp(c),
       userAgent: c.req.header("User-Agent"),
       deviceToken: getCookie(c, DEVICE_COOKIE),
     });
+    if (mails?.length) queueInBackground(c.executionCtx, c.env, ...mails);
     if (deviceToken) {
       // Sent back only to the admin API (sign-in, and "sign out everywhere" to keep this browser);
       // script on the page can never read it.

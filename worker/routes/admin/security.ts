@@ -1,14 +1,16 @@
 import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
-import { mfaConfirmSchema, mfaEnableSchema } from "../../../schema/api/security";
+import { mfaConfirmSchema, mfaEnableSchema, signInsQuerySchema } from "../../../schema/api/security";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { clientIp } from "../../lib/client-ip";
 import { DEVICE_COOKIE, knownDevice } from "../../lib/device-token";
+import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
 import {
   disableMfa,
   enableMfa,
+  listSignIns,
   renewRecoveryCodes,
   securityOverview,
   setupMfa,
@@ -21,6 +23,9 @@ const confirmContext = (c: Context<HonoEnv>) => ({ ip: clientIp(c), userAgent: c
 /** The owner's Security screen: the second factor, the latest sign-ins, and signing out everywhere. */
 const app = new Hono<HonoEnv>()
   .get("/security", async (c) => c.json(await securityOverview(getDb(c.env), c.get("adminUsername")!)))
+  .get("/security/sign-ins", validate("query", signInsQuerySchema), async (c) =>
+    listAnswer(c, await listSignIns(getDb(c.env), c.req.valid("query"))),
+  )
   .post("/security/sign-out-everywhere", async (c) => {
     const db = getDb(c.env);
     const username = c.get("adminUsername")!;

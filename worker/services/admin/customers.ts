@@ -20,6 +20,7 @@ export const toAdminCustomer = (row: CustomerRow): AdminCustomer => ({
   address: row.address,
   postcode: row.postcode,
   isLandlord: row.isLandlord,
+  checkReason: row.checkReason,
   createdAt: row.createdAt,
 });
 

@@ -6,13 +6,16 @@ import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { requireAdminCredentials } from "../../lib/admin-credentials";
 import { issueAdminToken } from "../../lib/admin-token";
-import { addressKey } from "../../lib/client-ip";
+import { addressKey, networkKey } from "../../lib/client-ip";
 import { issueDeviceToken, knownDevice } from "../../lib/device-token";
 import { ApiError } from "../../lib/errors";
+import { issueChallenge, solvedChallenge } from "../../lib/login-challenge";
 import { constantTimeEqual, verifyPassword } from "../../lib/password";
-import { forgetRateLimitHits, hitRateLimits, type RateLimitHit } from "../../lib/rate-limit";
+import { countRateLimits, forgetRateLimitHits, type RateLimitHit } from "../../lib/rate-limit";
 import { hashCode, openSecret } from "../../lib/secret-box";
 import { totpStep } from "../../lib/totp";
+import { type MailMessage, ownerEmail } from "../mail";
+import { signInAttackMail } from "../mail/security-emails";
 
 export const INVALID_LOGIN = "Invalid username or password";
 export const INVALID_CODE = "That code is not right, or it has been used already. Please try the current code from your app.";
@@ -23,17 +26,27 @@ type Outcome = (typeof signInOutcomes)[number];
 /** One line of the sign-in log. */
 export const signInRow = (
   db: Db,
-  row: { username: string; ip: string; userAgent: string | undefined; outcome: Outcome; now: number },
+  row: { username: string; ip: string; userAgent: string | undefined; outcome: Outcome; now: number; newDevice?: boolean },
 ) =>
   db.insert(adminSignIns).values({
     username: row.username,
     address: row.ip,
     userAgent: row.userAgent?.slice(0, 300) ?? null,
     outcome: row.outcome,
+    newDevice: row.newDevice ?? false,
     createdAt: new Date(row.now).toISOString(),
   });
 export type LoginContext = { ip: string; userAgent: string | undefined; deviceToken: string | undefined; now?: number };
-export type LoginSuccess = { result: AdminLoginResult; deviceToken: string | null };
+export type LoginSuccess = { result: AdminLoginResult; deviceToken: string | null; mails?: MailMessage[] };
+
+/** The owner's alert while the account is under attack: the first challenged attempt of each hour sends it. */
+async function attackAlert(env: AppEnv, db: Db, ip: string, now: number): Promise<MailMessage[]> {
+  const seconds = settings.adminLogin.attackAlertSeconds;
+  // The period is in the key, so the last period's alert does not weigh on this one's.
+  const key = `login:alert:${Math.floor(now / (seconds * 1000))}`;
+  const { retryAfter } = await countRateLimits(db, [{ key, limit: 1, windowSeconds: seconds }], now);
+  return retryAfter > 0 ? [] : [signInAttackMail(ownerEmail(env), { address: ip, at: new Date(now).toISOString() })];
+}
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -50,8 +63,13 @@ async function sha256(text: string): Promise<string> {
  */
 export async function attemptCounters(username: string, ip: string, deviceId: string | null): Promise<RateLimitHit[]> {
   const { perAddress, perAccount, perDevice } = settings.adminLogin;
+  const network = networkKey(ip);
   return [
     { key: `login:address:${addressKey(ip)}`, ...perAddress },
+    // An IPv6 /48 counts too, at four addresses' worth: moving from /64 to /64 buys nothing.
+    ...(network
+      ? [{ key: `login:network:${network}`, limit: perAddress.limit * 4, windowSeconds: perAddress.windowSeconds }]
+      : []),
     deviceId
       ? { key: `login:device:${deviceId}`, ...perDevice }
       : { key: `login:account:${await sha256(username.trim().toLowerCase())}`, ...perAccount },
@@ -69,8 +87,9 @@ export async function login(env: AppEnv, db: Db, input: AdminLogin, context: Log
   const credentials = requireAdminCredentials(env);
   const now = context.now ?? Date.now();
   const isOwnerName = constantTimeEqual(encode(input.username), encode(credentials.username));
-  const record = (outcome: Outcome) =>
+  const record = (outcome: Outcome, newDevice = false) =>
     signInRow(db, {
+      newDevice,
       // Only the real name is kept: a failed attempt's "username" may be a password typed in the wrong box.
       username: isOwnerName ? credentials.username : "(another name)",
       ip: context.ip,
@@ -81,11 +100,23 @@ export async function login(env: AppEnv, db: Db, input: AdminLogin, context: Log
 
   const deviceId = isOwnerName ? await knownDevice(env, db, context.deviceToken, credentials.username) : null;
   const counters = await attemptCounters(input.username, context.ip, deviceId);
-  try {
-    await hitRateLimits(db, counters, THROTTLED, now);
-  } catch (error) {
+  // Without a known browser the last counter is the account's. A solved challenge stands in for it:
+  // the guess has been paid for in work, and the address's own limits still hold.
+  const solved = deviceId === null && (await solvedChallenge(env, db, input, now));
+  const counted = solved ? counters.slice(0, -1) : counters;
+  const state = await countRateLimits(db, counted, now);
+  if (state.retryAfter > 0) {
+    const over = counted.map((hit, i) => (state.counts[i] ?? 0) > hit.limit);
+    const onlyTheAccount = deviceId === null && !solved && over.at(-1) === true && over.slice(0, -1).every((o) => !o);
+    if (onlyTheAccount) {
+      // The account is under attack, not this address: slow this browser down instead of shutting it
+      // out (it may be the owner's new phone), and tell the owner (at most once an hour).
+      await record("challenged");
+      const [challenge, mails] = await Promise.all([issueChallenge(env, now), attackAlert(env, db, context.ip, now)]);
+      return { result: { success: false, challenge }, deviceToken: null, mails };
+    }
     await record("throttled");
-    throw error;
+    throw new ApiError("RATE_LIMITED", THROTTLED, { retryAfter: state.retryAfter });
   }
 
   const passwordOk = await verifyPassword(input.password, credentials.passwordHash);
@@ -99,7 +130,7 @@ export async function login(env: AppEnv, db: Db, input: AdminLogin, context: Log
   if (secret) {
     if (!input.code) {
       // The password was right: only the code is missing, and asking for it is not a failure.
-      await Promise.all([forgetRateLimitHits(db, counters, now), record("code_required")]);
+      await Promise.all([forgetRateLimitHits(db, counted, now), record("code_required")]);
       return { result: { success: false, mfaRequired: true }, deviceToken: null };
     }
     if (!(await acceptSecondFactor(env, db, credentials.username, secret, input.code, now))) {
@@ -108,7 +139,7 @@ export async function login(env: AppEnv, db: Db, input: AdminLogin, context: Log
     }
   }
 
-  await Promise.all([forgetRateLimitHits(db, counters, now), record("success")]);
+  await Promise.all([forgetRateLimitHits(db, counted, now), record("success", deviceId === null)]);
   const [token, deviceToken] = await Promise.all([
     issueAdminToken(env, credentials.username, now),
     issueDeviceToken(env, db, credentials.username, deviceId, now),

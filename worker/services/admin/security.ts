@@ -1,11 +1,20 @@
-import { and, count, desc, eq, isNull, ne } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { ListResult } from "../../../schema/api/lists";
 import {
   type AdminSecurity,
+  type AdminSignIn,
   type MfaEnabled,
   type MfaRecoveryCodes,
   type MfaSetup,
+  type SignInCounts,
+  type SignInFilter,
+  type signInsQuerySchema,
   WRONG_CONFIRMATION,
 } from "../../../schema/api/security";
+
+type SignInsQuery = z.output<typeof signInsQuerySchema>;
+
 import { adminAccounts, adminDevices, adminRecoveryCodes, adminSessions, adminSignIns } from "../../../schema/db";
 import { randomText } from "../../../schema/random";
 import { settings } from "../../../schema/settings";
@@ -47,6 +56,51 @@ async function newRecoveryCodes(env: AppEnv, db: Db, username: string, nowIso: s
 const accountOf = async (db: Db, username: string) =>
   (await db.select().from(adminAccounts).where(eq(adminAccounts.username, username)))[0];
 
+const signInColumns = {
+  id: adminSignIns.id,
+  at: adminSignIns.createdAt,
+  address: adminSignIns.address,
+  userAgent: adminSignIns.userAgent,
+  outcome: adminSignIns.outcome,
+  newDevice: adminSignIns.newDevice,
+};
+
+const failures = inArray(adminSignIns.outcome, ["wrong_credentials", "wrong_code", "throttled", "factor_refused", "challenged"]);
+const signInWhere: Record<SignInFilter, SQL | undefined> = {
+  all: undefined,
+  successes: eq(adminSignIns.outcome, "success"),
+  "new-devices": and(eq(adminSignIns.outcome, "success"), eq(adminSignIns.newDevice, true)),
+  failures,
+};
+
+/**
+ * The whole sign-in history, newest first, a page at a time, filtered; with each filter's count in
+ * the same round trip. However many junk failures an attacker sends, a success (and above all one
+ * from a new browser) is one tap away.
+ */
+export async function listSignIns(db: Db, query: SignInsQuery): Promise<ListResult<AdminSignIn, SignInCounts>> {
+  const countOf = (where: SQL | undefined) =>
+    sql<number>`(SELECT count(*) FROM ${adminSignIns} ${where ? sql`WHERE ${where}` : sql``})`;
+  const [items, [counts]] = await db.batch([
+    db
+      .select(signInColumns)
+      .from(adminSignIns)
+      .where(signInWhere[query.show])
+      .orderBy(desc(adminSignIns.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db
+      .select({
+        all: countOf(signInWhere.all),
+        successes: countOf(signInWhere.successes),
+        "new-devices": countOf(signInWhere["new-devices"]),
+        failures: countOf(signInWhere.failures),
+      })
+      .from(sql`(SELECT 1)`),
+  ]);
+  return { items, total: counts![query.show], counts: counts! };
+}
+
 /** The Security screen: is the second factor on, how many recovery codes are left, the latest sign-ins. */
 export async function securityOverview(db: Db, username: string): Promise<AdminSecurity> {
   const [[account], [codes], signIns] = await db.batch([
@@ -55,16 +109,7 @@ export async function securityOverview(db: Db, username: string): Promise<AdminS
       .select({ left: count() })
       .from(adminRecoveryCodes)
       .where(and(eq(adminRecoveryCodes.username, username), isNull(adminRecoveryCodes.usedAt))),
-    db
-      .select({
-        at: adminSignIns.createdAt,
-        address: adminSignIns.address,
-        userAgent: adminSignIns.userAgent,
-        outcome: adminSignIns.outcome,
-      })
-      .from(adminSignIns)
-      .orderBy(desc(adminSignIns.id))
-      .limit(settings.adminLogin.recentSignIns),
+    db.select(signInColumns).from(adminSignIns).orderBy(desc(adminSignIns.id)).limit(settings.adminLogin.recentSignIns),
   ]);
   const mfaEnabled = Boolean(account?.totpSecret && account.totpEnabledAt);
   return {

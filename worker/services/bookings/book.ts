@@ -4,6 +4,7 @@ import {
   type BookingCreated,
   bookableServiceRecordTypes,
   isBookableService,
+  MANAGE_LINK_DAYS_AFTER_VISIT,
   type ManagedBooking,
   visitLabel,
 } from "../../../schema/api/bookings";
@@ -19,7 +20,7 @@ import { createBookingToken, verifyBookingToken } from "../../lib/booking-token"
 import { ApiError } from "../../lib/errors";
 import { siteHost, siteUrl } from "../../lib/site-url";
 import { factsNow } from "../business-facts";
-import { ownerEmail } from "../mail";
+import { ownerEmail, toTypedAddress } from "../mail";
 import {
   type BookingForMail,
   bookingCancelledMail,
@@ -101,7 +102,7 @@ export type BookingInput = {
 };
 
 /**
- * Books a visit: the customer (matched by e-mail, or created), a scheduled service record, the
+ * Books a visit: the customer (matched by e-mail, name and postcode, or created), a scheduled service record, the
  * booking and the cells of its time, in one transaction. The cells' primary key lets only one of two
  * bookings of overlapping times in: the other fails as a whole and is answered 409.
  */
@@ -114,8 +115,15 @@ export async function createBooking(
   const slot = await requireFreeSlot(db, input.service, input.start, now, input.postcode);
   const reference = newReference();
   const { firstName, lastName } = splitName(input.name);
+  // The customer on file is this one only if the e-mail, the name and the postcode all match. An
+  // e-mail anyone can type must not attach a stranger's booking (and notes) to a known customer's
+  // history: with another name or postcode the booking gets a customer of its own, marked to check.
   const sameEmail = sql`lower(${customers.email}) = ${input.email.toLowerCase()}`;
-  const customerId = sql`(SELECT ${customers.id} FROM ${customers} WHERE ${sameEmail} ORDER BY ${customers.id} LIMIT 1)`;
+  const samePerson = sql`${sameEmail} AND lower(${customers.firstName}) = ${firstName.toLowerCase()}
+    AND lower(${customers.lastName}) = ${lastName.toLowerCase()}
+    AND replace(upper(coalesce(${customers.postcode}, '')), ' ', '') = ${input.postcode.replace(/\s+/g, "").toUpperCase()}`;
+  const customerId = sql`(SELECT ${customers.id} FROM ${customers} WHERE ${samePerson} ORDER BY ${customers.id} LIMIT 1)`;
+  const checkReason = `Booked online (${reference}) with the e-mail of a customer already on file, under another name or postcode. Check who this is before merging anything.`;
   const date = londonWallTime(Date.parse(slot.start)).date;
   const nowIso = new Date(now).toISOString();
   try {
@@ -132,10 +140,12 @@ export async function createBooking(
             postcode: sql<string>`${input.postcode}`.as("postcode"),
             isLandlord: sql<boolean>`0`.as("is_landlord"),
             remindersOptedOutAt: sql<null>`NULL`.as("reminders_opted_out_at"),
+            checkReason: sql<string | null>`CASE WHEN EXISTS (SELECT 1 FROM ${customers} WHERE ${sameEmail})
+              THEN ${checkReason} ELSE NULL END`.as("check_reason"),
             createdAt: sql<string>`${nowIso}`.as("created_at"),
           })
           .from(sql`(SELECT 1)`)
-          .where(sql`NOT EXISTS (SELECT 1 FROM ${customers} WHERE ${sameEmail})`),
+          .where(sql`NOT EXISTS (SELECT 1 FROM ${customers} WHERE ${samePerson})`),
       ),
       db.insert(serviceRecords).values({
         customerId,
@@ -175,17 +185,24 @@ export async function createBooking(
   }
   const booking: BookingForMail = { ...input, reference, startsAt: slot.start, endsAt: slot.end };
   const mails = [
-    bookingConfirmedMail(booking, await manageUrl(env, reference), visitIcs(env, booking)),
+    toTypedAddress(bookingConfirmedMail(booking, await manageUrl(env, reference), visitIcs(env, booking))),
     ownerBookingMail(ownerEmail(env), booking, "new"),
   ];
   return { created: { reference, start: slot.start, end: slot.end }, mails };
 }
 
-async function bookingByToken(env: AppEnv, db: Db, token: string) {
+/**
+ * The booking a link is for. A link stops working 30 days after its visit: an old e-mail in a
+ * mailbox someone else opens tells them nothing.
+ */
+async function bookingByToken(env: AppEnv, db: Db, token: string, now: number) {
   const reference = await verifyBookingToken(env, token);
   if (!reference) throw new ApiError("VALIDATION_FAILED", INVALID_BOOKING_LINK);
   const [row] = await db.select().from(bookings).where(eq(bookings.reference, reference));
   if (!row) throw new ApiError("NOT_FOUND", "This booking no longer exists. Please call us if you need a visit.");
+  if (now > Date.parse(row.endsAt) + MANAGE_LINK_DAYS_AFTER_VISIT * 86_400_000) {
+    throw new ApiError("GONE", "This link has expired: the visit was more than 30 days ago. Please call us if you need another.");
+  }
   return row;
 }
 
@@ -213,15 +230,15 @@ function toManaged(row: typeof bookings.$inferSelect, now: number): ManagedBooki
     start: row.startsAt,
     end: row.endsAt,
     status: row.status,
-    address: row.address,
-    postcode: row.postcode,
+    address: row.status === "booked" ? row.address : null,
+    postcode: row.status === "booked" ? row.postcode : null,
     canChange: canChange(row, now),
     changeUntil: new Date(Date.parse(row.startsAt) - CHANGE_NOTICE_MS).toISOString(),
   };
 }
 
 export async function readManagedBooking(env: AppEnv, db: Db, token: string, now = Date.now()): Promise<ManagedBooking> {
-  return toManaged(await bookingByToken(env, db, token), now);
+  return toManaged(await bookingByToken(env, db, token, now), now);
 }
 
 function requireChangeable(row: typeof bookings.$inferSelect, now: number) {
@@ -236,7 +253,7 @@ function requireChangeable(row: typeof bookings.$inferSelect, now: number) {
 
 /** Cancels through the customer's link: the slot is free again at once, the scheduled record goes. */
 export async function cancelBooking(env: AppEnv, db: Db, token: string, now = Date.now()) {
-  const row = await bookingByToken(env, db, token);
+  const row = await bookingByToken(env, db, token, now);
   requireChangeable(row, now);
   const nowIso = new Date(now).toISOString();
   await db.batch([
@@ -265,7 +282,7 @@ export async function cancelBooking(env: AppEnv, db: Db, token: string, now = Da
  * the new time was taken meanwhile the whole move fails (409) and the old time stays booked.
  */
 export async function moveBooking(env: AppEnv, db: Db, token: string, start: string, now = Date.now()) {
-  const row = await bookingByToken(env, db, token);
+  const row = await bookingByToken(env, db, token, now);
   requireChangeable(row, now);
   const slot = await requireFreeSlot(db, lengthOf(row), start, now);
   const nowIso = new Date(now).toISOString();

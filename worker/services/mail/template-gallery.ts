@@ -17,6 +17,7 @@ import {
   quoteAcknowledgementMail,
 } from "./customer-emails";
 import { reminderMail } from "./reminder-emails";
+import { signInAttackMail } from "./security-emails";
 import { cardOrderPaidMail, lowStockMail, orderPlacedMail, quoteReceivedMail, receiptMail } from "./shop-emails";
 import { alreadySubscribedMail, signupConfirmationMail } from "./signup-emails";
 
@@ -330,6 +331,13 @@ function entries(siteUrl: string): Entry[] {
       audience: "owner",
       template: ownerBookingMail,
       render: () => ownerBookingMail(OWNER, booking(), "cancelled"),
+    },
+    {
+      kind: "owner-sign-in-attack",
+      label: "Back office under attack",
+      audience: "owner",
+      template: signInAttackMail,
+      render: () => signInAttackMail(OWNER, { address: "203.0.113.77", at: "2026-11-25T06:40:00.000Z" }),
     },
   ];
 }

@@ -12,6 +12,8 @@ export type MailMessage = {
   headers?: Record<string, string>;
   /** Files sent with it (text content, such as a booking's .ics). */
   attachments?: MailAttachment[];
+  /** Sent because someone typed this address into a public form: limited per recipient (mail/index.ts). */
+  toTypedAddress?: true;
 };
 
 export type MailAttachment = { name: string; contentType: string; content: string };

@@ -1,4 +1,4 @@
-import { Button, Flex, Heading } from "@radix-ui/themes";
+import { Button, Callout, Flex, Heading } from "@radix-ui/themes";
 import { useState } from "react";
 import type { AdminCustomer, CustomerInput } from "../../../../schema/api/customers";
 import { notify } from "../../../lib/toast";
@@ -13,11 +13,39 @@ export function CustomerDetails({
   onSave,
 }: {
   customer: AdminCustomer;
-  onSave: (changes: Partial<CustomerInput>) => Promise<unknown>;
+  onSave: (changes: Partial<CustomerInput> | { checkReason: null }) => Promise<unknown>;
 }) {
   const [editing, setEditing] = useState(false);
+  const [checking, setChecking] = useState(false);
   return (
     <section className="admin-card admin-panel admin-customer-details" aria-labelledby="customer-details-heading">
+      {customer.checkReason ? (
+        <Callout.Root color="orange" role="note" mb="3" aria-label="To check">
+          <Callout.Text>
+            <strong>To check:</strong> {customer.checkReason}
+          </Callout.Text>
+          <Flex>
+            <Button
+              size="2"
+              variant="soft"
+              color="orange"
+              highContrast
+              loading={checking}
+              onClick={async () => {
+                setChecking(true);
+                try {
+                  await onSave({ checkReason: null });
+                  notify({ title: "Customer checked", description: "The note is gone from this customer.", variant: "success" });
+                } finally {
+                  setChecking(false);
+                }
+              }}
+            >
+              Mark as checked
+            </Button>
+          </Flex>
+        </Callout.Root>
+      ) : null}
       <Flex justify="between" align="center" gap="3" wrap="wrap" mb="2">
         <Heading as="h2" size="4" id="customer-details-heading">
           Details

@@ -12,6 +12,7 @@ export const signInOutcomeLabels: Record<AdminSignIn["outcome"], string> = {
   throttled: "Blocked (too many tries)",
   factor_confirmed: "Two-step change confirmed",
   factor_refused: "Two-step change refused",
+  challenged: "Slowed (account under attack)",
 };
 
 const outcomeTones: Record<AdminSignIn["outcome"], StatusTone> = {
@@ -22,6 +23,7 @@ const outcomeTones: Record<AdminSignIn["outcome"], StatusTone> = {
   throttled: "outline",
   factor_confirmed: "secondary",
   factor_refused: "destructive",
+  challenged: "outline",
 };
 
 /**
@@ -43,10 +45,8 @@ export function SignInList({ signIns }: { signIns: AdminSignIn[] }) {
         </tr>
       </thead>
       <tbody className="admin-signins-body">
-        {signIns.map((s, i) => (
-          // Rows have no id; their order is the server's and the list is replaced as a whole.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <tr key={`${s.at}-${i}`} className="admin-signins-row">
+        {signIns.map((s) => (
+          <tr key={s.id} className="admin-signins-row">
             <td className="admin-signins-cell admin-signins-time admin-nowrap">{formatDateTime(s.at)}</td>
             <td className="admin-signins-cell admin-signins-address admin-wrap-anywhere">{s.address}</td>
             <td className="admin-signins-cell admin-signins-browser" title={s.userAgent ?? undefined}>
@@ -54,6 +54,7 @@ export function SignInList({ signIns }: { signIns: AdminSignIn[] }) {
             </td>
             <td className="admin-signins-cell admin-signins-outcome">
               <StatusBadge status={s.outcome} tones={outcomeTones} label={signInOutcomeLabels[s.outcome]} />
+              {s.newDevice ? <StatusBadge status="new-device" tones={{ "new-device": "outline" }} label="New browser" /> : null}
             </td>
           </tr>
         ))}

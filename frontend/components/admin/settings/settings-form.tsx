@@ -1,6 +1,7 @@
 import { Button, Callout, Flex, Grid, Text } from "@radix-ui/themes";
 import { type FormEvent, useEffect, useState } from "react";
 import { type BusinessFactsPatch, type BusinessSettings, businessFactsPatchSchema } from "../../../../schema/api/settings";
+import { formatDateTime } from "../../../../schema/london-time-text";
 import { settings as appSettings } from "../../../../schema/settings";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { HttpError } from "../../../lib/api";
@@ -31,14 +32,20 @@ function focusFirstError(errors: FieldErrors) {
 export function SettingsForm({
   settings,
   onSave,
+  onReplaced,
 }: {
   settings: BusinessSettings;
-  onSave: (patch: BusinessFactsPatch) => Promise<BusinessSettings>;
+  onSave: (patch: BusinessFactsPatch, version: string | null) => Promise<BusinessSettings>;
+  /** Someone else's newer save, taken in by "Reload theirs". */
+  onReplaced: (current: BusinessSettings) => unknown;
 }) {
   const [initial, setInitial] = useState<FormState>(() => formFrom(settings.facts));
   const [form, setForm] = useState<FormState>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  // The version the form was filled from, and a newer one found on saving (another tab or phone).
+  const [version, setVersion] = useState<string | null>(settings.updatedAt);
+  const [elsewhere, setElsewhere] = useState<BusinessSettings | null>(null);
   const changes = changedGroups(initial, form);
   const pending = Object.keys(changes) as (keyof typeof groupLabels)[];
 
@@ -81,8 +88,31 @@ export function SettingsForm({
     clearErrors("offers");
   };
 
+  function reloadTheirs() {
+    if (!elsewhere) return;
+    const next = formFrom(elsewhere.facts);
+    setInitial(next);
+    setForm(next);
+    setErrors({});
+    setVersion(elsewhere.updatedAt);
+    void onReplaced(elsewhere);
+    setElsewhere(null);
+  }
+
+  /** "Keep mine": the changes go over the newer version, the one the owner has now been shown. */
+  function keepMine() {
+    if (!elsewhere) return;
+    setVersion(elsewhere.updatedAt);
+    setElsewhere(null);
+    void save(elsewhere.updatedAt);
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
+    await save(version);
+  }
+
+  async function save(over: string | null) {
     if (pending.length === 0) {
       notify({ title: "Nothing to save", description: "You haven't changed anything yet." });
       return;
@@ -97,16 +127,22 @@ export function SettingsForm({
     setErrors({});
     setBusy(true);
     try {
-      const saved = await onSave(changes as BusinessFactsPatch);
+      const saved = await onSave(changes as BusinessFactsPatch, over);
       const next = formFrom(saved.facts);
       setInitial(next);
       setForm(next);
+      setVersion(saved.updatedAt);
+      setElsewhere(null);
       notify({
         title: "Settings saved",
         description: `${pending.map((g) => groupLabels[g]).join(", ")} saved. The public pages show the change within ${minutesLive} minutes.`,
         variant: "success",
       });
     } catch (e) {
+      if (e instanceof HttpError && e.status === 409 && (e.body as { current?: BusinessSettings } | null)?.current) {
+        setElsewhere((e.body as unknown as { current: BusinessSettings }).current);
+        return;
+      }
       if (e instanceof HttpError && e.body?.details) {
         const found = fieldErrorsFrom(e.body.details);
         setErrors(found);
@@ -127,6 +163,23 @@ export function SettingsForm({
   const { address } = form;
   return (
     <form onSubmit={submit} noValidate aria-label="Business settings" className="settings-form">
+      {elsewhere ? (
+        <Callout.Root color="orange" role="alert" mb="5" aria-label="Changed elsewhere">
+          <Callout.Text>
+            <strong>Changed elsewhere.</strong> These settings were saved on another screen
+            {elsewhere.updatedAt ? ` at ${formatDateTime(elsewhere.updatedAt)}` : ""} after you opened them, so yours were not
+            saved yet. Reload to see theirs (your unsaved changes go), or keep yours and save them over theirs.
+          </Callout.Text>
+          <Flex gap="3" wrap="wrap">
+            <Button type="button" variant="soft" color="gray" onClick={reloadTheirs}>
+              Reload theirs
+            </Button>
+            <Button type="button" color="orange" onClick={keepMine} loading={busy}>
+              Keep mine
+            </Button>
+          </Flex>
+        </Callout.Root>
+      ) : null}
       <Callout.Root color="blue" variant="surface" mb="5">
         <Callout.Text>
           These are the facts your website shows: on every page, in the chat's answers and in e-mails. After you save, the public
