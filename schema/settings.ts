@@ -114,6 +114,8 @@ export const settings = {
      */
     challengeBits: 16,
     challengeSeconds: 300,
+    /** How long a browser the owner ticks "Remember this browser" on skips the code. */
+    rememberSecondFactorDays: 30,
     /** The owner hears of an attack at most once in this many seconds. */
     attackAlertSeconds: 3600,
     /** How many sign-ins the Security screen lists. */

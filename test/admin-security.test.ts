@@ -1,7 +1,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { WRONG_CONFIRMATION } from "../schema/api/security";
+import { COMMON_PASSWORD, WRONG_CONFIRMATION, WRONG_CURRENT_PASSWORD } from "../schema/api/security";
 import { solveChallenge } from "../schema/login-challenge";
 import { settings } from "../schema/settings";
 import app from "../worker/app";
@@ -59,6 +59,7 @@ beforeEach(async () => {
     env.DB.prepare("DELETE FROM admin_devices"),
     env.DB.prepare("DELETE FROM admin_sign_ins"),
   ]);
+  // admin_accounts (cleared above) also holds a changed password: every test starts with the Worker secret's.
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -324,6 +325,73 @@ describe("sign-in throttling per account, per address and per device", () => {
     for (let i = 0; i < 12; i++) await login({ ...DEV, password: `attack-${i}` });
     expect((await login(DEV, { cookie: otherCookie })).body.challenge).toBeDefined();
     expect((await login(DEV, { cookie: myCookie })).status).toBe(200);
+  });
+});
+
+describe("changing the password", () => {
+  it("needs the current one, 12 characters and not a common one; signs out every other session; the new one signs in", async () => {
+    const mine = await issueAdminToken(env, "admin");
+    const other = await issueAdminToken(env, "admin");
+    const change = (json: Record<string, string>) =>
+      callJson("/api/admin/security/password", {
+        method: "POST",
+        json,
+        headers: { Authorization: `Bearer ${mine}`, "CF-Connecting-IP": freshIp() },
+      });
+    const fresh = "kettle lighthouse orange 42";
+    const pathsOf = (body: any) => body.details.map((d: { path: string }) => d.path);
+    expect(pathsOf((await change({ current: DEV.password, password: "short", confirm: "short" })).body)).toEqual(["password"]);
+    expect(pathsOf((await change({ current: DEV.password, password: fresh, confirm: `${fresh}!` })).body)).toEqual(["confirm"]);
+    const common = await change({ current: DEV.password, password: "1234567890qwerty", confirm: "1234567890qwerty" });
+    expect(common.body).toMatchObject({ error: COMMON_PASSWORD });
+    const wrong = await change({ current: "not-it", password: fresh, confirm: fresh });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.details).toEqual([{ path: "current", message: WRONG_CURRENT_PASSWORD }]);
+
+    const done = await change({ current: DEV.password, password: fresh, confirm: fresh });
+    expect(done.status).toBe(200);
+    expect(done.body.sessionsEnded).toBeGreaterThanOrEqual(1);
+    expect((await call("/api/admin/quotes", { headers: { Authorization: `Bearer ${other}` } })).status).toBe(401);
+    expect((await call("/api/admin/quotes", { headers: { Authorization: `Bearer ${mine}` } })).status).toBe(200);
+    expect((await login(DEV)).status).toBe(401);
+    expect((await login({ username: "admin", password: fresh })).body.success).toBe(true);
+    const log = (await admin("/api/admin/security")).body.signIns as { outcome: string }[];
+    expect(log.map((r) => r.outcome)).toContain("password_changed");
+    expect(log.map((r) => r.outcome)).toContain("factor_refused");
+  });
+});
+
+describe("remembering a browser", () => {
+  it("skips the code for 30 days on the browser the owner ticked, nowhere else, until 'sign out everywhere'", async () => {
+    const { secret } = await enableMfa();
+    vi.setSystemTime(START + STEP);
+    const first = await login({ ...DEV, code: totpCode(secret), remember: true });
+    expect(first.body.success).toBe(true);
+    const cookie = first.setCookie!.split(";")[0]!;
+
+    vi.setSystemTime(START + 2 * 86_400_000);
+    expect((await login(DEV, { cookie })).body.success).toBe(true);
+    // Another browser, or this one without its cookie, still needs the code.
+    expect((await login(DEV)).body).toEqual({ success: false, mfaRequired: true });
+    // Not ticked: not remembered.
+    vi.setSystemTime(START + 2 * 86_400_000 + STEP);
+    const unticked = await login({ ...DEV, code: totpCode(secret) });
+    expect((await login(DEV, { cookie: unticked.setCookie!.split(";")[0]! })).body.mfaRequired).toBe(true);
+
+    // After 30 days the code is asked again.
+    vi.setSystemTime(START + 31 * 86_400_000);
+    expect((await login(DEV, { cookie })).body.mfaRequired).toBe(true);
+
+    // Remembered again, then "sign out everywhere" from that very browser: it stays known, but asks for the code.
+    vi.setSystemTime(START + 31 * 86_400_000 + STEP);
+    const again = await login({ ...DEV, code: totpCode(secret), remember: true }, { cookie });
+    expect(again.body.success).toBe(true);
+    expect((await login(DEV, { cookie })).body.success).toBe(true);
+    await callJson("/api/admin/security/sign-out-everywhere", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${again.body.token}`, Cookie: cookie },
+    });
+    expect((await login(DEV, { cookie })).body.mfaRequired).toBe(true);
   });
 });
 

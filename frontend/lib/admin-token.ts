@@ -1,11 +1,65 @@
-/** The admin token lives in per-tab session storage under `adminToken`. */
+/**
+ * The admin token lives in per-tab session storage under `adminToken`. Tabs share the session over a
+ * BroadcastChannel: a tab opened while another is signed in asks for the token instead of showing
+ * the login screen (the owner opens a link from an e-mail in a new tab), and signing out in one tab
+ * signs out the others. Nothing is kept anywhere but each tab's own session storage.
+ */
 const KEY = "adminToken";
+const CHANNEL = "admin-session";
+
+type Message = { type: "ask" } | { type: "token"; token: string } | { type: "ended" };
+
+const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(CHANNEL);
+const endedListeners = new Set<() => void>();
+
+channel?.addEventListener("message", (event: MessageEvent<Message>) => {
+  const message = event.data;
+  if (message?.type === "ask") {
+    const token = sessionStorage.getItem(KEY);
+    if (token) channel.postMessage({ type: "token", token } satisfies Message);
+  } else if (message?.type === "ended" && sessionStorage.getItem(KEY)) {
+    sessionStorage.removeItem(KEY);
+    for (const listener of endedListeners) listener();
+  }
+});
 
 export const getAdminToken = () => sessionStorage.getItem(KEY);
 export const setAdminToken = (token: string) => sessionStorage.setItem(KEY, token);
 
-/** Logout and 401s clear both storages, as the subscriber screen always has. */
+/** Logout and 401s clear both storages, as the subscriber screen always has, and tell the other tabs. */
 export function clearAdminToken() {
   sessionStorage.removeItem(KEY);
   localStorage.removeItem(KEY);
+  channel?.postMessage({ type: "ended" } satisfies Message);
+}
+
+/** Runs `listener` when another tab signs out (this tab's token is already gone). */
+export function onSessionEndedElsewhere(listener: () => void): () => void {
+  endedListeners.add(listener);
+  return () => {
+    endedListeners.delete(listener);
+  };
+}
+
+/** How long a new tab waits for a signed-in tab to answer before it shows the login screen. */
+const ASK_MS = 250;
+
+/** The token of another signed-in tab of this site, kept in this tab too; null when none answers. */
+export function borrowAdminToken(): Promise<string | null> {
+  const existing = getAdminToken();
+  if (existing || !channel) return Promise.resolve(existing);
+  return new Promise((resolve) => {
+    const done = (token: string | null) => {
+      channel.removeEventListener("message", listen);
+      clearTimeout(timer);
+      if (token) setAdminToken(token);
+      resolve(token);
+    };
+    const listen = (event: MessageEvent<Message>) => {
+      if (event.data?.type === "token") done(event.data.token);
+    };
+    const timer = setTimeout(() => done(null), ASK_MS);
+    channel.addEventListener("message", listen);
+    channel.postMessage({ type: "ask" } satisfies Message);
+  });
 }

@@ -15,6 +15,7 @@ export const signInOutcomes = [
   "factor_confirmed",
   "factor_refused",
   "challenged",
+  "password_changed",
 ] as const;
 
 /** The back office's sign-in, second factor and sign-in history. */
@@ -23,6 +24,8 @@ export const adminLoginSchema = z.object({
   username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(100, "Username is too long"),
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Password is too long"),
   code: secondFactorCode.optional(),
+  /** With a code: this browser may sign in without one for 30 days ("Remember this browser"). */
+  remember: z.boolean({ error: "remember is true or false" }).optional(),
   /** A challenge the Worker set (while the account is under attack) and the number that solves it. */
   challenge: z.string().max(300, "The challenge is not valid").optional(),
   solution: z.string().max(20, "The challenge is not valid").optional(),
@@ -46,6 +49,23 @@ export const mfaEnableSchema = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Password is too long"),
   code: secondFactorCode,
 });
+
+/** A new back-office password: long enough to resist guessing (NIST SP 800-63B), typed twice. */
+export const MIN_PASSWORD_LENGTH = 12;
+export const passwordChangeSchema = z
+  .object({
+    current: z.string({ error: "Please enter your current password" }).min(1, "Please enter your current password").max(200),
+    password: z
+      .string({ error: "Please choose a new password" })
+      .min(MIN_PASSWORD_LENGTH, `Please use at least ${MIN_PASSWORD_LENGTH} characters`)
+      .max(200, "Please keep the password under 200 characters"),
+    confirm: z.string({ error: "Please type the new password again" }),
+  })
+  .refine((v) => v.password === v.confirm, { message: "The two new passwords are not the same", path: ["confirm"] })
+  .refine((v) => v.password !== v.current, { message: "Please choose a password you have not used here", path: ["password"] });
+
+export const WRONG_CURRENT_PASSWORD = "That is not your current password.";
+export const COMMON_PASSWORD = "That password is one of the most common ones: please choose another.";
 
 /** One answer for a wrong password, a wrong code or both: the answer never tells which part was right. */
 export const WRONG_CONFIRMATION = "That password or code is not right. Please check both and try again.";

@@ -37,6 +37,9 @@ export const adminAccounts = sqliteTable("admin_accounts", {
   /** A secret offered by setup and not yet confirmed with a code. */
   totpPendingSecret: text("totp_pending_secret"),
   totpLastStep: integer("totp_last_step"),
+  /** A password the owner chose on the Security screen; until then the Worker secret's hash is used. */
+  passwordHash: text("password_hash"),
+  passwordChangedAt: text("password_changed_at"),
   updatedAt: updatedAt(),
 });
 
@@ -80,6 +83,8 @@ export const adminDevices = sqliteTable("admin_devices", {
   id: text("id").primaryKey(),
   username: text("username").notNull(),
   lastUsedAt: text("last_used_at").notNull(),
+  /** Until when this browser may sign in without a code ("remember this browser"); cleared by "sign out everywhere". */
+  secondFactorUntil: text("second_factor_until"),
   revokedAt: text("revoked_at"),
   createdAt: createdAt(),
 });

@@ -1,10 +1,13 @@
 import "./admin.css";
 import { Button, Container, Flex, Text } from "@radix-ui/themes";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link, Redirect, useLocation } from "wouter";
 import { company } from "../../../schema/business";
 import { hasAdminToken } from "../../hooks/admin/use-admin-session";
+import { forgetAdminData } from "../../lib/admin/admin-api";
+import { borrowAdminToken, onSessionEndedElsewhere } from "../../lib/admin-token";
 import { AdminNav } from "./admin-nav";
+import { LoadingState } from "./admin-states";
 import { HomeIcon } from "./icons";
 import { LogoutButton } from "./logout-button";
 import { SecurityReminder } from "./security-reminder";
@@ -17,8 +20,28 @@ export { ADMIN_HOME } from "./admin-nav";
  * every admin screen sends the visitor to /admin/login.
  */
 export function AdminLayout({ children }: { children: ReactNode }) {
-  const [location] = useLocation();
-  if (!hasAdminToken()) return <Redirect to="/login" replace />;
+  const [location, navigate] = useLocation();
+  // A new tab without a token first asks a signed-in tab for it (lib/admin-token.ts).
+  const [session, setSession] = useState<"yes" | "asking" | "no">(() => (hasAdminToken() ? "yes" : "asking"));
+  useEffect(() => {
+    if (session !== "asking") return;
+    let live = true;
+    void borrowAdminToken().then((token) => live && setSession(token ? "yes" : "no"));
+    return () => {
+      live = false;
+    };
+  }, [session]);
+  // Signed out in another tab: this one follows.
+  useEffect(
+    () =>
+      onSessionEndedElsewhere(() => {
+        forgetAdminData();
+        navigate("/login", { replace: true });
+      }),
+    [navigate],
+  );
+  if (session === "asking") return <LoadingState label="Opening the back office…" />;
+  if (session === "no" || !hasAdminToken()) return <Redirect to="/login" replace />;
   return (
     <div className="admin-shell">
       <header className="admin-topbar">

@@ -1,5 +1,5 @@
 import "../../components/admin/admin.css";
-import { Button, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import { Button, Card, Checkbox, Flex, Heading, Text, TextField } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { AdminLoginResult } from "../../../schema/api/security";
@@ -28,11 +28,12 @@ export default function Login() {
   const [code, setCode] = useState("");
   const [pending, setPending] = useState(false);
   const [checking, setChecking] = useState(false);
+  const [remember, setRemember] = useState(false);
 
   /** Asks the Worker; while the account is under attack it first sets a few seconds' work, done here. */
   async function signIn(extra: { challenge?: string; solution?: string } = {}): Promise<AdminLoginResult> {
     const result = await api<AdminLoginResult>("/api/admin/login", {
-      json: { username, password, ...(step === "code" ? { code: code.trim() } : {}), ...extra },
+      json: { username, password, ...(step === "code" ? { code: code.trim(), remember } : {}), ...extra },
     });
     if (result.success || !("challenge" in result) || extra.challenge) return result;
     setChecking(true);
@@ -159,6 +160,10 @@ export default function Login() {
               <form onSubmit={submit} aria-label="Two-step sign-in code">
                 <Flex direction="column" gap="4">
                   <CodeField id="admin-code" value={code} onChange={setCode} allowRecovery autoFocus />
+                  <Text as="label" size="2" className="admin-check">
+                    <Checkbox checked={remember} onCheckedChange={(v) => setRemember(v === true)} />
+                    Remember this browser for 30 days (only on your own phone or computer)
+                  </Text>
                   <Button type="submit" size="3" loading={pending}>
                     Verify
                   </Button>

@@ -7,6 +7,7 @@ import { ConfirmButton } from "../../components/admin/confirm-button";
 import { PageHeader } from "../../components/admin/page-header";
 import { MfaConfirmForm } from "../../components/admin/security/mfa-confirm-form";
 import { MfaSetupPanel } from "../../components/admin/security/mfa-setup";
+import { PasswordForm } from "../../components/admin/security/password-form";
 import { RecoveryCodes } from "../../components/admin/security/recovery-codes";
 import { SignInHistory } from "../../components/admin/security/sign-in-history";
 import { StatusBadge } from "../../components/admin/status-badge";
@@ -167,6 +168,14 @@ export default function Security() {
             recognise, or a new browser that wasn't you? Sign out everywhere and change your password.
           </Text>
           <SignInHistory />
+        </Panel>
+
+        <Panel id="password-heading" title="Change password">
+          <Text as="p" size="2" color="gray" mb="3" className="admin-measure">
+            A long password you use nowhere else, at least 12 characters: a few words in a row is easier to type on a phone than
+            symbols. Every other session is signed out when you change it.
+          </Text>
+          <PasswordForm />
         </Panel>
 
         <Panel id="sign-out-heading" title="Sign out everywhere">

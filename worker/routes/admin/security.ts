@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
-import { mfaConfirmSchema, mfaEnableSchema, signInsQuerySchema } from "../../../schema/api/security";
+import { mfaConfirmSchema, mfaEnableSchema, passwordChangeSchema, signInsQuerySchema } from "../../../schema/api/security";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { clientIp } from "../../lib/client-ip";
@@ -8,6 +8,7 @@ import { DEVICE_COOKIE, knownDevice } from "../../lib/device-token";
 import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
 import {
+  changePassword,
   disableMfa,
   enableMfa,
   listSignIns,
@@ -30,9 +31,21 @@ const app = new Hono<HonoEnv>()
     const db = getDb(c.env);
     const username = c.get("adminUsername")!;
     // The browser it is pressed on stays known (its device cookie is sent to /api/admin).
-    const keep = await knownDevice(c.env, db, getCookie(c, DEVICE_COOKIE), username);
+    const keep = (await knownDevice(c.env, db, getCookie(c, DEVICE_COOKIE), username))?.id ?? null;
     return c.json(await signOutEverywhere(db, username, keep));
   })
+  .post("/security/password", validate("json", passwordChangeSchema), async (c) =>
+    c.json(
+      await changePassword(
+        c.env,
+        getDb(c.env),
+        c.get("adminUsername")!,
+        c.get("adminJti")!,
+        c.req.valid("json"),
+        confirmContext(c),
+      ),
+    ),
+  )
   .post("/mfa/setup", async (c) => c.json(await setupMfa(c.env, getDb(c.env), c.get("adminUsername")!)))
   .post("/mfa/enable", validate("json", mfaEnableSchema), async (c) =>
     c.json(await enableMfa(c.env, getDb(c.env), c.get("adminUsername")!, c.req.valid("json"), confirmContext(c))),

@@ -98,7 +98,8 @@ export async function login(env: AppEnv, db: Db, input: AdminLogin, context: Log
       now,
     });
 
-  const deviceId = isOwnerName ? await knownDevice(env, db, context.deviceToken, credentials.username) : null;
+  const device = isOwnerName ? await knownDevice(env, db, context.deviceToken, credentials.username) : null;
+  const deviceId = device?.id ?? null;
   const counters = await attemptCounters(input.username, context.ip, deviceId);
   // Without a known browser the last counter is the account's. A solved challenge stands in for it:
   // the guess has been paid for in work, and the address's own limits still hold.
@@ -119,15 +120,18 @@ export async function login(env: AppEnv, db: Db, input: AdminLogin, context: Log
     throw new ApiError("RATE_LIMITED", THROTTLED, { retryAfter: state.retryAfter });
   }
 
-  const passwordOk = await verifyPassword(input.password, credentials.passwordHash);
+  // The password the owner chose on the Security screen, or the Worker secret's until then.
+  const [account] = await db.select().from(adminAccounts).where(eq(adminAccounts.username, credentials.username));
+  const passwordOk = await verifyPassword(input.password, account?.passwordHash ?? credentials.passwordHash);
   if (!(passwordOk && isOwnerName)) {
     await record("wrong_credentials");
     throw new ApiError("UNAUTHORIZED", INVALID_LOGIN);
   }
 
-  const [account] = await db.select().from(adminAccounts).where(eq(adminAccounts.username, credentials.username));
   const secret = account?.totpSecret && account.totpEnabledAt ? await openSecret(env, account.totpSecret) : null;
-  if (secret) {
+  // A browser the owner asked to remember (after a code, within 30 days) skips the code.
+  const remembered = device?.secondFactorUntil != null && device.secondFactorUntil > new Date(now).toISOString();
+  if (secret && !(remembered && !input.code)) {
     if (!input.code) {
       // The password was right: only the code is missing, and asking for it is not a failure.
       await Promise.all([forgetRateLimitHits(db, counted, now), record("code_required")]);
@@ -142,7 +146,7 @@ export async function login(env: AppEnv, db: Db, input: AdminLogin, context: Log
   await Promise.all([forgetRateLimitHits(db, counted, now), record("success", deviceId === null)]);
   const [token, deviceToken] = await Promise.all([
     issueAdminToken(env, credentials.username, now),
-    issueDeviceToken(env, db, credentials.username, deviceId, now),
+    issueDeviceToken(env, db, credentials.username, deviceId, now, Boolean(secret && input.code && input.remember)),
   ]);
   return { result: { success: true, token }, deviceToken };
 }

@@ -4,6 +4,7 @@ import type { ListResult } from "../../../schema/api/lists";
 import {
   type AdminSecurity,
   type AdminSignIn,
+  COMMON_PASSWORD,
   type MfaEnabled,
   type MfaRecoveryCodes,
   type MfaSetup,
@@ -11,6 +12,7 @@ import {
   type SignInFilter,
   type signInsQuerySchema,
   WRONG_CONFIRMATION,
+  WRONG_CURRENT_PASSWORD,
 } from "../../../schema/api/security";
 
 type SignInsQuery = z.output<typeof signInsQuerySchema>;
@@ -21,8 +23,9 @@ import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { requireAdminCredentials } from "../../lib/admin-credentials";
+import { commonPasswords } from "../../lib/common-passwords";
 import { ApiError } from "../../lib/errors";
-import { verifyPassword } from "../../lib/password";
+import { hashPassword, verifyPassword } from "../../lib/password";
 import { forgetRateLimitHits, hitRateLimits } from "../../lib/rate-limit";
 import { hashCode, openSecret, sealSecret } from "../../lib/secret-box";
 import { newTotpSecret, totpStep, totpUri } from "../../lib/totp";
@@ -200,9 +203,10 @@ async function confirmOwner(
   context: ConfirmContext,
   codeOk: (passwordOk: boolean) => Promise<boolean>,
   password: string,
+  wrong: { message: string; paths: string[] } = { message: WRONG_CONFIRMATION, paths: ["password", "code"] },
 ) {
   const now = context.now ?? Date.now();
-  const { passwordHash } = requireAdminCredentials(env);
+  const passwordHash = (await accountOf(db, username))?.passwordHash ?? requireAdminCredentials(env).passwordHash;
   const log = (outcome: "factor_confirmed" | "factor_refused" | "throttled") =>
     signInRow(db, { username, ip: context.ip, userAgent: context.userAgent, outcome, now });
   const counters = await attemptCounters(username, context.ip, null);
@@ -215,11 +219,8 @@ async function confirmOwner(
   const passwordOk = await verifyPassword(password, passwordHash);
   if (!(await codeOk(passwordOk)) || !passwordOk) {
     await log("factor_refused");
-    throw new ApiError("VALIDATION_FAILED", WRONG_CONFIRMATION, {
-      details: [
-        { path: "password", message: WRONG_CONFIRMATION },
-        { path: "code", message: WRONG_CONFIRMATION },
-      ],
+    throw new ApiError("VALIDATION_FAILED", wrong.message, {
+      details: wrong.paths.map((path) => ({ path, message: wrong.message })),
     });
   }
   await Promise.all([forgetRateLimitHits(db, counters, now), log("factor_confirmed")]);
@@ -286,8 +287,8 @@ export async function renewRecoveryCodes(
 }
 
 /**
- * Ends every session and forgets every known browser but the one it is pressed on (`keepDevice`):
- * the owner's "sign out everywhere". Forgetting the owner's own browser too would leave them
+ * Ends every session and forgets every known browser but the one it is pressed on (`keepDevice`),
+ * and no browser skips the second factor any more: the owner's "sign out everywhere". Forgetting the owner's own browser too would leave them
  * behind the account throttle an attacker may be running.
  */
 export async function signOutEverywhere(db: Db, username: string, keepDevice: string | null, now = Date.now()) {
@@ -309,6 +310,50 @@ export async function signOutEverywhere(db: Db, username: string, keepDevice: st
         ),
       )
       .returning({ id: adminDevices.id }),
+    // The browser kept must prove the second factor again: no browser stays remembered.
+    db.update(adminDevices).set({ secondFactorUntil: null }).where(eq(adminDevices.username, username)),
   ]);
   return { sessionsEnded: sessions.length, devicesForgotten: devices.length };
+}
+
+/**
+ * The owner's own password, chosen on the Security screen: the current one proves it is them (on
+ * the sign-in throttle, in the sign-in log), the new one is at least 12 characters and not one of the
+ * most common passwords. It is stored as a PBKDF2 hash over the Worker secret's, and every other
+ * session ends (this one stays signed in).
+ */
+export async function changePassword(
+  env: AppEnv,
+  db: Db,
+  username: string,
+  currentJti: string,
+  input: { current: string; password: string },
+  context: ConfirmContext,
+): Promise<{ sessionsEnded: number }> {
+  if (commonPasswords.has(input.password.toLowerCase()) || input.password.toLowerCase().includes(username.toLowerCase())) {
+    throw new ApiError("VALIDATION_FAILED", COMMON_PASSWORD, { details: [{ path: "password", message: COMMON_PASSWORD }] });
+  }
+  await confirmOwner(env, db, username, context, async () => true, input.current, {
+    message: WRONG_CURRENT_PASSWORD,
+    paths: ["current"],
+  });
+  const now = context.now ?? Date.now();
+  const nowIso = new Date(now).toISOString();
+  const passwordHash = await hashPassword(input.password);
+  const [, ended] = await db.batch([
+    db
+      .insert(adminAccounts)
+      .values({ username, passwordHash, passwordChangedAt: nowIso, updatedAt: nowIso })
+      .onConflictDoUpdate({
+        target: adminAccounts.username,
+        set: { passwordHash, passwordChangedAt: nowIso, updatedAt: nowIso },
+      }),
+    db
+      .update(adminSessions)
+      .set({ revokedAt: nowIso })
+      .where(and(eq(adminSessions.username, username), isNull(adminSessions.revokedAt), ne(adminSessions.jti, currentJti)))
+      .returning({ jti: adminSessions.jti }),
+    signInRow(db, { username, ip: context.ip, userAgent: context.userAgent, outcome: "password_changed", now }),
+  ]);
+  return { sessionsEnded: ended.length };
 }

@@ -64,6 +64,13 @@ export function MfaSetupPanel({ setup, enable, onEnabled, onCancel }: Props) {
             account" and point your phone's camera at the code.
           </Text>
           <QrCode value={setup.otpauthUri} label="QR code to scan with your authenticator app" />
+          <Text as="p" size="2" mt="2">
+            On this phone already?{" "}
+            <a href={setup.otpauthUri} className="admin-muted-link">
+              Open in authenticator app
+            </a>{" "}
+            adds the account without scanning.
+          </Text>
         </li>
         <li>
           <Heading as="h3" size="3">

@@ -13,6 +13,7 @@ export const signInOutcomeLabels: Record<AdminSignIn["outcome"], string> = {
   factor_confirmed: "Two-step change confirmed",
   factor_refused: "Two-step change refused",
   challenged: "Slowed (account under attack)",
+  password_changed: "Password changed",
 };
 
 const outcomeTones: Record<AdminSignIn["outcome"], StatusTone> = {
@@ -24,6 +25,7 @@ const outcomeTones: Record<AdminSignIn["outcome"], StatusTone> = {
   factor_confirmed: "secondary",
   factor_refused: "destructive",
   challenged: "outline",
+  password_changed: "secondary",
 };
 
 /**
