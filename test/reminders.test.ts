@@ -6,6 +6,7 @@ import { isReminderHour } from "../worker/services/reminders";
 import { adminHeaders } from "./helpers/admin";
 import { createCustomer, createServiceRecord } from "./helpers/factories-admin";
 import { callApp, callAppJson, outboxTo, query } from "./helpers/factories-commerce";
+import { drainMail } from "./helpers/mail";
 
 const DAY = 86_400_000;
 const dayFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
@@ -243,5 +244,31 @@ describe("stopping reminders", () => {
     expect((await callAppJson("/api/reminders/opt-out", { method: "POST", json: {} })).body.error).toBe(
       "The link is missing its token.",
     );
+  });
+});
+
+describe("many reminders at once", () => {
+  it("sends 150 due reminders in one run, each exactly once (more than D1's 100 bound parameters)", async () => {
+    const due = [];
+    for (let i = 0; i < 150; i++) due.push(await dueCustomer(10 + (i % 20), { email: unique(`bulk-${i}`) }));
+    const run = await admin("POST", "/api/admin/reminders/run");
+    expect(run.status).toBe(200);
+    expect(run.body.sent).toBeGreaterThanOrEqual(150);
+    await drainMail();
+    const addresses = due.map((d) => d.customer.email!);
+    const sent = await query<{ to: string; n: number }>(
+      "SELECT `to`, count(*) AS n FROM outbox WHERE `to` IN (SELECT value FROM json_each(?1)) GROUP BY `to`",
+      JSON.stringify(addresses),
+    );
+    expect(sent).toHaveLength(150);
+    expect(sent.every((r) => r.n === 1)).toBe(true);
+    // A second run sends none of them again.
+    expect((await admin("POST", "/api/admin/reminders/run")).status).toBe(200);
+    await drainMail();
+    const again = await query<{ n: number }>(
+      "SELECT count(*) AS n FROM outbox WHERE `to` IN (SELECT value FROM json_each(?1))",
+      JSON.stringify(addresses),
+    );
+    expect(again[0]!.n).toBe(150);
   });
 });

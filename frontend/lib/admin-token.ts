@@ -9,32 +9,48 @@ const CHANNEL = "admin-session";
 
 type Message = { type: "ask" } | { type: "token"; token: string } | { type: "ended" };
 
-const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(CHANNEL);
 const endedListeners = new Set<() => void>();
 
-channel?.addEventListener("message", (event: MessageEvent<Message>) => {
-  const message = event.data;
-  if (message?.type === "ask") {
-    const token = sessionStorage.getItem(KEY);
-    if (token) channel.postMessage({ type: "token", token } satisfies Message);
-  } else if (message?.type === "ended" && sessionStorage.getItem(KEY)) {
-    sessionStorage.removeItem(KEY);
-    for (const listener of endedListeners) listener();
-  }
-});
+/**
+ * The channel, opened on first use in a browser only: opened at import it would also open in the
+ * prerender (Node has BroadcastChannel too) and keep that process from ever ending.
+ */
+let opened: BroadcastChannel | null | undefined;
+function sessionChannel(): BroadcastChannel | null {
+  if (opened !== undefined) return opened;
+  if (typeof window === "undefined" || typeof BroadcastChannel === "undefined") return null;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.addEventListener("message", (event: MessageEvent<Message>) => {
+    const message = event.data;
+    if (message?.type === "ask") {
+      const token = sessionStorage.getItem(KEY);
+      if (token) channel.postMessage({ type: "token", token } satisfies Message);
+    } else if (message?.type === "ended" && sessionStorage.getItem(KEY)) {
+      sessionStorage.removeItem(KEY);
+      for (const listener of endedListeners) listener();
+    }
+  });
+  opened = channel;
+  return channel;
+}
 
 export const getAdminToken = () => sessionStorage.getItem(KEY);
-export const setAdminToken = (token: string) => sessionStorage.setItem(KEY, token);
+export const setAdminToken = (token: string) => {
+  sessionStorage.setItem(KEY, token);
+  // A signed-in tab answers the tabs opened after it.
+  sessionChannel();
+};
 
 /** Logout and 401s clear both storages, as the subscriber screen always has, and tell the other tabs. */
 export function clearAdminToken() {
   sessionStorage.removeItem(KEY);
   localStorage.removeItem(KEY);
-  channel?.postMessage({ type: "ended" } satisfies Message);
+  sessionChannel()?.postMessage({ type: "ended" } satisfies Message);
 }
 
 /** Runs `listener` when another tab signs out (this tab's token is already gone). */
 export function onSessionEndedElsewhere(listener: () => void): () => void {
+  sessionChannel();
   endedListeners.add(listener);
   return () => {
     endedListeners.delete(listener);
@@ -47,6 +63,7 @@ const ASK_MS = 250;
 /** The token of another signed-in tab of this site, kept in this tab too; null when none answers. */
 export function borrowAdminToken(): Promise<string | null> {
   const existing = getAdminToken();
+  const channel = sessionChannel();
   if (existing || !channel) return Promise.resolve(existing);
   return new Promise((resolve) => {
     const done = (token: string | null) => {

@@ -1,10 +1,11 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { ReminderList, ReminderRunResult } from "../../schema/api/reminders";
 import { reminderVisitPatterns } from "../../schema/business";
 import { customers, outgoingEmails, serviceRecords, serviceReminders } from "../../schema/db";
 import { addDays, londonToday, londonWallTime } from "../../schema/london-time";
 import { settings } from "../../schema/settings";
 import { type Db, runBatch } from "../db/client";
+import { inJsonList } from "../db/json-list";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { createReminderOptOutToken, verifyReminderOptOutToken } from "../lib/reminder-token";
@@ -181,8 +182,9 @@ export async function runReminders(env: AppEnv, db: Db, now = Date.now()): Promi
     const stored = await db
       .select({ emailId: serviceReminders.emailId })
       .from(serviceReminders)
+      // Any number of reminders: the ids go in as one JSON parameter (D1 binds at most 100).
       .where(
-        inArray(
+        inJsonList(
           serviceReminders.id,
           ready.map((r) => r.reminderId),
         ),
