@@ -1,3 +1,4 @@
+import { PasswordField } from "../../components/admin/password-field";
 import "../../components/admin/admin.css";
 import { Button, Card, Checkbox, Flex, Heading, Text, TextField } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
@@ -122,18 +123,7 @@ export default function Login() {
                       onChange={(e) => setUsername(e.target.value)}
                     />
                   </Field>
-                  <Field id="admin-password" label="Password">
-                    <TextField.Root
-                      id="admin-password"
-                      name="password"
-                      type="password"
-                      autoComplete="current-password"
-                      required
-                      size="3"
-                      value={password}
-                      onChange={(e) => setPassword(e.target.value)}
-                    />
-                  </Field>
+                  <PasswordField id="admin-password" name="password" label="Password" value={password} onChange={setPassword} />
                   <Button type="submit" size="3" loading={pending}>
                     Log in
                   </Button>

@@ -1,11 +1,11 @@
-import { Button, Flex, TextField } from "@radix-ui/themes";
+import { Button, Flex } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { HttpError } from "../../../lib/api";
 import { notify } from "../../../lib/toast";
 import { CodeField } from "../code-field";
 import { ConfirmButton } from "../confirm-button";
-import { Field, invalidProps } from "../form-field";
+import { PasswordField } from "../password-field";
 
 type Props<T> = {
   /** What it does, as the form's name and its button: "Turn off two-step sign-in". */
@@ -56,18 +56,13 @@ export function MfaConfirmForm<T>({ purpose, confirm, action, onDone, onCancel }
     // Enter in a field "clicks" the submit button, which asks for the confirmation.
     <form onSubmit={(e: FormEvent) => e.preventDefault()} aria-label={purpose} className="admin-narrow-form">
       <Flex direction="column" gap="3" mt="3">
-        <Field id="mfa-confirm-password" label="Your password" error={errors.password}>
-          <TextField.Root
-            id="mfa-confirm-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            size="3"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            {...invalidProps("mfa-confirm-password", errors.password)}
-          />
-        </Field>
+        <PasswordField
+          id="mfa-confirm-password"
+          label="Your password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+        />
         <CodeField id="mfa-confirm-code" value={code} onChange={setCode} error={errors.code} allowRecovery />
         <Flex gap="3" wrap="wrap">
           <ConfirmButton

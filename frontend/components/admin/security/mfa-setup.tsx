@@ -1,4 +1,4 @@
-import { Button, Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import { Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import type { MfaSetup } from "../../../../schema/api/security";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
@@ -6,7 +6,7 @@ import { copyText } from "../../../lib/admin/text-export";
 import { HttpError } from "../../../lib/api";
 import { notify } from "../../../lib/toast";
 import { CodeField } from "../code-field";
-import { Field, invalidProps } from "../form-field";
+import { PasswordField } from "../password-field";
 import { QrCode } from "./qr-code";
 
 /** "JBSWY3DPEHPK3PXP" as "JBSW Y3DP EHPK 3PXP": easier to read out and type. */
@@ -91,18 +91,13 @@ export function MfaSetupPanel({ setup, enable, onEnabled, onCancel }: Props) {
           </Heading>
           <form onSubmit={submit} aria-label="Turn on two-step sign-in" className="admin-narrow-form">
             <Flex direction="column" gap="3" mt="2">
-              <Field id="mfa-enable-password" label="Your password" error={wrong}>
-                <TextField.Root
-                  id="mfa-enable-password"
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  size="3"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  {...invalidProps("mfa-enable-password", wrong)}
-                />
-              </Field>
+              <PasswordField
+                id="mfa-enable-password"
+                label="Your password"
+                value={password}
+                onChange={setPassword}
+                error={wrong}
+              />
               <CodeField id="mfa-enable-code" value={code} onChange={setCode} />
               <Flex gap="3" wrap="wrap">
                 <Button type="submit" loading={pending} disabled={password === "" || code.trim() === ""}>

@@ -1,11 +1,11 @@
-import { Button, Flex, TextField } from "@radix-ui/themes";
+import { Button, Flex } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { MIN_PASSWORD_LENGTH, passwordChangeSchema } from "../../../../schema/api/security";
 import { adminApi, errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { HttpError } from "../../../lib/api";
 import { notify } from "../../../lib/toast";
 import { type FieldErrors, fieldErrorsFrom } from "../form-errors";
-import { Field, invalidProps } from "../form-field";
+import { PasswordField } from "../password-field";
 
 const fields = [
   { name: "current", label: "Current password", autoComplete: "current-password" },
@@ -56,17 +56,15 @@ export function PasswordForm() {
     <form onSubmit={submit} noValidate aria-label="Change password" className="admin-narrow-form">
       <Flex direction="column" gap="3">
         {fields.map((f) => (
-          <Field key={f.name} id={`password-${f.name}`} label={f.label} error={errors[f.name]}>
-            <TextField.Root
-              id={`password-${f.name}`}
-              type="password"
-              autoComplete={f.autoComplete}
-              size="3"
-              value={values[f.name]}
-              onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-              {...invalidProps(`password-${f.name}`, errors[f.name])}
-            />
-          </Field>
+          <PasswordField
+            key={f.name}
+            id={`password-${f.name}`}
+            label={f.label}
+            autoComplete={f.autoComplete}
+            value={values[f.name]}
+            onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))}
+            error={errors[f.name]}
+          />
         ))}
         <Flex>
           <Button type="submit" loading={pending}>
