@@ -6,6 +6,9 @@ export default defineConfig({
     cloudflareTest(async ({ inject }) => ({
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
+        // The Worker's database (as wrangler.toml binds it) and an empty one the restore rehearsal
+        // loads a backup into (test/backup-restore.test.ts).
+        d1Databases: { DB: "00000000-0000-0000-0000-000000000000", RESTORE_DB: "restore-rehearsal" },
         bindings: {
           // The same SQL files `wrangler d1 migrations apply` uses, applied by test/apply-migrations.ts.
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import type { CampaignSummary, OutboxEmail } from "../schema/api/campaigns";
+import type { AudienceCount, CampaignRecipient, CampaignSummary, OutboxEmail } from "../schema/api/campaigns";
 import type { AdminSubscriber } from "../schema/api/signups";
 import { company } from "../schema/business";
 import { adminGet, expect, expectToast, type PageWindow, signUp, signUpPending, test, unique } from "./admin-fixtures";
@@ -107,6 +107,41 @@ test.describe("/admin/email-subscribers", () => {
           return campaigns.find((c) => c.subject === subject)?.counts.sent;
         })
         .toBe(1);
+    });
+  });
+
+  // The preview's sandbox refuses the template's script, as above.
+  test.describe(() => {
+    test.use({ allowedConsoleErrors: [/Blocked script execution in 'about:srcdoc'/] });
+    test("a campaign to every active subscriber is counted before it goes, and its recipients are found by search", async ({
+      adminPage: page,
+      adminToken,
+      request,
+    }) => {
+      const recipient = await signUp(request, adminToken, `${unique("everyone")}@example.com`);
+      const { count } = await adminGet<AudienceCount>(request, adminToken, "/api/admin/campaigns/audience?segment=all");
+      await page.goto("/admin/email-subscribers");
+      await page.getByRole("tab", { name: "Campaigns" }).click();
+      await page.getByRole("button", { name: /^Use template: Winter Service Offer/ }).click();
+      const subject = `Everyone ${unique("run")}`;
+      await page.getByLabel("Subject").fill(subject);
+      await expect(page.getByText("Select recipients on the Subscribers tab.")).toBeVisible();
+
+      await page.getByRole("combobox", { name: "Send to" }).click();
+      await page.getByRole("option", { name: "Every active subscriber" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "This will go to" })).toHaveText(
+        `This will go to ${count.toLocaleString("en-GB")} people.`,
+      );
+      await page.screenshot({ path: test.info().outputPath("campaign-audience-1280.png") });
+      await page.getByRole("button", { name: "Send Campaign" }).click();
+      await expectToast(page, "Campaign Sent!", `Successfully sent to ${count.toLocaleString("en-GB")} subscribers`);
+      await expect(page.getByRole("combobox", { name: "Send to" })).toHaveText("Subscribers picked on the Subscribers tab");
+
+      const history = page.getByRole("article", { name: `Campaign: ${subject}` });
+      await history.getByText(`Recipients (${count.toLocaleString("en-GB")})`).click();
+      await history.getByRole("searchbox", { name: `Find a recipient of ${subject}` }).fill(recipient);
+      await expect(history.locator(".admin-recipients li")).toHaveCount(1);
+      await expect(history.locator(".admin-recipients li")).toContainText(recipient);
     });
   });
 
@@ -264,11 +299,18 @@ test.describe("/admin/email-subscribers", () => {
           ? {
               ...c,
               counts: { ...c.counts, queued: 0, sent: 0, failed: 0, unknown: 1 },
-              recipients: c.recipients.map((r) => ({ ...r, status: "unknown" as const, lastError: "no answer" })),
             }
           : c,
       );
       await route.fulfill({ json: shown });
+    });
+    // Its recipients, read once they are opened, likewise.
+    await page.route("**/api/admin/campaigns/*/recipients?*", async (route) => {
+      const rows = (await (await route.fetch()).json()) as CampaignRecipient[];
+      await route.fulfill({
+        json: rows.map((r) => (r.email === recipient ? { ...r, status: "unknown" as const, lastError: "no answer" } : r)),
+        headers: { "X-Total-Count": String(rows.length) },
+      });
     });
     let retried = false;
     await page.route("**/retry-failed", (route) => {

@@ -7,6 +7,9 @@ import { cartBadge, createProduct, scrollWidth, seriousViolations, skipSignupMod
 const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search" });
 const productTitle = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
 
+/** Scrolls as a visitor's thumb does (a key press would go to a focused search box or select instead). */
+const scrollToBottom = (page: Page) => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+
 async function chooseOption(page: Page, label: "Category" | "Brand", option: string) {
   await page.getByRole("combobox", { name: label }).selectOption(option);
 }
@@ -113,12 +116,14 @@ test.describe("store", () => {
     expect(await cards.count()).toBeLessThanOrEqual(2 * FIRST);
 
     // Scrolling reads on where the first answer stopped, page after page, until every product is there.
-    for (let step = 0; step < 20 && (await cards.count()) < all.length; step++) {
+    for (let step = 0; step < 20; step++) {
+      // Read once: a page still rendering may add cards between two reads.
       const before = await cards.count();
-      // Pressed again if the first press was lost (a busy machine): at the bottom it changes
-      // nothing, so a sentinel that stopped reporting would still fail here.
+      if (before >= all.length) break;
+      // Scrolled again if the page grew meanwhile: at the bottom it changes nothing, so a
+      // sentinel that stopped reporting would still fail here.
       await expect(async () => {
-        await page.keyboard.press("End");
+        await scrollToBottom(page);
         expect(await cards.count()).toBeGreaterThan(before);
       }).toPass({ intervals: [500, 1000, 2000] });
     }
@@ -142,12 +147,14 @@ test.describe("store", () => {
     await chooseOption(page, "Category", "Fans");
     const fans = all.filter((p) => p.category === "Fans");
     await expect(page.getByText(`Showing ${fans.length} of ${all.length} products`)).toBeVisible();
-    for (let step = 0; step < 10 && (await cards.count()) < fans.length; step++) {
+    for (let step = 0; step < 10; step++) {
+      // Read once: a page still rendering may add cards between two reads.
       const before = await cards.count();
-      // Pressed again if the first press was lost (a busy machine): at the bottom it changes
-      // nothing, so a sentinel that stopped reporting would still fail here.
+      if (before >= fans.length) break;
+      // Scrolled again if the page grew meanwhile: at the bottom it changes nothing, so a
+      // sentinel that stopped reporting would still fail here.
       await expect(async () => {
-        await page.keyboard.press("End");
+        await scrollToBottom(page);
         expect(await cards.count()).toBeGreaterThan(before);
       }).toPass({ intervals: [500, 1000, 2000] });
     }
@@ -260,12 +267,14 @@ test.describe("store", () => {
     const first = await cards.count();
     expect([12, 24]).toContain(first);
     const seen = [first];
-    for (let step = 0; step < 10 && (await cards.count()) < total; step++) {
+    for (let step = 0; step < 10; step++) {
+      // Read once: a page still rendering may add cards between two reads.
       const before = await cards.count();
-      // Pressed again if the first press was lost (a busy machine): at the bottom it changes
-      // nothing, so a sentinel that stopped reporting would still fail here.
+      if (before >= total) break;
+      // Scrolled again if the page grew meanwhile: at the bottom it changes nothing, so a
+      // sentinel that stopped reporting would still fail here.
       await expect(async () => {
-        await page.keyboard.press("End");
+        await scrollToBottom(page);
         expect(await cards.count()).toBeGreaterThan(before);
       }).toPass({ intervals: [500, 1000, 2000] });
       seen.push(await cards.count());

@@ -57,12 +57,29 @@ export const settings = {
     /** The cron sends reminders only between these hours, UK time (from 08:00, before 20:00). */
     sendFromHour: 8,
     sendUntilHour: 20,
+    /**
+     * Reminders decided per run (each a few D1 queries, inside the 1,000 an invocation may make);
+     * the cron's next run, five minutes later, takes the next share.
+     */
+    perRun: 250,
+    /** Due reminders listed on the Reminders screen (the soonest; the tab counts them all). */
+    listDue: 100,
   },
   mail: {
     /** A recipient left "sending" this long without an answer is marked "unknown", never re-sent by itself. */
     sendingUnknownAfterMinutes: 15,
     /** A waiting e-mail whose queue message went missing is enqueued again after this long. */
     requeueAfterMinutes: 15,
+    /**
+     * Messages handed to the Queue per invocation (a send, a cron run): each sendBatch carries 100,
+     * so this many is 100 calls, far inside an invocation's subrequests. A larger campaign goes
+     * out over the next cron runs, five minutes apart, as its rows wait "pending" in D1.
+     */
+    enqueuePerRun: 10_000,
+  },
+  campaigns: {
+    /** "Customers with a service due": the customer's latest visit names a next service within this many days either side of today. */
+    serviceDueDays: 60,
   },
   /**
    * Per-address limits on every public write, and on the payment check (each one asks Stripe). A

@@ -6,14 +6,25 @@
 // served by the assets alone, with its ratio to that file. Each runs under autocannon; the table
 // gives requests/s and p50/p99 latency side by side. Everything lives in .bench/ (its own build and
 // local state) and is removed afterwards, so the bench never touches dist/ or the dev database.
+//
+// At scale (the default; BENCH_SCALE=0 skips it) the database first gets ten years of a busy firm
+// (npm run seed:scale: 20,000 customers, 60,000 visits, 30,000 subscribers, 20,000 quotes and
+// orders), and the same table gains the back office's lists and searches and the home summary,
+// signed in as the owner, one request at a time (BENCH_ADMIN_CONNECTIONS); then, once each, the reminders run over every reminder due (thousands,
+// a share per call until it answers 200) and a campaign to every active subscriber.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { startPreview } from "./preview-server.mjs";
+import { seedScale } from "./seed-scale.mjs";
 
 const PORT = 8799;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SCALE = process.env.BENCH_SCALE !== "0";
+const ADMIN_CONNECTIONS = Number(process.env.BENCH_ADMIN_CONNECTIONS ?? 1);
+const ADMIN = { username: "admin", password: "admin-dev-password" };
 let BASE = "";
 let env = process.env;
 
@@ -80,9 +91,9 @@ async function fillCart() {
   return { sessionId, lines: lines.length };
 }
 
-function load(title, path, headers = {}) {
+function load(title, path, headers = {}, connections = CONNECTIONS) {
   return new Promise((resolve, reject) => {
-    autocannon({ url: `${BASE}${path}`, connections: CONNECTIONS, duration: DURATION_SECONDS, headers }, (error, result) => {
+    autocannon({ url: `${BASE}${path}`, connections, duration: DURATION_SECONDS, headers }, (error, result) => {
       if (error) return reject(error);
       resolve({
         endpoint: title,
@@ -97,7 +108,95 @@ function load(title, path, headers = {}) {
   });
 }
 
-const preview = await startPreview({ dir: ".bench", port: PORT });
+/** The back office's screens at scale, as the owner's phone asks for them (first page, a search). */
+const ADMIN_READS = [
+  ["GET /api/admin/summary (home)", "/api/admin/summary"],
+  ["GET /api/admin/customers", "/api/admin/customers?limit=30&offset=0"],
+  ["  ?q= part of a phone number", "/api/admin/customers?q=496%20103&limit=30&offset=0"],
+  ["  ?q= a surname", "/api/admin/customers?q=Nowak&limit=30&offset=0"],
+  ["GET /api/admin/service-records", "/api/admin/service-records?limit=30&offset=0"],
+  ["GET /api/admin/quotes", "/api/admin/quotes?limit=30&offset=0"],
+  ["  ?q= an e-mail", "/api/admin/quotes?q=scale.lead1234&limit=30&offset=0"],
+  ["GET /api/admin/orders", "/api/admin/orders?limit=30&offset=0"],
+  ["  ?q= a name", "/api/admin/orders?q=Priya&limit=30&offset=0"],
+  ["GET /api/admin/email-subscribers", "/api/admin/email-subscribers?limit=30&offset=0"],
+  ["GET /api/admin/reminders (due list)", "/api/admin/reminders"],
+  ["GET /api/admin/campaigns", "/api/admin/campaigns"],
+];
+
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
+
+async function adminToken() {
+  const res = await fetch(`${BASE}/api/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!res.ok) throw new Error(`could not sign in for the bench: ${res.status} ${await res.text()}`);
+  return (await res.json()).token;
+}
+
+/** The reminders run over everything due: a share per call (202) until it answers 200. */
+async function remindersRun(headers) {
+  const times = [];
+  let sent = 0;
+  let skipped = 0;
+  for (let call = 0; call < 200; call++) {
+    const started = performance.now();
+    const res = await fetch(`${BASE}/api/admin/reminders/run`, { method: "POST", headers });
+    const body = await res.json();
+    times.push(performance.now() - started);
+    if (res.status !== 200 && res.status !== 202)
+      throw new Error(`reminders run answered ${res.status}: ${JSON.stringify(body)}`);
+    sent += body.sent;
+    skipped += body.skipped;
+    if (res.status === 200) break;
+  }
+  const [{ stored, different: distinct }] = d1(
+    "SELECT COUNT(*) AS stored, COUNT(DISTINCT \"to\" || subject) AS different FROM outgoing_emails WHERE kind = 'reminder'",
+  );
+  return {
+    calls: times.length,
+    sent,
+    skipped,
+    stored,
+    distinct,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    total: times.reduce((a, b) => a + b, 0),
+  };
+}
+
+async function campaignToEveryone(headers) {
+  const started = performance.now();
+  const res = await fetch(`${BASE}/api/admin/send-campaign`, {
+    method: "POST",
+    headers: { ...headers, "Content-Type": "application/json" },
+    body: JSON.stringify({
+      audience: { segment: "all" },
+      campaign: { subject: "Winter check-up", title: "Book your winter service", content: "A bench campaign." },
+    }),
+  });
+  const body = await res.json();
+  const ms = performance.now() - started;
+  if (res.status !== 202) throw new Error(`the campaign answered ${res.status}: ${JSON.stringify(body)}`);
+  const [{ queued }] = d1(
+    `SELECT COUNT(*) AS queued FROM campaign_recipients WHERE campaign_id = ${body.campaignId} AND status <> 'pending'`,
+  );
+  return { recipients: body.successCount, handedToQueue: queued, ms };
+}
+
+const preview = await startPreview({
+  dir: ".bench",
+  port: PORT,
+  afterSeed: (previewEnv) => {
+    if (!SCALE) return;
+    const started = performance.now();
+    seedScale(previewEnv);
+    console.log(`bench: ten years of data loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  },
+});
 BASE = preview.base;
 env = preview.env;
 try {
@@ -116,6 +215,29 @@ try {
   console.log(`GET /api/products: ${ratio.toFixed(0)}% of GET /api/health's requests per second`);
   const pageRatio = (results[3]["req/s"] / results[4]["req/s"]) * 100;
   console.log(`GET /: ${pageRatio.toFixed(0)}% of a static file's requests per second`);
+  if (SCALE) {
+    const headers = { Authorization: `Bearer ${await adminToken()}` };
+    // One owner, one phone: a request at a time, as the back office is used.
+    const admin = [await load("GET /api/health", "/api/health", {}, ADMIN_CONNECTIONS)];
+    for (const [title, path] of ADMIN_READS) admin.push(await load(title, path, headers, ADMIN_CONNECTIONS));
+    console.log(
+      `\nthe back office at ten years' volume, ${ADMIN_CONNECTIONS} connection(s), beside /api/health measured the same way:`,
+    );
+    console.table(admin);
+    results.push(...admin.slice(1));
+    const reminders = await remindersRun(headers);
+    console.log(
+      `reminders run over everything due: ${reminders.sent} sent and ${reminders.skipped} skipped in ${reminders.calls} calls ` +
+        `(${(reminders.total / 1000).toFixed(1)} s in all; per call p50 ${reminders.p50.toFixed(0)} ms, p99 ${reminders.p99.toFixed(0)} ms); ` +
+        `${reminders.stored} reminder e-mails stored, ${reminders.distinct} different`,
+    );
+    if (reminders.stored !== reminders.distinct) process.exitCode = 1;
+    const campaign = await campaignToEveryone(headers);
+    console.log(
+      `campaign to every active subscriber: ${campaign.recipients} recipients accepted in ${campaign.ms.toFixed(0)} ms, ` +
+        `${campaign.handedToQueue} handed to the Queue at once (the cron hands over the rest)`,
+    );
+  }
   if (results.some((r) => r["non-2xx"] > 0 || r.errors > 0)) process.exitCode = 1;
 } finally {
   await preview.stop();

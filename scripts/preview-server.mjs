@@ -5,10 +5,11 @@ import { execFileSync, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 
 /**
- * @param {{ dir: string, port: number, env?: Record<string, string> }} options
+ * @param {{ dir: string, port: number, env?: Record<string, string>, afterSeed?: (env: Record<string, string>) => void }} options
+ *   afterSeed: more data for the measurement, loaded before the server starts (the bench's scale seed).
  * @returns {Promise<{ base: string, env: Record<string, string>, stop: () => Promise<void> }>}
  */
-export async function startPreview({ dir, port, env: extraEnv = {} }) {
+export async function startPreview({ dir, port, env: extraEnv = {}, afterSeed }) {
   const base = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env,
@@ -35,6 +36,7 @@ export async function startPreview({ dir, port, env: extraEnv = {} }) {
   run("node", ["scripts/prerender.mjs"]);
   console.log(`migrating and seeding ${dir}/state …`);
   run("node", ["scripts/local-db.mjs"]);
+  afterSeed?.(env);
 
   const server = spawn("npx", ["vite", "preview", "--port", String(port), "--strictPort"], {
     env,

@@ -178,12 +178,25 @@ describe("GET /api/admin/campaigns", () => {
       ctaText: "Get Your Quote",
       counts: { total: 3, queued: 1, sent: 1, failed: 1 },
     });
-    expect(body[0].recipients).toEqual([
-      { email: a, status: "sent", attempts: 0, lastError: null, sentAt: "2026-11-01T10:00:00.000Z" },
+    expect(body[0]).not.toHaveProperty("recipients");
+    expect(body[1].counts).toEqual({ total: 1, queued: 1, sent: 0, failed: 0, unknown: 0 });
+    // The recipients, a page at a time: the failed first, then in the order they were added.
+    const recipients = await callAdmin(`/api/admin/campaigns/${second.body.campaignId}/recipients`);
+    expect(recipients.status).toBe(200);
+    expect(recipients.res.headers.get("X-Total-Count")).toBe("3");
+    expect(recipients.body).toEqual([
       { email: b, status: "failed", attempts: 0, lastError: "Postmark 422", sentAt: null },
+      { email: a, status: "sent", attempts: 0, lastError: null, sentAt: "2026-11-01T10:00:00.000Z" },
       { email: c, status: "queued", attempts: 0, lastError: null, sentAt: null },
     ]);
-    expect(body[1].counts).toEqual({ total: 1, queued: 1, sent: 0, failed: 0, unknown: 0 });
+    const found = await callAdmin(
+      `/api/admin/campaigns/${second.body.campaignId}/recipients?q=${encodeURIComponent(c.slice(0, 12))}`,
+    );
+    expect(found.body.map((r: { email: string }) => r.email)).toEqual([c]);
+    const sent = await callAdmin(`/api/admin/campaigns/${second.body.campaignId}/recipients?status=sent&limit=1`);
+    expect(sent.body.map((r: { email: string }) => r.email)).toEqual([a]);
+    expect((await callAdmin("/api/admin/campaigns/999999/recipients")).status).toBe(404);
+    expect((await callAdmin(`/api/admin/campaigns/${second.body.campaignId}/recipients?status=lost`)).status).toBe(400);
   });
 });
 

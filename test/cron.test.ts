@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { AppEnv } from "../worker/env";
 import worker from "../worker/index";
 import { sendCampaign } from "../worker/services/campaigns/send";
+import { guardedEnv } from "./helpers/d1-guard";
 import { createProduct } from "./helpers/factories";
 import { addSubscriber, recipientRows, recordingQueue, sampleCampaign } from "./helpers/factories-campaigns";
 
@@ -12,7 +13,7 @@ const MINUTE = 60_000;
 async function runCron(at: number, bindings: Partial<AppEnv>) {
   const controller = createScheduledController({ scheduledTime: at, cron: "*/5 * * * *" });
   const ctx = createExecutionContext();
-  await worker.scheduled(controller, { ...env, ...bindings }, ctx);
+  await worker.scheduled(controller, guardedEnv({ ...env, ...bindings }), ctx);
   await waitOnExecutionContext(ctx);
 }
 

@@ -5,6 +5,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends Secrets {
       TEST_MIGRATIONS: D1Migration[];
+      /** An empty database for the restore rehearsal. */
+      RESTORE_DB: D1Database;
     }
     interface GlobalProps {
       mainModule: typeof import("../worker/index");

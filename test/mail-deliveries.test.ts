@@ -10,6 +10,7 @@ import { sendCampaign } from "../worker/services/campaigns/send";
 import { queueEmails } from "../worker/services/mail/deliveries";
 import { postmarkMailer } from "../worker/services/mail/provider";
 import { adminHeaders } from "./helpers/admin";
+import { guardedEnv } from "./helpers/d1-guard";
 import {
   addSubscriber,
   outboxFor,
@@ -39,13 +40,13 @@ let counter = 0;
 async function deliver(body: object, bindings: Partial<AppEnv> = {}, queueName = "outgoing-mail") {
   const batch = createMessageBatch(queueName, [{ id: `d-${++counter}`, timestamp: new Date(), attempts: 1, body }]);
   const ctx = createExecutionContext();
-  await worker.queue(batch, { ...env, ...bindings }, ctx);
+  await worker.queue(batch, guardedEnv({ ...env, ...bindings }), ctx);
   return getQueueResult(batch, ctx);
 }
 
 async function runCron(at: number) {
   const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime: at, cron: "*/5 * * * *" }), env, ctx);
+  await worker.scheduled(createScheduledController({ scheduledTime: at, cron: "*/5 * * * *" }), guardedEnv(env), ctx);
 }
 
 describe("stored e-mails (order and quote notices, receipts, confirmations)", () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { AppEnv } from "../worker/env";
 import worker from "../worker/index";
 import { sendCampaign } from "../worker/services/campaigns/send";
+import { guardedEnv } from "./helpers/d1-guard";
 import {
   addSubscriber,
   outboxFor,
@@ -46,7 +47,7 @@ async function deliver(queueName: string, ids: number[], { attempts = 1, binding
     };
   }
   const ctx = createExecutionContext();
-  await worker.queue(batch, { ...env, ...bindings }, ctx);
+  await worker.queue(batch, guardedEnv({ ...env, ...bindings }), ctx);
   return { ...(await getQueueResult(batch, ctx)), delays };
 }
 

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { settings } from "../schema/settings";
 import worker from "../worker/index";
+import { guardedEnv } from "./helpers/d1-guard";
 import { newChatSessionId } from "./helpers/factories-chat";
 
 const DAY = 86_400_000;
@@ -11,7 +12,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 async function runCron() {
   const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime: NOW, cron: "*/5 * * * *" }), env, ctx);
+  await worker.scheduled(createScheduledController({ scheduledTime: NOW, cron: "*/5 * * * *" }), guardedEnv(env), ctx);
   await waitOnExecutionContext(ctx);
 }
 

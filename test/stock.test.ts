@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../worker/index";
 import { adminHeaders } from "./helpers/admin";
+import { guardedEnv } from "./helpers/d1-guard";
 import { createProduct } from "./helpers/factories";
 import {
   callApp,
@@ -245,7 +246,7 @@ describe("card payments hold stock", () => {
     const ctx = createExecutionContext();
     await worker.scheduled(
       createScheduledController({ scheduledTime: Date.parse(order.hold_expires_at) + 60_000, cron: "*/5 * * * *" }),
-      env,
+      guardedEnv(env),
       ctx,
     );
     await waitOnExecutionContext(ctx);

@@ -1,4 +1,5 @@
 import { campaignDefaults } from "../business";
+import { isoDate } from "./fields";
 import { listQuerySchema } from "./lists";
 import { z } from "./z";
 
@@ -66,21 +67,60 @@ export type CampaignPreviewInput = z.input<typeof campaignPreviewSchema>;
 /** The e-mail exactly as the mail path renders it (only the recipient's unsubscribe link differs). */
 export type CampaignPreview = { subject: string; html: string; text: string };
 
-export const sendCampaignSchema = z.object({
-  emails: z
-    .array(z.string().trim().toLowerCase().pipe(z.email("One of the selected addresses is not a valid e-mail address")), {
-      error: "No recipients selected",
-    })
-    .min(1, "No recipients selected")
-    .max(MAX_CAMPAIGN_RECIPIENTS, `Send to at most ${MAX_CAMPAIGN_RECIPIENTS} recipients at a time`),
-  campaign: campaignDraftSchema,
-  /** Optional schedule: an ISO date-time in the future; the Cron Trigger sends it when it comes. */
-  sendAt: z.iso
-    .datetime({ offset: true, error: "The send time must be a date and time" })
-    .refine((value) => Date.parse(value) > Date.now(), "The send time must be in the future")
-    .refine((value) => Date.parse(value) < Date.now() + MAX_SCHEDULE_DAYS * 86_400_000, "The send time must be within a year")
-    .optional(),
-});
+/**
+ * Who a campaign goes to, chosen by the server among the active subscribers when the campaign is
+ * made: all of them, those who signed up since a day or on a page of the site, those who are
+ * customers with a service due, or those who have bought from the store.
+ */
+export const audienceSchema = z.discriminatedUnion(
+  "segment",
+  [
+    z.object({ segment: z.literal("all") }),
+    z.object({ segment: z.literal("since"), since: isoDate("The day they signed up from") }),
+    z.object({
+      segment: z.literal("source"),
+      source: z.string().trim().min(1, "Choose the page they signed up on").max(200, "That page is not one of the site's"),
+    }),
+    z.object({ segment: z.literal("service-due") }),
+    z.object({ segment: z.literal("buyers") }),
+  ],
+  { error: "Choose who the campaign goes to" },
+);
+export type Audience = z.output<typeof audienceSchema>;
+export type CampaignSegment = Audience["segment"];
+
+/** GET /api/admin/campaigns/audience: how many a campaign to this audience would go to now, and the pages people signed up on. */
+export type AudienceCount = { count: number; sources: { source: string; count: number }[] };
+
+const emailsSchema = z
+  .array(z.string().trim().toLowerCase().pipe(z.email("One of the selected addresses is not a valid e-mail address")), {
+    error: "No recipients selected",
+  })
+  .min(1, "No recipients selected")
+  .max(MAX_CAMPAIGN_RECIPIENTS, `Send to at most ${MAX_CAMPAIGN_RECIPIENTS} recipients at a time`);
+
+/** Either an audience the server selects (any size), or addresses picked by hand (at most 2,000). */
+export const sendCampaignSchema = z
+  .object({
+    emails: z.preprocess((v) => v ?? undefined, emailsSchema.optional()),
+    audience: audienceSchema.optional(),
+    campaign: campaignDraftSchema,
+    /** Optional schedule: an ISO date-time in the future; the Cron Trigger sends it when it comes. */
+    sendAt: z.iso
+      .datetime({ offset: true, error: "The send time must be a date and time" })
+      .refine((value) => Date.parse(value) > Date.now(), "The send time must be in the future")
+      .refine((value) => Date.parse(value) < Date.now() + MAX_SCHEDULE_DAYS * 86_400_000, "The send time must be within a year")
+      .optional(),
+  })
+  .superRefine((send, ctx) => {
+    if (!send.emails && !send.audience) ctx.addIssue({ code: "custom", path: ["emails"], message: "No recipients selected" });
+    if (send.emails && send.audience)
+      ctx.addIssue({
+        code: "custom",
+        path: ["audience"],
+        message: "Send either to an audience or to picked addresses, not both",
+      });
+  });
 
 export type CampaignDraftInput = z.input<typeof campaignDraftSchema>;
 export type CampaignDraft = z.output<typeof campaignDraftSchema>;
@@ -128,10 +168,17 @@ export type CampaignSummary = {
   createdAt: string;
   /** `unknown`: the provider was called but no answer was recorded; the owner decides whether to re-send. */
   counts: { total: number; queued: number; sent: number; failed: number; unknown: number };
-  recipients: CampaignRecipient[];
 };
 
 export const listCampaignsQuerySchema = listQuerySchema({ max: 100, defaultLimit: 20 });
+
+/**
+ * GET /api/admin/campaigns/:id/recipients: one page of a campaign's recipients, those that need
+ * the owner (failed, unconfirmed) first; ?q= finds an address, ?status= one state.
+ */
+export const campaignRecipientsQuerySchema = listQuerySchema({ max: 200, defaultLimit: 50 }).extend({
+  status: z.enum(["pending", "queued", "sending", "sent", "failed", "unknown"]).optional(),
+});
 
 /** ?q= finds e-mails by recipient or subject. */
 export const outboxQuerySchema = listQuerySchema({ max: 100, defaultLimit: 20 });

@@ -6,6 +6,8 @@ export type ReminderKind = "service" | "gas_safety" | "gas_safety_final";
 
 /** GET /api/admin/reminders: what is due now (and what the next run will do), and the latest decisions. */
 export type ReminderList = {
+  /** How many reminders are due in all; `due` lists the soonest of them (settings.reminders.listDue). */
+  dueTotal: number;
   due: {
     serviceRecordId: number;
     customerId: number;
@@ -42,4 +44,8 @@ export const reminderOptOutTokenSchema = z
   .max(1000, "This link is not valid.");
 
 /** POST /api/admin/reminders/run: how many were sent and skipped by this run. */
-export type ReminderRunResult = { sent: number; skipped: number };
+/**
+ * POST /api/admin/reminders/run: what this run sent and skipped, and how many due reminders are
+ * left for the next run (a run does a bounded share; 202 when some are left).
+ */
+export type ReminderRunResult = { sent: number; skipped: number; remaining: number };

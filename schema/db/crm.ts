@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 
@@ -91,7 +92,12 @@ export const customers = sqliteTable(
     checkReason: text("check_reason"),
     createdAt: createdAt(),
   },
-  (t) => [index("customers_email").on(t.email), index("customers_name").on(t.lastName, t.firstName)],
+  (t) => [
+    index("customers_email").on(t.email),
+    // The customer on file for an address, whatever its letter case (a quote's, a booking's).
+    index("customers_email_lower").on(sql`lower(${t.email})`),
+    index("customers_name").on(t.lastName, t.firstName),
+  ],
 );
 
 export const serviceRecordStatuses = ["completed", "in-progress", "scheduled", "pending"] as const;

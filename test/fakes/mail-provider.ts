@@ -20,10 +20,19 @@ type PostmarkEmail = {
  * 401 for a wrong server token, 422 with an ErrorCode for bad requests, 200 with a MessageID.
  * Tests trigger failures by the recipient's address: fail-429… (rate limit), fail-500…, fail-503…,
  * and fail-422… (406 "inactive recipient", permanent), so "fail-429-a1b2@example.com" stays
- * unique per test; ok-noid… is accepted with no MessageID in the answer.
+ * unique per test; ok-noid… is accepted with no MessageID in the answer; downN-… is answered 503
+ * for its first N attempts (an outage that ends). GET /accepted?to= says how many messages to an
+ * address were accepted, so a test can tell "sent once" from the provider's side.
  */
 export function startFakeMailProvider(): Promise<FakeServer> {
+  /** Attempts seen per "downN…" address, and messages accepted per address (read by GET /accepted?to=). */
+  const attempts = new Map<string, number>();
+  const accepted = new Map<string, number>();
   return startFakeServer((req, body, res) => {
+    if (req.method === "GET" && req.url?.startsWith("/accepted?")) {
+      const to = new URL(req.url, "http://fake").searchParams.get("to") ?? "";
+      return sendJson(res, 200, { to, accepted: accepted.get(to) ?? 0 });
+    }
     if (req.method !== "POST" || req.url !== "/email") {
       return sendJson(res, 404, { ErrorCode: 404, Message: "Not found" });
     }
@@ -55,6 +64,14 @@ export function startFakeMailProvider(): Promise<FakeServer> {
         Message: "You tried to send to recipient(s) that have been marked as inactive.",
       });
     }
+    // An outage of a while: "down2-…" is answered 503 twice, then accepted.
+    const down = /^down(\d+)-/.exec(email.To)?.[1];
+    if (down) {
+      const seen = (attempts.get(email.To) ?? 0) + 1;
+      attempts.set(email.To, seen);
+      if (seen <= Number(down)) return sendJson(res, 503, { ErrorCode: 100, Message: "Maintenance" });
+    }
+    accepted.set(email.To, (accepted.get(email.To) ?? 0) + 1);
     // Postmark answers 200 without a MessageID now and then (seen with some stream settings).
     if (email.To.startsWith("ok-noid")) return sendJson(res, 200, { To: email.To, ErrorCode: 0, Message: "OK" });
     return sendJson(res, 200, {

@@ -7,6 +7,7 @@ import { getDb } from "../../worker/db/client";
 import type { AppEnv } from "../../worker/env";
 import type { MailQueueMessage } from "../../worker/services/mail/queue-messages";
 import { adminHeaders } from "./admin";
+import { guardedEnv } from "./d1-guard";
 
 let counter = 0;
 
@@ -67,7 +68,7 @@ export async function callAdmin(path: string, init: { method?: string; json?: un
       headers,
       body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
     }),
-    { ...env, ...bindings },
+    guardedEnv({ ...env, ...bindings }),
     createExecutionContext(),
   );
   return { res, status: res.status, body: (await res.json()) as any };

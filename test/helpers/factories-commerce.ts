@@ -4,6 +4,7 @@ import Stripe from "stripe";
 import { CART_SESSION_HEADER } from "../../schema/api/cart";
 import app from "../../worker/app";
 import type { AppEnv } from "../../worker/env";
+import { guardedEnv } from "./d1-guard";
 import { drainMail } from "./mail";
 
 /** A cart session id in the browser's format (prefix, timestamp, 32 random characters). */
@@ -33,6 +34,7 @@ type CallInit = Omit<RequestInit, "headers"> & {
 /**
  * Calls the Hono app as the Worker would, with optional extra bindings (Stripe keys), and waits for
  * everything it handed to waitUntil (e-mails) before returning, so tests can assert on the outbox.
+ * Its D1 counts the call's queries and statement lengths as production does (d1-guard.ts).
  */
 export async function callApp(path: string, init: CallInit = {}): Promise<Response> {
   const { json, headers = {}, session, ip, env: overrides, ...rest } = init;
@@ -47,7 +49,8 @@ export async function callApp(path: string, init: CallInit = {}): Promise<Respon
     body: json !== undefined ? JSON.stringify(json) : rest.body,
   });
   const ctx = createExecutionContext();
-  const res = await app.fetch(request, { ...env, ...overrides }, ctx);
+  // Each call is one invocation, held to D1's production limits (d1-guard.ts).
+  const res = await app.fetch(request, guardedEnv({ ...env, ...overrides }), ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }

@@ -10,9 +10,10 @@ export type Db = ReturnType<typeof getDb>;
 
 /**
  * Runs a list of statements built at run time (how many depends on the data) as one D1 batch:
- * one round trip, one transaction. An empty list runs nothing.
+ * one round trip, one transaction. An empty list runs nothing. Answers each statement's result,
+ * in order (rows for a select or a RETURNING).
  */
-export async function runBatch(db: Db, statements: BatchItem<"sqlite">[]): Promise<void> {
+export async function runBatch(db: Db, statements: BatchItem<"sqlite">[]): Promise<unknown[]> {
   const [first, ...rest] = statements;
-  if (first) await db.batch([first, ...rest]);
+  return first ? db.batch([first, ...rest]) : [];
 }

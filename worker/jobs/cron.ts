@@ -3,7 +3,7 @@ import type { AppEnv } from "../env";
 import { purgeRateLimits } from "../lib/rate-limit";
 import { withFacts } from "../services/business-facts";
 import { finishCampaigns } from "../services/campaigns/recipient-state";
-import { requeueStuckRecipients, startDueCampaigns } from "../services/campaigns/schedule";
+import { enqueuePendingRecipients, requeueStuckRecipients, startDueCampaigns } from "../services/campaigns/schedule";
 import { forgetCatalogue } from "../services/catalogue-cache";
 import { redriveStuckEmails } from "../services/mail/deliveries";
 import { isReminderHour, runReminders } from "../services/reminders";
@@ -16,9 +16,10 @@ async function releaseHolds(env: AppEnv, now: number) {
   if (released.length > 0) await forgetCatalogue();
 }
 
-/** Mail upkeep: start due campaigns, re-drive what is stuck, close what is done. */
+/** Mail upkeep: start due campaigns, hand the next share of waiting rows to the Queue, re-drive what is stuck, close what is done. */
 async function runMailTasks(env: AppEnv, now: number) {
   await startDueCampaigns(env, now);
+  await enqueuePendingRecipients(env, now);
   await requeueStuckRecipients(env, now);
   await redriveStuckEmails(getDb(env), env.MAIL_QUEUE, now);
   await finishCampaigns(getDb(env));

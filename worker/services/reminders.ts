@@ -5,12 +5,11 @@ import { customers, outgoingEmails, serviceRecords, serviceReminders } from "../
 import { addDays, londonToday, londonWallTime } from "../../schema/london-time";
 import { settings } from "../../schema/settings";
 import { type Db, runBatch } from "../db/client";
-import { inJsonList } from "../db/json-list";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { createReminderOptOutToken, verifyReminderOptOutToken } from "../lib/reminder-token";
 import { siteUrl } from "../lib/site-url";
-import { emailRows, enqueueStoredEmails } from "./mail/deliveries";
+import { enqueueStoredEmails, storeEmailUnless } from "./mail/deliveries";
 import { reminderMail } from "./mail/reminder-emails";
 
 /**
@@ -112,14 +111,14 @@ export function bookingUrl(env: AppEnv, postcode: string | null, kind: Kind = "s
   return siteUrl(env, `/book?${params}`);
 }
 
-async function mailFor(env: AppEnv, r: ReminderDetails & { email: string }) {
+async function mailFor(env: AppEnv, r: Candidate & { kind: Kind; email: string }) {
   const token = encodeURIComponent(await createReminderOptOutToken(env, r.customerId));
   const oneClick = siteUrl(env, `/api/reminders/opt-out?token=${token}`);
   return reminderMail({
     to: r.email,
     firstName: r.firstName,
     kind: r.kind,
-    dueDate: r.dueDate,
+    dueDate: r.dueDate!,
     equipment: r.equipment,
     bookUrl: bookingUrl(env, r.postcode, r.kind),
     optOutUrl: siteUrl(env, `/reminders/opt-out?token=${token}`),
@@ -127,100 +126,73 @@ async function mailFor(env: AppEnv, r: ReminderDetails & { email: string }) {
   });
 }
 
+/** The cycle a decision belongs to: one reminder of a kind per record and due date (a unique index). */
+const sameCycle = (d: Decision) =>
+  and(
+    eq(serviceReminders.serviceRecordId, d.candidate.recordId),
+    eq(serviceReminders.kind, d.kind),
+    eq(serviceReminders.dueDate, d.candidate.dueDate!),
+  );
+
 /**
- * Runs the reminders once. First every due decision is recorded in one batch: the unique index on
- * the cycle lets only one run (of two at once, or of the same day's many) record it, and only the
- * run that recorded a "sent" decision goes on to store and queue its e-mail. A "sent" decision left
- * without its e-mail (a run that died in between) gets it on the next run.
+ * Runs the reminders: at most `settings.reminders.perRun` decisions per invocation (a few D1
+ * queries each, well inside the 1,000 an invocation may make), the rest on the next run; the
+ * answer says how many are left. Each decision is written in one batch (one transaction) with its
+ * e-mail: a reminder to send stores its e-mail only if the cycle has no reminder yet, then records
+ * the reminder pointing at that e-mail, so two runs at once, or a run that dies, can never leave a
+ * reminder "sent" without its e-mail, nor send one twice (the unique index on the cycle). The
+ * stored e-mails are then queued; any the Queue does not take, the cron re-drives.
  */
 export async function runReminders(env: AppEnv, db: Db, now = Date.now()): Promise<ReminderRunResult> {
   const decisions = decide(await reminderCandidates(db, now), now);
-  const recorded = decisions.map((d) =>
-    db
-      .insert(serviceReminders)
-      .values({
-        serviceRecordId: d.candidate.recordId,
-        customerId: d.candidate.customerId,
-        kind: d.kind,
-        dueDate: d.candidate.dueDate!,
-        outcome: d.reason ? "skipped" : "sent",
-        reason: d.reason,
-        createdAt: new Date(now).toISOString(),
-      })
-      .onConflictDoNothing()
-      .returning({ id: serviceReminders.id, outcome: serviceReminders.outcome }),
-  );
-  const results = recorded.length > 0 ? await db.batch(recorded as [(typeof recorded)[number], ...typeof recorded]) : [];
-  const won = results.flat();
-  const stale = new Date(now - settings.mail.requeueAfterMinutes * 60_000).toISOString();
-  const orphans = await db
-    .select({ id: serviceReminders.id })
-    .from(serviceReminders)
-    .where(and(eq(serviceReminders.outcome, "sent"), isNull(serviceReminders.emailId), lte(serviceReminders.createdAt, stale)));
-  const toSend = [...won.filter((r) => r.outcome === "sent").map((r) => r.id), ...orphans.map((r) => r.id)];
-
+  const chunk = decisions.slice(0, settings.reminders.perRun);
+  const createdAt = new Date(now).toISOString();
+  const reminderRow = (d: Decision) => ({
+    serviceRecordId: d.candidate.recordId,
+    customerId: d.candidate.customerId,
+    kind: d.kind,
+    dueDate: d.candidate.dueDate!,
+    createdAt,
+  });
   const mails = await Promise.all(
-    toSend.map(async (reminderId) => {
-      const [row] = await reminderDetails(db, reminderId);
-      // decide() sends only to a customer with an address; one removed since is left unsent.
-      return row?.email ? { reminderId, mail: await mailFor(env, { ...row, email: row.email }) } : null;
-    }),
+    chunk.map((d) => (d.reason ? null : mailFor(env, { ...d.candidate, email: d.candidate.email!, kind: d.kind }))),
   );
-  const ready = mails.filter((m) => m !== null);
-  // One writer at a time in D1: the newest stored e-mail is the one inserted just above each update.
-  await runBatch(
-    db,
-    ready.flatMap(({ reminderId, mail }) => [
-      db.insert(outgoingEmails).values(emailRows([mail])),
+
+  const skips = chunk.flatMap((d) =>
+    d.reason
+      ? [
+          db
+            .insert(serviceReminders)
+            .values({ ...reminderRow(d), outcome: "skipped", reason: d.reason })
+            .onConflictDoNothing()
+            .returning({ id: serviceReminders.id }),
+        ]
+      : [],
+  );
+  const sends = chunk.flatMap((d, i) => {
+    const mail = mails[i];
+    if (!mail) return [];
+    const cycleTaken = db.select({ one: sql`1` }).from(serviceReminders).where(sameCycle(d));
+    return [
+      storeEmailUnless(db, mail, cycleTaken, createdAt),
+      // When the e-mail above was not stored the cycle is taken, so this insert does nothing.
       db
-        .update(serviceReminders)
-        .set({ emailId: sql`(SELECT MAX(${outgoingEmails.id}) FROM ${outgoingEmails})` })
-        .where(and(eq(serviceReminders.id, reminderId), isNull(serviceReminders.emailId))),
-    ]),
-  );
-  if (ready.length > 0) {
-    const stored = await db
-      .select({ emailId: serviceReminders.emailId })
-      .from(serviceReminders)
-      // Any number of reminders: the ids go in as one JSON parameter (D1 binds at most 100).
-      .where(
-        inJsonList(
-          serviceReminders.id,
-          ready.map((r) => r.reminderId),
-        ),
-      );
-    await enqueueStoredEmails(
-      env.MAIL_QUEUE,
-      stored.flatMap((r) => (r.emailId === null ? [] : [r.emailId])),
-    );
-  }
-  return { sent: ready.length, skipped: won.filter((r) => r.outcome === "skipped").length };
+        .insert(serviceReminders)
+        .values({ ...reminderRow(d), outcome: "sent", emailId: sql`last_insert_rowid()` })
+        .onConflictDoNothing(),
+    ];
+  });
+  const results = await runBatch(db, [...skips, ...sends]);
+  const skipped = results.slice(0, skips.length).filter((rows) => (rows as unknown[]).length > 0).length;
+  const emailIds = results
+    .slice(skips.length)
+    .filter((_, i) => i % 2 === 0)
+    .flatMap((rows) => (rows as { id: number }[]).map((r) => r.id));
+  await enqueueStoredEmails(env.MAIL_QUEUE, emailIds);
+  return { sent: emailIds.length, skipped, remaining: decisions.length - chunk.length };
 }
 
-/** What a reminder's e-mail needs, read back from its recorded decision. */
-const reminderDetails = (db: Db, reminderId: number) =>
-  db
-    .select({
-      kind: serviceReminders.kind,
-      dueDate: serviceReminders.dueDate,
-      customerId: customers.id,
-      firstName: customers.firstName,
-      email: customers.email,
-      postcode: customers.postcode,
-      equipment: sql<
-        string | null
-      >`NULLIF(TRIM(COALESCE(${serviceRecords.equipmentType}, '') || ' ' || COALESCE(${serviceRecords.equipmentModel}, '')), '')`.as(
-        "equipment",
-      ),
-    })
-    .from(serviceReminders)
-    .innerJoin(customers, eq(customers.id, serviceReminders.customerId))
-    .innerJoin(serviceRecords, eq(serviceRecords.id, serviceReminders.serviceRecordId))
-    .where(eq(serviceReminders.id, reminderId));
-
-type ReminderDetails = Awaited<ReturnType<typeof reminderDetails>>[number];
-
-/** The reminders screen: what is due (not decided yet), and the latest sent and skipped, with reasons. */
+/** The reminders screen: what is due (not decided yet; the soonest, and how many in all), and the latest sent and skipped, with reasons. */
 export async function listReminders(db: Db, now = Date.now()): Promise<ReminderList> {
   const [due, recent] = await Promise.all([
     reminderCandidates(db, now),
@@ -243,8 +215,11 @@ export async function listReminders(db: Db, now = Date.now()): Promise<ReminderL
       .orderBy(desc(serviceReminders.id))
       .limit(100),
   ]);
+  const decisions = decide(due, now);
   return {
-    due: decide(due, now).map(({ candidate: c, kind, reason }) => ({
+    dueTotal: decisions.length,
+    // The soonest due; a busy season's thousands are counted, and the runs send them all.
+    due: decisions.slice(0, settings.reminders.listDue).map(({ candidate: c, kind, reason }) => ({
       serviceRecordId: c.recordId,
       customerId: c.customerId,
       customerName: `${c.firstName} ${c.lastName}`,

@@ -1,6 +1,6 @@
 import { Button, Callout, Text } from "@radix-ui/themes";
 import { useState } from "react";
-import type { ReminderList } from "../../../schema/api/reminders";
+import type { ReminderList, ReminderRunResult } from "../../../schema/api/reminders";
 import { formatDateTime } from "../../../schema/london-time-text";
 import { settings } from "../../../schema/settings";
 import { EmptyState, ErrorState, LoadingState } from "../../components/admin/admin-states";
@@ -22,11 +22,14 @@ const isTab = (value: string): value is Tab => (tabNames as readonly string[]).i
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** What a run did, in one sentence for the toast and the status line. */
-function runSummary({ sent, skipped }: { sent: number; skipped: number }) {
+function runSummary({ sent, skipped, remaining }: ReminderRunResult) {
   if (sent === 0 && skipped === 0) return "Nothing new was due: every due reminder had already been sent or skipped.";
   const parts = [`Sent ${plural(sent, "reminder")}`];
   if (skipped > 0) parts.push(`skipped ${skipped} (see Skipped for why)`);
-  return `${parts.join(", ")}.`;
+  const done = `${parts.join(", ")}.`;
+  return remaining > 0
+    ? `${done} ${remaining} more go out by themselves, ${settings.reminders.perRun} every five minutes.`
+    : done;
 }
 
 function Lists({ data, tab, onTab }: { data: ReminderList; tab: Tab; onTab: (tab: Tab) => void }) {
@@ -34,26 +37,33 @@ function Lists({ data, tab, onTab }: { data: ReminderList; tab: Tab; onTab: (tab
     {
       value: "due",
       label: "Due",
-      count: data.due.length,
+      count: data.dueTotal,
       content:
         data.due.length === 0 ? (
           <EmptyState message={`Nothing due in the next ${settings.reminders.leadDays} days that hasn't been dealt with.`} />
         ) : (
-          <ul className="admin-card care-rows" aria-label="Due reminders">
-            {data.due.map((r) => (
-              <ReminderRow
-                key={`${r.serviceRecordId}-${r.kind}`}
-                {...r}
-                outcome={
-                  r.willSkipBecause ? (
-                    <span className="care-skip">Will be skipped: {r.willSkipBecause}</span>
-                  ) : (
-                    <span className="care-send">Goes out with the next run</span>
-                  )
-                }
-              />
-            ))}
-          </ul>
+          <>
+            {data.dueTotal > data.due.length ? (
+              <Text as="p" size="2" color="gray" mb="2">
+                {`The ${data.due.length} due soonest of ${data.dueTotal.toLocaleString("en-GB")}. The runs send them all, ${settings.reminders.perRun} every five minutes.`}
+              </Text>
+            ) : null}
+            <ul className="admin-card care-rows" aria-label="Due reminders">
+              {data.due.map((r) => (
+                <ReminderRow
+                  key={`${r.serviceRecordId}-${r.kind}`}
+                  {...r}
+                  outcome={
+                    r.willSkipBecause ? (
+                      <span className="care-skip">Will be skipped: {r.willSkipBecause}</span>
+                    ) : (
+                      <span className="care-send">Goes out with the next run</span>
+                    )
+                  }
+                />
+              ))}
+            </ul>
+          </>
         ),
     },
     {

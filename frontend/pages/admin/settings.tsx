@@ -1,5 +1,6 @@
 import { formatDateTime } from "../../../schema/london-time-text";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
+import { ExportButton } from "../../components/admin/export-button";
 import { PageHeader } from "../../components/admin/page-header";
 import { SettingsForm } from "../../components/admin/settings/settings-form";
 import { useSettings } from "../../hooks/admin/use-settings";
@@ -28,6 +29,10 @@ export default function Settings() {
               ? `Last changed ${formatDateTime(settings.updatedAt)}`
               : "The values your site started with: change any of them here."
             : undefined
+        }
+        actions={
+          // Every record of the business in one file, to keep somewhere safe (README: Backups).
+          <ExportButton path="/api/admin/backup" fileName="northside-backup" kind="json" label="Download everything" />
         }
       />
       {body}

@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import {
+  audienceSchema,
   campaignDraftSchema,
   campaignPreviewSchema,
+  campaignRecipientsQuerySchema,
   listCampaignsQuerySchema,
   sendCampaignSchema,
 } from "../../../schema/api/campaigns";
@@ -13,7 +15,8 @@ import { listAnswer } from "../../lib/list-answer";
 import { siteUrl } from "../../lib/site-url";
 import { validate } from "../../lib/validate";
 import { factsNow } from "../../services/business-facts";
-import { listCampaigns } from "../../services/campaigns/list";
+import { countAudience } from "../../services/campaigns/audience";
+import { listCampaignRecipients, listCampaigns } from "../../services/campaigns/list";
 import { cancelScheduledCampaign, retryFailedRecipients, sendCampaign } from "../../services/campaigns/send";
 import { ownerEmail, queueInBackground } from "../../services/mail";
 import { campaignTestMail, renderCampaignPreview } from "../../services/mail/campaign-email";
@@ -46,6 +49,16 @@ const app = new Hono<HonoEnv>()
   })
   .get("/campaigns", validate("query", listCampaignsQuerySchema), async (c) =>
     listAnswer(c, await listCampaigns(getDb(c.env), c.req.valid("query"))),
+  )
+  // "This will go to 29,874 people": the audience counted as a send would select it.
+  .get("/campaigns/audience", validate("query", audienceSchema), async (c) =>
+    c.json(await countAudience(getDb(c.env), c.req.valid("query"))),
+  )
+  .get(
+    "/campaigns/:id/recipients",
+    validate("param", idParamSchema),
+    validate("query", campaignRecipientsQuerySchema),
+    async (c) => listAnswer(c, await listCampaignRecipients(getDb(c.env), c.req.valid("param").id, c.req.valid("query"))),
   )
   .post("/campaigns/:id/retry-failed", validate("param", idParamSchema), async (c) =>
     c.json(await retryFailedRecipients(c.env, c.req.valid("param").id), 202),

@@ -4,10 +4,11 @@ import { londonToday } from "../../../schema/london-time";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { validate } from "../../lib/validate";
+import { backupStream } from "../../services/admin/backup";
 import { exportCsv } from "../../services/admin/exports";
 import { adminSummary } from "../../services/admin/summary";
 
-/** The home screen's counts, and the CSV exports of the lists. */
+/** The home screen's counts, the CSV exports of the lists, and the backup of everything. */
 const app = new Hono<HonoEnv>()
   .get("/summary", async (c) => c.json(await adminSummary(getDb(c.env))))
   .get("/export/:file", validate("param", exportFileParamSchema), async (c) => {
@@ -17,6 +18,14 @@ const app = new Hono<HonoEnv>()
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${kind}-${date}.csv"`,
     });
-  });
+  })
+  // "Download everything": streamed as it is read; never cached anywhere on the way.
+  .get("/backup", (c) =>
+    c.body(backupStream(c.env), 200, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="northside-backup-${londonToday()}.json"`,
+      "Cache-Control": "no-store",
+    }),
+  );
 
 export default app;

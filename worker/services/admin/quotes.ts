@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type * as z from "zod";
 import type { AdminQuote, QuoteCounts, QuoteVisit, quoteListQuerySchema } from "../../../schema/api/quotes";
@@ -68,12 +68,19 @@ const urgentFirst = sql`(${quotes.urgentReason} IS NOT NULL AND ${quotes.replied
  */
 export async function listQuotes(db: Db, query: ListQuery) {
   const where = searchCondition(query.q, "quotes_search", quotes.id, [quotes.name, quotes.email]);
+  const order = [urgentFirst, desc(quotes.createdAt), desc(quotes.id)];
+  // The page is chosen from the quotes alone; only its rows look up their customer and visits.
+  const pageIds = db
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(and(where, query.state ? inState[query.state] : undefined))
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset(query.offset);
   const [rows, [counts]] = await db.batch([
     quoteQuery(db)
-      .where(and(where, query.state ? inState[query.state] : undefined))
-      .orderBy(urgentFirst, desc(quotes.createdAt), desc(quotes.id))
-      .limit(query.limit)
-      .offset(query.offset),
+      .where(inArray(quotes.id, pageIds))
+      .orderBy(...order),
     db
       .select({
         all: count(),

@@ -1,13 +1,14 @@
-import { and, eq, exists, inArray, sql } from "drizzle-orm";
+import { and, count, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
 import type { RetryFailedResult, SendCampaignRequest, SendCampaignResult } from "../../../schema/api/campaigns";
 import { campaignRecipients, campaigns, emailSubscribers } from "../../../schema/db";
 import { phoneHref } from "../../../schema/facts";
-import { getDb } from "../../db/client";
+import { type Db, getDb } from "../../db/client";
 import { inJsonList } from "../../db/json-list";
 import type { AppEnv } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
 import { factsNow } from "../business-facts";
-import { enqueueRecipients } from "../mail/queue-messages";
+import { audienceWhere } from "./audience";
+import { enqueuePendingRecipients } from "./schedule";
 
 const r = campaignRecipients;
 
@@ -16,16 +17,10 @@ const isActiveAddress = (email: typeof r.email) =>
   and(sql`${emailSubscribers.email} = ${email} COLLATE NOCASE`, eq(emailSubscribers.status, "active"));
 
 /**
- * Stores the campaign and one row per selected address that is an active subscriber, in one
- * transaction, then fans the rows out to the Queue. Nothing is sent here: the consumer sends each
- * row exactly once, so the admin gets an answer at once whatever the list size.
+ * The hand-picked addresses that are active subscribers (the others are reported as skipped), as
+ * a source of recipient rows: one JSON parameter, however many.
  */
-export async function sendCampaign(
-  env: AppEnv,
-  { emails, campaign, sendAt }: SendCampaignRequest,
-  now = Date.now(),
-): Promise<SendCampaignResult> {
-  const db = getDb(env);
+async function pickedAddresses(db: Db, emails: string[]) {
   const requested = [...new Set(emails)];
   const active = await db
     .select({ email: emailSubscribers.email })
@@ -37,6 +32,34 @@ export async function sendCampaign(
     throw new ApiError("VALIDATION_FAILED", "None of the selected addresses is an active subscriber.", {
       details: skipped.map((email) => ({ path: "emails", message: `${email} is not an active subscriber`, value: email })),
     });
+  }
+  return { skipped, from: sql`json_each(${JSON.stringify(active.map((row) => row.email))})`, email: sql<string>`value` };
+}
+
+/**
+ * Stores the campaign and one row per recipient in one transaction: the addresses picked by hand
+ * that are active subscribers, or the audience the server selects (every active subscriber, or a
+ * segment of them), any size, in one statement. Nothing is sent here: the rows wait (pending) and
+ * are handed to the Queue in shares (enqueuePendingRecipients), now for a campaign sent now and by
+ * the cron for the rest or a scheduled one; the consumer sends each row exactly once.
+ */
+export async function sendCampaign(
+  env: AppEnv,
+  { emails, audience, campaign, sendAt }: SendCampaignRequest,
+  now = Date.now(),
+): Promise<SendCampaignResult> {
+  const db = getDb(env);
+  let skipped: string[] = [];
+  let source: { from: SQL; email: SQL<string>; where?: SQL };
+  if (emails) {
+    const picked = await pickedAddresses(db, emails);
+    skipped = picked.skipped;
+    source = picked;
+  } else {
+    const where = audienceWhere(db, audience!, now);
+    const [size] = await db.select({ n: count() }).from(emailSubscribers).where(where);
+    if (!size?.n) throw new ApiError("VALIDATION_FAILED", "Nobody in this audience is an active subscriber yet.");
+    source = { from: sql`${emailSubscribers}`, email: sql<string>`${emailSubscribers.email}`, where };
   }
 
   const nowIso = new Date(now).toISOString();
@@ -57,35 +80,28 @@ export async function sendCampaign(
       .returning({ id: campaigns.id }),
     // A batch is one transaction and D1 runs one writer at a time, so the highest id is the
     // campaign inserted just above. (Drizzle's insert-select lists every column in table order.)
-    db
-      .insert(r)
-      .select(
-        db
-          .select({
-            id: sql<number>`NULL`.as("id"),
-            campaignId: sql<number>`(SELECT MAX(${campaigns.id}) FROM ${campaigns})`.as("campaign_id"),
-            email: sql<string>`value`.as("email"),
-            status: sql<"pending" | "queued">`${scheduledFor ? "pending" : "queued"}`.as("status"),
-            attempts: sql<number>`0`.as("attempts"),
-            lastError: sql<null>`NULL`.as("last_error"),
-            queuedAt: sql<string | null>`${scheduledFor ? null : nowIso}`.as("queued_at"),
-            sentAt: sql<null>`NULL`.as("sent_at"),
-            providerMessageId: sql<null>`NULL`.as("provider_message_id"),
-            updatedAt: sql<string>`${nowIso}`.as("updated_at"),
-          })
-          .from(sql`json_each(${JSON.stringify(active.map((row) => row.email))})`),
-      )
-      .returning({ id: r.id }),
+    db.insert(r).select(
+      db
+        .select({
+          id: sql<number>`NULL`.as("id"),
+          campaignId: sql<number>`(SELECT MAX(${campaigns.id}) FROM ${campaigns})`.as("campaign_id"),
+          email: source.email.as("email"),
+          status: sql<"pending">`'pending'`.as("status"),
+          attempts: sql<number>`0`.as("attempts"),
+          lastError: sql<null>`NULL`.as("last_error"),
+          queuedAt: sql<null>`NULL`.as("queued_at"),
+          sentAt: sql<null>`NULL`.as("sent_at"),
+          providerMessageId: sql<null>`NULL`.as("provider_message_id"),
+          updatedAt: sql<string>`${nowIso}`.as("updated_at"),
+        })
+        .from(source.from)
+        .where(source.where),
+    ),
   ]);
-  const campaignId = created?.id ?? 0;
-  if (!scheduledFor)
-    await enqueueOrLeaveToCron(
-      env,
-      inserted.map((row) => row.id),
-    );
+  if (!scheduledFor) await enqueueOrLeaveToCron(env, now);
   return {
-    campaignId,
-    successCount: inserted.length,
+    campaignId: created?.id ?? 0,
+    successCount: (inserted as unknown as D1Result).meta.changes,
     skipped,
     status: scheduledFor ? "scheduled" : "sending",
     sendAt: scheduledFor,
@@ -93,22 +109,26 @@ export async function sendCampaign(
 }
 
 /**
- * The rows are stored as queued before the Queue hears of them: if enqueueing fails, the Cron
- * Trigger re-enqueues rows left queued for 15 minutes, so the campaign still goes out. Failing the
- * request instead would tempt the admin to send it again, doubling it for everyone.
+ * The rows are stored before the Queue hears of them: if handing them over fails, the cron's next
+ * run hands over what is still pending (and re-enqueues rows left queued), so the campaign still
+ * goes out. Failing the request instead would tempt the admin to send it again, doubling it.
  */
-async function enqueueOrLeaveToCron(env: AppEnv, recipientIds: number[]) {
+async function enqueueOrLeaveToCron(env: AppEnv, now: number) {
   try {
-    await enqueueRecipients(env.MAIL_QUEUE, recipientIds);
+    await enqueuePendingRecipients(env, now);
   } catch (error) {
-    console.error(JSON.stringify({ job: "send-campaign", error: String(error), note: "left to the cron re-enqueue" }));
+    console.error(JSON.stringify({ job: "send-campaign", error: String(error), note: "left to the cron" }));
   }
 }
+
+/** Addresses named in a re-send's answer as skipped (the campaign screen lists the rest). */
+const MAX_SKIPPED_SHOWN = 100;
 
 /**
  * Re-sends a campaign's failed rows and, at the owner's word, the unknown ones (sending started,
  * no answer recorded), except to addresses that have unsubscribed since (those are reported as
- * skipped). Sent rows are never touched.
+ * skipped, the first hundred by name). Sent rows are never touched. The rows wait again (pending)
+ * and go to the Queue in shares, like a new campaign's.
  */
 export async function retryFailedRecipients(env: AppEnv, campaignId: number, now = Date.now()): Promise<RetryFailedResult> {
   const db = getDb(env);
@@ -117,7 +137,7 @@ export async function retryFailedRecipients(env: AppEnv, campaignId: number, now
     db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaignId)),
     db
       .update(r)
-      .set({ status: "queued", queuedAt: nowIso, updatedAt: nowIso, lastError: null })
+      .set({ status: "pending", queuedAt: null, updatedAt: nowIso, lastError: null })
       .where(
         and(
           eq(r.campaignId, campaignId),
@@ -130,7 +150,8 @@ export async function retryFailedRecipients(env: AppEnv, campaignId: number, now
       .select({ email: r.email })
       .from(r)
       .where(and(eq(r.campaignId, campaignId), inArray(r.status, ["failed", "unknown"])))
-      .orderBy(r.id),
+      .orderBy(r.id)
+      .limit(MAX_SKIPPED_SHOWN),
     db
       .update(campaigns)
       .set({ status: "sending", startedAt: sql`COALESCE(${campaigns.startedAt}, ${nowIso})` })
@@ -142,7 +163,7 @@ export async function retryFailedRecipients(env: AppEnv, campaignId: number, now
             db
               .select({ one: sql`1` })
               .from(r)
-              .where(and(eq(r.campaignId, campaignId), eq(r.status, "queued"))),
+              .where(and(eq(r.campaignId, campaignId), eq(r.status, "pending"))),
           ),
         ),
       ),
@@ -153,7 +174,7 @@ export async function retryFailedRecipients(env: AppEnv, campaignId: number, now
   if (ids.length === 0 && skipped.length === 0) {
     throw new ApiError("CONFLICT", "This campaign has no failed e-mails to re-send.");
   }
-  await enqueueOrLeaveToCron(env, ids);
+  await enqueueOrLeaveToCron(env, now);
   return { successCount: ids.length, skipped };
 }
 

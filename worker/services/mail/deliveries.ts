@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, notExists, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { oneLine } from "../../../schema/clean-text";
 import { outgoingEmails } from "../../../schema/db";
 import { settings } from "../../../schema/settings";
@@ -30,6 +30,42 @@ export const emailRows = (messages: MailMessage[]) =>
     attachments: JSON.stringify(m.attachments ?? []),
   }));
 
+/**
+ * Stores one message unless `taken` finds a row (the record it belongs to already has one), as a
+ * statement for the caller's batch: with the record's own insert after it in the same batch, the
+ * e-mail and its record are written together or not at all. RETURNING gives the id when stored.
+ */
+export function storeEmailUnless(db: Db, message: MailMessage, taken: SQLWrapper, nowIso: string) {
+  const [row] = emailRows([message]);
+  const value = <T>(v: T, column: string) => sql<T>`${v}`.as(column);
+  return db
+    .insert(e)
+    .select(
+      // Every column in the table's order (Drizzle's insert-select writes them so).
+      db
+        .select({
+          id: sql<number>`NULL`.as("id"),
+          kind: value(row!.kind, "kind"),
+          to: value(row!.to, "to"),
+          subject: value(row!.subject, "subject"),
+          html: value(row!.html, "html"),
+          text: value(row!.text, "text"),
+          headers: value(row!.headers, "headers"),
+          attachments: value(row!.attachments, "attachments"),
+          status: sql<"queued">`'queued'`.as("status"),
+          attempts: sql<number>`0`.as("attempts"),
+          lastError: sql<null>`NULL`.as("last_error"),
+          providerMessageId: sql<null>`NULL`.as("provider_message_id"),
+          sentAt: sql<null>`NULL`.as("sent_at"),
+          createdAt: value(nowIso, "created_at"),
+          updatedAt: value(nowIso, "updated_at"),
+        })
+        .from(sql`(SELECT 1)`)
+        .where(notExists(taken as SQL)),
+    )
+    .returning({ id: e.id });
+}
+
 /** Hands stored rows to the queue; if that fails the cron re-drives them, so the caller never fails for it. */
 export async function enqueueStoredEmails(queue: Queue, ids: number[]): Promise<void> {
   try {
@@ -39,11 +75,24 @@ export async function enqueueStoredEmails(queue: Queue, ids: number[]): Promise<
   }
 }
 
+const ROWS_PER_INSERT = 10;
+
 /** Stores the messages and queues them for sending. */
 export async function queueEmails(db: Db, queue: Queue, messages: MailMessage[]): Promise<number[]> {
   if (messages.length === 0) return [];
-  const rows = await db.insert(e).values(emailRows(messages)).returning({ id: e.id });
-  const ids = rows.map((row) => row.id);
+  // A row binds nine values and D1 binds at most 100 a statement: ten rows an insert, all in one batch.
+  const rows = emailRows(messages);
+  const inserts = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    inserts.push(
+      db
+        .insert(e)
+        .values(rows.slice(start, start + ROWS_PER_INSERT))
+        .returning({ id: e.id }),
+    );
+  }
+  const [first, ...rest] = inserts;
+  const ids = (await db.batch([first!, ...rest])).flat().map((row) => row.id);
   await enqueueStoredEmails(queue, ids);
   return ids;
 }
@@ -73,7 +122,7 @@ export async function markEmailsDeadLettered(db: Db, ids: number[], nowIso: stri
 
 /**
  * The cron's part: queued rows untouched for a while are enqueued again; rows left `sending` become
- * unknown. Answers the ids it enqueued.
+ * unknown. Answers the ids it enqueued: at most `settings.mail.enqueuePerRun` a run, the rest next run.
  */
 export async function redriveStuckEmails(db: Db, queue: Queue, now = Date.now()): Promise<number[]> {
   const nowIso = new Date(now).toISOString();
@@ -82,7 +131,16 @@ export async function redriveStuckEmails(db: Db, queue: Queue, now = Date.now())
     db
       .update(e)
       .set({ updatedAt: nowIso })
-      .where(and(eq(e.status, "queued"), lt(e.updatedAt, minutesAgo(settings.mail.requeueAfterMinutes))))
+      .where(
+        inArray(
+          e.id,
+          db
+            .select({ id: e.id })
+            .from(e)
+            .where(and(eq(e.status, "queued"), lt(e.updatedAt, minutesAgo(settings.mail.requeueAfterMinutes))))
+            .limit(settings.mail.enqueuePerRun),
+        ),
+      )
       .returning({ id: e.id }),
     db
       .update(e)

@@ -6,6 +6,7 @@ import { sendCampaignTest } from "../../../hooks/admin/use-campaigns";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { notify } from "../../../lib/toast";
 import { Field } from "../form-field";
+import { type AudienceChoice, audienceOf, CampaignAudienceField } from "./campaign-audience";
 import { CampaignPreview } from "./campaign-preview";
 import { type CampaignSchedule, CampaignScheduleField } from "./campaign-schedule";
 import { type CampaignDraftForm, campaignTemplates } from "./campaign-templates";
@@ -16,6 +17,8 @@ type Props = {
   schedule: CampaignSchedule;
   onScheduleChange: (schedule: CampaignSchedule) => void;
   scheduleError?: string;
+  audience: AudienceChoice;
+  onAudienceChange: (audience: AudienceChoice) => void;
   selectedCount: number;
   sending: boolean;
   onSend: () => void;
@@ -61,6 +64,8 @@ export function CampaignForm({
   schedule,
   onScheduleChange,
   scheduleError,
+  audience,
+  onAudienceChange,
   selectedCount,
   sending,
   onSend,
@@ -68,6 +73,8 @@ export function CampaignForm({
 }: Props) {
   const set = (key: keyof CampaignDraftForm) => (e: { target: { value: string } }) =>
     onChange({ ...draft, [key]: e.target.value });
+
+  const ready = audience.segment === "picked" ? selectedCount > 0 : audienceOf(audience) !== undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -138,15 +145,11 @@ export function CampaignForm({
                   <TextField.Root id="campaign-cta-link" value={draft.ctaLink} onChange={set("ctaLink")} maxLength={500} />
                 </Field>
               </Grid>
+              <CampaignAudienceField value={audience} onChange={onAudienceChange} pickedCount={selectedCount} />
               <CampaignScheduleField value={schedule} onChange={onScheduleChange} error={scheduleError} />
-              <Flex align="center" justify="between" gap="3" wrap="wrap">
-                <Text size="2" color={selectedCount === 0 ? "red" : "gray"} role="status">
-                  {selectedCount === 0
-                    ? "Select recipients on the Subscribers tab."
-                    : `${selectedCount} ${selectedCount === 1 ? "recipient" : "recipients"} selected`}
-                </Text>
+              <Flex align="center" justify="end" gap="3" wrap="wrap">
                 <SendTestButton draft={draft} />
-                <Button type="submit" size="3" disabled={selectedCount === 0} loading={sending}>
+                <Button type="submit" size="3" disabled={!ready} loading={sending}>
                   {schedule.mode === "later" ? "Schedule Campaign" : "Send Campaign"}
                 </Button>
               </Flex>

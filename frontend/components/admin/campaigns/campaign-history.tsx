@@ -1,9 +1,10 @@
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import type { CampaignStatus, CampaignSummary } from "../../../../schema/api/campaigns";
 import { formatDateTime } from "../../../../schema/london-time-text";
 import { EmptyState, ErrorState, LoadingState } from "../admin-states";
 import { StatusBadge, type StatusTone } from "../status-badge";
+import { CampaignRecipients } from "./campaign-recipients";
 import { CancelCampaignButton } from "./cancel-campaign-button";
 import { formatUkLong } from "./uk-time";
 
@@ -19,16 +20,16 @@ const campaignLabels: Record<CampaignStatus, string> = {
   scheduled: "Scheduled",
   cancelled: "Cancelled",
 };
-const recipientTones: Record<string, StatusTone> = {
-  sent: "success",
-  queued: "secondary",
-  sending: "secondary",
-  pending: "outline",
-  unknown: "outline",
-};
-
-/** What "unknown" means for a recipient; the owner decides whether to send again. */
-export const UNKNOWN_EXPLANATION = "Sent to the mail service but no answer was recorded; it may or may not have arrived.";
+/** The recipients, read only once the owner opens them. */
+function RecipientsDisclosure({ campaign }: { campaign: CampaignSummary }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="admin-recipients" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>Recipients ({campaign.counts.total.toLocaleString("en-GB")})</summary>
+      {open ? <CampaignRecipients campaignId={campaign.id} subject={campaign.subject} /> : null}
+    </details>
+  );
+}
 
 type Props = {
   campaigns: CampaignSummary[] | undefined;
@@ -117,28 +118,7 @@ export function CampaignHistory({ campaigns, error, onRetryLoad, retryingId, onR
                 Re-sending may give some people a second copy.
               </Text>
             ) : null}
-            {c.recipients.length > 0 ? (
-              <details className="admin-recipients">
-                <summary>Recipients ({c.recipients.length})</summary>
-                <ul>
-                  {c.recipients.map((r) => (
-                    <li key={r.email}>
-                      <span className="admin-wrap-anywhere">{r.email}</span>
-                      <StatusBadge status={r.status} tones={recipientTones} />
-                      {r.status === "unknown" ? (
-                        <Text size="1" color="gray">
-                          {UNKNOWN_EXPLANATION}
-                        </Text>
-                      ) : r.lastError ? (
-                        <Text size="1" color="red">
-                          {r.lastError}
-                        </Text>
-                      ) : null}
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            ) : null}
+            {c.counts.total > 0 ? <RecipientsDisclosure campaign={c} /> : null}
           </article>
         ))}
       </div>

@@ -5,6 +5,7 @@ import { useCampaigns } from "../../../hooks/admin/use-campaigns";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { HttpError } from "../../../lib/api";
 import { notify } from "../../../lib/toast";
+import { audienceOf } from "./campaign-audience";
 import { CampaignForm } from "./campaign-form";
 import { CampaignHistory } from "./campaign-history";
 import { cancelCampaign, sendCampaign } from "./campaign-requests";
@@ -30,8 +31,14 @@ export function CampaignsTab({ campaign, selected, onSent }: Props) {
   const [cancellingId, setCancellingId] = useState<number | null>(null);
 
   async function send() {
-    if (selected.size === 0) {
+    const audience = audienceOf(campaign.audience);
+    const picked = campaign.audience.segment === "picked";
+    if (picked && selected.size === 0) {
       notify({ title: "No recipients selected", description: "Select at least one subscriber.", variant: "destructive" });
+      return;
+    }
+    if (!picked && !audience) {
+      notify({ title: "No recipients selected", description: "Choose who the campaign goes to.", variant: "destructive" });
       return;
     }
     const parsed = campaignDraftSchema.safeParse(draft);
@@ -49,17 +56,17 @@ export function CampaignsTab({ campaign, selected, onSent }: Props) {
     setScheduleError(undefined);
     setSending(true);
     try {
-      const result = await sendCampaign([...selected], draft, sendAt);
+      const result = await sendCampaign(audience ? { audience } : { emails: [...selected] }, draft, sendAt);
       notify(
         result.sendAt
           ? {
               title: "Campaign Scheduled",
-              description: `It goes to ${result.successCount} ${result.successCount === 1 ? "subscriber" : "subscribers"} on ${formatUkLong(result.sendAt)}.`,
+              description: `It goes to ${result.successCount.toLocaleString("en-GB")} ${result.successCount === 1 ? "subscriber" : "subscribers"} on ${formatUkLong(result.sendAt)}.`,
               variant: "success",
             }
           : {
               title: "Campaign Sent!",
-              description: `Successfully sent to ${result.successCount} subscribers`,
+              description: `Successfully sent to ${result.successCount.toLocaleString("en-GB")} subscribers`,
               variant: "success",
             },
       );
@@ -128,6 +135,8 @@ export function CampaignsTab({ campaign, selected, onSent }: Props) {
           setScheduleError(undefined);
         }}
         scheduleError={scheduleError}
+        audience={campaign.audience}
+        onAudienceChange={campaign.setAudience}
         selectedCount={selected.size}
         sending={sending}
         onSend={send}

@@ -1,0 +1,150 @@
+import { getTableColumns, sql } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import {
+  bookingCells,
+  bookings,
+  campaignRecipients,
+  campaigns,
+  chatMessages,
+  customers,
+  emailSubscribers,
+  numberSeriesCounters,
+  orderLines,
+  orders,
+  outgoingEmails,
+  ownerSettings,
+  products,
+  quotes,
+  serviceRecords,
+  serviceReminders,
+  stockMovements,
+  stripeEvents,
+} from "../../../schema/db";
+import { type Db, getDb } from "../../db/client";
+import type { AppEnv } from "../../env";
+
+/**
+ * "Download everything": every table of the owner's business as one JSON file, streamed a page of
+ * rows at a time (the Worker never holds the whole database, and each read stays far inside D1's
+ * 50 MB result and 1,000 queries an invocation), with the product images listed by key (the
+ * images themselves stay in R2). Rows keep their database column names and ids, so the restore
+ * (scripts/restore.mjs) is mechanical: the same rows into the same tables, in this order, which
+ * puts every table after the ones it refers to.
+ */
+const BACKUP: [string, SQLiteTable][] = [
+  ["products", products],
+  ["customers", customers],
+  ["quotes", quotes],
+  ["service_records", serviceRecords],
+  ["outgoing_emails", outgoingEmails],
+  ["service_reminders", serviceReminders],
+  ["bookings", bookings],
+  ["booking_cells", bookingCells],
+  ["email_subscribers", emailSubscribers],
+  ["campaigns", campaigns],
+  ["campaign_recipients", campaignRecipients],
+  ["orders", orders],
+  ["order_lines", orderLines],
+  ["stock_movements", stockMovements],
+  ["chat_messages", chatMessages],
+  ["settings", ownerSettings],
+  ["number_series", numberSeriesCounters],
+  ["stripe_events", stripeEvents],
+];
+export const BACKUP_TABLES = BACKUP.map(([name]) => name);
+
+/** Tables left out, and why: secrets and what renews itself, not the business's records. */
+export const LEFT_OUT_OF_BACKUP: Record<string, string> = {
+  admin_accounts: "the owner's password hash and second factor: set again on a new install",
+  admin_devices: "browsers remembered for sign-in",
+  admin_recovery_codes: "second-factor recovery codes (hashed)",
+  admin_sessions: "sign-in sessions",
+  admin_sign_ins: "the sign-in log (kept 90 days)",
+  rate_limits: "request counters of the last day",
+  cart_items: "visitors' carts (emptied after 30 days)",
+  outbox: "the local copy of sent e-mail (development only)",
+};
+
+export const BACKUP_FORMAT = "northside-backup";
+export const BACKUP_VERSION = 1;
+
+/** Rows per read: stored e-mails carry their whole HTML, so they come fewer at a time. */
+const pageSize = (table: string) => (table === "outgoing_emails" ? 250 : 5000);
+
+/** One page of a table's rows after `after` (a rowid), each with its rowid to read on from. */
+function page(db: Db, table: SQLiteTable, name: string, after: number) {
+  return db
+    .select({ backupRowid: sql<number>`rowid`.as("backup_rowid"), ...getTableColumns(table) })
+    .from(table)
+    .where(sql`rowid > ${after}`)
+    .orderBy(sql`rowid`)
+    .limit(pageSize(name));
+}
+
+/** A row under its database column names, booleans as SQLite stores them. */
+function stored(table: SQLiteTable, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = row[key];
+    out[column.name] = typeof value === "boolean" ? Number(value) : value;
+  }
+  return out;
+}
+
+/**
+ * The backup, piece by piece: the JSON text of each page of rows as it is read. The first page of
+ * every table comes in one round trip; a table with more is read on a page at a time.
+ */
+async function* backupPieces(env: AppEnv, now: number): AsyncGenerator<string> {
+  const db = getDb(env);
+  const firstPages = (await db.batch(
+    BACKUP.map(([name, table]) => page(db, table, name, 0)) as unknown as [ReturnType<typeof page>],
+  )) as unknown as (Record<string, unknown> & { backupRowid: number })[][];
+  yield `{"format":"${BACKUP_FORMAT}","version":${BACKUP_VERSION},"exportedAt":"${new Date(now).toISOString()}","tables":{`;
+  for (const [t, [name, table]] of BACKUP.entries()) {
+    yield `${t > 0 ? "," : ""}"${name}":[`;
+    let rows = firstPages[t]!;
+    let first = true;
+    while (rows.length > 0) {
+      yield `${first ? "" : ","}${rows.map(({ backupRowid: _, ...row }) => JSON.stringify(stored(table, row))).join(",")}`;
+      first = false;
+      if (rows.length < pageSize(name)) break;
+      rows = (await page(db, table, name, rows.at(-1)!.backupRowid)) as typeof rows;
+    }
+    yield "]";
+  }
+  yield `},"images":[`;
+  let cursor: string | undefined;
+  let first = true;
+  do {
+    const listed = await env.IMAGES.list({ cursor, limit: 1000 });
+    const images = listed.objects.map((o) => JSON.stringify({ key: o.key, size: o.size, uploaded: o.uploaded.toISOString() }));
+    if (images.length > 0) {
+      yield `${first ? "" : ","}${images.join(",")}`;
+      first = false;
+    }
+    cursor = listed.truncated ? listed.cursor : undefined;
+  } while (cursor);
+  yield "]}";
+}
+
+/** The backup as a byte stream, read as the browser downloads it. */
+export function backupStream(env: AppEnv, now = Date.now()): ReadableStream<Uint8Array> {
+  const pieces = backupPieces(env, now);
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    async pull(controller) {
+      try {
+        const next = await pieces.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      } catch (error) {
+        console.error(JSON.stringify({ job: "backup", error: String(error) }));
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await pieces.return(undefined);
+    },
+  });
+}
