@@ -1,8 +1,9 @@
+import { env } from "cloudflare:workers";
 import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminHeaders } from "./helpers/admin";
 import { createProduct } from "./helpers/factories";
-import { callAppJson, newCartSession, putInCart, query } from "./helpers/factories-commerce";
+import { callApp, callAppJson, newCartSession, putInCart, query } from "./helpers/factories-commerce";
 import { call, callJson } from "./helpers/http";
 
 let auth: Record<string, string>;
@@ -307,6 +308,42 @@ describe("CSV import and export", () => {
       { row: 2, column: "name", message: '2 products are called "Twin Part": add the id column to say which' },
     ]);
   });
+
+  it("imports a 5,000-product catalogue's own export with new prices inside D1's production limits", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
+       INSERT INTO products (name, description, price_pence, image, brand, category, stock_quantity)
+       SELECT 'Scale Part ' || ?1 || ' ' || i, 'A part of a large catalogue', 1000 + i, '/images/parts/placeholder.svg', 'Ideal', 'Valves', 5 FROM n`,
+    )
+      .bind(tag)
+      .run();
+    // Through callApp: each request on the guarded binding (1,000 queries, 100 KB a statement).
+    const headers = await adminHeaders();
+    const exported = await callApp("/api/admin/products/export.csv", { headers });
+    expect(exported.status).toBe(200);
+    const rows = Papa.parse<Record<string, string>>(await exported.text(), { header: true, skipEmptyLines: true }).data.filter(
+      (r) => r.name?.startsWith(`Scale Part ${tag} `),
+    );
+    expect(rows).toHaveLength(5000);
+    const csv = Papa.unparse(rows.map((r) => ({ ...r, price: (Number(r.price) + 1).toFixed(2) })));
+    const send = (dryRun: boolean) =>
+      callApp(`/api/admin/products/import${dryRun ? "?dryRun=1" : ""}`, {
+        method: "POST",
+        body: csv,
+        headers: { ...headers, "Content-Type": "text/csv" },
+      });
+    const preview = await send(true);
+    expect(preview.status).toBe(200);
+    expect(await preview.json()).toMatchObject({ updated: 5000, created: 0, errors: [], applied: false });
+    const applied = await send(false);
+    expect(await applied.json()).toMatchObject({ updated: 5000, applied: true });
+    const [prices] = await query<{ n: number; wrong: number }>(
+      "SELECT count(*) AS n, sum(price_pence <> 1100 + CAST(substr(name, length(?1) + 1) AS INTEGER)) AS wrong FROM products WHERE name LIKE ?1 || '%'",
+      `Scale Part ${tag} `,
+    );
+    expect(prices).toEqual({ n: 5000, wrong: 0 });
+  }, 60_000);
 
   it("reads back its own export of 150 products with new prices: every one updated, in one go", async () => {
     const made = [];

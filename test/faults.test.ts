@@ -42,7 +42,7 @@ async function deliveryRound(ids: number[]) {
 }
 
 const acceptedBy = async (to: string) =>
-  ((await (await fetch(`${env.MAIL_API_BASE}/accepted?to=${encodeURIComponent(to)}`)).json()) as { accepted: number }).accepted;
+  ((await (await fetch(`${env.MAIL_API_BASE}/__accepted?to=${encodeURIComponent(to)}`)).json()) as { accepted: number }).accepted;
 
 describe("faults that lose nothing", () => {
   it("a provider outage of a while: 150 e-mails, each refused twice, are each sent exactly once when it ends", async () => {

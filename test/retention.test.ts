@@ -81,4 +81,26 @@ describe("what the cron deletes (periods from schema/settings.ts, as the privacy
     expect(await count("SELECT COUNT(*) AS n FROM email_subscribers WHERE email IN (?1, ?2)", stale, fresh)).toBe(1);
     expect(await count("SELECT COUNT(*) AS n FROM admin_sign_ins WHERE address = '192.0.2.250'")).toBe(0);
   });
+
+  it("empties over 1,000 stale carts in one run, and keeps a cart touched within 30 days", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const product = (await env.DB.prepare(
+      "INSERT INTO products (name, description, price_pence, image, brand, category) VALUES ('Purge Part', 'd', 100, '/x.svg', 'Ideal', 'Valves') RETURNING id",
+    ).first<number>("id"))!;
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1200)
+       INSERT INTO cart_items (session_id, product_id, quantity, created_at, updated_at)
+       SELECT 'session_stale_' || ?1 || '_' || i, ?2, 1, ?3, ?3 FROM n`,
+    )
+      .bind(tag, product, iso(NOW - 31 * DAY))
+      .run();
+    await env.DB.prepare(
+      "INSERT INTO cart_items (session_id, product_id, quantity, created_at, updated_at) VALUES (?1, ?2, 1, ?3, ?3)",
+    )
+      .bind(`session_fresh_${tag}`, product, iso(NOW - 29 * DAY))
+      .run();
+    await runCron();
+    expect(await count("SELECT COUNT(*) AS n FROM cart_items WHERE session_id LIKE ?1", `session_stale_${tag}_%`)).toBe(0);
+    expect(await count("SELECT COUNT(*) AS n FROM cart_items WHERE session_id = ?1", `session_fresh_${tag}`)).toBe(1);
+  });
 });

@@ -264,6 +264,29 @@ describe("quotes done right", () => {
     expect((await send("POST", "/api/admin/quotes/replied", { ids: [] })).status).toBe(400);
   });
 
+  it("replies to and undoes 150 quotes at once (more than D1's 100 bound parameters)", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 150)
+       INSERT INTO quotes (name, phone, email, postcode, service, is_read) SELECT 'Bulk ' || i, '0161 496 0000', 'bulk-' || ?1 || '-' || i || '@example.com', 'M32 0ZZ', 'boiler-repair', 1 FROM n`,
+    )
+      .bind(tag)
+      .run();
+    const ids = (await query<{ id: number }>("SELECT id FROM quotes WHERE email LIKE ?1", `bulk-${tag}-%`)).map((r) => r.id);
+    expect(ids).toHaveLength(150);
+    const replied = await send("POST", "/api/admin/quotes/replied", { ids });
+    expect(replied.status).toBe(200);
+    expect(replied.body.ids).toHaveLength(150);
+    const undone = await send("POST", "/api/admin/quotes/unreplied", { ids });
+    expect(undone.status).toBe(200);
+    expect(undone.body.ids).toHaveLength(150);
+    const [left] = await query<{ n: number }>(
+      "SELECT count(*) AS n FROM quotes WHERE email LIKE ?1 AND replied_at IS NOT NULL",
+      `bulk-${tag}-%`,
+    );
+    expect(left!.n).toBe(0);
+  });
+
   it("keeps the owner's notes on a quote", async () => {
     const quote = await createQuote();
     const { body } = await send("PATCH", `/api/admin/quotes/${quote.id}/notes`, { notes: "  Rang back, visit Tuesday " });

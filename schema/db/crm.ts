@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
+import { properties } from "./properties";
 
 export const quoteServices = [
   "boiler-installation",
@@ -123,6 +124,8 @@ export const serviceRecords = sqliteTable(
     /** A visit with a time: when it starts and ends, ISO UTC. Null: the time is still to be agreed. */
     visitStart: text("visit_start"),
     visitEnd: text("visit_end"),
+    /** The property visited, where the customer has them (schema/db/properties.ts). */
+    propertyId: integer("property_id").references((): AnySQLiteColumn => properties.id, { onDelete: "set null" }),
     /** The quote this visit was booked from, if any. */
     quoteId: integer("quote_id").references(() => quotes.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -132,6 +135,7 @@ export const serviceRecords = sqliteTable(
     index("service_records_customer").on(t.customerId, t.serviceDate),
     index("service_records_status").on(t.status, t.serviceDate),
     index("service_records_quote").on(t.quoteId),
+    index("service_records_property").on(t.propertyId, t.serviceDate),
   ],
 );
 

@@ -62,6 +62,72 @@ const combiIdeal = { equipmentType: "Combi boiler", equipmentModel: "Ideal Logic
 const noEquipment = { equipmentType: null, equipmentModel: null };
 
 /** `day` is the service date as a day offset; `due` the next service due as a day offset (or null). */
+/**
+ * Where the work happens: each customer's home (id = the customer's), and Emma Gallagher's rented
+ * flat with its tenant (id 13), each with its gas appliances. Service records say which they were at.
+ */
+const homes = [
+  ["14 Derbyshire Lane, Stretford", "M32 8BH"],
+  ["3 Moss Road, Sale", "M33 6GZ"],
+  ["27 Ashfield Road, Urmston", "M41 9PA"],
+  ["8 Church Lane, Flixton", "M41 6HS"],
+  ["51 Kings Road, Stretford", "M32 8QP"],
+  ["2 Park Avenue, Timperley", "WA15 6EY"],
+  ["19 Cross Street, Sale", "M33 7AQ"],
+  ["6 Barton Road, Davyhulme", "M41 7LF"],
+  ["33 Seymour Grove, Old Trafford", "M16 0LN"],
+  ["11 Brook Road, Flixton", "M41 5RS"],
+  ["45 Moorside Road, Urmston", "M41 5SJ"],
+  ["7 Chester Road, Stretford", "M32 0RW"],
+];
+export const properties = [
+  ...homes.map(([address, postcode], i) => ({ id: i + 1, customerId: i + 1, address, postcode, tenant: null })),
+  {
+    id: 13,
+    customerId: 5,
+    address: "Flat 4, 120 Edge Lane, Stretford",
+    postcode: "M32 8PX",
+    tenant: { name: "Kieran Doyle", email: "kieran.doyle@example.com", phone: "07700 900612" },
+  },
+];
+export const landlords = new Set([5]);
+export const homeOf = (customerId) => customers.find((c) => c.id === customerId) && homes[customerId - 1];
+
+/** One boiler a home (from the latest record that names it), and the flat's boiler and hob. */
+export const appliances = [
+  {
+    id: 1,
+    propertyId: 13,
+    location: "Kitchen cupboard",
+    type: "boiler",
+    make: "Ideal",
+    model: "Logic Combi 24",
+    flueType: "room-sealed",
+  },
+  { id: 2, propertyId: 13, location: "Kitchen", type: "hob", make: "Beko", model: "HIZG64120SX", flueType: "flueless" },
+  {
+    id: 3,
+    propertyId: 1,
+    location: "Utility room",
+    type: "boiler",
+    make: "Worcester Bosch",
+    model: "Greenstar 30i",
+    flueType: "room-sealed",
+  },
+  {
+    id: 4,
+    propertyId: 2,
+    location: "Kitchen",
+    type: "boiler",
+    make: "Vaillant",
+    model: "ecoTEC Plus 832",
+    flueType: "room-sealed",
+  },
+];
+
+/** The property of each record: the flat for the landlord's certificate, else the customer's home. */
+export const propertyOfRecord = (r) => (r.serviceType.includes("CP12") && r.customerId === 5 ? 13 : r.customerId);
+
 export const serviceRecords = [
   {
     id: 1,

@@ -75,16 +75,20 @@ export function scaleStatements(v = SCALE) {
             ${pick(TOWNS)} || (1 + i % 40) || ' ' || (i % 10) || 'AB', (i % 7 = 0),
             strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (i * 3650 / ${v.customers}) || ' days')
      FROM n`,
+    // Each customer's home is their first property (as the product makes it).
+    `INSERT INTO properties (customer_id, address, postcode, created_at)
+     SELECT id, address, postcode, created_at FROM customers WHERE email LIKE 'scale.customer%' ORDER BY id`,
     // Three yearly visits each. The latest (k = 0) names next year's: a quarter of the customers
     // have it within a month either side of today, so the reminders have thousands due.
-    `INSERT INTO service_records (customer_id, service_type, equipment_type, equipment_model, status, service_date,
+    `INSERT INTO service_records (customer_id, property_id, service_type, equipment_type, equipment_model, status, service_date,
        technician_name, cost_pence, work_completed, next_service_due, created_at)
      ${upTo(visits)}, v AS (
        SELECT c.id AS customer_id, c.is_landlord AS landlord, (n.i - 1) % ${v.visitsPerCustomer} AS k, n.i AS i,
               CASE WHEN c.id % 4 = 0 THEN 335 + c.id % 60 ELSE c.id % 335 END AS ago
        FROM n JOIN customers c ON c.email = 'scale.customer' || ((n.i - 1) / ${v.visitsPerCustomer} + 1) || '@example.com'
      )
-     SELECT customer_id, CASE WHEN landlord THEN 'Gas Safety Check' ELSE 'Annual Service' END, ${pick(BOILERS)}, 'Model ' || (i % 30),
+     SELECT customer_id, (SELECT p.id FROM properties p WHERE p.customer_id = v.customer_id ORDER BY p.id LIMIT 1),
+            CASE WHEN landlord THEN 'Gas Safety Check' ELSE 'Annual Service' END, ${pick(BOILERS)}, 'Model ' || (i % 30),
             'completed', date('now', '-' || (ago + k * 365) || ' days'), 'Dave', 7500 + (i % 8) * 500,
             'Serviced and tested; flue and pressure checked.', date('now', '-' || (ago + k * 365) || ' days', '+1 year'),
             strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (ago + k * 365) || ' days')

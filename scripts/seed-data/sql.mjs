@@ -7,7 +7,7 @@
 // row that already holds the id (or a unique e-mail) untouched, so owner data is never overwritten.
 import { boilerService } from "../../schema/business.ts";
 import { urgentReason } from "../../schema/triage.ts";
-import { customers, serviceRecords } from "./customers.mjs";
+import { appliances, customers, homeOf, landlords, properties, propertyOfRecord, serviceRecords } from "./customers.mjs";
 import { quotes, subscribers } from "./leads.mjs";
 import { chatMessages, chatSessionId, chatStartsAt, orders } from "./orders.mjs";
 import { productImage, products, stockOf } from "./products.mjs";
@@ -79,8 +79,60 @@ export function seedStatements(today = new Date()) {
         last_name: c.lastName,
         email: c.email,
         phone: c.phone,
+        address: homeOf(c.id)?.[0] ?? null,
+        postcode: homeOf(c.id)?.[1] ?? null,
+        is_landlord: landlords.has(c.id),
         created_at: at(-c.addedDaysAgo, "10:30"),
       }),
+    );
+  }
+
+  /** SQL giving `what` when property `id` is the demo's (its customer the demo customer), else NULL. */
+  const demoProperty = (id, what) => {
+    const owner = customers.find((c) => c.id === properties.find((p) => p.id === id).customerId);
+    return `(SELECT ${what} FROM properties p JOIN customers c ON c.id = p.customer_id WHERE p.id = ${id} AND c.email = ${sqlValue(owner.email)})`;
+  };
+  for (const p of properties) {
+    const owner = customers.find((c) => c.id === p.customerId);
+    // Only for the demo customer itself (the owner's own customer may hold an id the demo skipped).
+    const ownerIsDemo = `EXISTS (SELECT 1 FROM customers WHERE id = ${p.customerId} AND email = ${sqlValue(owner.email)})`;
+    statements.push(
+      guardedInsert(
+        "properties",
+        {
+          id: p.id,
+          customer_id: p.customerId,
+          address: p.address,
+          postcode: p.postcode,
+          tenant_name: p.tenant?.name ?? null,
+          tenant_email: p.tenant?.email ?? null,
+          tenant_phone: p.tenant?.phone ?? null,
+          tenant_gets_copies: Boolean(p.tenant),
+          created_at: at(-owner.addedDaysAgo, "10:31"),
+        },
+        `${highWater("properties")} < ${p.id} AND ${ownerIsDemo}`,
+      ),
+    );
+  }
+
+  for (const a of appliances) {
+    statements.push(
+      guardedInsert(
+        "appliances",
+        {
+          id: a.id,
+          property_id: a.propertyId,
+          location: a.location,
+          type: a.type,
+          make: a.make,
+          model: a.model,
+          serial: null,
+          flue_type: a.flueType,
+          landlord_owned: true,
+          created_at: at(-60, "11:00"),
+        },
+        `${highWater("appliances")} < ${a.id} AND ${demoProperty(a.propertyId, "1")} IS NOT NULL`,
+      ),
     );
   }
 
@@ -89,6 +141,8 @@ export function seedStatements(today = new Date()) {
       guardedInsert("service_records", {
         id: r.id,
         customer_id: r.customerId,
+        // The demo property if it is there (it is not when the owner's data came first).
+        property_id: r.customerId === null ? null : computed(demoProperty(propertyOfRecord(r), "p.id")),
         service_type: r.serviceType,
         equipment_type: r.equipmentType,
         equipment_model: r.equipmentModel,

@@ -21,15 +21,15 @@ type PostmarkEmail = {
  * Tests trigger failures by the recipient's address: fail-429… (rate limit), fail-500…, fail-503…,
  * and fail-422… (406 "inactive recipient", permanent), so "fail-429-a1b2@example.com" stays
  * unique per test; ok-noid… is accepted with no MessageID in the answer; downN-… is answered 503
- * for its first N attempts (an outage that ends). GET /accepted?to= says how many messages to an
+ * for its first N attempts (an outage that ends). GET /__accepted?to= says how many messages to an
  * address were accepted, so a test can tell "sent once" from the provider's side.
  */
 export function startFakeMailProvider(): Promise<FakeServer> {
-  /** Attempts seen per "downN…" address, and messages accepted per address (read by GET /accepted?to=). */
+  /** Attempts seen per "downN…" address, and messages accepted per address (read by GET /__accepted?to=). */
   const attempts = new Map<string, number>();
   const accepted = new Map<string, number>();
   return startFakeServer((req, body, res) => {
-    if (req.method === "GET" && req.url?.startsWith("/accepted?")) {
+    if (req.method === "GET" && req.url?.startsWith("/__accepted?")) {
       const to = new URL(req.url, "http://fake").searchParams.get("to") ?? "";
       return sendJson(res, 200, { to, accepted: accepted.get(to) ?? 0 });
     }

@@ -27,7 +27,8 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeServer>
       res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(recorded));
       return;
     }
-    recorded.push({ method: req.method ?? "GET", path, headers: req.headers, body });
+    // A test's own questions to the fake (/__accepted…) are not requests the Worker made.
+    if (!path.startsWith("/__")) recorded.push({ method: req.method ?? "GET", path, headers: req.headers, body });
     try {
       await handler(req, body, res);
     } catch (error) {

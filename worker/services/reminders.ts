@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { ReminderList, ReminderRunResult } from "../../schema/api/reminders";
 import { reminderVisitPatterns } from "../../schema/business";
-import { customers, outgoingEmails, serviceRecords, serviceReminders } from "../../schema/db";
+import { customers, outgoingEmails, properties, serviceRecords, serviceReminders } from "../../schema/db";
 import { addDays, londonToday, londonWallTime } from "../../schema/london-time";
 import { settings } from "../../schema/settings";
 import { type Db, runBatch } from "../db/client";
@@ -45,6 +45,8 @@ export function reminderCandidates(db: Db, now: number) {
         "equipment",
       ),
       customerId: customers.id,
+      place: sql<string | null>`(SELECT p.address || COALESCE(', ' || p.postcode, '') FROM ${properties} AS p
+        WHERE p.id = ${serviceRecords.propertyId})`.as("place"),
       firstName: customers.firstName,
       lastName: customers.lastName,
       email: customers.email,
@@ -120,6 +122,7 @@ async function mailFor(env: AppEnv, r: Candidate & { kind: Kind; email: string }
     kind: r.kind,
     dueDate: r.dueDate!,
     equipment: r.equipment,
+    place: r.isLandlord ? r.place : null,
     bookUrl: bookingUrl(env, r.postcode, r.kind),
     optOutUrl: siteUrl(env, `/reminders/opt-out?token=${token}`),
     optOutHeaders: { "List-Unsubscribe": `<${oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },

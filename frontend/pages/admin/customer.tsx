@@ -3,6 +3,7 @@ import { Link, useLocation, useParams } from "wouter";
 import { formatDate } from "../../../schema/london-time-text";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { CustomerDetails } from "../../components/admin/customers/customer-details";
+import { CustomerProperties } from "../../components/admin/customers/customer-properties";
 import { CustomerTimeline } from "../../components/admin/customers/customer-timeline";
 import { BackIcon, PlusIcon } from "../../components/admin/icons";
 import { PageHeader } from "../../components/admin/page-header";
@@ -95,6 +96,7 @@ function Customer({ id }: { id: number }) {
             <LoadingState label="Loading timeline…" />
           )}
         </section>
+        <CustomerProperties customerId={id} />
         <section className="admin-customer-records" aria-labelledby="customer-records-heading">
           <Heading as="h2" size="4" id="customer-records-heading" mb="3">
             Service records{records.items ? ` (${records.total})` : ""}

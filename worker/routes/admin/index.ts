@@ -10,6 +10,7 @@ import login from "./login";
 import orders from "./orders";
 import outbox from "./outbox";
 import products from "./products";
+import properties from "./properties";
 import quotes from "./quotes";
 import reminders from "./reminders";
 import security from "./security";
@@ -34,6 +35,7 @@ const app = new Hono<HonoEnv>()
   .route("/email-subscribers", emailSubscribers)
   .route("/service-records", serviceRecords)
   .route("/customers", customers)
+  .route("/", properties)
   .route("/products", products)
   .route("/orders", orders)
   .route("/upload-url", uploadUrl)

@@ -1,6 +1,7 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
+  appliances,
   bookingCells,
   bookings,
   campaignRecipients,
@@ -14,6 +15,7 @@ import {
   outgoingEmails,
   ownerSettings,
   products,
+  properties,
   quotes,
   serviceRecords,
   serviceReminders,
@@ -34,6 +36,8 @@ import type { AppEnv } from "../../env";
 const BACKUP: [string, SQLiteTable][] = [
   ["products", products],
   ["customers", customers],
+  ["properties", properties],
+  ["appliances", appliances],
   ["quotes", quotes],
   ["service_records", serviceRecords],
   ["outgoing_emails", outgoingEmails],

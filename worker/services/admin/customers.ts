@@ -1,13 +1,14 @@
-import { asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { AdminCustomer, CustomerChanges, NewCustomer, TimelineEntry } from "../../../schema/api/customers";
 import type { AdminListQuery } from "../../../schema/api/lists";
 import { allQuoteServiceLabels } from "../../../schema/business";
-import { chatMessages, customers, emailSubscribers, orders, quotes, serviceRecords } from "../../../schema/db";
+import { chatMessages, customers, emailSubscribers, orders, properties, quotes, serviceRecords } from "../../../schema/db";
 import { formatPence } from "../../../schema/format";
 import { orderNumberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import { searchCondition } from "../../db/search";
 import { notFound } from "../../lib/errors";
+import { firstPropertyStatement } from "./properties";
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -40,13 +41,41 @@ export async function listCustomers(db: Db, { q, limit, offset }: AdminListQuery
   return { items: rows.map(toAdminCustomer), total: total?.n ?? 0 };
 }
 
+/** The customer just inserted in the same batch (one writer at a time: the newest row is ours). */
+const newestCustomer = sql`(SELECT MAX(${customers.id}) FROM ${customers})`;
+
+/** Adds the customer and, when they give an address or postcode, that home as their first property: one batch. */
 export async function createCustomer(db: Db, input: NewCustomer): Promise<AdminCustomer> {
-  const [row] = await db.insert(customers).values(input).returning();
+  const [[row]] = await db.batch([db.insert(customers).values(input).returning(), firstPropertyStatement(db, newestCustomer)]);
   return toAdminCustomer(row!);
 }
 
+/**
+ * Changes the customer. A property that is the customer's own address (their home, made from it)
+ * follows a change of that address, in the same batch, so a home owner's details stay one.
+ */
 export async function updateCustomer(db: Db, id: number, changes: CustomerChanges): Promise<AdminCustomer> {
-  const [row] = await db.update(customers).set(changes).where(eq(customers.id, id)).returning();
+  const movesHome = "address" in changes || "postcode" in changes;
+  const current = (column: typeof customers.address | typeof customers.postcode) =>
+    sql`(SELECT ${column} FROM ${customers} WHERE ${customers.id} = ${id})`;
+  const home = () =>
+    db
+      .update(properties)
+      .set({
+        ...("address" in changes
+          ? { address: sql`COALESCE(${changes.address ?? null}, ${changes.postcode ?? null}, ${properties.address})` }
+          : {}),
+        ...("postcode" in changes ? { postcode: changes.postcode ?? null } : {}),
+      })
+      .where(
+        and(
+          eq(properties.customerId, id),
+          sql`${properties.address} IS COALESCE(NULLIF(TRIM(${current(customers.address)}), ''), ${current(customers.postcode)})`,
+          sql`${properties.postcode} IS NULLIF(TRIM(${current(customers.postcode)}), '')`,
+        ),
+      );
+  const update = db.update(customers).set(changes).where(eq(customers.id, id)).returning();
+  const [row] = movesHome ? (await db.batch([home(), update]))[1] : await update;
   if (!row) throw notFound("Customer");
   return toAdminCustomer(row);
 }

@@ -34,6 +34,7 @@ import {
 import { holdVisitTime, releaseVisitTime } from "../bookings/visit-time";
 import type { BookingForMail } from "../mail/booking-emails";
 import type { MailMessage } from "../mail/types";
+import { firstPropertyOf, firstPropertyStatement } from "./properties";
 
 type ListQuery = z.output<typeof serviceRecordListQuerySchema>;
 type RecordRow = typeof serviceRecords.$inferSelect;
@@ -203,9 +204,11 @@ export async function createServiceRecord(env: AppEnv, db: Db, input: NewService
     costPence: cost,
     nextServiceDue: nextDueFor(fields.status, fields.serviceType, serviceDate, fields.nextServiceDue) ?? null,
     customerId: newCustomer ? newest(customers) : (customerId ?? null),
+    // The visit is at the customer's home (their first property) until a property is chosen.
+    propertyId: newCustomer ? firstPropertyOf(newest(customers)) : customerId ? firstPropertyOf(customerId) : null,
   };
   const writes: BatchItem<"sqlite">[] = [
-    ...(newCustomer ? [db.insert(customers).values(newCustomer)] : []),
+    ...(newCustomer ? [db.insert(customers).values(newCustomer), firstPropertyStatement(db, newest(customers))] : []),
     db.insert(serviceRecords).values(values),
   ];
   let booking: BookingForMail | null = null;
@@ -298,7 +301,7 @@ export async function updateServiceRecord(
   const timeChanged = start !== was.visitStart || end !== was.visitEnd;
   const nowIso = new Date(now).toISOString();
   const writes: BatchItem<"sqlite">[] = [
-    ...(newCustomer ? [db.insert(customers).values(newCustomer)] : []),
+    ...(newCustomer ? [db.insert(customers).values(newCustomer), firstPropertyStatement(db, newest(customers))] : []),
     db
       .update(serviceRecords)
       .set({
@@ -308,7 +311,13 @@ export async function updateServiceRecord(
         visitEnd: end,
         ...(cost !== undefined && { costPence: cost }),
         ...(nextServiceDue !== undefined && { nextServiceDue }),
-        ...(newCustomer && { customerId: newest(customers) }),
+        ...(newCustomer && { customerId: newest(customers), propertyId: firstPropertyOf(newest(customers)) }),
+        // Moved to another customer: to their home, as a new visit would be.
+        ...(!newCustomer &&
+          fields.customerId !== undefined &&
+          fields.customerId !== was.customerId && {
+            propertyId: fields.customerId === null ? null : firstPropertyOf(fields.customerId),
+          }),
       })
       .where(eq(serviceRecords.id, id)),
   ];

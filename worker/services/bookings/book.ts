@@ -9,7 +9,7 @@ import {
   visitLabel,
 } from "../../../schema/api/bookings";
 import { company } from "../../../schema/business";
-import { bookings, customers, serviceRecords } from "../../../schema/db";
+import { bookings, customers, properties, serviceRecords } from "../../../schema/db";
 import { londonWallTime } from "../../../schema/london-time";
 import { splitName } from "../../../schema/names";
 import { ALPHABETS, randomText } from "../../../schema/random";
@@ -19,6 +19,7 @@ import type { AppEnv } from "../../env";
 import { createBookingToken, verifyBookingToken } from "../../lib/booking-token";
 import { ApiError } from "../../lib/errors";
 import { siteHost, siteUrl } from "../../lib/site-url";
+import { firstPropertyOf, firstPropertyStatement } from "../admin/properties";
 import { factsNow } from "../business-facts";
 import { ownerEmail, toTypedAddress } from "../mail";
 import {
@@ -147,8 +148,14 @@ export async function createBooking(
           .from(sql`(SELECT 1)`)
           .where(sql`NOT EXISTS (SELECT 1 FROM ${customers} WHERE ${samePerson})`),
       ),
+      // A customer new with this booking gets the address as their home.
+      firstPropertyStatement(db, customerId),
       db.insert(serviceRecords).values({
         customerId,
+        // At the customer's property with the booked postcode, else their first.
+        propertyId: sql`COALESCE((SELECT ${properties.id} FROM ${properties} WHERE ${properties.customerId} = ${customerId}
+          AND replace(upper(coalesce(${properties.postcode}, '')), ' ', '') = ${input.postcode.replace(/\s+/g, "").toUpperCase()}
+          ORDER BY ${properties.id} LIMIT 1), ${firstPropertyOf(customerId)})`,
         serviceType: bookableServiceRecordTypes[input.service],
         status: "scheduled",
         serviceDate: date,

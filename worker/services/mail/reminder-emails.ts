@@ -11,6 +11,8 @@ export type ReminderMailInput = {
   kind: "service" | "gas_safety" | "gas_safety_final";
   dueDate: string;
   equipment: string | null;
+  /** The property the check is for (a landlord's let home), when the visit was at one. */
+  place?: string | null;
   bookUrl: string;
   optOutUrl: string;
   optOutHeaders: Record<string, string>;
@@ -30,16 +32,16 @@ const words = {
   gas_safety: {
     subject: (due: string) => `Your gas safety certificate (CP12) runs out on ${due}`,
     title: "Your landlord gas safety certificate is due",
-    body: (due: string) => [
-      `The gas safety certificate (CP12) for your rental property runs out on ${due}. By law, a landlord must have every gas appliance checked by a Gas Safe registered engineer every 12 months and give tenants a copy of the record.`,
+    body: (due: string, _equipment: string | null, place?: string | null) => [
+      `The gas safety certificate (CP12) for ${place ?? "your rental property"} runs out on ${due}. By law, a landlord must have every gas appliance checked by a Gas Safe registered engineer every 12 months and give tenants a copy of the record.`,
       "Book the check now and we'll arrange access with you or your tenants.",
     ],
   },
   gas_safety_final: {
     subject: (due: string) => `Reminder: your gas safety certificate runs out on ${due}`,
     title: "Your gas safety certificate runs out in a few days",
-    body: (due: string) => [
-      `We haven't got a visit booked yet, and the gas safety certificate (CP12) for your rental property runs out on ${due}. Letting a property without a valid certificate breaks the Gas Safety (Installation and Use) Regulations.`,
+    body: (due: string, _equipment: string | null, place?: string | null) => [
+      `We haven't got a visit booked yet, and the gas safety certificate (CP12) for ${place ?? "your rental property"} runs out on ${due}. Letting a property without a valid certificate breaks the Gas Safety (Installation and Use) Regulations.`,
       "Book the check now, or call us and we'll fit you in.",
     ],
   },
@@ -49,7 +51,7 @@ const words = {
 export function reminderMail(input: ReminderMailInput): MailMessage {
   const due = longDate(input.dueDate);
   const w = words[input.kind];
-  const body = w.body(due, input.equipment);
+  const body = w.body(due, input.equipment, input.place);
   const stop = "Don't want these reminders? Stop them with one click:";
   return {
     kind: "reminder",

@@ -1,0 +1,214 @@
+import { and, asc, desc, eq, notExists, type SQL, sql } from "drizzle-orm";
+import type {
+  AdminAppliance,
+  AdminProperty,
+  AdminPropertyDetail,
+  ApplianceChanges,
+  NewAppliance,
+  NewProperty,
+  PropertyChanges,
+  PropertyVisit,
+} from "../../../schema/api/properties";
+import { appliances, customers, properties, serviceRecords } from "../../../schema/db";
+import type { Db } from "../../db/client";
+import { ApiError, notFound } from "../../lib/errors";
+
+/**
+ * A customer's properties and their appliances. Each property is read whole in one query: its
+ * appliances as JSON, its latest visit and the next one due (from the latest visit that names one).
+ */
+const propertyId = sql.raw(`"properties"."id"`);
+const propertyFields = {
+  property: properties,
+  appliances: sql<string>`(SELECT json_group_array(json_object('id', a.id, 'propertyId', a.property_id, 'location', a.location,
+    'type', a.type, 'make', a.make, 'model', a.model, 'serial', a.serial, 'flueType', a.flue_type,
+    'landlordOwned', json(CASE WHEN a.landlord_owned THEN 'true' ELSE 'false' END)))
+    FROM (SELECT * FROM ${appliances} WHERE property_id = ${propertyId} ORDER BY id) AS a)`.as("appliances"),
+  lastVisit: sql<string | null>`(SELECT max(sr.service_date) FROM ${serviceRecords} AS sr WHERE sr.property_id = ${propertyId}
+    AND sr.status IN ('completed', 'in-progress'))`.as("last_visit"),
+  nextDue: sql<string | null>`(SELECT sr.next_service_due FROM ${serviceRecords} AS sr WHERE sr.property_id = ${propertyId}
+    AND sr.next_service_due IS NOT NULL ORDER BY sr.service_date DESC, sr.id DESC LIMIT 1)`.as("next_due"),
+};
+type PropertyRow = {
+  property: typeof properties.$inferSelect;
+  appliances: string;
+  lastVisit: string | null;
+  nextDue: string | null;
+};
+
+const propertyQuery = (db: Db) => db.select(propertyFields).from(properties);
+
+function toAdminProperty({ property: p, appliances: list, lastVisit, nextDue }: PropertyRow): AdminProperty {
+  return {
+    id: p.id,
+    customerId: p.customerId,
+    address: p.address,
+    postcode: p.postcode,
+    tenantName: p.tenantName,
+    tenantEmail: p.tenantEmail,
+    tenantPhone: p.tenantPhone,
+    tenantGetsCopies: p.tenantGetsCopies,
+    appliances: JSON.parse(list) as AdminAppliance[],
+    lastVisit,
+    nextDue,
+    createdAt: p.createdAt,
+  };
+}
+
+const toAdminAppliance = (a: typeof appliances.$inferSelect): AdminAppliance => ({
+  id: a.id,
+  propertyId: a.propertyId,
+  location: a.location,
+  type: a.type,
+  make: a.make,
+  model: a.model,
+  serial: a.serial,
+  flueType: a.flueType,
+  landlordOwned: a.landlordOwned,
+});
+
+/** A customer's properties, oldest first (the home they came with leads). */
+export async function listProperties(db: Db, customerId: number): Promise<AdminProperty[]> {
+  const rows = await propertyQuery(db).where(eq(properties.customerId, customerId)).orderBy(asc(properties.id));
+  return rows.map(toAdminProperty);
+}
+
+/**
+ * The statement that gives a customer with an address or a postcode, and no property yet, their
+ * home as their first property: for the batch that adds the customer (`customerId` may be SQL that
+ * names the customer just inserted).
+ */
+export function firstPropertyStatement(db: Db, customerId: SQL | number) {
+  const hasText = (column: typeof customers.address | typeof customers.postcode) => sql`NULLIF(TRIM(${column}), '') IS NOT NULL`;
+  return db.insert(properties).select(
+    // Every column in the table's order (Drizzle's insert-select writes them so).
+    db
+      .select({
+        id: sql<number>`NULL`.as("id"),
+        customerId: customers.id,
+        address: sql<string>`COALESCE(NULLIF(TRIM(${customers.address}), ''), ${customers.postcode})`.as("address"),
+        postcode: sql<string | null>`NULLIF(TRIM(${customers.postcode}), '')`.as("postcode"),
+        tenantName: sql<null>`NULL`.as("tenant_name"),
+        tenantEmail: sql<null>`NULL`.as("tenant_email"),
+        tenantPhone: sql<null>`NULL`.as("tenant_phone"),
+        tenantGetsCopies: sql<number>`0`.as("tenant_gets_copies"),
+        createdAt: customers.createdAt,
+      })
+      .from(customers)
+      .where(
+        and(
+          eq(customers.id, customerId as number),
+          sql`(${hasText(customers.address)} OR ${hasText(customers.postcode)})`,
+          notExists(db.select({ one: sql`1` }).from(properties).where(eq(properties.customerId, customers.id))),
+        ),
+      ),
+  );
+}
+
+/** The customer's first property, as SQL for a visit recorded without one. */
+export const firstPropertyOf = (customerId: SQL | number) =>
+  sql`(SELECT ${properties.id} FROM ${properties} WHERE ${properties.customerId} = ${customerId} ORDER BY ${properties.id} LIMIT 1)`;
+
+export async function createProperty(db: Db, customerId: number, input: NewProperty): Promise<AdminProperty> {
+  const [, [row]] = await db.batch([
+    db.insert(properties).select(
+      db
+        .select({
+          id: sql<number>`NULL`.as("id"),
+          customerId: customers.id,
+          address: sql<string>`${input.address}`.as("address"),
+          postcode: sql<string>`${input.postcode}`.as("postcode"),
+          tenantName: sql<string | null>`${input.tenantName}`.as("tenant_name"),
+          tenantEmail: sql<string | null>`${input.tenantEmail}`.as("tenant_email"),
+          tenantPhone: sql<string | null>`${input.tenantPhone}`.as("tenant_phone"),
+          tenantGetsCopies: sql<number>`${input.tenantGetsCopies ? 1 : 0}`.as("tenant_gets_copies"),
+          createdAt: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("created_at"),
+        })
+        .from(customers)
+        .where(eq(customers.id, customerId)),
+    ),
+    // The property just added, if the customer exists (one writer at a time: the newest is ours).
+    propertyQuery(db).where(
+      and(
+        eq(properties.customerId, customerId),
+        sql`${properties.id} = (SELECT MAX(${properties.id}) FROM ${properties}) AND changes() = 1`,
+      ),
+    ),
+  ]);
+  if (!row) throw notFound("Customer");
+  return toAdminProperty(row);
+}
+
+export const TENANT_COPIES_NEED_EMAIL = "Add the tenant's e-mail address to send them copies";
+
+export async function updateProperty(db: Db, id: number, changes: PropertyChanges): Promise<AdminProperty> {
+  const [current] = await db
+    .select({ tenantEmail: properties.tenantEmail, tenantGetsCopies: properties.tenantGetsCopies })
+    .from(properties)
+    .where(eq(properties.id, id));
+  if (!current) throw notFound("Property");
+  const email = "tenantEmail" in changes ? changes.tenantEmail : current.tenantEmail;
+  const copies = changes.tenantGetsCopies ?? current.tenantGetsCopies;
+  if (copies && !email) {
+    throw new ApiError("VALIDATION_FAILED", TENANT_COPIES_NEED_EMAIL, {
+      details: [{ path: "tenantEmail", message: TENANT_COPIES_NEED_EMAIL }],
+    });
+  }
+  const [, [row]] = await db.batch([
+    db.update(properties).set(changes).where(eq(properties.id, id)),
+    propertyQuery(db).where(eq(properties.id, id)),
+  ]);
+  if (!row) throw notFound("Property");
+  return toAdminProperty(row);
+}
+
+/** The property with its appliances and every visit there, newest first: one batch. */
+export async function getProperty(db: Db, id: number): Promise<AdminPropertyDetail> {
+  const [[row], visits] = await db.batch([
+    propertyQuery(db).where(eq(properties.id, id)),
+    db
+      .select({
+        id: serviceRecords.id,
+        serviceType: serviceRecords.serviceType,
+        status: serviceRecords.status,
+        serviceDate: serviceRecords.serviceDate,
+        nextServiceDue: serviceRecords.nextServiceDue,
+      })
+      .from(serviceRecords)
+      .where(eq(serviceRecords.propertyId, id))
+      .orderBy(desc(serviceRecords.serviceDate), desc(serviceRecords.id)),
+  ]);
+  if (!row) throw notFound("Property");
+  return { ...toAdminProperty(row), visits: visits satisfies PropertyVisit[] };
+}
+
+export async function createAppliance(db: Db, propertyId: number, input: NewAppliance): Promise<AdminAppliance> {
+  const [row] = await db
+    .insert(appliances)
+    .select(
+      db
+        .select({
+          id: sql<number>`NULL`.as("id"),
+          propertyId: properties.id,
+          location: sql<string>`${input.location}`.as("location"),
+          type: sql<NewAppliance["type"]>`${input.type}`.as("type"),
+          make: sql<string | null>`${input.make}`.as("make"),
+          model: sql<string | null>`${input.model}`.as("model"),
+          serial: sql<string | null>`${input.serial}`.as("serial"),
+          flueType: sql<NewAppliance["flueType"]>`${input.flueType}`.as("flue_type"),
+          landlordOwned: sql<number>`${input.landlordOwned ? 1 : 0}`.as("landlord_owned"),
+          createdAt: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("created_at"),
+        })
+        .from(properties)
+        .where(eq(properties.id, propertyId)),
+    )
+    .returning();
+  if (!row) throw notFound("Property");
+  return toAdminAppliance(row);
+}
+
+export async function updateAppliance(db: Db, id: number, changes: ApplianceChanges): Promise<AdminAppliance> {
+  const [row] = await db.update(appliances).set(changes).where(eq(appliances.id, id)).returning();
+  if (!row) throw notFound("Appliance");
+  return toAdminAppliance(row);
+}
