@@ -90,7 +90,9 @@ test.describe("/admin/customers", () => {
     await expectToast(page, "Customer added");
     await expect(page).toHaveURL(/\/admin\/customers\/\d+$/);
     await expect(page.getByRole("heading", { level: 1, name: `Rita ${last}` })).toBeVisible();
-    await expect(page.getByText("M32 0ZZ")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Details" }).getByText("M32 0ZZ")).toBeVisible();
+    // Their home, from the postcode given, is their first property.
+    await expect(page.getByRole("article", { name: "Property: M32 0ZZ" })).toBeVisible();
     await expect(page.getByText("No service records for this customer yet.")).toBeVisible();
     await expect(page.getByText("Nothing on file with this customer yet.")).toBeVisible();
 

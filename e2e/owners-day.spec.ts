@@ -120,7 +120,7 @@ test("a phone-only customer is added", async ({ adminPage: page }) => {
   await expectToast(page, "Customer added");
   await expect(page.getByRole("heading", { level: 1, name: `Phil ${last}` })).toBeVisible();
   await expect(page.getByText("None: phone only")).toBeVisible();
-  await expect(page.getByText("M41 5AA")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Details" }).getByText("M41 5AA")).toBeVisible();
 });
 
 test("a blocked day is saved at once, survives a reload, shows in the week, and a past day cannot be blocked", async ({

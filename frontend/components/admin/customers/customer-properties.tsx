@@ -401,9 +401,12 @@ function PropertyCard({ property, onSaved }: { property: AdminProperty; onSaved:
           <Heading as="h3" size="3">
             {property.address}
           </Heading>
-          <Text as="p" size="2" color="gray">
-            {property.postcode ?? "No postcode yet"}
-          </Text>
+          {/* A home known only by its postcode is headed by it already. */}
+          {property.postcode === property.address ? null : (
+            <Text as="p" size="2" color="gray">
+              {property.postcode ?? "No postcode yet"}
+            </Text>
+          )}
         </div>
         <PropertyDialog customerId={property.customerId} property={property} onSaved={onSaved} />
       </Flex>
