@@ -40,7 +40,7 @@ const propertyFields = {
 };
 
 /** A tenant can only be sent copies at an address. */
-const TENANT_COPIES_NEED_EMAIL = "Add the tenant's e-mail address to send them copies";
+export const TENANT_COPIES_NEED_EMAIL = "Add the tenant's e-mail address to send them copies";
 
 export const propertyInputSchema = z
   .object({ ...propertyFields, tenantGetsCopies: propertyFields.tenantGetsCopies.default(false) })

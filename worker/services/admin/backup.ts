@@ -85,14 +85,17 @@ function page(db: Db, table: SQLiteTable, name: string, after: number) {
     .limit(pageSize(name));
 }
 
-/** A row under its database column names, booleans as SQLite stores them. */
-function stored(table: SQLiteTable, row: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = row[key];
-    out[column.name] = typeof value === "boolean" ? Number(value) : value;
-  }
-  return out;
+/** Writes a table's rows under their database column names, booleans as SQLite stores them. */
+function storedRows(table: SQLiteTable) {
+  const columns = Object.entries(getTableColumns(table)).map(([key, column]) => [key, column.name] as const);
+  return (row: Record<string, unknown>): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const [key, name] of columns) {
+      const value = row[key];
+      out[name] = typeof value === "boolean" ? Number(value) : value;
+    }
+    return out;
+  };
 }
 
 /**
@@ -107,10 +110,11 @@ async function* backupPieces(env: AppEnv, now: number): AsyncGenerator<string> {
   yield `{"format":"${BACKUP_FORMAT}","version":${BACKUP_VERSION},"exportedAt":"${new Date(now).toISOString()}","tables":{`;
   for (const [t, [name, table]] of BACKUP.entries()) {
     yield `${t > 0 ? "," : ""}"${name}":[`;
+    const stored = storedRows(table);
     let rows = firstPages[t]!;
     let first = true;
     while (rows.length > 0) {
-      yield `${first ? "" : ","}${rows.map(({ backupRowid: _, ...row }) => JSON.stringify(stored(table, row))).join(",")}`;
+      yield `${first ? "" : ","}${rows.map(({ backupRowid: _, ...row }) => JSON.stringify(stored(row))).join(",")}`;
       first = false;
       if (rows.length < pageSize(name)) break;
       rows = (await page(db, table, name, rows.at(-1)!.backupRowid)) as typeof rows;

@@ -9,6 +9,7 @@ import type {
   PropertyChanges,
   PropertyVisit,
 } from "../../../schema/api/properties";
+import { TENANT_COPIES_NEED_EMAIL } from "../../../schema/api/properties";
 import { appliances, customers, properties, serviceRecords } from "../../../schema/db";
 import type { Db } from "../../db/client";
 import { ApiError, notFound } from "../../lib/errors";
@@ -138,8 +139,6 @@ export async function createProperty(db: Db, customerId: number, input: NewPrope
   if (!row) throw notFound("Customer");
   return toAdminProperty(row);
 }
-
-export const TENANT_COPIES_NEED_EMAIL = "Add the tenant's e-mail address to send them copies";
 
 export async function updateProperty(db: Db, id: number, changes: PropertyChanges): Promise<AdminProperty> {
   const [current] = await db

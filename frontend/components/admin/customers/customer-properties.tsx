@@ -59,11 +59,27 @@ const applianceForm = (a?: AdminAppliance): ApplianceForm => ({
   landlordOwned: a?.landlordOwned ?? true,
 });
 
+type StringKeys<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F];
+
 /**
- * A form in a dialog that sends what the owner typed (every field to add, only the changed ones to
- * edit), checked first with the API's own schema; each problem, the server's too, beside its field.
+ * A form in a dialog that sends what the owner typed: every field to `post` to add, only the
+ * changed ones to `patch` to edit (nothing changed: the dialog just closes), checked first with the
+ * API's own schema; each problem, the server's too, beside its field. `text(key)` wires a text
+ * field (id, value, change, error) under `idPrefix`.
  */
-function useDialogForm<F extends object>(initial: F, send: (form: F) => Promise<unknown>, check: (form: F) => FieldErrors) {
+function useDialogForm<F extends object>({
+  initial,
+  idPrefix,
+  check,
+  save,
+  onSaved,
+}: {
+  initial: F;
+  idPrefix: string;
+  check: (form: F) => FieldErrors;
+  save: { patch: string } | { post: string };
+  onSaved: (form: F) => unknown;
+}) {
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -71,6 +87,13 @@ function useDialogForm<F extends object>(initial: F, send: (form: F) => Promise<
     setForm((f) => ({ ...f, [key]: value }));
     setErrors((e) => (e[key as string] ? { ...e, [key]: undefined } : e));
   };
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const text = (key: StringKeys<F>) => ({
+    id: id(String(key)),
+    value: form[key] as string,
+    onChange: (e: { target: { value: string } }) => set(key, e.target.value as F[typeof key]),
+    ...invalidProps(id(String(key)), errors[String(key)]),
+  });
   async function submit(event: FormEvent): Promise<boolean> {
     event.preventDefault();
     const problems = check(form);
@@ -78,9 +101,16 @@ function useDialogForm<F extends object>(initial: F, send: (form: F) => Promise<
       setErrors(problems);
       return false;
     }
+    let write: () => Promise<unknown>;
+    if ("patch" in save) {
+      const changes = changedFields(initial, form);
+      if (Object.keys(changes).length === 0) return true;
+      write = () => adminChange("PATCH", save.patch, changes);
+    } else write = () => adminApi(save.post, { json: form });
     setBusy(true);
     try {
-      await send(form);
+      await write();
+      await onSaved(form);
       return true;
     } catch (e) {
       if (e instanceof HttpError && e.body?.details) setErrors(fieldErrorsFrom(e.body.details));
@@ -91,7 +121,7 @@ function useDialogForm<F extends object>(initial: F, send: (form: F) => Promise<
       setBusy(false);
     }
   }
-  return { form, set, errors, busy, submit };
+  return { form, set, errors, busy, submit, id, text };
 }
 
 const issuesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -219,28 +249,19 @@ function PropertyFormBody({
   close: () => void;
 }) {
   const [initial] = useState(() => propertyForm(property));
-  const dialog = useDialogForm(
+  const dialog = useDialogForm({
     initial,
-    async (form) => {
-      if (property) {
-        const changes = changedFields(initial, form);
-        // Nothing changed: the dialog just closes.
-        if (Object.keys(changes).length === 0) return;
-        await adminChange("PATCH", `/api/admin/properties/${property.id}`, changes);
-      } else await adminApi(`/api/admin/customers/${customerId}/properties`, { json: form satisfies PropertyInput });
+    idPrefix: `property-${property?.id ?? "new"}`,
+    check: (form) => issuesOf(propertyInputSchema.safeParse(form satisfies PropertyInput)),
+    save: property
+      ? { patch: `/api/admin/properties/${property.id}` }
+      : { post: `/api/admin/customers/${customerId}/properties` },
+    onSaved: async (form) => {
       notify({ title: property ? "Property saved" : "Property added", description: form.address, variant: "success" });
       await onSaved();
     },
-    (form) => issuesOf(propertyInputSchema.safeParse(form)),
-  );
-  const { form, set, errors } = dialog;
-  const id = (name: string) => `property-${property?.id ?? "new"}-${name}`;
-  const text = (key: Exclude<keyof PropertyForm, "tenantGetsCopies">) => ({
-    id: id(key),
-    value: form[key],
-    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
-    ...invalidProps(id(key), errors[key]),
   });
+  const { form, set, errors, id, text } = dialog;
   return (
     <DialogForm
       busy={dialog.busy}
@@ -316,28 +337,19 @@ function ApplianceFormBody({
   close: () => void;
 }) {
   const [initial] = useState(() => applianceForm(appliance));
-  const dialog = useDialogForm(
+  const dialog = useDialogForm({
     initial,
-    async (form) => {
-      if (appliance) {
-        const changes = changedFields(initial, form);
-        // Nothing changed: the dialog just closes.
-        if (Object.keys(changes).length === 0) return;
-        await adminChange("PATCH", `/api/admin/appliances/${appliance.id}`, changes);
-      } else await adminApi(`/api/admin/properties/${propertyId}/appliances`, { json: form satisfies ApplianceInput });
+    idPrefix: `appliance-${appliance?.id ?? `new-${propertyId}`}`,
+    check: (form) => issuesOf(applianceInputSchema.safeParse(form satisfies ApplianceInput)),
+    save: appliance
+      ? { patch: `/api/admin/appliances/${appliance.id}` }
+      : { post: `/api/admin/properties/${propertyId}/appliances` },
+    onSaved: async (form) => {
       notify({ title: appliance ? "Appliance saved" : "Appliance added", description: form.location, variant: "success" });
       await onSaved();
     },
-    (form) => issuesOf(applianceInputSchema.safeParse(form)),
-  );
-  const { form, set, errors } = dialog;
-  const id = (name: string) => `appliance-${appliance?.id ?? `new-${propertyId}`}-${name}`;
-  const text = (key: "location" | "make" | "model" | "serial") => ({
-    id: id(key),
-    value: form[key],
-    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
-    ...invalidProps(id(key), errors[key]),
   });
+  const { form, set, errors, id, text } = dialog;
   return (
     <DialogForm
       busy={dialog.busy}
