@@ -13,6 +13,7 @@ import bookings from "./routes/bookings";
 import cart from "./routes/cart";
 import chat from "./routes/chat";
 import config from "./routes/config";
+import documents from "./routes/documents";
 import emailSignups from "./routes/email-signups";
 import orders from "./routes/orders";
 import { servePage } from "./routes/pages";
@@ -76,6 +77,7 @@ const routes = app
   .route("/api/chat", chat)
   .route("/api/uploads", uploads)
   .route("/api/admin", admin)
+  .route("/api/documents", documents)
   .route("/api", bookings)
   .route("/api", payments)
   .route("/public-objects", publicObjects)

@@ -183,6 +183,9 @@ export const campaignRecipientsQuerySchema = listQuerySchema({ max: 200, default
 /** ?q= finds e-mails by recipient or subject. */
 export const outboxQuerySchema = listQuerySchema({ max: 100, defaultLimit: 20 });
 
+/** A file as it went: text, or bytes in base64. */
+export type SentAttachment = { name: string; contentType: string } & ({ content: string } | { base64: string });
+
 export type OutboxEmail = {
   id: number;
   kind: string;
@@ -191,8 +194,8 @@ export type OutboxEmail = {
   html: string;
   text: string;
   headers: Record<string, string>;
-  /** Files sent with it (a booking's .ics). */
-  attachments: { name: string; contentType: string; content: string }[];
+  /** Files sent with it (a booking's .ics, a gas safety record's PDF). */
+  attachments: SentAttachment[];
   createdAt: string;
 };
 

@@ -1,5 +1,6 @@
 import { customerFields } from "./customers";
 import { optionalText, ukPostcode } from "./fields";
+import type { DocumentSummary } from "./gas-safety";
 import { z } from "./z";
 
 /**
@@ -115,5 +116,5 @@ export type AdminProperty = {
   createdAt: string;
 };
 
-/** GET /api/admin/properties/:id: the property with its appliances and its visits. */
-export type AdminPropertyDetail = AdminProperty & { visits: PropertyVisit[] };
+/** GET /api/admin/properties/:id: the property with its appliances, its visits and its documents. */
+export type AdminPropertyDetail = AdminProperty & { visits: PropertyVisit[]; documents: DocumentSummary[] };

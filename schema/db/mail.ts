@@ -53,7 +53,18 @@ export const campaignRecipients = sqliteTable(
   ],
 );
 
-export const mailKinds = ["campaign", "order", "receipt", "quote", "signup", "security", "reminder", "booking", "other"] as const;
+export const mailKinds = [
+  "campaign",
+  "order",
+  "receipt",
+  "quote",
+  "signup",
+  "security",
+  "reminder",
+  "booking",
+  "document",
+  "other",
+] as const;
 
 export const deliveryStatuses = ["queued", "sending", "sent", "failed", "unknown"] as const;
 

@@ -1,8 +1,10 @@
 import { campaignRecipients, outgoingEmails } from "../../schema/db";
 import { type Db, getDb } from "../db/client";
 import type { AppEnv } from "../env";
+import { bytesToBase64 } from "../lib/base64";
 import { claimRecipient, finishCampaigns, markDeadLettered } from "../services/campaigns/recipient-state";
 import { unsubscribeLinks } from "../services/campaigns/unsubscribe";
+import { documentPdf } from "../services/documents/files";
 import { getMailer, MailError, type Mailer, type MailMessage } from "../services/mail";
 import { type CampaignTemplate, prepareCampaignTemplate } from "../services/mail/campaign-email";
 import { claimEmail, markEmailsDeadLettered } from "../services/mail/deliveries";
@@ -54,7 +56,7 @@ async function deliverOnce(message: Message<unknown>, row: RowState, state: Batc
   if (!email) return message.ack();
   let providerId: string;
   try {
-    ({ id: providerId } = await state.mailer.send(email));
+    ({ id: providerId } = await state.mailer.send(await withDocumentsRead(state, email)));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     if (error instanceof MailError && !error.transient) {
@@ -115,6 +117,23 @@ function rowState(body: MailQueueMessage, state: BatchState): RowState {
       };
     },
   };
+}
+
+/**
+ * A document attachment becomes its PDF's bytes (rendered and stored first if it never was), after
+ * the claim: a storage hiccup is retried like a provider's.
+ */
+async function withDocumentsRead(state: BatchState, email: MailMessage): Promise<MailMessage> {
+  if (!email.attachments?.some((a) => "document" in a)) return email;
+  const attachments = await Promise.all(
+    email.attachments.map(async (a) => {
+      if (!("document" in a)) return a;
+      const file = await documentPdf(state.env, state.db, a.document.kind, a.document.id);
+      if (!file) throw new MailError(`${a.name} is not an issued document`, false);
+      return { name: a.name, contentType: a.contentType, base64: bytesToBase64(file.bytes) };
+    }),
+  );
+  return { ...email, attachments };
 }
 
 /** The dead-letter queue: messages that used up their retries; their rows show failed. */

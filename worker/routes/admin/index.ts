@@ -6,6 +6,7 @@ import campaigns from "./campaigns";
 import chats from "./chats";
 import customers from "./customers";
 import emailSubscribers from "./email-subscribers";
+import gasSafety from "./gas-safety";
 import login from "./login";
 import orders from "./orders";
 import outbox from "./outbox";
@@ -36,6 +37,7 @@ const app = new Hono<HonoEnv>()
   .route("/service-records", serviceRecords)
   .route("/customers", customers)
   .route("/", properties)
+  .route("/", gasSafety)
   .route("/products", products)
   .route("/orders", orders)
   .route("/upload-url", uploadUrl)

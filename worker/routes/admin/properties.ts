@@ -17,6 +17,7 @@ import {
   updateAppliance,
   updateProperty,
 } from "../../services/admin/properties";
+import { listDocuments } from "../../services/gas-safety/records";
 
 /** Mounted at /api/admin: a customer's properties and each property's gas appliances. */
 const app = new Hono<HonoEnv>()
@@ -26,9 +27,12 @@ const app = new Hono<HonoEnv>()
   .post("/customers/:id/properties", validate("param", idParamSchema), validate("json", propertyInputSchema), async (c) =>
     c.json(await createProperty(getDb(c.env), c.req.valid("param").id, c.req.valid("json")), 201),
   )
-  .get("/properties/:id", validate("param", idParamSchema), async (c) =>
-    c.json(await getProperty(getDb(c.env), c.req.valid("param").id)),
-  )
+  .get("/properties/:id", validate("param", idParamSchema), async (c) => {
+    const db = getDb(c.env);
+    const { id } = c.req.valid("param");
+    const property = await getProperty(db, id);
+    return c.json({ ...property, documents: await listDocuments(c.env, db, { propertyIds: [id] }) });
+  })
   .patch("/properties/:id", validate("param", idParamSchema), validate("json", propertyPatchSchema), async (c) =>
     c.json(await updateProperty(getDb(c.env), c.req.valid("param").id, c.req.valid("json"))),
   )

@@ -162,7 +162,7 @@ export async function updateProperty(db: Db, id: number, changes: PropertyChange
 }
 
 /** The property with its appliances and every visit there, newest first: one batch. */
-export async function getProperty(db: Db, id: number): Promise<AdminPropertyDetail> {
+export async function getProperty(db: Db, id: number): Promise<Omit<AdminPropertyDetail, "documents">> {
   const [[row], visits] = await db.batch([
     propertyQuery(db).where(eq(properties.id, id)),
     db

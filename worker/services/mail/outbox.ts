@@ -1,9 +1,9 @@
 import { count, desc, or, sql } from "drizzle-orm";
-import type { OutboxEmail } from "../../../schema/api/campaigns";
+import type { OutboxEmail, SentAttachment } from "../../../schema/api/campaigns";
 import type { ListResult } from "../../../schema/api/lists";
 import { outbox } from "../../../schema/db";
 import type { Db } from "../../db/client";
-import type { MailAttachment, Mailer, MailMessage } from "./types";
+import type { Mailer, MailMessage } from "./types";
 
 /** Local and test delivery: the e-mail is written to the outbox table, where the admin can read it. */
 export function outboxMailer(db: Db): Mailer {
@@ -46,7 +46,7 @@ export async function listOutbox(
   const items = rows.map((row) => ({
     ...row,
     headers: JSON.parse(row.headers) as Record<string, string>,
-    attachments: JSON.parse(row.attachments) as MailAttachment[],
+    attachments: JSON.parse(row.attachments) as SentAttachment[],
   }));
   return { items, total: totals?.total ?? 0 };
 }

@@ -1,6 +1,6 @@
 import { company } from "../../../schema/business";
 import { textToBase64 } from "../../lib/base64";
-import { MailError, type Mailer, type MailMessage } from "./types";
+import { type MailAttachment, MailError, type Mailer, type MailMessage } from "./types";
 
 /**
  * Postmark's HTTPS API (POST /email). Campaigns go through its Broadcast message stream, which is
@@ -21,6 +21,13 @@ type PostmarkReply = { MessageID?: string; ErrorCode?: number; Message?: string 
 /** A bare address gets the company's name, so inboxes show who it is from. */
 const fromHeader = (from: string) => (from.includes("<") ? from : `${company.shortName} <${from}>`);
 
+function attachmentBase64(a: MailAttachment): string {
+  if ("base64" in a) return a.base64;
+  if ("content" in a) return textToBase64(a.content);
+  // The queue consumer reads documents before sending; one left unread is a bug, not a retry.
+  throw new MailError(`Attachment ${a.name} was not read before sending`, false);
+}
+
 export function postmarkMailer({ apiKey, from, baseUrl = POSTMARK_API_BASE }: PostmarkConfig): Mailer {
   const endpoint = `${baseUrl.replace(/\/+$/, "")}/email`;
   return {
@@ -39,7 +46,7 @@ export function postmarkMailer({ apiKey, from, baseUrl = POSTMARK_API_BASE }: Po
               Attachments: message.attachments.map((a) => ({
                 Name: a.name,
                 ContentType: a.contentType,
-                Content: textToBase64(a.content),
+                Content: attachmentBase64(a),
               })),
             }
           : {}),

@@ -1,3 +1,4 @@
+import type { DocumentKind } from "../../../schema/api/gas-safety";
 import type { mailKinds } from "../../../schema/db";
 
 export type MailKind = (typeof mailKinds)[number];
@@ -10,13 +11,18 @@ export type MailMessage = {
   text: string;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post for campaigns. */
   headers?: Record<string, string>;
-  /** Files sent with it (text content, such as a booking's .ics). */
+  /** Files sent with it: text (a booking's .ics), or an issued document's PDF, read when it is sent. */
   attachments?: MailAttachment[];
   /** Sent because someone typed this address into a public form: limited per recipient (mail/index.ts). */
   toTypedAddress?: true;
 };
 
-export type MailAttachment = { name: string; contentType: string; content: string };
+export type MailAttachment =
+  | { name: string; contentType: string; content: string }
+  /** Bytes, base64 (what the queue consumer makes of a document attachment). */
+  | { name: string; contentType: string; base64: string }
+  /** An issued document's PDF (documents/files.ts), stored by reference and read at sending. */
+  | { name: string; contentType: "application/pdf"; document: { kind: DocumentKind; id: number } };
 
 /**
  * Transient failures (429, 5xx, network) may be retried; permanent ones (other 4xx) must not.

@@ -1,5 +1,6 @@
 import { Button, Dialog, Flex, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
+import type { SentAttachment } from "../../../../schema/api/campaigns";
 import { CloseIcon } from "../icons";
 import { MailPreview } from "./mail-preview";
 
@@ -11,7 +12,7 @@ export type PreviewedMail = {
   /** A line under the subject: when it went, or which template it is. */
   about: ReactNode;
   headers?: Record<string, string>;
-  attachments?: { name: string; contentType: string; content: string }[];
+  attachments?: SentAttachment[];
 };
 
 /** One e-mail opened: who it went to, its extra headers and attachments, and the preview. */
@@ -53,7 +54,14 @@ export function MailDialog({ mail, onClose }: { mail: PreviewedMail | null; onCl
               {mail.attachments.map((a, i) => (
                 <span key={a.name}>
                   {i > 0 ? ", " : null}
-                  <a href={`data:${a.contentType.split(";")[0]},${encodeURIComponent(a.content)}`} download={a.name}>
+                  <a
+                    href={
+                      "base64" in a
+                        ? `data:${a.contentType};base64,${a.base64}`
+                        : `data:${a.contentType.split(";")[0]},${encodeURIComponent(a.content)}`
+                    }
+                    download={a.name}
+                  >
                     {a.name}
                   </a>
                 </span>

@@ -1,0 +1,52 @@
+import { Hono } from "hono";
+import { gasSafetyCreateSchema, gasSafetyPatchSchema } from "../../../schema/api/gas-safety";
+import { idParamSchema } from "../../../schema/api/lists";
+import { getDb } from "../../db/client";
+import type { HonoEnv } from "../../env";
+import { notFound } from "../../lib/errors";
+import { validate } from "../../lib/validate";
+import { documentPdf, pdfResponse } from "../../services/documents/files";
+import {
+  createGasSafetyRecord,
+  getGasSafetyRecord,
+  issueGasSafetyRecord,
+  listDocuments,
+  markTenantCopyGiven,
+  revokeGasSafetyLinks,
+  updateGasSafetyRecord,
+} from "../../services/gas-safety/records";
+
+/** Mounted at /api/admin: gas safety records (drafts, issue, PDFs, copies) and their warning notices. */
+const id = validate("param", idParamSchema);
+const app = new Hono<HonoEnv>()
+  .post("/gas-safety-records", validate("json", gasSafetyCreateSchema), async (c) =>
+    c.json(await createGasSafetyRecord(c.env, getDb(c.env), c.req.valid("json")), 201),
+  )
+  .get("/gas-safety-records/:id", id, async (c) => c.json(await getGasSafetyRecord(c.env, getDb(c.env), c.req.valid("param").id)))
+  .patch("/gas-safety-records/:id", id, validate("json", gasSafetyPatchSchema), async (c) =>
+    c.json(await updateGasSafetyRecord(c.env, getDb(c.env), c.req.valid("param").id, c.req.valid("json"))),
+  )
+  .post("/gas-safety-records/:id/issue", id, async (c) =>
+    c.json(await issueGasSafetyRecord(c.env, getDb(c.env), c.req.valid("param").id)),
+  )
+  .post("/gas-safety-records/:id/tenant-copy-given", id, async (c) =>
+    c.json(await markTenantCopyGiven(c.env, getDb(c.env), c.req.valid("param").id)),
+  )
+  .post("/gas-safety-records/:id/revoke-links", id, async (c) =>
+    c.json(await revokeGasSafetyLinks(c.env, getDb(c.env), c.req.valid("param").id)),
+  )
+  .get("/gas-safety-records/:id/pdf", id, async (c) => {
+    const file = await documentPdf(c.env, getDb(c.env), "gas-safety-record", c.req.valid("param").id);
+    if (!file) throw notFound("Issued gas safety record");
+    return pdfResponse(file);
+  })
+  .get("/warning-notices/:id/pdf", id, async (c) => {
+    const file = await documentPdf(c.env, getDb(c.env), "warning-notice", c.req.valid("param").id);
+    if (!file) throw notFound("Warning notice");
+    return pdfResponse(file);
+  })
+  .get("/customers/:id/documents", id, async (c) =>
+    c.json(await listDocuments(c.env, getDb(c.env), { customerId: c.req.valid("param").id })),
+  );
+
+export default app;

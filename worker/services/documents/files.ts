@@ -1,0 +1,144 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { DocumentKind } from "../../../schema/api/gas-safety";
+import { gasSafetyRecords, warningNotices } from "../../../schema/db";
+import { numberText } from "../../../schema/numbers";
+import type { Db } from "../../db/client";
+import type { AppEnv } from "../../env";
+import { createDocumentLink, readDocumentLink } from "../../lib/document-link";
+import { siteUrl } from "../../lib/site-url";
+import {
+  type GasSafetySnapshot,
+  renderGasSafetyRecord,
+  renderWarningNotice,
+  type WarningNoticeSnapshot,
+} from "../gas-safety/render";
+
+/**
+ * The PDFs of issued documents: rendered once from the snapshot, kept in the private DOCUMENTS
+ * bucket under the document's number with its SHA-256, and served from there ever after. A PDF not
+ * stored yet (its issue stopped after the number was given) is rendered on first use: the snapshot
+ * gives the same bytes whenever it is rendered. Links that open one without signing in are signed
+ * (lib/document-link.ts) and die when the document's link version is bumped.
+ */
+export type DocumentFile = { bytes: Uint8Array; fileName: string; sha256: string };
+
+type Source = { number: string; pdfKey: string | null; pdfSha256: string | null; render: () => Promise<Uint8Array> };
+
+const sources: Record<DocumentKind, (db: Db, id: number) => Promise<Source | null>> = {
+  async "gas-safety-record"(db, id) {
+    const [[row], notices] = await db.batch([
+      db
+        .select({
+          number: gasSafetyRecords.number,
+          snapshot: gasSafetyRecords.snapshot,
+          pdfKey: gasSafetyRecords.pdfKey,
+          pdfSha256: gasSafetyRecords.pdfSha256,
+        })
+        .from(gasSafetyRecords)
+        .where(eq(gasSafetyRecords.id, id)),
+      db
+        .select({ number: warningNotices.number, index: warningNotices.applianceIndex })
+        .from(warningNotices)
+        .where(eq(warningNotices.recordId, id))
+        .orderBy(asc(warningNotices.applianceIndex)),
+    ]);
+    if (!row?.number || !row.snapshot) return null;
+    const number = numberText("gasSafetyRecord", row.number);
+    const snapshot = JSON.parse(row.snapshot) as GasSafetySnapshot;
+    const noticeNumbers = snapshot.appliances.map((_, i) => {
+      const notice = notices.find((n) => n.index === i);
+      return notice ? numberText("warningNotice", notice.number) : null;
+    });
+    return {
+      number,
+      pdfKey: row.pdfKey,
+      pdfSha256: row.pdfSha256,
+      render: () => renderGasSafetyRecord(snapshot, number, noticeNumbers),
+    };
+  },
+  async "warning-notice"(db, id) {
+    const [row] = await db
+      .select({
+        number: warningNotices.number,
+        snapshot: warningNotices.snapshot,
+        pdfKey: warningNotices.pdfKey,
+        pdfSha256: warningNotices.pdfSha256,
+        recordNumber: gasSafetyRecords.number,
+      })
+      .from(warningNotices)
+      .leftJoin(gasSafetyRecords, eq(gasSafetyRecords.id, warningNotices.recordId))
+      .where(eq(warningNotices.id, id));
+    if (!row?.snapshot) return null;
+    const number = numberText("warningNotice", row.number);
+    const recordNumber = row.recordNumber ? numberText("gasSafetyRecord", row.recordNumber) : null;
+    const snapshot = JSON.parse(row.snapshot) as WarningNoticeSnapshot;
+    return {
+      number,
+      pdfKey: row.pdfKey,
+      pdfSha256: row.pdfSha256,
+      render: () => renderWarningNotice(snapshot, number, recordNumber),
+    };
+  },
+};
+
+const tables = { "gas-safety-record": gasSafetyRecords, "warning-notice": warningNotices } as const;
+
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const keyOf = (kind: DocumentKind, number: string) => `${kind}s/${number}.pdf`;
+
+/** The issued document's PDF, stored the first time it is asked for; null when it is not issued. */
+export async function documentPdf(env: AppEnv, db: Db, kind: DocumentKind, id: number): Promise<DocumentFile | null> {
+  const source = await sources[kind](db, id);
+  if (!source) return null;
+  const fileName = `${source.number}.pdf`;
+  if (source.pdfKey && source.pdfSha256) {
+    const object = await env.DOCUMENTS.get(source.pdfKey);
+    if (object) return { bytes: new Uint8Array(await object.arrayBuffer()), fileName, sha256: source.pdfSha256 };
+  }
+  const bytes = await source.render();
+  const sha256 = await sha256Hex(bytes);
+  const key = keyOf(kind, source.number);
+  await env.DOCUMENTS.put(key, bytes, {
+    httpMetadata: { contentType: "application/pdf" },
+    customMetadata: { sha256 },
+    sha256,
+  });
+  const table = tables[kind];
+  await db.update(table).set({ pdfKey: key, pdfSha256: sha256 }).where(sql`${table.id} = ${id} AND ${table.pdfSha256} IS NULL`);
+  return { bytes, fileName, sha256 };
+}
+
+/** A link that opens the document's PDF without signing in, until its version is bumped. */
+export async function documentUrl(env: AppEnv, kind: DocumentKind, id: number, version: number): Promise<string> {
+  const token = await createDocumentLink(env, kind, { id, version });
+  return siteUrl(env, `/api/documents/${kind}/${token}`);
+}
+
+/** The document a public link opens, when the link is genuine and not revoked. */
+export async function documentByLink(env: AppEnv, db: Db, kind: DocumentKind, token: string): Promise<DocumentFile | null> {
+  const link = await readDocumentLink(env, kind, token);
+  if (!link) return null;
+  const table = tables[kind];
+  const [row] = await db.select({ version: table.linkVersion }).from(table).where(eq(table.id, link.id));
+  if (!row || row.version !== link.version) return null;
+  return documentPdf(env, db, kind, link.id);
+}
+
+/** The answer that gives a PDF: inline, never cached, never indexed. */
+export function pdfResponse(file: DocumentFile): Response {
+  return new Response(file.bytes, {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${file.fileName}"`,
+      "Content-Length": String(file.bytes.length),
+      "Cache-Control": "no-store",
+      "X-Robots-Tag": "noindex",
+      "X-Content-Type-Options": "nosniff",
+      ETag: `"${file.sha256}"`,
+    },
+  });
+}
