@@ -39,5 +39,5 @@ const counts = Object.entries(backupCounts(backup))
   .map(([t, n]) => `${t} ${n}`)
   .join(", ");
 console.log(
-  `restore: backup of ${backup.exportedAt} loaded (${counts}); ${backup.images.length} product images are listed, to copy into R2`,
+  `restore: backup of ${backup.exportedAt} loaded (${counts}); ${backup.images.length} product images and ${backup.documents?.length ?? 0} document PDFs are listed, to copy into R2`,
 );

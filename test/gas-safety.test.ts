@@ -189,7 +189,7 @@ describe("gas safety records", () => {
     expect(record.number).toMatch(/^GSR-\d{6}$/);
     expect(record.nextDueDate).toBe(addMonths(today, 12));
     expect(record.previousDeadline).toBeNull();
-    expect(record.pdfUrl).toMatch(/\/api\/documents\/gas-safety-record\//);
+    expect(record.pdfUrl).toMatch(/^\/api\/documents\/gas-safety-record\//);
 
     const patch = await admin("PATCH", `/api/admin/gas-safety-records/${record.id}`, { notes: "changed" });
     expect(patch.status).toBe(409);
@@ -224,8 +224,8 @@ describe("gas safety records", () => {
     }
 
     // The link in the e-mail opens it without signing in; revoking it ends that.
-    const link = new URL(record.pdfUrl!);
-    const open = await callApp(link.pathname);
+    const link = record.pdfUrl!;
+    const open = await callApp(link);
     expect(open.status).toBe(200);
     expect(open.headers.get("Cache-Control")).toBe("no-store");
     expect(open.headers.get("X-Robots-Tag")).toBe("noindex");
@@ -234,20 +234,26 @@ describe("gas safety records", () => {
       "POST",
       `/api/admin/gas-safety-records/${record.id}/revoke-links`,
     );
-    expect((await callApp(link.pathname)).status).toBe(404);
-    expect((await callApp(new URL(revoked.pdfUrl!).pathname)).status).toBe(200);
+    expect((await callApp(link)).status).toBe(404);
+    expect((await callApp(revoked.pdfUrl!)).status).toBe(200);
     // A link to one kind of document never opens another.
-    expect((await callApp(link.pathname.replace("gas-safety-record", "warning-notice"))).status).toBe(404);
+    expect((await callApp(link.replace("gas-safety-record", "warning-notice"))).status).toBe(404);
   });
 
   it("e-mails the landlord and the tenant the PDF, and the tenant only where the property says so", async () => {
     const f = await landlordWithFlat();
     const record = await issuedRecord(f);
     await drainMail();
-    type Row = { to: string; attachments: string };
-    const sent = await query<Row>("SELECT `to`, attachments FROM outbox WHERE `to` IN (?1, ?2)", f.landlordEmail, f.tenantEmail);
+    type Row = { to: string; attachments: string; text: string };
+    const sent = await query<Row>(
+      "SELECT `to`, attachments, text FROM outbox WHERE `to` IN (?1, ?2)",
+      f.landlordEmail,
+      f.tenantEmail,
+    );
     expect(sent.map((m) => m.to).sort()).toEqual([f.landlordEmail, f.tenantEmail].sort());
     for (const mail of sent) {
+      // The link in it opens the PDF from the site's own address.
+      expect(mail.text).toContain(`${env.PUBLIC_SITE_URL}${record.pdfUrl}`);
       const [file] = JSON.parse(mail.attachments) as SentAttachment[];
       expect(file).toMatchObject({ name: `${record.number}.pdf`, contentType: "application/pdf" });
       const bytes = Uint8Array.from(atob((file as { base64: string }).base64), (c) => c.charCodeAt(0));
@@ -297,7 +303,7 @@ describe("gas safety records", () => {
     const text = await pdfText(new Uint8Array(await res.arrayBuffer()));
     for (const words of [notice!.number!, "AT RISK", "Spillage at the draught diverter", "Refused", issued.number!])
       expect(text).toContain(words);
-    const recordText = await pdfText(new Uint8Array(await (await callApp(new URL(issued.pdfUrl!).pathname)).arrayBuffer()));
+    const recordText = await pdfText(new Uint8Array(await (await callApp(issued.pdfUrl!)).arrayBuffer()));
     expect(recordText).toContain(notice!.number!);
 
     const { body: documents } = await admin<DocumentSummary[]>("GET", `/api/admin/customers/${f.customer.id}/documents`);
@@ -382,7 +388,7 @@ describe("gas safety records", () => {
     await admin("PATCH", `/api/admin/gas-safety-records/${correction.id}`, { notes: "Corrected notes", signature: SIGNATURE });
     const { status, body } = await admin<AdminGasSafetyRecord>("POST", `/api/admin/gas-safety-records/${correction.id}/issue`);
     expect(status).toBe(200);
-    const text = await pdfText(new Uint8Array(await (await callApp(new URL(body.pdfUrl!).pathname)).arrayBuffer()));
+    const text = await pdfText(new Uint8Array(await (await callApp(body.pdfUrl!)).arrayBuffer()));
     expect(text).toContain(`Replaces ${original.number}`.replace("Replaces ", ""));
     expect(text).toContain("Corrected notes");
     // The original is unchanged.

@@ -158,4 +158,31 @@ describe("a customer's properties and appliances", () => {
     );
     expect(mail!.text).toContain("9 Agent Row, Altrincham, WA14 1AA");
   });
+
+  it("puts a visit at the property chosen, one of the customer's own, and moves it to another", async () => {
+    const { body: customer } = await admin("POST", "/api/admin/customers", { ...landlord, email: "lena5@example.com" });
+    const { body: flat } = await admin<AdminProperty>("POST", `/api/admin/customers/${customer.id}/properties`, {
+      address: "Flat 9, 1 Mill Lane, Salford",
+      postcode: "M5 4WT",
+    });
+    const { body: stranger } = await admin("POST", "/api/admin/customers", { ...landlord, email: "other5@example.com" });
+    const [theirs] = (await admin<AdminProperty[]>("GET", `/api/admin/customers/${stranger.id}/properties`)).body;
+    const visit = {
+      customerId: customer.id,
+      serviceType: "Gas Safety Certificate (CP12)",
+      status: "scheduled",
+      serviceDate: "2027-01-10",
+    };
+    const created = await admin("POST", "/api/admin/service-records", { ...visit, propertyId: flat.id });
+    expect(created.status).toBe(201);
+    expect(created.body.propertyId).toBe(flat.id);
+    const refused = await admin("POST", "/api/admin/service-records", { ...visit, propertyId: theirs!.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toEqual([{ path: "propertyId", message: "Choose one of this customer's properties" }]);
+    const [home] = (await admin<AdminProperty[]>("GET", `/api/admin/customers/${customer.id}/properties`)).body;
+    const moved = await admin("PATCH", `/api/admin/service-records/${created.body.id}`, { propertyId: home!.id });
+    expect(moved.status).toBe(200);
+    expect(moved.body.propertyId).toBe(home!.id);
+    expect((await admin("PATCH", `/api/admin/service-records/${created.body.id}`, { propertyId: theirs!.id })).status).toBe(400);
+  });
 });

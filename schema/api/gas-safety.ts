@@ -283,7 +283,7 @@ export type AdminGasSafetyRecord = GasSafetyDraft & {
   replacesId: number | null;
   replacesNumber: string | null;
   issuedAt: string | null;
-  /** A link that opens the PDF without signing in (issued only). */
+  /** A link (a path on this site) that opens the PDF without signing in (issued only). */
   pdfUrl: string | null;
   pdfSha256: string | null;
   warningNotices: DocumentSummary[];
@@ -296,8 +296,11 @@ export type AdminGasSafetyRecord = GasSafetyDraft & {
     tenantGetsCopies: boolean;
     appliances: AdminAppliance[];
   } | null;
+  /** The copies e-mailed at issue: whether each was made and when it went; the tenant's given otherwise. */
   copies: {
+    landlordEmailed: boolean;
     landlordSentAt: string | null;
+    tenantEmailed: boolean;
     tenantSentAt: string | null;
     tenantCopyGivenAt: string | null;
     tenantCopyDueBy: string | null;
@@ -319,6 +322,8 @@ export type DocumentSummary = {
   nextDueDate: string | null;
   classification: "ID" | "AR" | null;
   pdfUrl: string | null;
+  /** The property's latest issued record whose tenant has not had their copy yet: by when. */
+  tenantCopyDueBy: string | null;
 };
 
 /** The tenant's copy is due within 28 days of the check. */

@@ -33,6 +33,10 @@ export type AdminServiceRecord = {
   visitEnd: string | null;
   /** The customer's booking reference when they have a link to see and change the visit. */
   bookingReference: string | null;
+  /** Where the visit is, when the customer has properties. */
+  propertyId: number | null;
+  /** The visit's latest gas safety record, if one was started. */
+  gasSafetyRecord: { id: number; status: "draft" | "issued" } | null;
 };
 
 export const serviceRecordTabs = ["active", "scheduled", "pending"] as const;
@@ -70,6 +74,8 @@ export const serviceRecordFields = {
   description: optionalText("The description", 2000),
   notes: optionalText("The notes", 2000),
   quoteId: z.number().int().positive().nullable(),
+  /** Which of the customer's properties the visit is at (their first, their home, when not said). */
+  propertyId: z.number({ error: "Choose the property" }).int("Choose the property").positive("Choose the property").nullable(),
   /** The visit's time: both, or neither (the time is still to be agreed and holds no one's diary). */
   visitStart: isoDateTime("The start time").nullable(),
   visitEnd: isoDateTime("The end time").nullable(),
@@ -126,6 +132,7 @@ export const serviceRecordInputSchema = z
     equipmentType: serviceRecordFields.equipmentType.optional(),
     nextServiceDue: serviceRecordFields.nextServiceDue.optional(),
     quoteId: serviceRecordFields.quoteId.optional(),
+    propertyId: serviceRecordFields.propertyId.optional(),
     visitStart: serviceRecordFields.visitStart.optional(),
     visitEnd: serviceRecordFields.visitEnd.optional(),
     notifyCustomer: serviceRecordFields.notifyCustomer.default(true),

@@ -15,6 +15,7 @@ const Customer = lazy(() => import("./customer"));
 const Quotes = lazy(() => import("./quotes"));
 const EmailSubscribers = lazy(() => import("./email-subscribers"));
 const ServiceRecords = lazy(() => import("./service-records"));
+const GasSafetyRecord = lazy(() => import("./gas-safety-record"));
 const Products = lazy(() => import("./products"));
 const Orders = lazy(() => import("./orders"));
 const Calendar = lazy(() => import("./calendar"));
@@ -50,6 +51,7 @@ const screens = [
   { path: "/customers/:id", Screen: Customer },
   { path: "/email-subscribers", Screen: EmailSubscribers },
   { path: "/service-records", Screen: ServiceRecords },
+  { path: "/gas-safety-records/:id", Screen: GasSafetyRecord },
   { path: "/products", Screen: Products },
   { path: "/orders", Screen: Orders },
   { path: "/calendar", Screen: Calendar },

@@ -9,6 +9,7 @@ import {
   chatMessages,
   customers,
   emailSubscribers,
+  gasSafetyRecords,
   numberSeriesCounters,
   orderLines,
   orders,
@@ -21,6 +22,7 @@ import {
   serviceReminders,
   stockMovements,
   stripeEvents,
+  warningNotices,
 } from "../../../schema/db";
 import { type Db, getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
@@ -41,6 +43,8 @@ const BACKUP: [string, SQLiteTable][] = [
   ["quotes", quotes],
   ["service_records", serviceRecords],
   ["outgoing_emails", outgoingEmails],
+  ["gas_safety_records", gasSafetyRecords],
+  ["warning_notices", warningNotices],
   ["service_reminders", serviceReminders],
   ["bookings", bookings],
   ["booking_cells", bookingCells],
@@ -122,18 +126,26 @@ async function* backupPieces(env: AppEnv, now: number): AsyncGenerator<string> {
     yield "]";
   }
   yield `},"images":[`;
+  yield* objectList(env.IMAGES);
+  // Issued documents' PDFs: each can be rendered again from its row's snapshot, and its SHA-256 checked.
+  yield `],"documents":[`;
+  yield* objectList(env.DOCUMENTS);
+  yield "]}";
+}
+
+/** A bucket's objects by key, size and upload time, a thousand a listing. */
+async function* objectList(bucket: R2Bucket): AsyncGenerator<string> {
   let cursor: string | undefined;
   let first = true;
   do {
-    const listed = await env.IMAGES.list({ cursor, limit: 1000 });
-    const images = listed.objects.map((o) => JSON.stringify({ key: o.key, size: o.size, uploaded: o.uploaded.toISOString() }));
-    if (images.length > 0) {
-      yield `${first ? "" : ","}${images.join(",")}`;
+    const listed = await bucket.list({ cursor, limit: 1000 });
+    const objects = listed.objects.map((o) => JSON.stringify({ key: o.key, size: o.size, uploaded: o.uploaded.toISOString() }));
+    if (objects.length > 0) {
+      yield `${first ? "" : ","}${objects.join(",")}`;
       first = false;
     }
     cursor = listed.truncated ? listed.cursor : undefined;
   } while (cursor);
-  yield "]}";
 }
 
 /** The backup as a byte stream, read as the browser downloads it. */

@@ -10,7 +10,7 @@ import {
   type serviceRecordListQuerySchema,
 } from "../../../schema/api/records";
 import { annualServiceTypes } from "../../../schema/business";
-import { bookings, customers, serviceRecords } from "../../../schema/db";
+import { bookings, customers, properties, serviceRecords } from "../../../schema/db";
 import { penceToDecimal } from "../../../schema/format";
 import { addMonths, londonDateOf, londonToday } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
@@ -44,6 +44,9 @@ const withCustomer = {
   customerName: sql<string | null>`${customers.firstName} || ' ' || ${customers.lastName}`.as("customer_name"),
   customerEmail: sql<string | null>`${customers.email}`.as("customer_email"),
   bookingReference: sql<string | null>`${bookings.reference}`.as("booking_reference"),
+  // The visit's latest gas safety record, for "Start" or "Continue gas safety record".
+  gasSafetyRecord: sql<string | null>`(SELECT json_object('id', g.id, 'status', g.status) FROM gas_safety_records AS g
+    WHERE g.service_record_id = "service_records"."id" ORDER BY g.id DESC LIMIT 1)`.as("gas_safety_record"),
 };
 
 function toAdminServiceRecord({
@@ -51,11 +54,13 @@ function toAdminServiceRecord({
   customerName,
   customerEmail,
   bookingReference,
+  gasSafetyRecord,
 }: {
   record: RecordRow;
   customerName: string | null;
   customerEmail: string | null;
   bookingReference: string | null;
+  gasSafetyRecord: string | null;
 }): AdminServiceRecord {
   return {
     id: record.id,
@@ -78,6 +83,8 @@ function toAdminServiceRecord({
     visitStart: record.visitStart,
     visitEnd: record.visitEnd,
     bookingReference,
+    propertyId: record.propertyId,
+    gasSafetyRecord: gasSafetyRecord === null ? null : (JSON.parse(gasSafetyRecord) as AdminServiceRecord["gasSafetyRecord"]),
   };
 }
 
@@ -194,7 +201,8 @@ export type RecordWrite = { record: AdminServiceRecord; mails: MailMessage[] };
  * gets. Completing an annual visit sets the next one a year on unless a date is given.
  */
 export async function createServiceRecord(env: AppEnv, db: Db, input: NewServiceRecord, now = Date.now()): Promise<RecordWrite> {
-  const { newCustomer, customerId, cost, visitStart = null, visitEnd = null, notifyCustomer, ...fields } = input;
+  const { newCustomer, customerId, cost, visitStart = null, visitEnd = null, notifyCustomer, propertyId, ...fields } = input;
+  if (propertyId) await checkPropertyOf(db, propertyId, newCustomer ? null : (customerId ?? null));
   const serviceDate = dayOfVisit(fields.serviceDate, visitStart);
   const values = {
     ...fields,
@@ -204,8 +212,9 @@ export async function createServiceRecord(env: AppEnv, db: Db, input: NewService
     costPence: cost,
     nextServiceDue: nextDueFor(fields.status, fields.serviceType, serviceDate, fields.nextServiceDue) ?? null,
     customerId: newCustomer ? newest(customers) : (customerId ?? null),
-    // The visit is at the customer's home (their first property) until a property is chosen.
-    propertyId: newCustomer ? firstPropertyOf(newest(customers)) : customerId ? firstPropertyOf(customerId) : null,
+    // The visit is at the property chosen, else the customer's home (their first property).
+    propertyId:
+      propertyId ?? (newCustomer ? firstPropertyOf(newest(customers)) : customerId ? firstPropertyOf(customerId) : null),
   };
   const writes: BatchItem<"sqlite">[] = [
     ...(newCustomer ? [db.insert(customers).values(newCustomer), firstPropertyStatement(db, newest(customers))] : []),
@@ -246,6 +255,15 @@ const visitCustomerOf = (c: {
   postcode: c.postcode,
 });
 
+/** A visit can only be at a property of its own customer. */
+async function checkPropertyOf(db: Db, propertyId: number, customerId: number | null) {
+  const [row] = await db.select({ customerId: properties.customerId }).from(properties).where(eq(properties.id, propertyId));
+  if (!row || row.customerId !== customerId) {
+    const message = "Choose one of this customer's properties";
+    throw new ApiError("VALIDATION_FAILED", message, { details: [{ path: "propertyId", message }] });
+  }
+}
+
 async function pickedCustomer(db: Db, customerId: number | null | undefined): Promise<VisitCustomer | null> {
   if (!customerId) return null;
   const [row] = await db.select().from(customers).where(eq(customers.id, customerId));
@@ -276,7 +294,21 @@ export async function updateServiceRecord(
   ]);
   if (!current) throw notFound("Service record");
   const was = current.record;
-  const { newCustomer, cost, notifyCustomer = true, visitStart: startChange, visitEnd: endChange, ...fields } = changes;
+  const {
+    newCustomer,
+    cost,
+    notifyCustomer = true,
+    visitStart: startChange,
+    visitEnd: endChange,
+    propertyId,
+    ...fields
+  } = changes;
+  if (propertyId)
+    await checkPropertyOf(
+      db,
+      propertyId,
+      newCustomer ? null : fields.customerId !== undefined ? fields.customerId : was.customerId,
+    );
   const start = startChange !== undefined ? startChange : was.visitStart;
   const end = endChange !== undefined ? endChange : was.visitEnd;
   const status = fields.status ?? was.status;
@@ -318,6 +350,7 @@ export async function updateServiceRecord(
           fields.customerId !== was.customerId && {
             propertyId: fields.customerId === null ? null : firstPropertyOf(fields.customerId),
           }),
+        ...(propertyId !== undefined && { propertyId }),
       })
       .where(eq(serviceRecords.id, id)),
   ];

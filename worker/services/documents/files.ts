@@ -5,7 +5,6 @@ import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { createDocumentLink, readDocumentLink } from "../../lib/document-link";
-import { siteUrl } from "../../lib/site-url";
 import {
   type GasSafetySnapshot,
   renderGasSafetyRecord,
@@ -112,10 +111,12 @@ export async function documentPdf(env: AppEnv, db: Db, kind: DocumentKind, id: n
   return { bytes, fileName, sha256 };
 }
 
-/** A link that opens the document's PDF without signing in, until its version is bumped. */
+/**
+ * The path of a link that opens the document's PDF without signing in, until its version is bumped:
+ * the back office opens it on whatever host it is on; an e-mail puts the site's address before it.
+ */
 export async function documentUrl(env: AppEnv, kind: DocumentKind, id: number, version: number): Promise<string> {
-  const token = await createDocumentLink(env, kind, { id, version });
-  return siteUrl(env, `/api/documents/${kind}/${token}`);
+  return `/api/documents/${kind}/${await createDocumentLink(env, kind, { id, version })}`;
 }
 
 /** The document a public link opens, when the link is genuine and not revoked. */

@@ -31,6 +31,7 @@ import type { AppEnv } from "../../env";
 import { base64ToBytes } from "../../lib/base64";
 import { ApiError, notFound } from "../../lib/errors";
 import { isDrawablePng } from "../../lib/pdf-layout";
+import { siteUrl } from "../../lib/site-url";
 import { currentFacts } from "../business-facts";
 import { documentPdf, documentUrl } from "../documents/files";
 import { queueEmails } from "../mail/deliveries";
@@ -60,6 +61,7 @@ type Context = {
   replacesNumber: number | null;
   landlordSentAt: string | null;
   tenantSentAt: string | null;
+  tenantEmailFailed: number;
 };
 
 /**
@@ -80,6 +82,7 @@ async function readContext(db: Db, id: number): Promise<Context> {
           string | null
         >`(SELECT sent_at FROM ${outgoingEmails} WHERE ${outgoingEmails.id} = ${r.landlordEmailId})`,
         tenantSentAt: sql<string | null>`(SELECT sent_at FROM ${outgoingEmails} WHERE ${outgoingEmails.id} = ${r.tenantEmailId})`,
+        tenantEmailFailed: sql<number>`COALESCE((SELECT status = 'failed' FROM ${outgoingEmails} WHERE ${outgoingEmails.id} = ${r.tenantEmailId}), 1)`,
       })
       .from(r)
       .where(eq(r.id, id)),
@@ -117,7 +120,8 @@ const draftOf = (record: RecordRow): GasSafetyDraft => ({
 function tenantCopyDueBy(ctx: Context): string | null {
   const { record, property } = ctx;
   if (record.status !== "issued" || !property || (!property.tenantName && !property.tenantEmail)) return null;
-  if (ctx.tenantSentAt || record.tenantCopyGivenAt) return null;
+  // An e-mail on its way (or sent) counts; one that failed leaves the copy due.
+  if (!ctx.tenantEmailFailed || record.tenantCopyGivenAt) return null;
   return addDays(record.checkDate, TENANT_COPY_DAYS);
 }
 
@@ -151,6 +155,7 @@ async function toAdminRecord(env: AppEnv, ctx: Context): Promise<AdminGasSafetyR
         nextDueDate: null,
         classification: n.classification,
         pdfUrl: await documentUrl(env, "warning-notice", n.id, n.linkVersion),
+        tenantCopyDueBy: null,
       })),
     ),
     property: property && {
@@ -162,7 +167,9 @@ async function toAdminRecord(env: AppEnv, ctx: Context): Promise<AdminGasSafetyR
       appliances: ctx.appliances,
     },
     copies: {
+      landlordEmailed: record.landlordEmailId !== null,
       landlordSentAt: ctx.landlordSentAt,
+      tenantEmailed: record.tenantEmailId !== null,
       tenantSentAt: ctx.tenantSentAt,
       tenantCopyGivenAt: record.tenantCopyGivenAt,
       tenantCopyDueBy: tenantCopyDueBy(ctx),
@@ -555,7 +562,7 @@ async function sendCopies(env: AppEnv, db: Db, ctx: Context) {
     landlord: customer?.email ? { name: customer.firstName, email: customer.email } : null,
     tenant:
       property?.tenantGetsCopies && property.tenantEmail ? { name: property.tenantName, email: property.tenantEmail } : null,
-    pdfUrl: await documentUrl(env, "gas-safety-record", record.id, record.linkVersion),
+    pdfUrl: siteUrl(env, await documentUrl(env, "gas-safety-record", record.id, record.linkVersion)),
   });
   const list = [messages.landlord, messages.tenant].filter((m) => m !== null);
   if (list.length === 0) return;
@@ -628,6 +635,10 @@ export async function listDocuments(
         checkDate: r.checkDate,
         nextDueDate: r.nextDueDate,
         linkVersion: r.linkVersion,
+        tenantCopyPending: sql<number>`${r.status} = 'issued' AND ${r.tenantCopyGivenAt} IS NULL
+          AND COALESCE((SELECT status FROM ${outgoingEmails} WHERE ${outgoingEmails.id} = ${r.tenantEmailId}), 'failed') = 'failed'
+          AND EXISTS (SELECT 1 FROM ${properties} WHERE ${properties.id} = ${r.propertyId}
+            AND (${properties.tenantName} IS NOT NULL OR ${properties.tenantEmail} IS NOT NULL))`,
       })
       .from(r)
       .where(recordWhere)
@@ -648,6 +659,9 @@ export async function listDocuments(
       .orderBy(desc(warningNotices.id))
       .limit(200),
   ]);
+  // Only the latest issued record at each property still owes the tenant a copy.
+  const latest = new Map<number | null, number>();
+  for (const d of records) if (d.status === "issued" && !latest.has(d.propertyId)) latest.set(d.propertyId, d.id);
   const summaries: DocumentSummary[] = await Promise.all([
     ...records.map(async (d) => ({
       kind: "gas-safety-record" as const,
@@ -659,6 +673,7 @@ export async function listDocuments(
       nextDueDate: d.nextDueDate,
       classification: null,
       pdfUrl: d.status === "issued" ? await documentUrl(env, "gas-safety-record", d.id, d.linkVersion) : null,
+      tenantCopyDueBy: latest.get(d.propertyId) === d.id && d.tenantCopyPending ? addDays(d.checkDate, TENANT_COPY_DAYS) : null,
     })),
     ...notices.map(async (n) => ({
       kind: "warning-notice" as const,
@@ -670,6 +685,7 @@ export async function listDocuments(
       nextDueDate: null,
       classification: n.classification,
       pdfUrl: await documentUrl(env, "warning-notice", n.id, n.linkVersion),
+      tenantCopyDueBy: null,
     })),
   ]);
   return summaries.sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);

@@ -1,5 +1,6 @@
 import { Badge, Button, Checkbox, Dialog, Flex, Grid, Heading, Select, Text, TextField } from "@radix-ui/themes";
 import { type FormEvent, type ReactNode, useState } from "react";
+import type { DocumentSummary } from "../../../../schema/api/gas-safety";
 import {
   type AdminAppliance,
   type AdminProperty,
@@ -21,6 +22,7 @@ import { notify } from "../../../lib/toast";
 import { ErrorState, LoadingState } from "../admin-states";
 import { changedFields, type FieldErrors, fieldErrorsFrom } from "../form-errors";
 import { Field, invalidProps } from "../form-field";
+import { PropertyDocuments, StartGasSafetyRecord } from "../gas-safety/gas-safety-links";
 import { PlusIcon } from "../icons";
 
 type PropertyForm = {
@@ -404,7 +406,15 @@ function ApplianceFormBody({
   );
 }
 
-function PropertyCard({ property, onSaved }: { property: AdminProperty; onSaved: () => unknown }) {
+function PropertyCard({
+  property,
+  documents,
+  onSaved,
+}: {
+  property: AdminProperty;
+  documents: DocumentSummary[] | undefined;
+  onSaved: () => unknown;
+}) {
   const tenant = [property.tenantName, property.tenantPhone, property.tenantEmail].filter(Boolean).join(" · ");
   return (
     <article className="admin-card admin-panel admin-property" aria-label={`Property: ${property.address}`}>
@@ -466,6 +476,13 @@ function PropertyCard({ property, onSaved }: { property: AdminProperty; onSaved:
       <Flex mt="3">
         <ApplianceDialog propertyId={property.id} onSaved={onSaved} />
       </Flex>
+      <Heading as="h4" size="2" mt="4" mb="1">
+        Gas safety
+      </Heading>
+      {documents ? <PropertyDocuments documents={documents} /> : null}
+      <Flex mt="3">
+        <StartGasSafetyRecord propertyId={property.id} />
+      </Flex>
     </article>
   );
 }
@@ -473,6 +490,7 @@ function PropertyCard({ property, onSaved }: { property: AdminProperty; onSaved:
 /** The customer page's properties: each with its tenant, appliances, last visit and next deadline. */
 export function CustomerProperties({ customerId }: { customerId: number }) {
   const { data, error, refresh } = useAdminData<AdminProperty[]>(`/api/admin/customers/${customerId}/properties`);
+  const documents = useAdminData<DocumentSummary[]>(`/api/admin/customers/${customerId}/documents`);
   let body: ReactNode;
   if (data)
     body =
@@ -483,7 +501,12 @@ export function CustomerProperties({ customerId }: { customerId: number }) {
       ) : (
         <div className="admin-list">
           {data.map((p) => (
-            <PropertyCard key={p.id} property={p} onSaved={refresh} />
+            <PropertyCard
+              key={p.id}
+              property={p}
+              documents={documents.data?.filter((d) => d.propertyId === p.id)}
+              onSaved={refresh}
+            />
           ))}
         </div>
       );

@@ -28,6 +28,8 @@ export type RecordFormState = {
   description: string;
   notes: string;
   quoteId: number | null;
+  /** The customer's property the visit is at; null: their home (first property). */
+  propertyId: number | null;
   /** When the visit is: one of the diary's free times, a time the owner sets, or to be agreed. */
   timeMode: TimeMode;
   /** London wall-clock "HH:MM" on the service date. */
@@ -59,6 +61,7 @@ export function emptyRecordForm(): RecordFormState {
     description: "",
     notes: "",
     quoteId: null,
+    propertyId: null,
     timeMode: "free",
     startTime: "",
     endTime: "",
@@ -89,6 +92,7 @@ export function recordFormFrom(record: AdminServiceRecord): RecordFormState {
     description: record.description ?? "",
     notes: record.notes ?? "",
     quoteId: record.quoteId,
+    propertyId: record.propertyId,
     timeMode: record.visitStart ? "manual" : "tba",
     startTime: record.visitStart ? formatClock(record.visitStart) : "",
     endTime: record.visitEnd ? formatClock(record.visitEnd) : "",
@@ -142,6 +146,7 @@ export function recordInput(form: RecordFormState): ServiceRecordInput {
     description: optional(form.description),
     notes: optional(form.notes),
     ...(form.quoteId ? { quoteId: form.quoteId } : {}),
+    ...(form.propertyId ? { propertyId: form.propertyId } : {}),
     ...visitTimes(form),
     notifyCustomer: form.notifyCustomer,
   };

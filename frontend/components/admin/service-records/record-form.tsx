@@ -15,6 +15,7 @@ import { notify } from "../../../lib/toast";
 import { type FieldErrors, fieldErrorsFrom } from "../form-errors";
 import { Field, invalidProps } from "../form-field";
 import { CustomerPicker } from "./customer-picker";
+import { PropertyField } from "./property-field";
 import { type RecordFormState, type RecordStatus, recordChanges, recordInput, timeProblem } from "./record-form-state";
 import { VisitTimeField } from "./visit-time";
 
@@ -31,7 +32,7 @@ export const statusLabels: Record<RecordStatus, string> = {
 
 type TextKey = Exclude<
   keyof RecordFormState,
-  "customer" | "status" | "serviceType" | "quoteId" | "timeMode" | "startTime" | "endTime" | "notifyCustomer"
+  "customer" | "status" | "serviceType" | "quoteId" | "propertyId" | "timeMode" | "startTime" | "endTime" | "notifyCustomer"
 >;
 
 type Props = {
@@ -134,13 +135,23 @@ export function RecordForm({ idPrefix, labelledBy, initial, record, onSaved, onC
         idPrefix={id("customer")}
         value={form.customer}
         onChange={(customer) => {
-          setForm((f) => ({ ...f, customer }));
+          // Another customer's visit is at one of their properties, their home unless chosen.
+          setForm((f) => ({ ...f, customer, propertyId: null }));
           setErrors((e) =>
             Object.fromEntries(Object.entries(e).filter(([k]) => k !== "customerId" && !k.startsWith("newCustomer."))),
           );
         }}
         errors={errors}
       />
+      {form.customer.kind === "picked" && form.customer.customer ? (
+        <PropertyField
+          id={id("propertyId")}
+          customerId={form.customer.customer.id}
+          value={form.propertyId}
+          onChange={(v) => set("propertyId", v)}
+          error={errors.propertyId}
+        />
+      ) : null}
       <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4" mt="4">
         <Field id={id("serviceType")} label="Kind of visit" error={errors.serviceType}>
           <Select.Root value={form.serviceType} onValueChange={(v) => set("serviceType", v)}>

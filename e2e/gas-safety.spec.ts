@@ -1,0 +1,143 @@
+import type { Locator, Page } from "@playwright/test";
+import type { AdminCustomer } from "../schema/api/customers";
+import type { AdminProperty } from "../schema/api/properties";
+import { londonToday } from "../schema/london-time";
+import { bearer, expect, expectAccessible, expectNoHorizontalScroll, expectToast, shoot, test, unique } from "./admin-fixtures";
+
+/** Picks an answer of a Pass / Fail / N/A (or Yes / No) question. */
+async function answer(scope: Locator | Page, question: string, choice: string) {
+  await scope.getByRole("group", { name: question }).getByRole("radio", { name: choice, exact: true }).click();
+}
+
+/** Draws a stroke across the signature box, as a finger would. */
+async function sign(page: Page) {
+  const pad = page.getByRole("img", { name: "Engineer's signature" });
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step++)
+    await page.mouse.move(box.x + 20 + step * 25, box.y + box.height / 2 + (step % 2 ? 20 : -20));
+  await page.mouse.up();
+}
+
+test.describe("a gas safety record on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a landlord with two properties: the record is filled from the booked visit at the flat, saved as it goes, issued and its PDF opened", async ({
+    adminPage: page,
+    adminToken,
+    request,
+  }) => {
+    const headers = bearer(adminToken);
+    const lastName = unique("Landlord");
+    const email = `${lastName.toLowerCase()}@example.com`;
+    const customer = (await (
+      await request.post("/api/admin/customers", {
+        headers,
+        data: { firstName: "Lena", lastName, email, address: "9 Agent Row, Altrincham", postcode: "WA14 1AA", isLandlord: true },
+      })
+    ).json()) as AdminCustomer;
+    const flat = (await (
+      await request.post(`/api/admin/customers/${customer.id}/properties`, {
+        headers,
+        data: {
+          address: "Flat 2, 14 Canal Street, Manchester",
+          postcode: "M1 3HW",
+          tenantName: "Tom Tenant",
+          tenantEmail: `tenant-${lastName.toLowerCase()}@example.com`,
+          tenantGetsCopies: true,
+        },
+      })
+    ).json()) as AdminProperty;
+    for (const appliance of [
+      { location: "Kitchen cupboard", type: "boiler", make: "Worcester", model: "Greenstar 30i", flueType: "room-sealed" },
+      { location: "Kitchen", type: "cooker", make: "Belling", flueType: "flueless", landlordOwned: false },
+    ]) {
+      expect((await request.post(`/api/admin/properties/${flat.id}/appliances`, { headers, data: appliance })).status()).toBe(
+        201,
+      );
+    }
+    const visit = await request.post("/api/admin/service-records", {
+      headers,
+      data: {
+        customerId: customer.id,
+        propertyId: flat.id,
+        serviceType: "Gas Safety Certificate (CP12)",
+        status: "scheduled",
+        serviceDate: londonToday(),
+      },
+    });
+    expect(visit.status()).toBe(201);
+
+    // From the booked visit on the customer's page.
+    await page.goto(`/admin/customers/${customer.id}`);
+    await expect(page.getByRole("heading", { name: "Properties (2)" })).toBeVisible();
+    const records = page.getByRole("region", { name: /Service records/ });
+    await records.getByRole("button", { name: "Start gas safety record" }).click();
+    await expect(page).toHaveURL(/\/admin\/gas-safety-records\/\d+$/);
+    await expect(page.getByRole("heading", { name: "Gas safety record", level: 1 })).toBeVisible();
+    await expect(page.getByText("Flat 2, 14 Canal Street, Manchester, M1 3HW")).toBeVisible();
+    const boiler = page.getByRole("article", { name: "Appliance: Boiler: Worcester Greenstar 30i, Kitchen cupboard" });
+    const cooker = page.getByRole("article", { name: "Appliance: Cooker: Belling, Kitchen" });
+    await expect(cooker.getByRole("checkbox", { name: "Visual check only" })).toBeChecked();
+
+    // Issuing too soon names what is missing, beside each field.
+    await page.getByRole("button", { name: "Issue the record" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "need filling in" })).toBeFocused();
+    await expect(boiler.getByText("Enter the operating pressure or the heat input")).toBeVisible();
+    await expect(page.getByText("The engineer signs the record")).toBeVisible();
+
+    await boiler.getByLabel("Operating pressure").fill("20.5");
+    await answer(boiler, "Safety devices", "Pass");
+    await answer(boiler, "Ventilation", "Pass");
+    await answer(boiler, "Flue visual condition", "Pass");
+    await answer(boiler, "Safe to use", "Yes");
+    await answer(cooker, "Safe to use", "Yes");
+    await answer(page, "Gas tightness test", "Pass");
+    await answer(page, "Emergency control accessible", "Yes");
+    await page.getByLabel("Engineer's name").fill("Dave Hughes");
+    await page.getByLabel("Gas Safe licence number").fill("1234567");
+    await sign(page);
+    await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await shoot(page, "gas-safety-record-draft-390");
+
+    // Nothing is lost on a reload: the draft comes back as filled.
+    await page.reload();
+    await expect(boiler.getByLabel("Operating pressure")).toHaveValue("20.5");
+    await expect(boiler.getByRole("group", { name: "Safety devices" }).getByRole("radio", { name: "Pass" })).toBeChecked();
+    await expect(page.getByRole("img", { name: "The engineer's signature" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Issue the record" }).click();
+    await expectToast(page, "Issued GSR-");
+    const heading = page.getByRole("heading", { name: /^Gas safety record GSR-\d{6}$/ });
+    await expect(heading).toBeVisible();
+    const number = (await heading.textContent())!.replace("Gas safety record ", "");
+    await expect(page.getByRole("definition").filter({ hasText: /^(Being e-mailed|E-mailed)/ })).toHaveCount(2);
+
+    // The PDF opens from its link, without signing in.
+    const pdfLink = page.getByRole("link", { name: "Open the PDF" });
+    const href = (await pdfLink.getAttribute("href"))!;
+    const popupPromise = page.waitForEvent("popup");
+    await pdfLink.click();
+    const popup = await popupPromise;
+    await popup.close();
+    const pdf = await request.get(href);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    await expectNoHorizontalScroll(page);
+    await shoot(page, "gas-safety-record-issued-390");
+
+    // The customer's page lists it at the flat, with its PDF.
+    await page.getByRole("link", { name: "Back to the customer" }).click();
+    const flatCard = page.getByRole("article", { name: "Property: Flat 2, 14 Canal Street, Manchester" });
+    const documents = flatCard.getByRole("list", { name: "Gas safety records and notices" });
+    await expect(documents).toContainText(number);
+    await expect(documents.getByRole("link", { name: "PDF" })).toHaveAttribute("href", /\/api\/documents\/gas-safety-record\//);
+    await expectNoHorizontalScroll(page);
+    await shoot(page, "customer-gas-safety-390");
+  });
+});
