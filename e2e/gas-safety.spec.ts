@@ -134,10 +134,79 @@ test.describe("a gas safety record on a phone", () => {
     // The customer's page lists it at the flat, with its PDF.
     await page.getByRole("link", { name: "Back to the customer" }).click();
     const flatCard = page.getByRole("article", { name: "Property: Flat 2, 14 Canal Street, Manchester" });
-    const documents = flatCard.getByRole("list", { name: "Gas safety records and notices" });
+    const documents = flatCard.getByRole("list", { name: "Gas safety records, notices and service sheets" });
     await expect(documents).toContainText(number);
     await expect(documents.getByRole("link", { name: "PDF" })).toHaveAttribute("href", /\/api\/documents\/gas-safety-record\//);
     await expectNoHorizontalScroll(page);
     await shoot(page, "customer-gas-safety-390");
+  });
+
+  test("an annual service's sheet: started from the home, filled, issued, listed with its PDF", async ({
+    adminPage: page,
+    adminToken,
+    request,
+  }) => {
+    const headers = bearer(adminToken);
+    const lastName = unique("Owner");
+    const customer = (await (
+      await request.post("/api/admin/customers", {
+        headers,
+        data: {
+          firstName: "Hana",
+          lastName,
+          email: `${lastName.toLowerCase()}@example.com`,
+          address: "3 Oak Road, Sale",
+          postcode: "M33 2AB",
+        },
+      })
+    ).json()) as AdminCustomer;
+    const [home] = (await (
+      await request.get(`/api/admin/customers/${customer.id}/properties`, { headers })
+    ).json()) as AdminProperty[];
+    await request.post(`/api/admin/properties/${home!.id}/appliances`, {
+      headers,
+      data: { location: "Utility room", type: "boiler", make: "Vaillant", model: "ecoTEC plus 832", flueType: "room-sealed" },
+    });
+
+    await page.goto(`/admin/customers/${customer.id}`);
+    const card = page.getByRole("article", { name: "Property: 3 Oak Road, Sale" });
+    await card.getByRole("button", { name: "Start service sheet" }).click();
+    await expect(page).toHaveURL(/\/admin\/service-sheets\/\d+$/);
+    await expect(page.getByRole("combobox", { name: "Appliance serviced" })).toContainText(
+      "Boiler: Vaillant ecoTEC plus 832, Utility room",
+    );
+    for (const check of [
+      "Burner and injectors",
+      "Heat exchanger",
+      "Case seals and gaskets",
+      "Condensate trap and pipe",
+      "Expansion vessel charge",
+      "Flue route and terminal",
+      "Controls and thermostats",
+      "Safety devices",
+      "Ventilation",
+      "Gas tightness",
+    ]) {
+      await answer(page, check, "Pass");
+    }
+    await page.getByLabel("Operating pressure").fill("20");
+    await page.getByLabel("CO", { exact: true }).fill("14");
+    await page.getByLabel("CO2").fill("9.2");
+    await answer(page, "Safe to use", "Yes");
+    await page.getByLabel("Parts used (optional)").fill("Condensate trap seal");
+    await page.getByLabel("Engineer's name").fill("Dave Hughes");
+    await page.getByLabel("Gas Safe licence number").fill("1234567");
+    await sign(page);
+    await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Issue the service sheet" }).click();
+    await expectToast(page, "Issued SS-");
+    await expect(page.getByRole("heading", { name: /^Service sheet SS-\d{6}$/ })).toBeVisible();
+    const pdf = await request.get((await page.getByRole("link", { name: "Open the PDF" }).getAttribute("href"))!);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    await shoot(page, "service-sheet-issued-390");
+    await page.getByRole("link", { name: "Back to the customer" }).click();
+    await expect(card.getByRole("list", { name: "Gas safety records, notices and service sheets" })).toContainText("SS-");
   });
 });

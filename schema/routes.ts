@@ -156,8 +156,10 @@ export const adminRoutes: RouteInfo[] = [
   { path: "/admin/customers/:id", title: "Customer", description: "", prerender: false },
   { path: "/admin/email-subscribers", title: "Email Subscribers", description: "", prerender: false },
   { path: "/admin/service-records", title: "Service Records", description: "", prerender: false },
-  // public/_redirects serves /admin/gas-safety-records/* from the service records screen's shell.
+  // public/_redirects serves /admin/gas-safety-records/* and /admin/service-sheets/* from the
+  // service records screen's shell.
   { path: "/admin/gas-safety-records/:id", title: "Gas Safety Record", description: "", prerender: false },
+  { path: "/admin/service-sheets/:id", title: "Service Sheet", description: "", prerender: false },
   { path: "/admin/products", title: "Products", description: "", prerender: false },
   { path: "/admin/orders", title: "Orders", description: "", prerender: false },
   { path: "/admin/calendar", title: "Calendar", description: "", prerender: false },

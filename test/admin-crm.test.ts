@@ -211,6 +211,9 @@ describe("admin service records and customers", () => {
       visitStart: null,
       visitEnd: null,
       bookingReference: null,
+      propertyId: null,
+      gasSafetyRecord: null,
+      serviceSheet: null,
     });
     expect(ours[1]).toMatchObject({ customerId: null, customerName: null, customerEmail: null, cost: null });
   });

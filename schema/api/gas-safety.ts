@@ -36,19 +36,19 @@ export const warningActionLabels: Record<WarningAction, string> = {
 /** The flue types whose appliances have a flue flow test and a spillage test. */
 export const FLUE_TESTED_TYPES: readonly FlueType[] = ["open-flued"];
 
-const reading = (label: string, max: number) =>
+export const readingField = (label: string, max: number) =>
   z
     .number({ error: `${label} must be a number` })
     .min(0, `${label} cannot be negative`)
     .max(max, `${label} must be at most ${max}`)
     .nullish()
     .transform((v) => v ?? null);
-const result = (label: string) =>
+export const resultField = (label: string) =>
   z
     .enum(CHECK_RESULTS, { error: `${label}: choose Pass, Fail or N/A` })
     .nullish()
     .transform((v) => v ?? null);
-const yesNo = (label: string) =>
+export const yesNoField = (label: string) =>
   z
     .boolean({ error: `${label} must be yes or no` })
     .nullish()
@@ -64,7 +64,7 @@ export const warningSchema = z.object({
     .enum(["given", "refused"], { error: "Say whether permission was given or refused" })
     .nullish()
     .transform((v) => v ?? null),
-  emergencyServiceInformed: yesNo("Gas emergency service told"),
+  emergencyServiceInformed: yesNoField("Gas emergency service told"),
 });
 
 /** One appliance's results on the record. */
@@ -72,17 +72,17 @@ export const applianceCheckSchema = z.object({
   applianceId: z.number({ error: "Choose an appliance" }).int("Choose an appliance").positive("Choose an appliance"),
   /** Checked by sight only: the usual for an appliance the landlord does not own. */
   visualOnly: z.boolean({ error: "Visual check only must be yes or no" }).default(false),
-  operatingPressureMbar: reading("Operating pressure (mbar)", 100),
-  heatInputKw: reading("Heat input (kW)", 500),
-  safetyDevices: result("Safety devices"),
-  ventilation: result("Ventilation"),
-  flueVisual: result("Flue visual condition"),
-  flueFlow: result("Flue flow test"),
-  spillage: result("Spillage test"),
-  coPpm: reading("CO (ppm)", 10_000),
-  co2Percent: reading("CO2 (%)", 100),
-  coCo2Ratio: reading("CO/CO2 ratio", 1),
-  safeToUse: yesNo("Safe to use"),
+  operatingPressureMbar: readingField("Operating pressure (mbar)", 100),
+  heatInputKw: readingField("Heat input (kW)", 500),
+  safetyDevices: resultField("Safety devices"),
+  ventilation: resultField("Ventilation"),
+  flueVisual: resultField("Flue visual condition"),
+  flueFlow: resultField("Flue flow test"),
+  spillage: resultField("Spillage test"),
+  coPpm: readingField("CO (ppm)", 10_000),
+  co2Percent: readingField("CO2 (%)", 100),
+  coCo2Ratio: readingField("CO/CO2 ratio", 1),
+  safeToUse: yesNoField("Safe to use"),
   classification: z
     .enum(CLASSIFICATIONS, { error: "Choose ID, AR or NCS" })
     .nullish()
@@ -102,6 +102,20 @@ const signature = z
   .nullish()
   .transform((v) => v ?? null);
 
+/** Who did the work and signed for it: on every document the engineer issues. */
+export const engineerFields = {
+  engineerName: optionalText("The engineer's name", 120),
+  /** The engineer's own Gas Safe licence number (the card's number). */
+  engineerLicence: z
+    .string({ error: "The engineer's Gas Safe licence number must be text" })
+    .trim()
+    .regex(/^(\d{7})?$/, "The engineer's Gas Safe licence number is 7 digits")
+    .nullish()
+    .transform((v) => v || null),
+  signature,
+};
+export type EngineerFields = { engineerName: string | null; engineerLicence: string | null; signature: string | null };
+
 export const MAX_APPLIANCES_ON_RECORD = 30;
 
 const draftFields = {
@@ -116,18 +130,10 @@ const draftFields = {
     .enum(["pass", "fail"], { error: "Tightness test: choose Pass or Fail" })
     .nullish()
     .transform((v) => v ?? null),
-  emergencyControlAccessible: yesNo("Emergency control accessible"),
+  emergencyControlAccessible: yesNoField("Emergency control accessible"),
   /** Advice and anything else the engineer wants on the record. */
   notes: optionalText("The notes", 2000),
-  engineerName: optionalText("The engineer's name", 120),
-  /** The engineer's own Gas Safe licence number (the card's number). */
-  engineerLicence: z
-    .string({ error: "The engineer's Gas Safe licence number must be text" })
-    .trim()
-    .regex(/^(\d{7})?$/, "The engineer's Gas Safe licence number is 7 digits")
-    .nullish()
-    .transform((v) => v || null),
-  signature,
+  ...engineerFields,
 };
 
 export const gasSafetyCreateSchema = z.object({
@@ -159,16 +165,13 @@ export type NewGasSafetyRecord = z.output<typeof gasSafetyCreateSchema>;
 export type GasSafetyChanges = z.output<typeof gasSafetyPatchSchema>;
 
 /** The form as stored while a draft (every field present, null when not filled yet). */
-export type GasSafetyDraft = {
+export type GasSafetyDraft = EngineerFields & {
   landlordName: string | null;
   landlordAddress: string | null;
   appliances: ApplianceCheck[];
   tightnessTest: "pass" | "fail" | null;
   emergencyControlAccessible: boolean | null;
   notes: string | null;
-  engineerName: string | null;
-  engineerLicence: string | null;
-  signature: string | null;
 };
 
 export const emptyDraft = (): GasSafetyDraft => ({
@@ -308,7 +311,7 @@ export type AdminGasSafetyRecord = GasSafetyDraft & {
   updatedAt: string;
 };
 
-export type DocumentKind = "gas-safety-record" | "warning-notice";
+export type DocumentKind = "gas-safety-record" | "warning-notice" | "service-sheet";
 
 /** A document as the customer and property pages list it. */
 export type DocumentSummary = {

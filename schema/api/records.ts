@@ -35,8 +35,9 @@ export type AdminServiceRecord = {
   bookingReference: string | null;
   /** Where the visit is, when the customer has properties. */
   propertyId: number | null;
-  /** The visit's latest gas safety record, if one was started. */
+  /** The visit's latest gas safety record and service sheet, if one was started. */
   gasSafetyRecord: { id: number; status: "draft" | "issued" } | null;
+  serviceSheet: { id: number; status: "draft" | "issued" } | null;
 };
 
 export const serviceRecordTabs = ["active", "scheduled", "pending"] as const;

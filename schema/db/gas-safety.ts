@@ -90,3 +90,35 @@ export const warningNotices = sqliteTable(
     index("warning_notices_customer").on(t.customerId),
   ],
 );
+
+/**
+ * The service sheet of an annual service: the serviced appliance's checks and readings, parts and
+ * advice, and the next service date (which becomes the visit's next due date at issue). Drafted,
+ * issued and filed like a gas safety record.
+ */
+export const serviceSheets = sqliteTable(
+  "service_sheets",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    propertyId: integer("property_id").references(() => properties.id, { onDelete: "set null" }),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    serviceRecordId: integer("service_record_id").references(() => serviceRecords.id, { onDelete: "set null" }),
+    status: text("status", { enum: gasDocumentStatuses }).notNull().default("draft"),
+    number: integer("number"),
+    /** London date of the service (yyyy-mm-dd). */
+    serviceDate: text("service_date").notNull(),
+    /** The form as the engineer fills it (JSON, schema/api/service-sheets.ts ServiceSheetDraft). */
+    details: text("details").notNull(),
+    nextServiceDate: text("next_service_date"),
+    customerEmailId: integer("customer_email_id").references(() => outgoingEmails.id, { onDelete: "set null" }),
+    ...issuedFile(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("service_sheets_number").on(t.number),
+    index("service_sheets_property").on(t.propertyId, t.serviceDate),
+    index("service_sheets_customer").on(t.customerId, t.serviceDate),
+    index("service_sheets_visit").on(t.serviceRecordId),
+  ],
+);

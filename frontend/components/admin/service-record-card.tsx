@@ -5,7 +5,7 @@ import { formatPrice } from "../../../schema/format";
 import { formatDate } from "../../../schema/london-time-text";
 import { BreakableEmail } from "./breakable-email";
 import { ConfirmButton } from "./confirm-button";
-import { VisitGasSafetyAction } from "./gas-safety/gas-safety-links";
+import { VisitDocumentAction } from "./gas-safety/gas-safety-links";
 import { CheckIcon, EditIcon, PlayIcon, TrashIcon } from "./icons";
 import type { RecordStatus } from "./service-records/record-form-state";
 import { StatusBadge, type StatusTone } from "./status-badge";
@@ -100,7 +100,7 @@ export function ServiceRecordCard({ record, busy, onEdit, onMove, onDelete }: Pr
         </dl>
       ) : null}
       <Flex gap="2" mt="4" wrap="wrap" justify="end">
-        <VisitGasSafetyAction record={record} />
+        <VisitDocumentAction record={record} />
         {waiting ? (
           <Button variant="soft" onClick={() => onMove("in-progress")} disabled={busy}>
             <PlayIcon /> Start

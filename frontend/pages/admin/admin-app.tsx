@@ -16,6 +16,7 @@ const Quotes = lazy(() => import("./quotes"));
 const EmailSubscribers = lazy(() => import("./email-subscribers"));
 const ServiceRecords = lazy(() => import("./service-records"));
 const GasSafetyRecord = lazy(() => import("./gas-safety-record"));
+const ServiceSheet = lazy(() => import("./service-sheet"));
 const Products = lazy(() => import("./products"));
 const Orders = lazy(() => import("./orders"));
 const Calendar = lazy(() => import("./calendar"));
@@ -52,6 +53,7 @@ const screens = [
   { path: "/email-subscribers", Screen: EmailSubscribers },
   { path: "/service-records", Screen: ServiceRecords },
   { path: "/gas-safety-records/:id", Screen: GasSafetyRecord },
+  { path: "/service-sheets/:id", Screen: ServiceSheet },
   { path: "/products", Screen: Products },
   { path: "/orders", Screen: Orders },
   { path: "/calendar", Screen: Calendar },

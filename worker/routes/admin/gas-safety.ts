@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { gasSafetyCreateSchema, gasSafetyPatchSchema } from "../../../schema/api/gas-safety";
 import { idParamSchema } from "../../../schema/api/lists";
+import { serviceSheetCreateSchema, serviceSheetPatchSchema } from "../../../schema/api/service-sheets";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { notFound } from "../../lib/errors";
@@ -15,8 +16,14 @@ import {
   revokeGasSafetyLinks,
   updateGasSafetyRecord,
 } from "../../services/gas-safety/records";
+import {
+  createServiceSheet,
+  getServiceSheet,
+  issueServiceSheet,
+  updateServiceSheet,
+} from "../../services/gas-safety/service-sheets";
 
-/** Mounted at /api/admin: gas safety records (drafts, issue, PDFs, copies) and their warning notices. */
+/** Mounted at /api/admin: gas safety records (drafts, issue, PDFs, copies), their warning notices, and service sheets. */
 const id = validate("param", idParamSchema);
 const app = new Hono<HonoEnv>()
   .post("/gas-safety-records", validate("json", gasSafetyCreateSchema), async (c) =>
@@ -43,6 +50,21 @@ const app = new Hono<HonoEnv>()
   .get("/warning-notices/:id/pdf", id, async (c) => {
     const file = await documentPdf(c.env, getDb(c.env), "warning-notice", c.req.valid("param").id);
     if (!file) throw notFound("Warning notice");
+    return pdfResponse(file);
+  })
+  .post("/service-sheets", validate("json", serviceSheetCreateSchema), async (c) =>
+    c.json(await createServiceSheet(c.env, getDb(c.env), c.req.valid("json")), 201),
+  )
+  .get("/service-sheets/:id", id, async (c) => c.json(await getServiceSheet(c.env, getDb(c.env), c.req.valid("param").id)))
+  .patch("/service-sheets/:id", id, validate("json", serviceSheetPatchSchema), async (c) =>
+    c.json(await updateServiceSheet(c.env, getDb(c.env), c.req.valid("param").id, c.req.valid("json"))),
+  )
+  .post("/service-sheets/:id/issue", id, async (c) =>
+    c.json(await issueServiceSheet(c.env, getDb(c.env), c.req.valid("param").id)),
+  )
+  .get("/service-sheets/:id/pdf", id, async (c) => {
+    const file = await documentPdf(c.env, getDb(c.env), "service-sheet", c.req.valid("param").id);
+    if (!file) throw notFound("Issued service sheet");
     return pdfResponse(file);
   })
   .get("/customers/:id/documents", id, async (c) =>

@@ -47,6 +47,8 @@ const withCustomer = {
   // The visit's latest gas safety record, for "Start" or "Continue gas safety record".
   gasSafetyRecord: sql<string | null>`(SELECT json_object('id', g.id, 'status', g.status) FROM gas_safety_records AS g
     WHERE g.service_record_id = "service_records"."id" ORDER BY g.id DESC LIMIT 1)`.as("gas_safety_record"),
+  serviceSheet: sql<string | null>`(SELECT json_object('id', s.id, 'status', s.status) FROM service_sheets AS s
+    WHERE s.service_record_id = "service_records"."id" ORDER BY s.id DESC LIMIT 1)`.as("service_sheet"),
 };
 
 function toAdminServiceRecord({
@@ -55,12 +57,14 @@ function toAdminServiceRecord({
   customerEmail,
   bookingReference,
   gasSafetyRecord,
+  serviceSheet,
 }: {
   record: RecordRow;
   customerName: string | null;
   customerEmail: string | null;
   bookingReference: string | null;
   gasSafetyRecord: string | null;
+  serviceSheet: string | null;
 }): AdminServiceRecord {
   return {
     id: record.id,
@@ -85,6 +89,7 @@ function toAdminServiceRecord({
     bookingReference,
     propertyId: record.propertyId,
     gasSafetyRecord: gasSafetyRecord === null ? null : (JSON.parse(gasSafetyRecord) as AdminServiceRecord["gasSafetyRecord"]),
+    serviceSheet: serviceSheet === null ? null : (JSON.parse(serviceSheet) as AdminServiceRecord["serviceSheet"]),
   };
 }
 

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { DocumentKind } from "../../../schema/api/gas-safety";
-import { gasSafetyRecords, warningNotices } from "../../../schema/db";
+import { gasSafetyRecords, serviceSheets, warningNotices } from "../../../schema/db";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
@@ -8,7 +8,9 @@ import { createDocumentLink, readDocumentLink } from "../../lib/document-link";
 import {
   type GasSafetySnapshot,
   renderGasSafetyRecord,
+  renderServiceSheet,
   renderWarningNotice,
+  type ServiceSheetSnapshot,
   type WarningNoticeSnapshot,
 } from "../gas-safety/render";
 
@@ -78,9 +80,28 @@ const sources: Record<DocumentKind, (db: Db, id: number) => Promise<Source | nul
       render: () => renderWarningNotice(snapshot, number, recordNumber),
     };
   },
+  async "service-sheet"(db, id) {
+    const [row] = await db
+      .select({
+        number: serviceSheets.number,
+        snapshot: serviceSheets.snapshot,
+        pdfKey: serviceSheets.pdfKey,
+        pdfSha256: serviceSheets.pdfSha256,
+      })
+      .from(serviceSheets)
+      .where(eq(serviceSheets.id, id));
+    if (!row?.number || !row.snapshot) return null;
+    const number = numberText("serviceSheet", row.number);
+    const snapshot = JSON.parse(row.snapshot) as ServiceSheetSnapshot;
+    return { number, pdfKey: row.pdfKey, pdfSha256: row.pdfSha256, render: () => renderServiceSheet(snapshot, number) };
+  },
 };
 
-const tables = { "gas-safety-record": gasSafetyRecords, "warning-notice": warningNotices } as const;
+const tables = {
+  "gas-safety-record": gasSafetyRecords,
+  "warning-notice": warningNotices,
+  "service-sheet": serviceSheets,
+} as const;
 
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", bytes);

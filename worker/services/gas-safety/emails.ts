@@ -1,4 +1,4 @@
-import { TENANT_COPY_DAYS } from "../../../schema/api/gas-safety";
+import { type DocumentKind, TENANT_COPY_DAYS } from "../../../schema/api/gas-safety";
 import { company } from "../../../schema/business";
 import { formatFullDate } from "../../../schema/london-time-text";
 import { factsNow } from "../business-facts";
@@ -22,7 +22,7 @@ export type RecordMailInput = {
   pdfUrl: string;
 };
 
-const pdf = (kind: "gas-safety-record" | "warning-notice", id: number, number: string): MailAttachment => ({
+const pdf = (kind: DocumentKind, id: number, number: string): MailAttachment => ({
   name: `${number}.pdf`,
   contentType: "application/pdf",
   document: { kind, id },
@@ -84,4 +84,37 @@ export function gasSafetyRecordEmails(input: RecordMailInput): { landlord: MailM
     ]),
   };
   return { landlord, tenant };
+}
+
+/** The customer's copy of an issued service sheet. */
+export function serviceSheetEmail(input: {
+  to: string;
+  name: string;
+  number: string;
+  sheetId: number;
+  serviceDate: string;
+  nextServiceDate: string;
+  place: string;
+  pdfUrl: string;
+}): MailMessage {
+  return {
+    kind: "document",
+    to: input.to,
+    subject: `${company.shortName}: your boiler service record ${input.number}`,
+    attachments: [pdf("service-sheet", input.sheetId, input.number)],
+    ...mailParts("Your boiler service record", [
+      say(`Hello ${input.name},`),
+      say(
+        "Thank you for having your boiler serviced with us. Your service record is attached as a PDF: keep it with the boiler's papers, as its warranty may ask for it.",
+      ),
+      fieldsBlock([
+        ["Property", input.place],
+        ["Serviced on", formatFullDate(input.serviceDate)],
+        ["Next service due", formatFullDate(input.nextServiceDate)],
+        ["Record number", input.number],
+      ]),
+      action(input.pdfUrl, "Open the service record (PDF)", "Open the service record:"),
+      say(`We'll remind you before the next service is due. Questions? Call us on ${factsNow().phone}.`),
+    ]),
+  };
 }

@@ -13,7 +13,7 @@ import {
   TENANT_COPY_DAYS,
 } from "../../../schema/api/gas-safety";
 import type { AdminAppliance } from "../../../schema/api/properties";
-import { annualServiceTypes, company, reminderVisitPatterns } from "../../../schema/business";
+import { annualServiceTypes, reminderVisitPatterns } from "../../../schema/business";
 import {
   appliances,
   customers,
@@ -21,6 +21,7 @@ import {
   outgoingEmails,
   properties,
   serviceRecords,
+  serviceSheets,
   warningNotices,
 } from "../../../schema/db";
 import { addDays, londonToday } from "../../../schema/london-time";
@@ -28,11 +29,10 @@ import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import { inJsonList } from "../../db/json-list";
 import type { AppEnv } from "../../env";
-import { base64ToBytes } from "../../lib/base64";
 import { ApiError, notFound } from "../../lib/errors";
-import { isDrawablePng } from "../../lib/pdf-layout";
 import { siteUrl } from "../../lib/site-url";
 import { currentFacts } from "../business-facts";
+import { cannotIssue, checkSignature, customerAddress, definedOnly, letterheadOf, pastDay } from "../documents/drafts";
 import { documentPdf, documentUrl } from "../documents/files";
 import { queueEmails } from "../mail/deliveries";
 import { numberTaken, takeNumber } from "../number-series";
@@ -196,14 +196,6 @@ function badAppliances(checks: ApplianceCheck[] | undefined, propertyAppliances:
   if (details.length) throw new ApiError("VALIDATION_FAILED", details[0]!.message, { details });
 }
 
-/** The customer's address with their postcode, unless the address already ends with it. */
-function customerAddress(c: { address: string | null; postcode: string | null }): string | null {
-  const address = c.address?.trim() || null;
-  const postcode = c.postcode?.trim() || null;
-  if (!address || !postcode) return address ?? postcode;
-  return address.toUpperCase().includes(postcode.toUpperCase()) ? address : `${address}, ${postcode}`;
-}
-
 /**
  * A new draft at a property: the landlord's name and address from the customer, every appliance of
  * the property listed (a tenant's own for a visual check), the engineer from their last record. A
@@ -263,14 +255,12 @@ export async function createGasSafetyRecord(env: AppEnv, db: Db, input: NewGasSa
       customerId: owner.customerId,
       serviceRecordId: serviceRecordId ?? replacing?.serviceRecordId ?? null,
       replacesId,
-      checkDate: checkDate ?? visitDay(visit?.serviceDate) ?? londonToday(),
+      checkDate: checkDate ?? pastDay(visit?.serviceDate, londonToday()) ?? londonToday(),
       details: JSON.stringify(details),
     })
     .returning({ id: r.id });
   return getGasSafetyRecord(env, db, row!.id);
 }
-
-const visitDay = (date: string | undefined) => (date && date <= londonToday() ? date : undefined);
 
 export const blankCheck = (applianceId: number, visualOnly: boolean): ApplianceCheck => ({
   applianceId,
@@ -291,10 +281,6 @@ export const blankCheck = (applianceId: number, visualOnly: boolean): ApplianceC
   remedialAction: null,
   warning: null,
 });
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
 
 /** A draft's changes, saved as the engineer goes; an issued record answers 409. */
 export async function updateGasSafetyRecord(
@@ -355,10 +341,6 @@ function previousDeadlineQuery(db: Db, record: RecordRow) {
   return { fromRecords, fromVisits };
 }
 
-function problem(message: string, details: { path: string; message: string }[]) {
-  return new ApiError("VALIDATION_FAILED", message, { details });
-}
-
 /**
  * Issues the draft: checks every required item, fixes the snapshot, takes its number (and each
  * warning notice's) in one batch that also sets the visit's next due date, then renders the PDFs and
@@ -369,24 +351,16 @@ export async function issueGasSafetyRecord(env: AppEnv, db: Db, id: number): Pro
   const ctx = await readContext(db, id);
   const { record, property, customer } = ctx;
   if (record.status !== "draft") throw new ApiError("CONFLICT", "This record has already been issued.");
-  if (!property || !customer)
-    throw problem("The property of this record no longer exists", [
-      { path: "propertyId", message: "The property no longer exists" },
-    ]);
+  if (!property || !customer) {
+    throw new ApiError("VALIDATION_FAILED", "The property of this record no longer exists", {
+      details: [{ path: "propertyId", message: "The property no longer exists" }],
+    });
+  }
   const draft = draftOf(record);
   const problems = issueProblems({ ...draft, checkDate: record.checkDate }, ctx.appliances, londonToday());
-  if (problems.length) {
-    throw problem(
-      `This record cannot be issued yet: ${problems.length === 1 ? "1 thing needs" : `${problems.length} things need`} filling in`,
-      problems,
-    );
-  }
+  if (problems.length) throw cannotIssue("record", problems);
   const signature = draft.signature!;
-  if (!(await isDrawablePng(base64ToBytes(signature.slice(signature.indexOf(",") + 1))))) {
-    throw problem("The signature could not be read; please clear it and sign again", [
-      { path: "signature", message: "The signature could not be read; please clear it and sign again" },
-    ]);
-  }
+  await checkSignature(signature);
   const { fromRecords, fromVisits } = previousDeadlineQuery(db, record);
   const [[[fromRecord], [fromVisit]], facts] = await Promise.all([db.batch([fromRecords, fromVisits]), currentFacts(db)]);
   const previousDeadline = fromRecord?.due ?? fromVisit?.due ?? null;
@@ -406,13 +380,7 @@ export async function issueGasSafetyRecord(env: AppEnv, db: Db, id: number): Pro
       landlordOwned: a.landlordOwned,
     };
   });
-  const letterhead = {
-    name: company.name,
-    address: [facts.address.street, facts.address.locality, facts.address.postcode].join(", "),
-    phone: facts.phone,
-    email: facts.email,
-    gasSafeNumber: facts.gasSafeNumber,
-  };
+  const letterhead = letterheadOf(facts);
   const landlord = { name: draft.landlordName!, address: draft.landlordAddress! };
   const engineer = { name: draft.engineerName!, licence: draft.engineerLicence! };
   const placeOf = { address: property.address, postcode: property.postcode };
@@ -625,7 +593,11 @@ export async function listDocuments(
     "customerId" in where
       ? eq(warningNotices.customerId, where.customerId)
       : inJsonList(warningNotices.propertyId, where.propertyIds);
-  const [records, notices] = await db.batch([
+  const sheetWhere: SQL | undefined =
+    "customerId" in where
+      ? eq(serviceSheets.customerId, where.customerId)
+      : inJsonList(serviceSheets.propertyId, where.propertyIds);
+  const [records, notices, sheets] = await db.batch([
     db
       .select({
         id: r.id,
@@ -658,6 +630,20 @@ export async function listDocuments(
       .where(noticeWhere)
       .orderBy(desc(warningNotices.id))
       .limit(200),
+    db
+      .select({
+        id: serviceSheets.id,
+        status: serviceSheets.status,
+        number: serviceSheets.number,
+        propertyId: serviceSheets.propertyId,
+        serviceDate: serviceSheets.serviceDate,
+        nextServiceDate: serviceSheets.nextServiceDate,
+        linkVersion: serviceSheets.linkVersion,
+      })
+      .from(serviceSheets)
+      .where(sheetWhere)
+      .orderBy(desc(serviceSheets.serviceDate), desc(serviceSheets.id))
+      .limit(200),
   ]);
   // Only the latest issued record at each property still owes the tenant a copy.
   const latest = new Map<number | null, number>();
@@ -685,6 +671,18 @@ export async function listDocuments(
       nextDueDate: null,
       classification: n.classification,
       pdfUrl: await documentUrl(env, "warning-notice", n.id, n.linkVersion),
+      tenantCopyDueBy: null,
+    })),
+    ...sheets.map(async (d) => ({
+      kind: "service-sheet" as const,
+      id: d.id,
+      status: d.status,
+      number: d.number === null ? null : numberText("serviceSheet", d.number),
+      propertyId: d.propertyId,
+      date: d.serviceDate,
+      nextDueDate: d.nextServiceDate,
+      classification: null,
+      pdfUrl: d.status === "issued" ? await documentUrl(env, "service-sheet", d.id, d.linkVersion) : null,
       tenantCopyDueBy: null,
     })),
   ]);

@@ -8,6 +8,7 @@ import {
   warningActionLabels,
 } from "../../../schema/api/gas-safety";
 import { type ApplianceType, applianceTypeLabels, type FlueType } from "../../../schema/api/properties";
+import { SERVICE_CHECKS, type ServiceSheetDraft } from "../../../schema/api/service-sheets";
 import { formatFullDate } from "../../../schema/london-time-text";
 import { base64ToBytes } from "../../lib/base64";
 import { type Field, type Letterhead, PdfLayout } from "../../lib/pdf-layout";
@@ -204,5 +205,81 @@ export async function renderWarningNotice(
     { label: "Gas Safe licence number", value: s.engineer.licence },
   ]);
   await pdf.signature(signatureBytes(s.signature), `Signed by ${s.engineer.name}`);
+  return pdf.save();
+}
+
+export type ServiceSheetSnapshot = Omit<
+  ServiceSheetDraft,
+  "engineerName" | "engineerLicence" | "signature" | "nextServiceDate"
+> & {
+  serviceDate: string;
+  issuedAt: string;
+  company: Letterhead;
+  property: { address: string; postcode: string | null };
+  customerName: string;
+  appliance: Pick<CheckedAppliance, "location" | "type" | "make" | "model" | "serial" | "flueType">;
+  nextServiceDate: string;
+  engineer: { name: string; licence: string };
+  signature: string;
+};
+
+export async function renderServiceSheet(s: ServiceSheetSnapshot, number: string): Promise<Uint8Array> {
+  const pdf = await PdfLayout.create({
+    title: "Boiler Service Record",
+    reference: number,
+    issuedAt: s.issuedAt,
+    letterhead: s.company,
+  });
+  const a = s.appliance;
+  pdf.fields([
+    { label: "Date of service", value: formatFullDate(s.serviceDate), strong: true },
+    { label: "Next service due", value: formatFullDate(s.nextServiceDate), strong: true },
+    { label: "Customer", value: s.customerName },
+    { label: "Property", value: placeOf(s.property) },
+    {
+      label: "Appliance",
+      value: `${[applianceTypeLabels[a.type], [a.make, a.model].filter(Boolean).join(" ")].filter(Boolean).join(": ")}, ${a.location}`,
+    },
+    { label: "Serial number", value: a.serial ?? "-" },
+  ]);
+  pdf.heading("Checks done");
+  pdf.fields(
+    SERVICE_CHECKS.map(([key, label]) => ({ label, value: res(s.checks[key] ?? null), alert: s.checks[key] === "fail" })),
+    3,
+  );
+  pdf.heading("Readings");
+  pdf.fields(
+    [
+      { label: "Operating pressure", value: num(s.operatingPressureMbar, " mbar") },
+      { label: "Heat input", value: num(s.heatInputKw, " kW") },
+      { label: "System pressure", value: num(s.systemPressureBar, " bar") },
+      { label: "CO", value: num(s.coPpm, " ppm") },
+      { label: "CO2", value: num(s.co2Percent, " %") },
+      { label: "CO/CO2 ratio", value: num(s.coCo2Ratio) },
+      { label: "Safe to use", value: yes(s.safeToUse), strong: true, alert: s.safeToUse === false },
+    ],
+    3,
+  );
+  if (s.partsUsed) {
+    pdf.heading("Parts used");
+    pdf.paragraph(s.partsUsed);
+  }
+  if (s.advice) {
+    pdf.heading("Advice");
+    pdf.paragraph(s.advice);
+  }
+  pdf.heading("Engineer");
+  pdf.fields([
+    { label: "Engineer", value: s.engineer.name },
+    { label: "Gas Safe licence number", value: s.engineer.licence },
+  ]);
+  await pdf.signature(signatureBytes(s.signature), `Signed by ${s.engineer.name}`);
+  pdf.paragraph(
+    "A yearly service keeps your boiler safe, efficient and within its manufacturer's warranty. We'll remind you before the next one is due.",
+    {
+      size: 8.5,
+      muted: true,
+    },
+  );
   return pdf.save();
 }

@@ -22,7 +22,7 @@ import { notify } from "../../../lib/toast";
 import { ErrorState, LoadingState } from "../admin-states";
 import { changedFields, type FieldErrors, fieldErrorsFrom } from "../form-errors";
 import { Field, invalidProps } from "../form-field";
-import { PropertyDocuments, StartGasSafetyRecord } from "../gas-safety/gas-safety-links";
+import { PropertyDocuments, StartDocument } from "../gas-safety/gas-safety-links";
 import { PlusIcon } from "../icons";
 
 type PropertyForm = {
@@ -477,11 +477,12 @@ function PropertyCard({
         <ApplianceDialog propertyId={property.id} onSaved={onSaved} />
       </Flex>
       <Heading as="h4" size="2" mt="4" mb="1">
-        Gas safety
+        Certificates and service sheets
       </Heading>
       {documents ? <PropertyDocuments documents={documents} /> : null}
-      <Flex mt="3">
-        <StartGasSafetyRecord propertyId={property.id} />
+      <Flex mt="3" gap="2" wrap="wrap">
+        <StartDocument kind="gas-safety-record" propertyId={property.id} />
+        <StartDocument kind="service-sheet" propertyId={property.id} />
       </Flex>
     </article>
   );

@@ -1,42 +1,42 @@
 import { Badge, Button, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import type { AdminGasSafetyRecord, DocumentSummary } from "../../../../schema/api/gas-safety";
+import type { DocumentSummary } from "../../../../schema/api/gas-safety";
 import type { AdminServiceRecord } from "../../../../schema/api/records";
 import { reminderVisitPatterns } from "../../../../schema/business";
 import { formatDate } from "../../../../schema/london-time-text";
 import { adminApi, errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { notify } from "../../../lib/toast";
 
-const isGasSafetyVisit = (serviceType: string) =>
-  reminderVisitPatterns.gasSafety.some((p) => serviceType.toLowerCase().includes(p.replaceAll("%", "")));
+const visitOfKind = (kind: keyof typeof reminderVisitPatterns, serviceType: string) =>
+  reminderVisitPatterns[kind].some((p) => serviceType.toLowerCase().includes(p.replaceAll("%", "")));
 
-/** "Start gas safety record": a draft at the property (from the visit when there is one), then its form. */
-export function StartGasSafetyRecord({
+const drafts = {
+  "gas-safety-record": { api: "/api/admin/gas-safety-records", screen: "/gas-safety-records", start: "Start gas safety record" },
+  "service-sheet": { api: "/api/admin/service-sheets", screen: "/service-sheets", start: "Start service sheet" },
+} as const;
+
+/** "Start gas safety record" / "Start service sheet": a draft at the property (from the visit when there is one), then its form. */
+export function StartDocument({
+  kind,
   propertyId,
   visitId,
-  label = "Start gas safety record",
 }: {
+  kind: keyof typeof drafts;
   propertyId: number;
   visitId?: number;
-  label?: string;
 }) {
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
+  const { api, screen, start: label } = drafts[kind];
   async function start() {
     setBusy(true);
     try {
-      const draft = await adminApi<AdminGasSafetyRecord>("/api/admin/gas-safety-records", {
-        json: { propertyId, serviceRecordId: visitId ?? null },
-      });
-      navigate(`/gas-safety-records/${draft.id}`);
+      const draft = await adminApi<{ id: number }>(api, { json: { propertyId, serviceRecordId: visitId ?? null } });
+      navigate(`${screen}/${draft.id}`);
     } catch (e) {
       if (!isUnauthorized(e))
-        notify({
-          title: "Could not start the record",
-          description: errorMessage(e, "Please try again."),
-          variant: "destructive",
-        });
+        notify({ title: "Could not start it", description: errorMessage(e, "Please try again."), variant: "destructive" });
       setBusy(false);
     }
   }
@@ -47,33 +47,53 @@ export function StartGasSafetyRecord({
   );
 }
 
-/** A visit's way to its gas safety record: continue or open the one started, or start one at a booked or started visit. */
-export function VisitGasSafetyAction({ record }: { record: AdminServiceRecord }) {
-  if (record.gasSafetyRecord) {
+/**
+ * A visit's way to its paperwork: continue or open the gas safety record or service sheet started
+ * there, or start one at a booked or started visit of that kind.
+ */
+export function VisitDocumentAction({ record }: { record: AdminServiceRecord }) {
+  const started = record.gasSafetyRecord
+    ? {
+        href: `/gas-safety-records/${record.gasSafetyRecord.id}`,
+        status: record.gasSafetyRecord.status,
+        name: "gas safety record",
+      }
+    : record.serviceSheet
+      ? { href: `/service-sheets/${record.serviceSheet.id}`, status: record.serviceSheet.status, name: "service sheet" }
+      : null;
+  if (started) {
     return (
       <Button asChild variant="soft">
-        <Link href={`/gas-safety-records/${record.gasSafetyRecord.id}`}>
-          {record.gasSafetyRecord.status === "draft" ? "Continue gas safety record" : "Gas safety record"}
-        </Link>
+        <Link href={started.href}>{started.status === "draft" ? `Continue ${started.name}` : `Open ${started.name}`}</Link>
       </Button>
     );
   }
   const open = record.status === "scheduled" || record.status === "in-progress";
-  if (!open || record.propertyId === null || !isGasSafetyVisit(record.serviceType)) return null;
-  return <StartGasSafetyRecord propertyId={record.propertyId} visitId={record.id} />;
+  if (!open || record.propertyId === null) return null;
+  if (visitOfKind("gasSafety", record.serviceType))
+    return <StartDocument kind="gas-safety-record" propertyId={record.propertyId} visitId={record.id} />;
+  if (visitOfKind("service", record.serviceType))
+    return <StartDocument kind="service-sheet" propertyId={record.propertyId} visitId={record.id} />;
+  return null;
 }
 
-/** A property's records and notices, newest first, each with its PDF. */
+const kindNames = {
+  "gas-safety-record": "Gas safety record",
+  "warning-notice": "Warning notice",
+  "service-sheet": "Service sheet",
+} as const;
+
+/** A property's records, notices and service sheets, newest first, each with its PDF. */
 export function PropertyDocuments({ documents }: { documents: DocumentSummary[] }) {
   if (documents.length === 0) {
     return (
       <Text as="p" size="2" color="gray">
-        No gas safety record yet.
+        No gas safety record or service sheet yet.
       </Text>
     );
   }
   return (
-    <ul className="admin-appliances" aria-label="Gas safety records and notices">
+    <ul className="admin-appliances" aria-label="Gas safety records, notices and service sheets">
       {documents.map((d) => (
         <li key={`${d.kind}-${d.id}`}>
           <span>
@@ -86,18 +106,18 @@ export function PropertyDocuments({ documents }: { documents: DocumentSummary[] 
                 Draft
               </Badge>
             ) : null}
-            <Text weight="medium">{d.number ?? "Gas safety record"}</Text>
+            <Text weight="medium">{d.number ?? kindNames[d.kind]}</Text>
             {d.date ? ` · ${formatDate(d.date)}` : ""}
             {d.nextDueDate ? ` · next due ${formatDate(d.nextDueDate)}` : ""}
             {d.tenantCopyDueBy ? (
               <Text color="amber" weight="medium">{` · tenant copy due by ${formatDate(d.tenantCopyDueBy)}`}</Text>
             ) : null}
           </span>
-          {d.kind === "gas-safety-record" && d.status === "draft" ? (
-            <Link href={`/gas-safety-records/${d.id}`}>Continue</Link>
+          {d.kind !== "warning-notice" && d.status === "draft" ? (
+            <Link href={`${drafts[d.kind].screen}/${d.id}`}>Continue</Link>
           ) : (
             <span className="gsr-doc-links">
-              {d.kind === "gas-safety-record" ? <Link href={`/gas-safety-records/${d.id}`}>Details</Link> : null}
+              {d.kind !== "warning-notice" ? <Link href={`${drafts[d.kind].screen}/${d.id}`}>Details</Link> : null}
               <a href={d.pdfUrl ?? "#"} target="_blank" rel="noopener">
                 PDF
               </a>
