@@ -6,6 +6,7 @@ import { type AdminGasSafetyRecord, type DocumentSummary, nextDeadline } from ".
 import type { AdminAppliance, AdminProperty } from "../schema/api/properties";
 import { addMonths, londonToday } from "../schema/london-time";
 import { adminHeaders } from "./helpers/admin";
+import { expectConsoleError } from "./helpers/console";
 import { createServiceRecord } from "./helpers/factories-admin";
 import { callApp, callAppJson, query } from "./helpers/factories-commerce";
 import { drainMail } from "./helpers/mail";
@@ -439,5 +440,52 @@ describe("gas safety records", () => {
     expect(same.updatedAt).toBe(draft.updatedAt);
     // Unauthenticated: no record, no PDF.
     expect((await callApp(`/api/admin/gas-safety-records/${draft.id}`)).status).toBe(401);
+  });
+
+  it("leaves nothing half-written when D1 fails in the middle of the issuing batch, and issues whole next time", async () => {
+    const f = await landlordWithFlat();
+    const draft = await draftAt(f);
+    const withNotice = completeRecord(f);
+    (withNotice.appliances as Record<string, unknown>[])[1] = {
+      ...withNotice.appliances[1],
+      safeToUse: false,
+      classification: "ID",
+      defect: "Gas escape at the fire's inlet",
+      warning: { actionTaken: "disconnected", permission: "given" },
+    };
+    await admin("PATCH", `/api/admin/gas-safety-records/${draft.id}`, withNotice);
+    const counters = () => query<{ series: string; last: number }>("SELECT series, last FROM number_series ORDER BY series");
+    const before = await counters();
+    // A binding whose writing batches end with a statement that fails: D1 rolls the whole batch back.
+    const failing = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop === "batch") {
+          return (statements: (D1PreparedStatement & { statement?: string })[]) =>
+            statements.some((st) => /^\s*(update|insert)/i.test(st.statement ?? ""))
+              ? target.batch([...statements, target.prepare("INSERT INTO customers (first_name) VALUES (NULL)")])
+              : target.batch(statements);
+        }
+        const value = Reflect.get(target, prop, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    expectConsoleError(/NOT NULL constraint failed: customers\.first_name/);
+    const failed = await callApp(`/api/admin/gas-safety-records/${draft.id}/issue`, {
+      method: "POST",
+      headers: await adminHeaders(),
+      env: { DB: failing },
+    });
+    expect(failed.status).toBe(500);
+    const [row] = await query<{ status: string; number: number | null; snapshot: string | null }>(
+      "SELECT status, number, snapshot FROM gas_safety_records WHERE id = ?1",
+      draft.id,
+    );
+    expect(row).toEqual({ status: "draft", number: null, snapshot: null });
+    expect(await query("SELECT id FROM warning_notices WHERE record_id = ?1", draft.id)).toEqual([]);
+    expect(await counters()).toEqual(before);
+
+    const { status, body } = await admin<AdminGasSafetyRecord>("POST", `/api/admin/gas-safety-records/${draft.id}/issue`);
+    expect(status).toBe(200);
+    expect(body.warningNotices).toHaveLength(1);
   });
 });
