@@ -5,6 +5,7 @@ import type { SentAttachment } from "../schema/api/campaigns";
 import { type AdminGasSafetyRecord, type DocumentSummary, nextDeadline } from "../schema/api/gas-safety";
 import type { AdminAppliance, AdminProperty } from "../schema/api/properties";
 import { addMonths, londonToday } from "../schema/london-time";
+import { forgetFacts } from "../worker/services/business-facts";
 import { adminHeaders } from "./helpers/admin";
 import { expectConsoleError } from "./helpers/console";
 import { createServiceRecord } from "./helpers/factories-admin";
@@ -487,5 +488,24 @@ describe("gas safety records", () => {
     const { status, body } = await admin<AdminGasSafetyRecord>("POST", `/api/admin/gas-safety-records/${draft.id}/issue`);
     expect(status).toBe(200);
     expect(body.warningNotices).toHaveLength(1);
+  });
+
+  it("keeps the company's facts as they were at issue: a new phone number changes no issued PDF", async () => {
+    const f = await landlordWithFlat();
+    const record = await issuedRecord(f);
+    const before = new Uint8Array(await (await callApp(record.pdfUrl!)).arrayBuffer());
+    expect(await pdfText(before)).toContain("0161 496 0123");
+    try {
+      const saved = await admin("PATCH", "/api/admin/settings", { phone: "0161 496 0777" });
+      expect(saved.status).toBe(200);
+      const after = new Uint8Array(await (await callApp(record.pdfUrl!)).arrayBuffer());
+      expect(await sha256(after)).toBe(record.pdfSha256);
+      // A record issued now carries the new number.
+      const next = await issuedRecord(f);
+      expect(await pdfText(new Uint8Array(await (await callApp(next.pdfUrl!)).arrayBuffer()))).toContain("0161 496 0777");
+    } finally {
+      await query("DELETE FROM settings");
+      await forgetFacts();
+    }
   });
 });
