@@ -97,6 +97,29 @@ describe("visits the owner books at a time", () => {
     expect((await slots("annual-service", day)).map((s) => s.start)).not.toContain(at(day, "13:00"));
   });
 
+  it("confirm a visit to its customer when a time to be agreed is given one later", async () => {
+    const day = nextThursday();
+    const customer = await createCustomer({ firstName: "Tia", lastName: "Later", email: unique("later"), postcode: "M32 0AB" });
+    const created = await admin("POST", "/api/admin/service-records", {
+      customerId: customer.id,
+      serviceType: "Boiler Repair",
+      status: "scheduled",
+      serviceDate: day,
+    });
+    expect(created.body.bookingReference).toBeNull();
+    const timed = await admin("PATCH", `/api/admin/service-records/${created.body.id}`, {
+      visitStart: at(day, "10:30"),
+      visitEnd: at(day, "11:30"),
+    });
+    expect(timed.status).toBe(200);
+    expect(timed.body.bookingReference).toMatch(/^BK-/);
+    // Read from the customer's own row: their name and address, not the visit's columns.
+    const [mail] = await outboxTo(customer.email);
+    expect(mail?.subject).toMatch(/booked/i);
+    expect(mail?.text).toContain("Hello Tia");
+    expect(mail?.text).toContain(timed.body.bookingReference);
+  });
+
   it("move with their booking when the owner changes the time, and leave the diary when it is to be agreed again", async () => {
     const day = nextThursday();
     const customer = await createCustomer({ email: unique("moved") });

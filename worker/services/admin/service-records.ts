@@ -289,15 +289,20 @@ export async function updateServiceRecord(
   changes: ServiceRecordChanges,
   now = Date.now(),
 ): Promise<RecordWrite> {
-  const [[current], [booked]] = await db.batch([
+  // The record and its customer in statements of their own: a batch's rows are keyed by column
+  // name, so the two tables' shared names (id, created_at…) would overwrite each other in a join.
+  const [[stored], [customer], [booked]] = await db.batch([
+    db.select().from(serviceRecords).where(eq(serviceRecords.id, id)),
     db
-      .select({ record: serviceRecords, customer: customers })
-      .from(serviceRecords)
-      .leftJoin(customers, eq(customers.id, serviceRecords.customerId))
-      .where(eq(serviceRecords.id, id)),
+      .select()
+      .from(customers)
+      .where(
+        eq(customers.id, sql`(SELECT ${serviceRecords.customerId} FROM ${serviceRecords} WHERE ${serviceRecords.id} = ${id})`),
+      ),
     activeBookingOf(db, id),
   ]);
-  if (!current) throw notFound("Service record");
+  if (!stored) throw notFound("Service record");
+  const current = { record: stored, customer: customer ?? null };
   const was = current.record;
   const {
     newCustomer,
