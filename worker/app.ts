@@ -15,6 +15,7 @@ import chat from "./routes/chat";
 import config from "./routes/config";
 import documents from "./routes/documents";
 import emailSignups from "./routes/email-signups";
+import estimates from "./routes/estimates";
 import orders from "./routes/orders";
 import { servePage } from "./routes/pages";
 import payments from "./routes/payments";
@@ -78,6 +79,7 @@ const routes = app
   .route("/api/uploads", uploads)
   .route("/api/admin", admin)
   .route("/api/documents", documents)
+  .route("/api/estimates", estimates)
   .route("/api", bookings)
   .route("/api", payments)
   .route("/public-objects", publicObjects)

@@ -1,6 +1,7 @@
 export * from "./bookings";
 export * from "./crm";
 export * from "./documents";
+export * from "./estimates";
 export * from "./gas-safety";
 export * from "./mail";
 export * from "./properties";

@@ -6,6 +6,7 @@ import campaigns from "./campaigns";
 import chats from "./chats";
 import customers from "./customers";
 import emailSubscribers from "./email-subscribers";
+import estimates from "./estimates";
 import gasSafety from "./gas-safety";
 import login from "./login";
 import orders from "./orders";
@@ -38,6 +39,7 @@ const app = new Hono<HonoEnv>()
   .route("/customers", customers)
   .route("/", properties)
   .route("/", gasSafety)
+  .route("/", estimates)
   .route("/products", products)
   .route("/orders", orders)
   .route("/upload-url", uploadUrl)

@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import { acceptSchema, declineSchema } from "../../schema/api/estimates";
+import { z } from "../../schema/api/z";
+import { getDb } from "../db/client";
+import type { HonoEnv } from "../env";
+import { clientIp } from "../lib/client-ip";
+import { validate } from "../lib/validate";
+import { acceptEstimate, declineEstimate, viewEstimate } from "../services/estimates/estimates";
+
+/**
+ * A customer's quote, through the signed link in their e-mail (no sign-in): see it, accept one
+ * option, or decline. Never cached, never indexed.
+ */
+const token = validate("param", z.object({ token: z.string().max(400, "This link is not valid") }));
+const app = new Hono<HonoEnv>()
+  .use("*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+    c.header("X-Robots-Tag", "noindex");
+  })
+  .get("/:token", token, async (c) => c.json(await viewEstimate(c.env, getDb(c.env), c.req.valid("param").token)))
+  .post("/:token/accept", token, validate("json", acceptSchema), async (c) =>
+    c.json(
+      await acceptEstimate(c.env, getDb(c.env), c.req.valid("param").token, c.req.valid("json"), {
+        ip: clientIp(c),
+        userAgent: c.req.header("User-Agent")?.slice(0, 300) ?? null,
+      }),
+    ),
+  )
+  .post("/:token/decline", token, validate("json", declineSchema), async (c) =>
+    c.json(await declineEstimate(c.env, getDb(c.env), c.req.valid("param").token, c.req.valid("json").reason)),
+  );
+
+export default app;

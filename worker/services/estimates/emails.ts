@@ -1,0 +1,110 @@
+import type { EstimateLine } from "../../../schema/api/estimates";
+import { company } from "../../../schema/business";
+import { cancellationNotice, modelCancellationForm } from "../../../schema/consumer-contracts";
+import { formatPence } from "../../../schema/format";
+import { formatFullDate } from "../../../schema/london-time-text";
+import { lineAmounts, type Totals } from "../../../schema/money";
+import { factsNow } from "../business-facts";
+import { action, fieldsBlock, mailParts, say } from "../mail/layout";
+import type { MailMessage } from "../mail/types";
+
+/** The e-mails of a priced quote: the link when it is sent, the confirmations when it is accepted. */
+export function estimateSentEmail(input: {
+  to: string;
+  name: string;
+  number: string;
+  title: string;
+  validUntil: string;
+  url: string;
+  revised: boolean;
+}): MailMessage {
+  return {
+    kind: "quote",
+    to: input.to,
+    subject: `${company.shortName}: ${input.revised ? "your updated quote" : "your quote"} ${input.number}`,
+    ...mailParts(input.revised ? "Your updated quote" : "Your quote", [
+      say(`Hello ${input.name},`),
+      say(
+        input.revised
+          ? `We've updated your quote for ${input.title}. The link below shows the new version; the earlier one can no longer be accepted.`
+          : `Thank you for asking us to quote for ${input.title}. You can see the prices, choose an option and accept it online.`,
+      ),
+      fieldsBlock([
+        ["Quote", input.number],
+        ["Valid until", formatFullDate(input.validUntil)],
+      ]),
+      action(input.url, "View your quote", "View your quote:"),
+      say(`Questions? Call us on ${factsNow().phone}.`),
+    ]),
+  };
+}
+
+const addressOf = () => {
+  const f = factsNow();
+  return [f.address.street, f.address.locality, f.address.postcode].join(", ");
+};
+
+/** The customer's confirmation (with their right to cancel and the model form) and the owner's news. */
+export function estimateAcceptedEmails(input: {
+  customer: { to: string; name: string } | null;
+  owner: string;
+  customerName: string;
+  number: string;
+  title: string;
+  optionName: string;
+  lines: EstimateLine[];
+  totals: Totals & { depositPence: number };
+  vatRegistered: boolean;
+  startEarly: boolean;
+  url: string;
+  adminUrl: string;
+}): MailMessage[] {
+  const facts = factsNow();
+  const lineFields = input.lines.map((l): [string, string] => [
+    `${l.description}${l.quantity === 1 ? "" : ` × ${l.quantity}`}`,
+    formatPence(lineAmounts(l.quantity, l.unitPence, input.vatRegistered ? l.vatRate : 0).grossPence),
+  ]);
+  const money: [string, string][] = [
+    ...(input.vatRegistered
+      ? ([
+          ["Net", formatPence(input.totals.netPence)],
+          ["VAT", formatPence(input.totals.vatPence)],
+        ] as [string, string][])
+      : []),
+    ["Total", formatPence(input.totals.grossPence)],
+    ...(input.totals.depositPence > 0 ? ([["Deposit", formatPence(input.totals.depositPence)]] as [string, string][]) : []),
+  ];
+  const mails: MailMessage[] = [];
+  if (input.customer) {
+    const notice = cancellationNotice({ phone: facts.phone, email: facts.email, address: addressOf() });
+    mails.push({
+      kind: "quote",
+      to: input.customer.to,
+      subject: `${company.shortName}: quote ${input.number} accepted`,
+      ...mailParts("Thank you: your quote is accepted", [
+        say(`Hello ${input.customer.name},`),
+        say(`You accepted ${input.optionName} of quote ${input.number} (${input.title}). We'll be in touch to arrange the work.`),
+        fieldsBlock([...lineFields, ...money]),
+        say(
+          input.startEarly
+            ? "You asked us to start the work within the 14-day cancellation period."
+            : "You did not ask us to start within the 14-day cancellation period: we'll book the work after it ends unless you ask us sooner.",
+        ),
+        ...notice.map(say),
+        ...modelCancellationForm({ email: facts.email, address: addressOf() }).map(say),
+        action(input.url, "See the quote you accepted", "See the quote you accepted:"),
+      ]),
+    });
+  }
+  mails.push({
+    kind: "quote",
+    to: input.owner,
+    subject: `Quote ${input.number} accepted by ${input.customerName}`,
+    ...mailParts("A quote was accepted", [
+      say(`${input.customerName} accepted ${input.optionName} of quote ${input.number} (${input.title}).`),
+      fieldsBlock([...money, ["Early start asked", input.startEarly ? "Yes" : "No"]]),
+      action(input.adminUrl, "Open the quote", "Open the quote:"),
+    ]),
+  });
+  return mails;
+}
