@@ -29,6 +29,7 @@ const Plumbing = lazyPage(() => import("./pages/service-plumbing"));
 const Repairs = lazyPage(() => import("./pages/service-repairs"));
 const Book = lazyPage(() => import("./pages/book"));
 const BookManage = lazyPage(() => import("./pages/book-manage"));
+const QuotePage = lazyPage(() => import("./pages/quote"));
 const Terms = lazyPage(() => import("./pages/terms"));
 const NotFound = lazyPage(() => import("./pages/not-found"));
 
@@ -45,6 +46,7 @@ const pagesByPath: Record<string, { preload: () => Promise<unknown> }> = {
   "/terms": Terms,
   "/book": Book,
   "/book/manage": BookManage,
+  "/quote": QuotePage,
   "/service/gas-electricity": GasElectricity,
   "/service/boiler-service": BoilerService,
   "/service/plumbing": Plumbing,
@@ -53,7 +55,8 @@ const pagesByPath: Record<string, { preload: () => Promise<unknown> }> = {
 
 /** Loads the code of the public page at `path` (the not-found page for unknown paths). */
 export function preloadPage(path: string): Promise<unknown> {
-  return (pagesByPath[path] ?? NotFound).preload();
+  // A customer's quote link (/quote/<token>) is served the /quote page.
+  return (pagesByPath[path.startsWith("/quote/") ? "/quote" : path] ?? NotFound).preload();
 }
 
 function usePrefetchOnIntent() {
@@ -104,6 +107,8 @@ export function App({ ssrPath }: { ssrPath?: string }) {
                     <Route path="/terms" component={Terms} />
                     <Route path="/book" component={Book} />
                     <Route path="/book/manage" component={BookManage} />
+                    <Route path="/quote" component={QuotePage} />
+                    <Route path="/quote/:token" component={QuotePage} />
                     <Route path="/service/gas-electricity" component={GasElectricity} />
                     <Route path="/service/boiler-service" component={BoilerService} />
                     <Route path="/service/plumbing" component={Plumbing} />

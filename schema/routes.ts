@@ -137,6 +137,15 @@ export const publicRoutes: RouteInfo[] = [
     indexable: false,
   },
   {
+    path: "/quote",
+    page: "quote",
+    title: "Your Quote",
+    description: "See your quote, choose an option and accept it online.",
+    prerender: true,
+    // A personal link from an e-mail (/quote/<token>, served this page by public/_redirects).
+    indexable: false,
+  },
+  {
     path: "/terms",
     page: "terms",
     title: "Terms of Service",
@@ -160,6 +169,9 @@ export const adminRoutes: RouteInfo[] = [
   // service records screen's shell.
   { path: "/admin/gas-safety-records/:id", title: "Gas Safety Record", description: "", prerender: false },
   { path: "/admin/service-sheets/:id", title: "Service Sheet", description: "", prerender: false },
+  { path: "/admin/estimates", title: "Priced Quotes", description: "", prerender: false },
+  // public/_redirects serves /admin/estimates/* from the priced quotes screen's shell.
+  { path: "/admin/estimates/:id", title: "Quote", description: "", prerender: false },
   { path: "/admin/products", title: "Products", description: "", prerender: false },
   { path: "/admin/orders", title: "Orders", description: "", prerender: false },
   { path: "/admin/calendar", title: "Calendar", description: "", prerender: false },

@@ -230,6 +230,8 @@ export type AdminEstimate = EstimateContent & {
     contentSha256: string;
   } | null;
   jobId: number | null;
+  /** The customer's link to the version they were sent (a path on the site's address). */
+  customerUrl: string | null;
   events: EstimateEvent[];
   createdAt: string;
   updatedAt: string;

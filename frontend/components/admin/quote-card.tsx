@@ -25,10 +25,22 @@ type Props = {
   onDelete: () => void;
   /** Opens the service record form filled in from this quote. */
   onBookVisit: () => void;
+  /** A priced quote in answer to this request. */
+  onPrice: () => void;
   onSaveNotes: (notes: string) => Promise<void>;
 };
 
-export function QuoteCard({ quote, showActions, busy, onMarkRead, onMarkReplied, onDelete, onBookVisit, onSaveNotes }: Props) {
+export function QuoteCard({
+  quote,
+  showActions,
+  busy,
+  onMarkRead,
+  onMarkReplied,
+  onDelete,
+  onBookVisit,
+  onPrice,
+  onSaveNotes,
+}: Props) {
   const state = quoteState(quote);
   return (
     <article className="admin-card admin-quote" aria-label={`Quote from ${quote.name}`}>
@@ -147,6 +159,9 @@ export function QuoteCard({ quote, showActions, busy, onMarkRead, onMarkReplied,
           ) : null}
           <Button variant="soft" color="gray" onClick={onBookVisit} disabled={busy}>
             <CalendarIcon /> Book Visit
+          </Button>
+          <Button variant="soft" onClick={onPrice} disabled={busy}>
+            Price it
           </Button>
           <ConfirmButton
             variant="soft"

@@ -17,6 +17,8 @@ const EmailSubscribers = lazy(() => import("./email-subscribers"));
 const ServiceRecords = lazy(() => import("./service-records"));
 const GasSafetyRecord = lazy(() => import("./gas-safety-record"));
 const ServiceSheet = lazy(() => import("./service-sheet"));
+const Estimates = lazy(() => import("./estimates"));
+const Estimate = lazy(() => import("./estimate"));
 const Products = lazy(() => import("./products"));
 const Orders = lazy(() => import("./orders"));
 const Calendar = lazy(() => import("./calendar"));
@@ -54,6 +56,8 @@ const screens = [
   { path: "/service-records", Screen: ServiceRecords },
   { path: "/gas-safety-records/:id", Screen: GasSafetyRecord },
   { path: "/service-sheets/:id", Screen: ServiceSheet },
+  { path: "/estimates", Screen: Estimates },
+  { path: "/estimates/:id", Screen: Estimate },
   { path: "/products", Screen: Products },
   { path: "/orders", Screen: Orders },
   { path: "/calendar", Screen: Calendar },

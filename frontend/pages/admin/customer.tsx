@@ -63,15 +63,25 @@ function Customer({ id }: { id: number }) {
         title={name}
         subtitle={`Customer since ${formatDate(customer.createdAt)}`}
         actions={
-          <Button
-            onClick={() =>
-              actions.open(
-                newRecord({ ...emptyRecordForm(), customer: { kind: "picked", customer: { id, name, email: customer.email } } }),
-              )
-            }
-          >
-            <PlusIcon /> Add Record
-          </Button>
+          <>
+            <Button asChild variant="soft">
+              <Link href={`/estimates/new?customerId=${id}`}>
+                <PlusIcon /> New quote
+              </Link>
+            </Button>
+            <Button
+              onClick={() =>
+                actions.open(
+                  newRecord({
+                    ...emptyRecordForm(),
+                    customer: { kind: "picked", customer: { id, name, email: customer.email } },
+                  }),
+                )
+              }
+            >
+              <PlusIcon /> Add Record
+            </Button>
+          </>
         }
       />
       <div className="admin-customer">

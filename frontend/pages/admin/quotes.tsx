@@ -1,7 +1,11 @@
 import { Flex } from "@radix-ui/themes";
 import { useState } from "react";
+import { useLocation } from "wouter";
+import type { AdminCustomer } from "../../../schema/api/customers";
 import type { AdminQuote } from "../../../schema/api/quotes";
 import { quoteStates } from "../../../schema/api/quotes";
+import { quoteServiceLabels } from "../../../schema/business";
+import { splitName } from "../../../schema/names";
 import { CountTabs } from "../../components/admin/count-tabs";
 import { PageHeader } from "../../components/admin/page-header";
 import { pagedTabs } from "../../components/admin/paged-list";
@@ -13,7 +17,7 @@ import { newRecord, type RecordDraft, RecordEditor } from "../../components/admi
 import { customerByEmail } from "../../hooks/admin/use-customers";
 import { type QuoteState, useAdminQuotes } from "../../hooks/admin/use-quotes";
 import { useUrlFilters } from "../../hooks/admin/use-url-filters";
-import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
+import { adminApi, errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
 import { notify } from "../../lib/toast";
 
 // Replied quotes show no actions in the Replied tab.
@@ -31,6 +35,7 @@ const isState = (v: string): v is QuoteState => (quoteStates as readonly string[
 
 export default function Quotes() {
   const [params, setFilters] = useUrlFilters(filterNames);
+  const [, navigate] = useLocation();
   // The inbox opens on New; "all" is the screen's own word for no state filter.
   const current = isState(params.state) || params.state === "all" ? params.state : "new";
   const { markRead, markReplied, saveNotes, remove, ...list } = useAdminQuotes({
@@ -69,6 +74,27 @@ export default function Quotes() {
     }
   }
 
+  /**
+   * A priced quote answering the request: for its customer on file, or one added from the request's
+   * name, e-mail, phone and postcode.
+   */
+  async function priceIt(quote: AdminQuote) {
+    setBusyId(quote.id);
+    try {
+      const customer =
+        (await customerByEmail(quote.email)) ??
+        (await adminApi<AdminCustomer>("/api/admin/customers", {
+          json: { ...splitName(quote.name), email: quote.email, phone: quote.phone, postcode: quote.postcode },
+        }));
+      const title = quoteServiceLabels[quote.service as keyof typeof quoteServiceLabels] ?? "Your quote";
+      navigate(`/estimates/new?customerId=${customer.id}&quoteRequestId=${quote.id}&title=${encodeURIComponent(title)}`);
+    } catch (e) {
+      if (!isUnauthorized(e))
+        notify({ title: "Error", description: errorMessage(e, "Could not start the quote"), variant: "destructive" });
+      setBusyId(null);
+    }
+  }
+
   const card = (quote: AdminQuote, showActions: boolean) => (
     <QuoteCard
       key={quote.id}
@@ -100,6 +126,7 @@ export default function Quotes() {
         )
       }
       onBookVisit={() => bookVisit(quote)}
+      onPrice={() => priceIt(quote)}
       onSaveNotes={async (notes) => {
         await saveNotes(quote.id, notes);
         await list.refresh();

@@ -16,11 +16,11 @@ const app = new Hono<HonoEnv>()
     listAnswer(c, await listEstimates(getDb(c.env), c.req.valid("query"))),
   )
   .post("/estimates", validate("json", estimateCreateSchema), async (c) =>
-    c.json(await createEstimate(getDb(c.env), c.req.valid("json")), 201),
+    c.json(await createEstimate(c.env, getDb(c.env), c.req.valid("json")), 201),
   )
-  .get("/estimates/:id", id, async (c) => c.json(await getEstimate(getDb(c.env), c.req.valid("param").id)))
+  .get("/estimates/:id", id, async (c) => c.json(await getEstimate(c.env, getDb(c.env), c.req.valid("param").id)))
   .patch("/estimates/:id", id, validate("json", estimatePatchSchema), async (c) =>
-    c.json(await updateEstimate(getDb(c.env), c.req.valid("param").id, c.req.valid("json"))),
+    c.json(await updateEstimate(c.env, getDb(c.env), c.req.valid("param").id, c.req.valid("json"))),
   )
   .post("/estimates/:id/send", id, async (c) => c.json(await sendEstimate(c.env, getDb(c.env), c.req.valid("param").id)))
   .get("/settings/billing", async (c) => c.json(await readBilling(getDb(c.env))))

@@ -121,7 +121,11 @@ function totalsOf(content: EstimateContent, vatRegistered: boolean) {
   return Object.fromEntries(content.options.map((o) => [o.id, optionTotals(o, content.deposit, vatRegistered)]));
 }
 
-async function toAdmin(db: Db, { estimate, customer, versions, acceptance, events }: Loaded): Promise<AdminEstimate> {
+async function toAdmin(
+  env: AppEnv,
+  db: Db,
+  { estimate, customer, versions, acceptance, events }: Loaded,
+): Promise<AdminEstimate> {
   const latest = versions.at(-1)!;
   const content = contentOf(latest);
   const vatRegistered = latest.sentAt ? latest.vatRegistered : (await readBilling(db)).vatRegistered;
@@ -152,14 +156,15 @@ async function toAdmin(db: Db, { estimate, customer, versions, acceptance, event
       contentSha256: acceptance.contentSha256,
     },
     jobId: estimate.jobId,
+    customerUrl: estimate.sentVersion === null ? null : await estimateLink(env, estimate.id, estimate.sentVersion),
     events: events.map((ev) => ({ kind: ev.kind, at: ev.at, detail: ev.detail })),
     createdAt: estimate.createdAt,
     updatedAt: estimate.updatedAt,
   };
 }
 
-export async function getEstimate(db: Db, id: number): Promise<AdminEstimate> {
-  return toAdmin(db, await load(db, id));
+export async function getEstimate(env: AppEnv, db: Db, id: number): Promise<AdminEstimate> {
+  return toAdmin(env, db, await load(db, id));
 }
 
 async function checkPlace(db: Db, customerId: number, propertyId: number | null | undefined, quoteRequestId?: number | null) {
@@ -183,7 +188,7 @@ async function checkPlace(db: Db, customerId: number, propertyId: number | null 
 }
 
 /** A new draft: the default validity and terms from the billing settings when not given. */
-export async function createEstimate(db: Db, input: NewEstimate): Promise<AdminEstimate> {
+export async function createEstimate(env: AppEnv, db: Db, input: NewEstimate): Promise<AdminEstimate> {
   await checkPlace(db, input.customerId, input.propertyId, input.quoteRequestId);
   const billing = await readBilling(db);
   const content: EstimateContent = {
@@ -217,7 +222,7 @@ export async function createEstimate(db: Db, input: NewEstimate): Promise<AdminE
     }),
     event(db, sql`(SELECT ${v.estimateId} FROM ${v} WHERE ${v.id} = last_insert_rowid())`, "created", now),
   ]);
-  return getEstimate(db, row!.id);
+  return getEstimate(env, db, row!.id);
 }
 
 const FIXED = {
@@ -229,7 +234,7 @@ const FIXED = {
  * Changes the quote. A draft version is changed in place; once a version was sent, the change makes
  * the next version (the customer's link keeps the old one until the new one is sent).
  */
-export async function updateEstimate(db: Db, id: number, changes: EstimateChanges): Promise<AdminEstimate> {
+export async function updateEstimate(env: AppEnv, db: Db, id: number, changes: EstimateChanges): Promise<AdminEstimate> {
   const loaded = await load(db, id);
   const { estimate, versions } = loaded;
   if (estimate.status === "accepted" || estimate.status === "cancelled") throw new ApiError("CONFLICT", FIXED[estimate.status]);
@@ -264,12 +269,12 @@ export async function updateEstimate(db: Db, id: number, changes: EstimateChange
       })
       .where(and(eq(e.id, id), inArray(e.status, ["draft", "sent", "viewed", "declined", "expired"]))),
   ]);
-  return getEstimate(db, id);
+  return getEstimate(env, db, id);
 }
 
-/** The customer's link to the version they were sent. */
+/** The path of the customer's link to the version they were sent (e-mails put the site's address before it). */
 export const estimateLink = async (env: AppEnv, id: number, version: number) =>
-  siteUrl(env, `/quote/${await createDocumentLink(env, LINK_PURPOSE, { id, version })}`);
+  `/quote/${await createDocumentLink(env, LINK_PURPOSE, { id, version })}`;
 
 /**
  * Sends the newest version: numbered Q-0001… on its first send (in the same batch), fixed, and
@@ -317,11 +322,11 @@ export async function sendEstimate(env: AppEnv, db: Db, id: number): Promise<Adm
       number: numberText("estimate", after.estimate.number!),
       title: content.title,
       validUntil: content.validUntil,
-      url: await estimateLink(env, id, latest.version),
+      url: siteUrl(env, await estimateLink(env, id, latest.version)),
       revised: latest.version > 1,
     }),
   ]);
-  return toAdmin(db, after);
+  return toAdmin(env, db, after);
 }
 
 /** The owner's list: newest change first, searched by number, title or customer, by status. */
@@ -573,7 +578,7 @@ export async function acceptEstimate(
       totals,
       vatRegistered: target.version.vatRegistered,
       startEarly: input.startEarly,
-      url: await estimateLink(env, id, target.linkVersion),
+      url: siteUrl(env, await estimateLink(env, id, target.linkVersion)),
       adminUrl: siteUrl(env, `/admin/estimates/${id}`),
     }),
   );

@@ -1,0 +1,15 @@
+import type { EstimateStatus } from "../../../../schema/api/estimates";
+
+/** How a priced quote's state (and its history's events) read in the back office. */
+export const estimateStatusLabels: Record<EstimateStatus | "created" | "reminded" | "job", string> = {
+  draft: "Draft",
+  sent: "Sent",
+  viewed: "Viewed",
+  accepted: "Accepted",
+  declined: "Declined",
+  expired: "Expired",
+  cancelled: "Cancelled",
+  created: "Created",
+  reminded: "Reminded",
+  job: "Job booked",
+};

@@ -1,0 +1,123 @@
+import { Badge, Box, Button, Flex, Heading, Tabs, Text } from "@radix-ui/themes";
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { ESTIMATE_STATUSES, type EstimateListItem, type EstimateStatus } from "../../../schema/api/estimates";
+import { formatPence } from "../../../schema/format";
+import { formatDate } from "../../../schema/london-time-text";
+import { EmptyState, ErrorState, LoadingState } from "../../components/admin/admin-states";
+import { estimateStatusLabels } from "../../components/admin/estimates/estimate-labels";
+import { PlusIcon } from "../../components/admin/icons";
+import { LoadMore } from "../../components/admin/load-more";
+import { PageHeader } from "../../components/admin/page-header";
+import { SearchBox } from "../../components/admin/search-box";
+import { useAdminList } from "../../hooks/admin/use-admin-list";
+import { useUrlFilters } from "../../hooks/admin/use-url-filters";
+import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
+import "../../components/admin/estimates/estimates.css";
+
+const ALL = "all";
+const filterNames = ["q", "status"] as const;
+const isStatus = (s: string): s is EstimateStatus => (ESTIMATE_STATUSES as readonly string[]).includes(s);
+
+/** Priced quotes, newest change first, by state and searched by number, title or customer. */
+export default function Estimates() {
+  const [params, setFilters] = useUrlFilters(filterNames);
+  const status = isStatus(params.status) ? params.status : "";
+  const { items, total, error, hasMore, loadingMore, loadMore, refresh } = useAdminList<EstimateListItem>(
+    "/api/admin/estimates",
+    {
+      q: params.q,
+      status,
+    },
+  );
+  let list: ReactNode;
+  if (items) {
+    list =
+      items.length === 0 ? (
+        <EmptyState
+          message={
+            params.q || status ? "No quote matches." : "No priced quote yet: start one from a customer or a quote request."
+          }
+        />
+      ) : (
+        <div className="admin-list">
+          {items.map((item) => (
+            <article key={item.id} className="admin-card" aria-label={`Quote ${item.number ?? "draft"}: ${item.title}`}>
+              <div className="estimate-list-item">
+                <Box>
+                  <Heading as="h2" size="3">
+                    <Link href={`/estimates/${item.id}`} className="admin-heading-link">
+                      {item.number ?? "Draft"} · {item.title}
+                    </Link>
+                  </Heading>
+                  <Text as="p" size="2" color="gray">
+                    {item.customerName} ·{" "}
+                    {item.sentAt ? `sent ${formatDate(item.sentAt)}` : `changed ${formatDate(item.updatedAt)}`}
+                  </Text>
+                </Box>
+                <Flex direction="column" align="end" gap="1">
+                  <Badge
+                    variant="soft"
+                    highContrast
+                    color={
+                      item.status === "accepted"
+                        ? "green"
+                        : item.status === "declined" || item.status === "expired"
+                          ? "red"
+                          : "gray"
+                    }
+                  >
+                    {estimateStatusLabels[item.status]}
+                  </Badge>
+                  <Text size="2" weight="medium">
+                    {item.fromPence === item.toPence
+                      ? formatPence(item.fromPence)
+                      : `${formatPence(item.fromPence)} to ${formatPence(item.toPence)}`}
+                  </Text>
+                </Flex>
+              </div>
+            </article>
+          ))}
+          <LoadMore hasMore={hasMore} loading={loadingMore} onMore={loadMore} shown={items.length} total={total} />
+        </div>
+      );
+  } else if (error)
+    list = isUnauthorized(error) ? null : (
+      <ErrorState message={errorMessage(error, "Failed to load the quotes.")} onRetry={refresh} />
+    );
+  else list = <LoadingState label="Loading quotes…" />;
+  const current = status || ALL;
+  const tabs = [{ value: ALL, label: "All" }, ...ESTIMATE_STATUSES.map((s) => ({ value: s, label: estimateStatusLabels[s] }))];
+  return (
+    <>
+      <PageHeader
+        title="Priced quotes"
+        subtitle="Quotes with prices, sent as a link the customer accepts online"
+        actions={
+          <Button asChild>
+            <Link href="/estimates/new">
+              <PlusIcon /> New quote
+            </Link>
+          </Button>
+        }
+      />
+      <Flex gap="3" align="center" wrap="wrap" mb="3">
+        <SearchBox label="Search quotes" placeholder="Number, title or customer" />
+      </Flex>
+      <Tabs.Root value={current} onValueChange={(v) => setFilters({ status: v === ALL ? "" : v })}>
+        <Tabs.List aria-label="Quotes by state" className="admin-tabs admin-status-tabs">
+          {tabs.map((tab) => (
+            <Tabs.Trigger key={tab.value} value={tab.value}>
+              {tab.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {tabs.map((tab) => (
+          <Tabs.Content key={tab.value} value={tab.value}>
+            {tab.value === current ? <Box pt="4">{list}</Box> : null}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </>
+  );
+}
