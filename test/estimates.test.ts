@@ -257,3 +257,58 @@ describe("priced quotes", () => {
     expect((await callApp("/api/admin/estimates")).status).toBe(401);
   });
 });
+
+describe("after acceptance and while waiting", () => {
+  it("turns an accepted quote into a job to book, linked from the quote and counted on the home screen", async () => {
+    const { quote, token } = await sentQuote();
+    await accept(token, { optionalLineIds: ["filter"] });
+    const { body: accepted } = await admin<AdminEstimate>("GET", `/api/admin/estimates/${quote.id}`);
+    expect(accepted.jobId).not.toBeNull();
+    expect(accepted.events.map((ev) => ev.kind)).toEqual(["created", "sent", "accepted", "job"]);
+    const [job] = await query<Record<string, unknown>>("SELECT * FROM service_records WHERE id = ?1", accepted.jobId);
+    expect(job).toMatchObject({
+      customer_id: quote.customerId,
+      status: "scheduled",
+      visit_start: null,
+      service_type: "A new combi boiler",
+      cost_pence: 287_880 + 15_599,
+    });
+    expect(job!.description).toContain("Magnetic filter");
+    expect(job!.property_id).not.toBeNull();
+    const { body: home } = await admin("GET", "/api/admin/summary");
+    expect(home.quotesThisMonth.accepted).toBeGreaterThanOrEqual(1);
+    expect(home.acceptedQuotes.map((q: { id: number }) => q.id)).toContain(quote.id);
+  });
+
+  it("follows an unanswered quote up once at 3 days and once at 7, and never after it is answered", async () => {
+    const waiting = await sentQuote();
+    const answered = await sentQuote();
+    const quiet = await sentQuote();
+    await admin("PATCH", `/api/admin/estimates/${quiet.quote.id}`, { followUps: false });
+    await accept(answered.token);
+    const sentAt = Date.parse((await admin<AdminEstimate>("GET", `/api/admin/estimates/${waiting.quote.id}`)).body.events[1]!.at);
+    const followUps = async (email: string) =>
+      (
+        await query<{ subject: string }>(
+          "SELECT subject FROM outgoing_emails WHERE `to` = ?1 AND subject LIKE '%is waiting%'",
+          email,
+        )
+      ).length;
+    const { followUpEstimates } = await import("../worker/services/estimates/follow-ups");
+    const { getDb } = await import("../worker/db/client");
+    const { env } = await import("cloudflare:workers");
+    const run = (days: number) => followUpEstimates(env, getDb(env), sentAt + days * 86_400_000 + 60_000);
+    await run(2);
+    expect(await followUps(waiting.c.email)).toBe(0);
+    await run(3);
+    await run(3.5);
+    expect(await followUps(waiting.c.email)).toBe(1);
+    await run(7);
+    await run(8);
+    expect(await followUps(waiting.c.email)).toBe(2);
+    expect(await followUps(answered.c.email)).toBe(0);
+    expect(await followUps(quiet.c.email)).toBe(0);
+    const { body: history } = await admin<AdminEstimate>("GET", `/api/admin/estimates/${waiting.quote.id}`);
+    expect(history.events.filter((ev) => ev.kind === "reminded").map((ev) => ev.detail)).toEqual(["day 3", "day 7"]);
+  });
+});

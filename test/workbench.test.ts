@@ -48,6 +48,8 @@ describe("GET /api/admin/summary", () => {
         "newQuotes",
         "ordersToConfirm",
         "ordersToDispatch",
+        "quotesThisMonth",
+        "acceptedQuotes",
         "remindersDue",
         "urgent",
         "urgentQuotes",

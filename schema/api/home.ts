@@ -14,4 +14,8 @@ export type AdminSummary = {
   remindersDue: number;
   lowStockProducts: number;
   failedCampaignSends: number;
+  /** Priced quotes since the first of this month (London): sent, opened, accepted and the accepted value. */
+  quotesThisMonth: { sent: number; viewed: number; accepted: number; acceptedPence: number };
+  /** Quotes accepted in the last 14 days, newest first: the owner's cue to book the work. */
+  acceptedQuotes: { id: number; number: string; customerName: string; acceptedAt: string; grossPence: number }[];
 };

@@ -5,6 +5,7 @@ import { withFacts } from "../services/business-facts";
 import { finishCampaigns } from "../services/campaigns/recipient-state";
 import { enqueuePendingRecipients, requeueStuckRecipients, startDueCampaigns } from "../services/campaigns/schedule";
 import { forgetCatalogue } from "../services/catalogue-cache";
+import { followUpEstimates } from "../services/estimates/follow-ups";
 import { redriveStuckEmails } from "../services/mail/deliveries";
 import { isReminderHour, runReminders } from "../services/reminders";
 import { releaseExpiredHolds } from "../services/stock";
@@ -30,6 +31,11 @@ async function remindCustomers(env: AppEnv, now: number) {
   if (isReminderHour(now)) await runReminders(env, getDb(env), now);
 }
 
+/** Follow-ups of unanswered quotes, in the same daytime hours; each recorded once with its e-mail. */
+async function followUpQuotes(env: AppEnv, now: number) {
+  if (isReminderHour(now)) await followUpEstimates(env, getDb(env), now);
+}
+
 /**
  * The Cron Trigger (every 5 minutes). Every task is idempotent, so overlapping runs are harmless;
  * one failing task does not stop the others (allSettled), and the failure is logged.
@@ -48,6 +54,7 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv,
       releaseHolds(env, now),
       runMailTasks(env, now),
       remindCustomers(env, now),
+      followUpQuotes(env, now),
     ]),
   );
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");

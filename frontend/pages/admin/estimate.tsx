@@ -270,6 +270,11 @@ function Builder({
               Changes not sent yet (version {estimate.version})
             </Text>
           ) : null}
+          {estimate.jobId ? (
+            <Link className="admin-muted-link" href={`/service-records?record=${estimate.jobId}`}>
+              Book the job's visit
+            </Link>
+          ) : null}
           {estimate.customerUrl ? (
             <a className="admin-muted-link" href={estimate.customerUrl} target="_blank" rel="noopener">
               Open the customer's view

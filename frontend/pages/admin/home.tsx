@@ -2,6 +2,7 @@ import { Button, Flex, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { AdminSummary, UrgentRequest } from "../../../schema/api/home";
+import { formatPence } from "../../../schema/format";
 import { formatDateTime, formatDayAndMonth } from "../../../schema/london-time-text";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { FindCustomer } from "../../components/admin/customers/find-customer";
@@ -14,7 +15,7 @@ import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
  * Each count and the list it opens, filtered where the list can be (the products and orders screens
  * read `lowStock` and `status`; the reminders screen opens on those due).
  */
-type Count = Exclude<keyof AdminSummary, "urgent">;
+type Count = Exclude<keyof AdminSummary, "urgent" | "quotesThisMonth" | "acceptedQuotes">;
 
 const tiles: { key: Count; label: string; href: string; hint: string; tone: "navy" | "orange" | "green" | "red" }[] = [
   {
@@ -97,6 +98,34 @@ function UrgentRequests({ urgent }: { urgent: UrgentRequest[] }) {
   );
 }
 
+/** Priced quotes this month, and the ones just accepted (each a job to book). */
+function QuotesThisMonth({ summary }: { summary: AdminSummary }) {
+  const m = summary.quotesThisMonth;
+  if (m.sent === 0 && summary.acceptedQuotes.length === 0) return null;
+  return (
+    <section aria-labelledby="quotes-month-heading" className="admin-card admin-panel admin-quotes-month">
+      <Heading as="h2" size="4" id="quotes-month-heading">
+        <Link href="/estimates">Priced quotes this month</Link>
+      </Heading>
+      <Text as="p" size="2" mt="1">
+        {m.sent} sent · {m.viewed} opened · {m.accepted} accepted · {formatPence(m.acceptedPence)} accepted
+      </Text>
+      {summary.acceptedQuotes.length ? (
+        <ul className="admin-quotes-accepted">
+          {summary.acceptedQuotes.map((q) => (
+            <li key={q.id}>
+              <Link href={`/estimates/${q.id}`}>
+                Accepted: {q.number} by {q.customerName}
+              </Link>{" "}
+              · {formatPence(q.grossPence)} · {formatDateTime(q.acceptedAt)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
 export default function Home() {
   const { summary, error, refresh } = useAdminSummary();
   let body: ReactNode;
@@ -104,6 +133,7 @@ export default function Home() {
     body = (
       <>
         <UrgentRequests urgent={summary.urgent} />
+        <QuotesThisMonth summary={summary} />
         <nav aria-label="What needs you today" className="admin-home-tiles">
           {tiles.map((t) => (
             <StatTile

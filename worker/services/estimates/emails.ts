@@ -108,3 +108,34 @@ export function estimateAcceptedEmails(input: {
   });
   return mails;
 }
+
+/** A follow-up of a quote not answered yet: 3 days after sending, and the last one after 7. */
+export function estimateFollowUpEmail(input: {
+  to: string;
+  name: string;
+  number: string;
+  title: string;
+  validUntil: string;
+  url: string;
+  last: boolean;
+}): MailMessage {
+  return {
+    kind: "quote",
+    to: input.to,
+    subject: `${company.shortName}: your quote ${input.number} is waiting`,
+    ...mailParts("Your quote is waiting", [
+      say(`Hello ${input.name},`),
+      say(
+        input.last
+          ? `Just a last note about our quote for ${input.title}. If it isn't for you, you can decline it from the same page, and we won't write again.`
+          : `We wanted to check you got our quote for ${input.title}, and whether you have any questions about it.`,
+      ),
+      fieldsBlock([
+        ["Quote", input.number],
+        ["Valid until", formatFullDate(input.validUntil)],
+      ]),
+      action(input.url, "View your quote", "View your quote:"),
+      say(`Or call us on ${factsNow().phone}: we're happy to talk it through.`),
+    ]),
+  };
+}

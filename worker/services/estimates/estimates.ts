@@ -20,6 +20,7 @@ import {
   estimateVersions,
   properties,
   quotes,
+  serviceRecords,
 } from "../../../schema/db";
 import { addDays, londonToday } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
@@ -506,6 +507,9 @@ export async function acceptEstimate(
   const now = new Date().toISOString();
   const id = target.estimate.id;
   const contentSha256 = await sha256Hex(new TextEncoder().encode(target.version.content));
+  const quoteNumber = numberText("estimate", target.estimate.number!);
+  const chosen = option.lines.filter((l) => !l.optional || extras.includes(l.id));
+  const jobDescription = `${option.name}:\n${chosen.map((l) => `${l.quantity} × ${l.description}`).join("\n")}`;
   const stillOpen = and(
     eq(e.id, id),
     inArray(e.status, ["sent", "viewed"]),
@@ -554,6 +558,64 @@ export async function acceptEstimate(
       "accepted",
       now,
       `${option.name}, by ${input.name}${input.startEarly ? ", early start asked" : ""}`,
+      sql`EXISTS (SELECT 1 FROM ${estimateAcceptances} WHERE ${estimateAcceptances.estimateId} = ${id} AND ${estimateAcceptances.acceptedAt} = ${now})`,
+    ),
+    // The job: a visit for the property, its time to be agreed (the owner picks one of the diary's
+    // free times on it), with the chosen lines and price.
+    db.insert(serviceRecords).select(
+      db
+        .select({
+          id: sql<number>`NULL`.as("id"),
+          customerId: e.customerId,
+          serviceType: sql<string>`${content.title.slice(0, 100)}`.as("service_type"),
+          equipmentType: sql<null>`NULL`.as("equipment_type"),
+          equipmentModel: sql<null>`NULL`.as("equipment_model"),
+          status: sql<string>`'scheduled'`.as("status"),
+          serviceDate: sql<string>`${londonToday()}`.as("service_date"),
+          technicianName: sql<null>`NULL`.as("technician_name"),
+          costPence: sql<number>`${totals.grossPence}`.as("cost_pence"),
+          workCompleted: sql<null>`NULL`.as("work_completed"),
+          partsUsed: sql<null>`NULL`.as("parts_used"),
+          nextServiceDue: sql<null>`NULL`.as("next_service_due"),
+          description: sql<string>`${jobDescription}`.as("description"),
+          notes:
+            sql<string>`${`From quote ${quoteNumber}, accepted by ${input.name}${input.startEarly ? "; asked to start within the 14 days" : "; start after the 14-day cancellation period"}`}`.as(
+              "notes",
+            ),
+          visitStart: sql<null>`NULL`.as("visit_start"),
+          visitEnd: sql<null>`NULL`.as("visit_end"),
+          propertyId: sql<
+            number | null
+          >`COALESCE(${e.propertyId}, (SELECT ${properties.id} FROM ${properties} WHERE ${properties.customerId} = ${e.customerId} ORDER BY ${properties.id} LIMIT 1))`.as(
+            "property_id",
+          ),
+          quoteId: e.quoteRequestId,
+          createdAt: sql<string>`${now}`.as("created_at"),
+        })
+        .from(e)
+        .where(
+          and(
+            eq(e.id, id),
+            sql`EXISTS (SELECT 1 FROM ${estimateAcceptances} WHERE ${estimateAcceptances.estimateId} = ${id} AND ${estimateAcceptances.acceptedAt} = ${now})`,
+          ),
+        ),
+    ),
+    db
+      .update(e)
+      .set({ jobId: sql`last_insert_rowid()` })
+      .where(
+        and(
+          eq(e.id, id),
+          sql`changes() = 1`,
+          sql`EXISTS (SELECT 1 FROM ${estimateAcceptances} WHERE ${estimateAcceptances.estimateId} = ${id} AND ${estimateAcceptances.acceptedAt} = ${now})`,
+        ),
+      ),
+    eventWhen(
+      db,
+      id,
+      "job",
+      now,
+      "a visit to book",
       sql`EXISTS (SELECT 1 FROM ${estimateAcceptances} WHERE ${estimateAcceptances.estimateId} = ${id} AND ${estimateAcceptances.acceptedAt} = ${now})`,
     ),
   ]);
