@@ -14,6 +14,9 @@ CREATE TABLE `estimate_acceptances` (
 	`gross_pence` integer NOT NULL,
 	`deposit_pence` integer NOT NULL,
 	`accepted_at` text NOT NULL,
+	`snapshot` text NOT NULL,
+	`pdf_key` text,
+	`pdf_sha256` text,
 	FOREIGN KEY (`estimate_id`) REFERENCES `estimates`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint

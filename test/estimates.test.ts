@@ -1,3 +1,4 @@
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AdminEstimate, EstimateListItem, PublicEstimate } from "../schema/api/estimates";
 import { addDays, londonToday } from "../schema/london-time";
@@ -167,6 +168,27 @@ describe("priced quotes", () => {
     );
     expect(confirmation!.text).toContain("Model cancellation form");
     expect(confirmation!.text).toContain("Magnetic filter");
+    // The accepted quote goes with it as a PDF, and opens from the customer's own link.
+    const [attached] = await query<{ attachments: string }>(
+      "SELECT attachments FROM outbox WHERE `to` = ?1 AND subject LIKE '%accepted%'",
+      c.email,
+    );
+    expect(JSON.parse(attached!.attachments)[0]).toMatchObject({ name: `${quote.number}.pdf`, contentType: "application/pdf" });
+    const pdf = await callApp(`/api/documents/estimate/${token}`);
+    expect(pdf.status).toBe(200);
+    const bytes = new Uint8Array(await pdf.arrayBuffer());
+    const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+    for (const words of [
+      quote.number!,
+      "OPTION ACCEPTED",
+      "Good",
+      "Worcester Greenstar 4000 25kW",
+      "Magnetic filter",
+      "Your right to cancel",
+      "Model cancellation form",
+      "£3,034.79",
+    ])
+      expect(text.replace(/\s+/g, " ")).toContain(words);
     // Accepted: fixed.
     expect((await admin("PATCH", `/api/admin/estimates/${quote.id}`, { title: "Changed" })).status).toBe(409);
     const twice = await accept(token);

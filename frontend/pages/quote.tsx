@@ -233,7 +233,10 @@ function Quote({
           <p role="alert">This quote was replaced by a newer version: please open the link in our latest e-mail.</p>
         ) : accepted ? (
           <p role="status">
-            Accepted by {accepted.name} on {formatFullDate(accepted.acceptedAt)}.
+            Accepted by {accepted.name} on {formatFullDate(accepted.acceptedAt)}.{" "}
+            <a href={`/api/documents/estimate/${encodeURIComponent(token)}`} target="_blank" rel="noopener">
+              Download the accepted quote (PDF)
+            </a>
           </p>
         ) : quote.status === "declined" ? (
           <p role="status">

@@ -311,11 +311,11 @@ export type AdminGasSafetyRecord = GasSafetyDraft & {
   updatedAt: string;
 };
 
-export type DocumentKind = "gas-safety-record" | "warning-notice" | "service-sheet";
+export type DocumentKind = "gas-safety-record" | "warning-notice" | "service-sheet" | "estimate";
 
 /** A document as the customer and property pages list it. */
 export type DocumentSummary = {
-  kind: DocumentKind;
+  kind: Exclude<DocumentKind, "estimate">;
   id: number;
   status: "draft" | "issued";
   number: string | null;

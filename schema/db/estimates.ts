@@ -85,6 +85,14 @@ export const estimateAcceptances = sqliteTable("estimate_acceptances", {
   grossPence: integer("gross_pence").notNull(),
   depositPence: integer("deposit_pence").notNull(),
   acceptedAt: text("accepted_at").notNull(),
+  /**
+   * The company's facts, the customer's name and the property as they were when it was accepted
+   * (JSON), so the accepted quote's PDF never changes.
+   */
+  snapshot: text("snapshot").notNull(),
+  /** The accepted quote's PDF in the DOCUMENTS bucket, rendered once, and its SHA-256. */
+  pdfKey: text("pdf_key"),
+  pdfSha256: text("pdf_sha256"),
 });
 
 export const estimateEventKinds = [

@@ -1,10 +1,19 @@
 import { asc, eq, sql } from "drizzle-orm";
+import type { EstimateContent } from "../../../schema/api/estimates";
 import type { DocumentKind } from "../../../schema/api/gas-safety";
-import { gasSafetyRecords, serviceSheets, warningNotices } from "../../../schema/db";
+import {
+  estimateAcceptances,
+  estimates,
+  estimateVersions,
+  gasSafetyRecords,
+  serviceSheets,
+  warningNotices,
+} from "../../../schema/db";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { createDocumentLink, readDocumentLink } from "../../lib/document-link";
+import { type AcceptedEstimate, renderAcceptedEstimate } from "../estimates/render";
 import {
   type GasSafetySnapshot,
   renderGasSafetyRecord,
@@ -80,6 +89,44 @@ const sources: Record<DocumentKind, (db: Db, id: number) => Promise<Source | nul
       render: () => renderWarningNotice(snapshot, number, recordNumber),
     };
   },
+  /** An accepted quote (by the quote's id): its accepted version, as it was accepted. */
+  async estimate(db, id) {
+    const [row] = await db
+      .select({
+        number: estimates.number,
+        content: estimateVersions.content,
+        vatRegistered: estimateVersions.vatRegistered,
+        acceptance: estimateAcceptances,
+      })
+      .from(estimateAcceptances)
+      .innerJoin(estimates, eq(estimates.id, estimateAcceptances.estimateId))
+      .innerJoin(
+        estimateVersions,
+        sql`${estimateVersions.estimateId} = ${estimateAcceptances.estimateId} AND ${estimateVersions.version} = ${estimateAcceptances.version}`,
+      )
+      .where(eq(estimateAcceptances.estimateId, id));
+    if (!row?.number) return null;
+    const a = row.acceptance;
+    const snapshot = JSON.parse(a.snapshot) as Pick<AcceptedEstimate, "letterhead" | "customerName" | "place">;
+    const number = numberText("estimate", row.number);
+    return {
+      number,
+      pdfKey: a.pdfKey,
+      pdfSha256: a.pdfSha256,
+      render: () =>
+        renderAcceptedEstimate({
+          ...snapshot,
+          number,
+          content: JSON.parse(row.content) as EstimateContent,
+          vatRegistered: row.vatRegistered,
+          optionId: a.optionId,
+          optionalLineIds: JSON.parse(a.optionalLineIds) as string[],
+          name: a.name,
+          startEarly: a.startEarly,
+          acceptedAt: a.acceptedAt,
+        }),
+    };
+  },
   async "service-sheet"(db, id) {
     const [row] = await db
       .select({
@@ -102,6 +149,14 @@ const tables = {
   "warning-notice": warningNotices,
   "service-sheet": serviceSheets,
 } as const;
+
+/** Where each kind keeps its file: the document's own row, or an accepted quote's acceptance. */
+function fileRow(kind: DocumentKind) {
+  if (kind === "estimate")
+    return { table: estimateAcceptances, id: estimateAcceptances.estimateId, sha: estimateAcceptances.pdfSha256 };
+  const table = tables[kind];
+  return { table, id: table.id, sha: table.pdfSha256 };
+}
 
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", bytes);
@@ -127,8 +182,8 @@ export async function documentPdf(env: AppEnv, db: Db, kind: DocumentKind, id: n
     customMetadata: { sha256 },
     sha256,
   });
-  const table = tables[kind];
-  await db.update(table).set({ pdfKey: key, pdfSha256: sha256 }).where(sql`${table.id} = ${id} AND ${table.pdfSha256} IS NULL`);
+  const file = fileRow(kind);
+  await db.update(file.table).set({ pdfKey: key, pdfSha256: sha256 }).where(sql`${file.id} = ${id} AND ${file.sha} IS NULL`);
   return { bytes, fileName, sha256 };
 }
 
@@ -144,6 +199,14 @@ export async function documentUrl(env: AppEnv, kind: DocumentKind, id: number, v
 export async function documentByLink(env: AppEnv, db: Db, kind: DocumentKind, token: string): Promise<DocumentFile | null> {
   const link = await readDocumentLink(env, kind, token);
   if (!link) return null;
+  if (kind === "estimate") {
+    // The quote's own link (its version): the PDF is the accepted one, and only for that version.
+    const [accepted] = await db
+      .select({ version: estimateAcceptances.version })
+      .from(estimateAcceptances)
+      .where(eq(estimateAcceptances.estimateId, link.id));
+    return accepted?.version === link.version ? documentPdf(env, db, kind, link.id) : null;
+  }
   const table = tables[kind];
   const [row] = await db.select({ version: table.linkVersion }).from(table).where(eq(table.id, link.id));
   if (!row || row.version !== link.version) return null;

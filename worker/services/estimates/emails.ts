@@ -46,6 +46,7 @@ const addressOf = () => {
 
 /** The customer's confirmation (with their right to cancel and the model form) and the owner's news. */
 export function estimateAcceptedEmails(input: {
+  estimateId: number;
   customer: { to: string; name: string } | null;
   owner: string;
   customerName: string;
@@ -81,6 +82,10 @@ export function estimateAcceptedEmails(input: {
       kind: "quote",
       to: input.customer.to,
       subject: `${company.shortName}: quote ${input.number} accepted`,
+      // The accepted quote as a PDF, read from storage when the e-mail is sent.
+      attachments: [
+        { name: `${input.number}.pdf`, contentType: "application/pdf", document: { kind: "estimate", id: input.estimateId } },
+      ],
       ...mailParts("Thank you: your quote is accepted", [
         say(`Hello ${input.customer.name},`),
         say(`You accepted ${input.optionName} of quote ${input.number} (${input.title}). We'll be in touch to arrange the work.`),

@@ -30,7 +30,9 @@ import { createDocumentLink, readDocumentLink } from "../../lib/document-link";
 import { ApiError, notFound } from "../../lib/errors";
 import { siteUrl } from "../../lib/site-url";
 import { readBilling } from "../billing-settings";
-import { sha256Hex } from "../documents/files";
+import { currentFacts } from "../business-facts";
+import { letterheadOf } from "../documents/drafts";
+import { documentPdf, sha256Hex } from "../documents/files";
 import { ownerEmail } from "../mail";
 import { queueEmails } from "../mail/deliveries";
 import { numberTaken, takeNumber } from "../number-series";
@@ -508,6 +510,19 @@ export async function acceptEstimate(
   const id = target.estimate.id;
   const contentSha256 = await sha256Hex(new TextEncoder().encode(target.version.content));
   const quoteNumber = numberText("estimate", target.estimate.number!);
+  const [facts, billing, [property]] = await Promise.all([
+    currentFacts(db),
+    readBilling(db),
+    db
+      .select({ address: properties.address, postcode: properties.postcode })
+      .from(properties)
+      .where(eq(properties.id, target.estimate.propertyId ?? 0)),
+  ]);
+  const snapshot = JSON.stringify({
+    letterhead: { ...letterheadOf(facts), vatNumber: billing.vatNumber },
+    customerName: `${target.customer.firstName} ${target.customer.lastName}`.trim(),
+    place: property ? [property.address, property.postcode].filter(Boolean).join(", ") : null,
+  });
   const chosen = option.lines.filter((l) => !l.optional || extras.includes(l.id));
   const jobDescription = `${option.name}:\n${chosen.map((l) => `${l.quantity} × ${l.description}`).join("\n")}`;
   const stillOpen = and(
@@ -537,6 +552,9 @@ export async function acceptEstimate(
             grossPence: sql<number>`${totals.grossPence}`.as("gross_pence"),
             depositPence: sql<number>`${totals.depositPence}`.as("deposit_pence"),
             acceptedAt: sql<string>`${now}`.as("accepted_at"),
+            snapshot: sql<string>`${snapshot}`.as("snapshot"),
+            pdfKey: sql<null>`NULL`.as("pdf_key"),
+            pdfSha256: sql<null>`NULL`.as("pdf_sha256"),
           })
           .from(e)
           .where(stillOpen),
@@ -625,11 +643,16 @@ export async function acceptEstimate(
   }
   const after = await byLink(env, db, token);
   const { customer } = after;
+  // The accepted quote's PDF now, so the confirmation finds it stored (else it is made when first read).
+  await documentPdf(env, db, "estimate", id).catch((error: unknown) =>
+    console.error(JSON.stringify({ document: "estimate", id, stage: "pdf", error: String(error) })),
+  );
   const number = numberText("estimate", after.estimate.number!);
   await queueEmails(
     db,
     env.MAIL_QUEUE,
     estimateAcceptedEmails({
+      estimateId: id,
       customer: customer.email ? { to: customer.email, name: customer.firstName } : null,
       owner: ownerEmail(env),
       customerName: `${customer.firstName} ${customer.lastName}`.trim(),
