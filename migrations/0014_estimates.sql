@@ -17,6 +17,11 @@ CREATE TABLE `estimate_acceptances` (
 	`snapshot` text NOT NULL,
 	`pdf_key` text,
 	`pdf_sha256` text,
+	`deposit_session_id` text,
+	`deposit_paid_at` text,
+	`deposit_payment_intent` text,
+	`refund_id` text,
+	`refunded_at` text,
 	FOREIGN KEY (`estimate_id`) REFERENCES `estimates`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
@@ -59,6 +64,8 @@ CREATE TABLE `estimates` (
 	`viewed_at` text,
 	`declined_at` text,
 	`decline_reason` text,
+	`cancelled_at` text,
+	`cancel_reason` text,
 	`job_id` integer,
 	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
 	`updated_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,

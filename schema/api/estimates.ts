@@ -228,7 +228,11 @@ export type AdminEstimate = EstimateContent & {
     grossPence: number;
     depositPence: number;
     contentSha256: string;
+    depositPaidAt: string | null;
+    refundedAt: string | null;
   } | null;
+  cancelledAt: string | null;
+  cancelReason: string | null;
   jobId: number | null;
   /** The customer's link to the version they were sent (a path on the site's address). */
   customerUrl: string | null;
@@ -249,7 +253,18 @@ export type PublicEstimate = EstimateContent & {
   place: string | null;
   vatRegistered: boolean;
   totals: Record<string, Totals & { depositPence: number }>;
-  acceptance: { optionId: string; optionalLineIds: string[]; name: string; acceptedAt: string } | null;
+  acceptance: {
+    optionId: string;
+    optionalLineIds: string[];
+    name: string;
+    acceptedAt: string;
+    depositPence: number;
+    depositPaidAt: string | null;
+    refundedAt: string | null;
+    /** The last day it can be cancelled online. */
+    cancelUntil: string;
+  } | null;
+  cancelledAt: string | null;
   noticeVersion: string;
 };
 
@@ -265,3 +280,5 @@ export type EstimateListItem = {
   sentAt: string | null;
   updatedAt: string;
 };
+
+export const cancelSchema = z.object({ reason: optionalText("The reason", 1000) });

@@ -33,6 +33,9 @@ export const estimates = sqliteTable(
     viewedAt: text("viewed_at"),
     declinedAt: text("declined_at"),
     declineReason: text("decline_reason"),
+    /** The customer cancelled the accepted quote within the 14 days. */
+    cancelledAt: text("cancelled_at"),
+    cancelReason: text("cancel_reason"),
     /** The job the accepted quote became. */
     jobId: integer("job_id").references(() => serviceRecords.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -93,6 +96,13 @@ export const estimateAcceptances = sqliteTable("estimate_acceptances", {
   /** The accepted quote's PDF in the DOCUMENTS bucket, rendered once, and its SHA-256. */
   pdfKey: text("pdf_key"),
   pdfSha256: text("pdf_sha256"),
+  /** The deposit's Stripe Checkout Session, when it was paid (by the webhook) and its payment. */
+  depositSessionId: text("deposit_session_id"),
+  depositPaidAt: text("deposit_paid_at"),
+  depositPaymentIntent: text("deposit_payment_intent"),
+  /** The deposit given back when the customer cancelled. */
+  refundId: text("refund_id"),
+  refundedAt: text("refunded_at"),
 });
 
 export const estimateEventKinds = [
@@ -105,6 +115,8 @@ export const estimateEventKinds = [
   "expired",
   "cancelled",
   "job",
+  "paid",
+  "refunded",
 ] as const;
 
 /** The quote's history, as its page lists it. */

@@ -6,7 +6,7 @@ import { type FakeServer, sendJson, startFakeServer } from "./server";
  * A fake of Stripe's Checkout Sessions API, faithful enough for the real `stripe` SDK to drive it:
  * form-encoded bodies with bracketed keys, Bearer secret keys, Idempotency-Key replays, Stripe's
  * error shape and status codes. Implemented: create, retrieve and expire a session and list its line
- * items.
+ * items; refund a paid session's payment (POST /v1/refunds, whole or part, never more than was paid).
  *
  * Test-only controls (not Stripe's): POST /__sessions/{id}/pay completes the payment as a customer
  * would (JSON body with optional email, name, phone, address), POST /__sessions/{id}/expire expires
@@ -17,6 +17,8 @@ type LineItem = { quantity: number; unit_amount: number; currency: string; name:
 type Session = Record<string, unknown> & { id: string; line_items_data: LineItem[] };
 
 const sessions = new Map<string, Session>();
+/** What was refunded of each payment intent so far. */
+const refunded = new Map<string, number>();
 const idempotency = new Map<string, { bodyHash: string; status: number; body: unknown }>();
 
 const randomId = (prefix: string, length: number) =>
@@ -205,6 +207,47 @@ async function handle(req: IncomingMessage, body: string, res: ServerResponse) {
     }
     const result = createSession(parseStripeForm(body));
     if (idempotencyKey) idempotency.set(idempotencyKey, { bodyHash, ...result });
+    return sendJson(res, result.status, result.body);
+  }
+
+  if (path === "/v1/refunds" && req.method === "POST") {
+    const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
+    const previous = idempotencyKey ? idempotency.get(idempotencyKey) : undefined;
+    if (previous) {
+      res.setHeader("Idempotent-Replayed", "true");
+      return sendJson(res, previous.status, previous.body);
+    }
+    const params = parseStripeForm(body) as { payment_intent?: string; amount?: string };
+    const paid = [...sessions.values()].find((s) => s.payment_intent === params.payment_intent && s.payment_status === "paid");
+    if (!paid) {
+      return stripeError(res, 404, {
+        code: "resource_missing",
+        message: `No such payment_intent: '${params.payment_intent}'`,
+        param: "payment_intent",
+      });
+    }
+    const total = Number(paid.amount_total);
+    const already = refunded.get(params.payment_intent!) ?? 0;
+    const amount = params.amount === undefined ? total - already : Number(params.amount);
+    if (!Number.isInteger(amount) || amount < 1 || already + amount > total) {
+      return stripeError(res, 400, {
+        code: "charge_already_refunded",
+        message: "Refund amount is greater than the amount left to refund.",
+      });
+    }
+    refunded.set(params.payment_intent!, already + amount);
+    const result = {
+      status: 200,
+      body: {
+        id: randomId("re_", 24),
+        object: "refund",
+        amount,
+        currency: paid.currency,
+        payment_intent: params.payment_intent,
+        status: "succeeded",
+      },
+    };
+    if (idempotencyKey) idempotency.set(idempotencyKey, { bodyHash: "", ...result });
     return sendJson(res, result.status, result.body);
   }
 

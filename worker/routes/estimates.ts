@@ -1,10 +1,11 @@
 import { Hono } from "hono";
-import { acceptSchema, declineSchema } from "../../schema/api/estimates";
+import { acceptSchema, cancelSchema, declineSchema } from "../../schema/api/estimates";
 import { z } from "../../schema/api/z";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { clientIp } from "../lib/client-ip";
 import { validate } from "../lib/validate";
+import { cancelAccepted, startDeposit } from "../services/estimates/deposits";
 import { acceptEstimate, declineEstimate, viewEstimate } from "../services/estimates/estimates";
 
 /**
@@ -29,6 +30,12 @@ const app = new Hono<HonoEnv>()
   )
   .post("/:token/decline", token, validate("json", declineSchema), async (c) =>
     c.json(await declineEstimate(c.env, getDb(c.env), c.req.valid("param").token, c.req.valid("json").reason)),
+  )
+  .post("/:token/deposit", token, async (c) =>
+    c.json(await startDeposit(c.env, getDb(c.env), c.req.valid("param").token, new URL(c.req.url).origin)),
+  )
+  .post("/:token/cancel", token, validate("json", cancelSchema), async (c) =>
+    c.json(await cancelAccepted(c.env, getDb(c.env), c.req.valid("param").token, c.req.valid("json").reason)),
   );
 
 export default app;

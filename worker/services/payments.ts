@@ -11,6 +11,7 @@ import { ApiError } from "../lib/errors";
 import { type CheckoutSession, requireStripe, Stripe } from "../lib/stripe";
 import { readCart } from "./cart";
 import { forgetCatalogue } from "./catalogue-cache";
+import { depositEstimateId, markDepositPaid } from "./estimates/deposits";
 import { clearOrderedLines, type LowStockProduct, newOrderId, type OrderWithLines, priceCart, recordOrder } from "./orders";
 import { isAvailable } from "./products";
 import { holdBecomesSale, releaseStock } from "./stock";
@@ -207,11 +208,18 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<We
         await recordEvent(db, event);
         return { received: true, paidOrder: null };
       }
+      // A priced quote's deposit (services/estimates/deposits.ts), else a store order.
+      if (depositEstimateId(session) !== null) {
+        await markDepositPaid(db, session, event);
+        return { received: true, paidOrder: null };
+      }
       return { received: true, paidOrder: await markOrderPaid(db, session, event) };
     }
     case "checkout.session.expired":
     case "checkout.session.async_payment_failed":
-      await cancelExpiredOrder(db, event.data.object, event);
+      // An unpaid deposit session leaves the quote as it was: the customer can pay another time.
+      if (depositEstimateId(event.data.object) !== null) await recordEvent(db, event);
+      else await cancelExpiredOrder(db, event.data.object, event);
       return { received: true, paidOrder: null };
     default:
       return { received: true, ignored: true, paidOrder: null };

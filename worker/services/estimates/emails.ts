@@ -144,3 +144,60 @@ export function estimateFollowUpEmail(input: {
     ]),
   };
 }
+
+/** The cancellation confirmed to the customer, and the owner told (with what to do about the money). */
+export function estimateCancelledEmails(input: {
+  customer: { to: string; name: string } | null;
+  owner: string;
+  customerName: string;
+  number: string;
+  reason: string | null;
+  depositPence: number;
+  refund: "none" | "done" | "failed";
+  startEarly: boolean;
+  adminUrl: string;
+}): MailMessage[] {
+  const money =
+    input.refund === "done"
+      ? `Your deposit of ${formatPence(input.depositPence)} has been refunded to your card: it usually shows within 5 to 10 days.`
+      : input.refund === "failed"
+        ? `We'll refund your deposit of ${formatPence(input.depositPence)} within 14 days.`
+        : null;
+  const mails: MailMessage[] = [];
+  if (input.customer) {
+    mails.push({
+      kind: "quote",
+      to: input.customer.to,
+      subject: `${company.shortName}: quote ${input.number} cancelled`,
+      ...mailParts("Your cancellation", [
+        say(`Hello ${input.customer.name},`),
+        say(`We've cancelled your accepted quote ${input.number}, as you asked.`),
+        ...(money ? [say(money)] : []),
+        say(`Questions? Call us on ${factsNow().phone}.`),
+      ]),
+    });
+  }
+  mails.push({
+    kind: "quote",
+    to: input.owner,
+    subject: `Quote ${input.number} cancelled by ${input.customerName}`,
+    ...mailParts("An accepted quote was cancelled", [
+      say(
+        `${input.customerName} cancelled quote ${input.number} within the 14 days.${input.reason ? ` They said: "${input.reason}"` : ""}`,
+      ),
+      ...(input.refund === "failed"
+        ? [
+            say(
+              `The deposit (${formatPence(input.depositPence)}) could not be refunded automatically: please refund it by hand within 14 days.`,
+            ),
+          ]
+        : input.refund === "done"
+          ? [say(`The deposit (${formatPence(input.depositPence)}) was refunded through Stripe.`)]
+          : []),
+      ...(input.startEarly ? [say("They had asked for the work to start early: they owe for any work already done.")] : []),
+      say("Cancel or move the job's visit in the calendar if it was booked."),
+      action(input.adminUrl, "Open the quote", "Open the quote:"),
+    ]),
+  });
+  return mails;
+}

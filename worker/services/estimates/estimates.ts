@@ -11,7 +11,7 @@ import {
   optionTotals,
   type PublicEstimate,
 } from "../../../schema/api/estimates";
-import { CANCELLATION_NOTICE_VERSION } from "../../../schema/consumer-contracts";
+import { CANCELLATION_DAYS, CANCELLATION_NOTICE_VERSION } from "../../../schema/consumer-contracts";
 import {
   customers,
   estimateAcceptances,
@@ -22,7 +22,7 @@ import {
   quotes,
   serviceRecords,
 } from "../../../schema/db";
-import { addDays, londonToday } from "../../../schema/london-time";
+import { addDays, londonDateOf, londonToday } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
@@ -73,11 +73,11 @@ const statusNow = (status: EstimateStatus, validUntil: string, today = londonTod
 
 type EventKind = (typeof estimateEvents.$inferInsert)["kind"];
 
-const event = (db: Db, estimateId: number | SQL, kind: EventKind, at: string, detail: string | null = null) =>
+export const event = (db: Db, estimateId: number | SQL, kind: EventKind, at: string, detail: string | null = null) =>
   db.insert(estimateEvents).values({ estimateId: estimateId as number, kind, at, detail });
 
 /** An event written only when `when` holds (the change it records happened in this batch). */
-const eventWhen = (db: Db, estimateId: number, kind: EventKind, at: string, detail: string | null, when: SQL) =>
+export const eventWhen = (db: Db, estimateId: number, kind: EventKind, at: string, detail: string | null, when: SQL) =>
   db.insert(estimateEvents).select(
     db
       .select({
@@ -157,7 +157,11 @@ async function toAdmin(
       grossPence: acceptance.grossPence,
       depositPence: acceptance.depositPence,
       contentSha256: acceptance.contentSha256,
+      depositPaidAt: acceptance.depositPaidAt,
+      refundedAt: acceptance.refundedAt,
     },
+    cancelledAt: estimate.cancelledAt,
+    cancelReason: estimate.cancelReason,
     jobId: estimate.jobId,
     customerUrl: estimate.sentVersion === null ? null : await estimateLink(env, estimate.id, estimate.sentVersion),
     events: events.map((ev) => ({ kind: ev.kind, at: ev.at, detail: ev.detail })),
@@ -391,9 +395,12 @@ export async function listEstimates(
   return { items, total: total?.n ?? 0 };
 }
 
-type LinkTarget = Loaded & { linkVersion: number; version: typeof estimateVersions.$inferSelect };
+export type LinkTarget = Loaded & { linkVersion: number; version: typeof estimateVersions.$inferSelect };
 
-async function byLink(env: AppEnv, db: Db, token: string): Promise<LinkTarget> {
+/** The last day the customer may cancel online: 14 days from the day the contract was made. */
+export const cancelUntil = (acceptedAt: string) => addDays(londonDateOf(acceptedAt), CANCELLATION_DAYS);
+
+export async function byLink(env: AppEnv, db: Db, token: string): Promise<LinkTarget> {
   const link = await readDocumentLink(env, LINK_PURPOSE, token);
   if (!link) throw new ApiError("NOT_FOUND", NOT_A_LINK);
   const loaded = await load(db, link.id).catch(() => null);
@@ -403,7 +410,7 @@ async function byLink(env: AppEnv, db: Db, token: string): Promise<LinkTarget> {
   return { ...loaded, linkVersion: link.version, version };
 }
 
-async function toPublic(db: Db, target: LinkTarget): Promise<PublicEstimate> {
+export async function toPublic(db: Db, target: LinkTarget): Promise<PublicEstimate> {
   const { estimate, customer, version, acceptance } = target;
   const content = contentOf(version);
   const [property] = estimate.propertyId
@@ -431,8 +438,13 @@ async function toPublic(db: Db, target: LinkTarget): Promise<PublicEstimate> {
             optionalLineIds: JSON.parse(acceptance.optionalLineIds) as string[],
             name: acceptance.name,
             acceptedAt: acceptance.acceptedAt,
+            depositPence: acceptance.depositPence,
+            depositPaidAt: acceptance.depositPaidAt,
+            refundedAt: acceptance.refundedAt,
+            cancelUntil: cancelUntil(acceptance.acceptedAt),
           }
         : null,
+    cancelledAt: estimate.cancelledAt,
     noticeVersion: CANCELLATION_NOTICE_VERSION,
   };
 }
@@ -555,6 +567,11 @@ export async function acceptEstimate(
             snapshot: sql<string>`${snapshot}`.as("snapshot"),
             pdfKey: sql<null>`NULL`.as("pdf_key"),
             pdfSha256: sql<null>`NULL`.as("pdf_sha256"),
+            depositSessionId: sql<null>`NULL`.as("deposit_session_id"),
+            depositPaidAt: sql<null>`NULL`.as("deposit_paid_at"),
+            depositPaymentIntent: sql<null>`NULL`.as("deposit_payment_intent"),
+            refundId: sql<null>`NULL`.as("refund_id"),
+            refundedAt: sql<null>`NULL`.as("refunded_at"),
           })
           .from(e)
           .where(stillOpen),

@@ -1,7 +1,7 @@
 import type { EstimateStatus } from "../../../../schema/api/estimates";
 
 /** How a priced quote's state (and its history's events) read in the back office. */
-export const estimateStatusLabels: Record<EstimateStatus | "created" | "reminded" | "job", string> = {
+export const estimateStatusLabels: Record<EstimateStatus | "created" | "reminded" | "job" | "paid" | "refunded", string> = {
   draft: "Draft",
   sent: "Sent",
   viewed: "Viewed",
@@ -11,5 +11,7 @@ export const estimateStatusLabels: Record<EstimateStatus | "created" | "reminded
   cancelled: "Cancelled",
   created: "Created",
   reminded: "Reminded",
-  job: "Job booked",
+  job: "Job to book",
+  paid: "Deposit paid",
+  refunded: "Deposit refunded",
 };
