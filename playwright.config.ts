@@ -18,6 +18,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   // Each run (port) keeps its own failure artefacts, so parallel runs never delete each other's.
   outputDir: `test-results/${runId}`,
+  globalSetup: "./e2e/global-setup.ts",
   reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : [["list"]],
   use: {
     baseURL,

@@ -1,33 +1,37 @@
-import type { AdminCustomer } from "../schema/api/customers";
-import { bearer, expect, expectAccessible, expectNoHorizontalScroll, expectToast, shoot, test, unique } from "./admin-fixtures";
+import {
+  bearer,
+  createQuote,
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  expectToast,
+  shoot,
+  test,
+  unique,
+} from "./admin-fixtures";
 
 test.describe("a priced quote, built on a phone and accepted online", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("the owner builds a two-option quote and sends it; the customer ticks an extra, accepts with an early start; the owner sees it accepted", async ({
     adminPage: page,
-    adminToken,
     browser,
     request,
   }) => {
-    const lastName = unique("Buyer");
-    const customer = (await (
-      await request.post("/api/admin/customers", {
-        headers: bearer(adminToken),
-        data: {
-          firstName: "Bea",
-          lastName,
-          email: `${lastName.toLowerCase()}@example.com`,
-          address: "5 Elm Street, Urmston",
-          postcode: "M41 0AA",
-        },
-      })
-    ).json()) as AdminCustomer;
-
-    await page.goto(`/admin/customers/${customer.id}`);
-    await page.getByRole("link", { name: "New quote" }).click();
+    // A boiler quote request from the website, priced from the owner's list of requests.
+    const requester = unique("Bea Buyer");
+    await createQuote(request, requester, "boiler-installation", "A new combi, please");
+    await page.goto("/admin/quotes");
+    await page
+      .getByRole("tabpanel")
+      .getByRole("article", { name: `Quote from ${requester}` })
+      .getByRole("button", { name: "Price it" })
+      .click();
     await expect(page.getByRole("heading", { name: "New quote", level: 1 })).toBeVisible();
     await page.getByLabel("Title").fill("A new combi boiler");
+    await page.getByRole("combobox", { name: "Deposit" }).click();
+    await page.getByRole("option", { name: "A percentage" }).click();
+    await page.getByLabel("Deposit (%)").fill("10");
 
     const first = page.getByRole("group", { name: "Option: Option 1" });
     await first.getByLabel("Option name").fill("Good");
@@ -78,14 +82,72 @@ test.describe("a priced quote, built on a phone and accepted online", () => {
     await phone.getByRole("button", { name: "Accept the quote" }).click();
     await expect(phone.getByRole("status").filter({ hasText: "your quote is accepted" })).toBeVisible();
     await expect(phone.getByText(/Accepted by Bea Buyer/)).toBeVisible();
+
+    // The deposit (10 % of £2,028.99), through Stripe's hosted page (the fake), back to the quote.
+    await phone.getByRole("button", { name: "Pay £202.90 by card" }).click();
+    await expect(phone.getByRole("heading", { name: "Pay £202.90" })).toBeVisible();
+    await phone.getByRole("button", { name: "Pay £202.90" }).click();
+    await expect(phone).toHaveURL(/\/quote\/[\w.-]+\?deposit=paid$/);
+    await expect(phone.getByRole("status").filter({ hasText: "Deposit of £202.90 paid" })).toBeVisible();
     await context.close();
 
     await page.reload();
     await expect(page.getByRole("heading", { name: "Accepted: Good" })).toBeVisible();
-    await expect(page.getByText(/By Bea Buyer .* £2,028\.99 .* asked to start within 14 days/)).toBeVisible();
+    await expect(page.getByText(/By Bea Buyer .* £2,028\.99 .* deposit £202\.90 .* asked to start within 14 days/)).toBeVisible();
+    await expect(page.getByText(/Deposit paid/).first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Save changes" })).toHaveCount(0);
-    // The accepted quote is a job to book: its visit opens on the service records screen.
-    await page.getByRole("link", { name: "Book the job's visit" }).click();
+    // The accepted quote is a job: booked on one of the diary's next free times, from tomorrow.
+    const job = page.getByRole("region", { name: "The job" });
+    await expect(job).toContainText("Not booked yet");
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+    await shoot(page, "estimate-accepted-390");
+    await job.getByRole("list", { name: "The next free times" }).getByRole("button").first().click();
+    await expectToast(page, "Job booked");
+    await expect(job).toContainText(/Booked for \w+day \d{1,2} \w+ \d{4} at/);
+    await job.getByRole("link", { name: "Open the visit" }).click();
     await expect(page).toHaveURL(/\/admin\/service-records\?record=\d+/);
+  });
+});
+
+test.describe("billing settings on a phone", () => {
+  // The server's own refusal (VAT without a number) is a 400 the page shows beside the field.
+  test.use({ viewport: { width: 390, height: 844 }, allowedConsoleErrors: [/status of 400/] });
+
+  test("the owner sets VAT, names and bank details; a wrong sort code is shown beside its field", async ({
+    adminPage: page,
+    adminToken,
+    request,
+  }) => {
+    await page.goto("/admin/settings");
+    const billing = page.getByRole("form", { name: "Billing settings" });
+    await billing.getByRole("checkbox", { name: /Registered for VAT/ }).click();
+    await billing.getByRole("button", { name: "Save billing settings" }).click();
+    await expect(billing.getByText("Enter the VAT number to charge VAT")).toBeVisible();
+    await expect(billing.getByLabel("VAT number")).toHaveAttribute("aria-invalid", "true");
+
+    await billing.getByLabel("VAT number").fill("GB 123 4567 89");
+    await billing.getByLabel("Sort code").fill("12-34");
+    await billing.getByRole("button", { name: "Save billing settings" }).click();
+    await expect(billing.getByText("A sort code is 6 digits, like 12-34-56")).toBeVisible();
+    await billing.getByLabel("Sort code").fill("123456");
+    await billing.getByLabel("Account number").fill("1234 5678");
+    await billing.getByLabel("Payment due after (days)").fill("30");
+    await expectNoHorizontalScroll(page);
+    await billing.getByRole("button", { name: "Save billing settings" }).click();
+    await expectToast(page, "Billing settings saved");
+    await expect(billing.getByLabel("Sort code")).toHaveValue("12-34-56");
+
+    await page.reload();
+    await expectAccessible(page);
+    await expect(billing.getByRole("checkbox", { name: /Registered for VAT/ })).toBeChecked();
+    await expect(billing.getByLabel("Account number")).toHaveValue("12345678");
+    await expect(billing.getByLabel("Payment due after (days)")).toHaveValue("30");
+    // The other browser tests price without VAT.
+    const reset = await request.patch("/api/admin/settings/billing", {
+      headers: bearer(adminToken),
+      data: { vatRegistered: false, paymentTermsDays: 14 },
+    });
+    expect(reset.status()).toBe(200);
   });
 });

@@ -108,7 +108,7 @@ test.describe("a gas safety record on a phone", () => {
     await page.reload();
     await expect(boiler.getByLabel("Operating pressure")).toHaveValue("20.5");
     await expect(boiler.getByRole("group", { name: "Safety devices" }).getByRole("radio", { name: "Pass" })).toBeChecked();
-    await expect(page.getByRole("img", { name: "The engineer's signature" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Engineer's signature" })).toBeVisible();
 
     await page.getByRole("button", { name: "Issue the record" }).click();
     await expectToast(page, "Issued GSR-");

@@ -1,4 +1,5 @@
 import { company } from "./business";
+import { addDays, londonDateOf } from "./london-time";
 
 /**
  * What a quote accepted online must tell the customer under the Consumer Contracts (Information,
@@ -8,6 +9,9 @@ import { company } from "./business";
  */
 export const CANCELLATION_NOTICE_VERSION = "2026-11";
 export const CANCELLATION_DAYS = 14;
+
+/** The last day (London) the customer may cancel a contract made at `acceptedAt`. */
+export const cancelUntil = (acceptedAt: string) => addDays(londonDateOf(acceptedAt), CANCELLATION_DAYS);
 
 export const cancellationNotice = (facts: { phone: string; email: string; address: string }) => [
   `Your right to cancel: you may cancel this contract within ${CANCELLATION_DAYS} days without giving any reason. The cancellation period ends ${CANCELLATION_DAYS} days after the day the contract is made (the day you accept this quote); for goods we supply with the work, ${CANCELLATION_DAYS} days after the day the goods come into your possession.`,

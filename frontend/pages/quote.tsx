@@ -1,5 +1,5 @@
 import { Button } from "@radix-ui/themes";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
 import { type EstimateOption, optionTotals, type PublicEstimate } from "../../schema/api/estimates";
 import { cancellationNotice, EARLY_START_WORDS, modelCancellationForm } from "../../schema/consumer-contracts";
 import { formatPence } from "../../schema/format";
@@ -9,6 +9,9 @@ import { PageHero } from "../components/site/page-hero";
 import { api, HttpError } from "../lib/api";
 import { FactLink, useFacts } from "../lib/facts";
 import "../components/quote/quote.css";
+
+/** The drawing pad (signature_pad) loads only for a customer who chooses to sign. */
+const SignatureField = lazy(() => import("../components/signature/signature-field").then((m) => ({ default: m.SignatureField })));
 
 type State =
   | { name: "loading" }
@@ -37,9 +40,36 @@ export default function QuotePage() {
       });
       return;
     }
-    api<PublicEstimate>(`/api/estimates/${encodeURIComponent(found)}`)
-      .then((quote) => setState({ name: "ready", quote }))
+    const load = () => api<PublicEstimate>(`/api/estimates/${encodeURIComponent(found)}`);
+    // Back from Stripe: the payment is recorded when Stripe's webhook arrives, usually within
+    // seconds of the redirect, so the page asks again until it has (or says it will follow).
+    const backFromStripe = new URLSearchParams(window.location.search).get("deposit") === "paid";
+    const waiting = (quote: PublicEstimate) =>
+      backFromStripe && quote.acceptance && quote.acceptance.depositPence > 0 && !quote.acceptance.depositPaidAt;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const show = (quote: PublicEstimate, tries: number) => {
+      if (!waiting(quote)) return setState({ name: "ready", quote });
+      if (tries >= 20) {
+        return setState({
+          name: "ready",
+          quote,
+          notice: "Thank you. Stripe is still confirming your payment: this page will show it paid within a few minutes.",
+        });
+      }
+      setState({ name: "ready", quote, notice: "Thank you. We're confirming your payment with Stripe…" });
+      timer = setTimeout(
+        () =>
+          load().then(
+            (next) => show(next, tries + 1),
+            () => show(quote, tries + 1),
+          ),
+        1500,
+      );
+    };
+    load()
+      .then((quote) => show(quote, 0))
       .catch((error) => setState({ name: "failed", message: messageOf(error) }));
+    return () => clearTimeout(timer);
   }, []);
   return (
     <>
@@ -172,6 +202,8 @@ function Quote({
   );
   const [name, setName] = useState("");
   const [startEarly, setStartEarly] = useState(false);
+  const [signing, setSigning] = useState(false);
+  const [signature, setSignature] = useState<string | null>(null);
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
@@ -207,7 +239,7 @@ function Quote({
     if (name.trim().length < 2) return setProblem("Please type your full name to accept.");
     void send(
       "accept",
-      { optionId, optionalLineIds: extras[optionId] ?? [], name, startEarly },
+      { optionId, optionalLineIds: extras[optionId] ?? [], name, startEarly, ...(signature ? { signature } : {}) },
       "Thank you: your quote is accepted. We've e-mailed you a copy.",
     );
   }
@@ -321,6 +353,23 @@ function Quote({
                 Your full name
                 <input type="text" autoComplete="name" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
               </label>
+              {signing ? (
+                <Suspense fallback={<p className="quote-small">Opening the signature box…</p>}>
+                  <SignatureField
+                    id="quote-signature"
+                    label="Your signature (optional)"
+                    value={signature}
+                    onChange={setSignature}
+                  />
+                </Suspense>
+              ) : (
+                <p className="quote-small">
+                  Your typed name is your signature.{" "}
+                  <button type="button" className="quote-link-button" onClick={() => setSigning(true)}>
+                    Draw a signature as well
+                  </button>
+                </p>
+              )}
               <label className="quote-check">
                 <input type="checkbox" checked={startEarly} onChange={(e) => setStartEarly(e.target.checked)} />
                 <span>{EARLY_START_WORDS}</span>

@@ -3,11 +3,24 @@ import { z } from "./z";
 
 /**
  * The owner's billing settings, shared by quotes and invoices: whether the business is registered
- * for VAT (and its number), and the default terms and validity of a quote.
+ * for VAT (and its number), the legal name documents carry (with the owner's own name for a sole
+ * trader trading under a business name), payment terms and bank details for invoices, and the
+ * default terms and validity of a quote.
  */
 export type BillingSettings = {
   vatRegistered: boolean;
   vatNumber: string | null;
+  /** The business's legal name when it differs from its trading name (a company's registered name). */
+  legalName: string | null;
+  /** A sole trader's own name, shown as "<owner> trading as <business>". */
+  ownerName: string | null;
+  paymentTermsDays: number;
+  bankAccountName: string | null;
+  /** "12-34-56". */
+  bankSortCode: string | null;
+  /** 8 digits. */
+  bankAccountNumber: string | null;
+  invoiceFooter: string;
   quoteTerms: string;
   quoteValidDays: number;
 };
@@ -15,6 +28,13 @@ export type BillingSettings = {
 export const defaultBilling: BillingSettings = {
   vatRegistered: false,
   vatNumber: null,
+  legalName: null,
+  ownerName: null,
+  paymentTermsDays: 14,
+  bankAccountName: null,
+  bankSortCode: null,
+  bankAccountNumber: null,
+  invoiceFooter: "Thank you for your business.",
   quoteTerms:
     "Prices include all labour and materials listed. Any extra work found once work starts is quoted before it is done. Payment of the balance is due on completion. Manufacturer's warranties are registered for you.",
   quoteValidDays: 30,
@@ -27,9 +47,25 @@ export const billingPatchSchema = z
       (v) => v === null || /^(GB)?\d{9}(\d{3})?$/.test(v.replace(/\s/g, "").toUpperCase()),
       "A UK VAT number is 9 digits, like GB 123 4567 89",
     ),
+    legalName: optionalText("The legal name", 120),
+    ownerName: optionalText("The owner's name", 120),
+    paymentTermsDays: z
+      .number({ error: "The payment terms must be a number of days" })
+      .int("The payment terms are whole days")
+      .min(0, "0 days (due on receipt) at least")
+      .max(120, "At most 120 days"),
+    bankAccountName: optionalText("The account name", 70),
+    bankSortCode: optionalText("The sort code", 10)
+      .refine((v) => v === null || /^\d{6}$/.test(v.replace(/[\s-]/g, "")), "A sort code is 6 digits, like 12-34-56")
+      .transform((v) => (v === null ? null : v.replace(/[\s-]/g, "").replace(/^(\d\d)(\d\d)(\d\d)$/, "$1-$2-$3"))),
+    bankAccountNumber: optionalText("The account number", 12)
+      .refine((v) => v === null || /^\d{8}$/.test(v.replace(/\s/g, "")), "An account number is 8 digits")
+      .transform((v) => (v === null ? null : v.replace(/\s/g, ""))),
+    invoiceFooter: z.string({ error: "The footer must be text" }).trim().max(1000, "The footer is at most 1,000 characters"),
     quoteTerms: z.string({ error: "The terms must be text" }).trim().max(5000, "The terms are at most 5,000 characters"),
     quoteValidDays: z.number({ error: "The days must be a number" }).int().min(1, "At least 1 day").max(365, "At most 365 days"),
   })
   .partial()
-  .refine((v) => Object.keys(v).length > 0, "Nothing to change was sent.")
-  .refine((v) => v.vatRegistered !== true || v.vatNumber, { message: "Enter the VAT number to charge VAT", path: ["vatNumber"] });
+  .refine((v) => Object.keys(v).length > 0, "Nothing to change was sent.");
+// Whether VAT can be charged is checked against the saved settings with the change (a number saved
+// earlier counts), in worker/services/billing-settings.ts.

@@ -15,7 +15,7 @@ export type FakeServer = { url: string; close: () => Promise<void> };
  * Every request is recorded; tests read them at GET /__requests and clear them with
  * DELETE /__requests, so a test can assert what the Worker actually sent.
  */
-export async function startFakeServer(handler: FakeHandler): Promise<FakeServer> {
+export async function startFakeServer(handler: FakeHandler, listenOn = 0): Promise<FakeServer> {
   const recorded: RecordedRequest[] = [];
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -35,7 +35,7 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeServer>
       res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify({ error: String(error) }));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(listenOn, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type FakeServer, sendJson, startFakeServer } from "./server";
 
@@ -11,6 +11,11 @@ import { type FakeServer, sendJson, startFakeServer } from "./server";
  * Test-only controls (not Stripe's): POST /__sessions/{id}/pay completes the payment as a customer
  * would (JSON body with optional email, name, phone, address), POST /__sessions/{id}/expire expires
  * it. A key starting `sk_test_revoked` is refused with 401, to test Stripe being unavailable.
+ *
+ * Started with a webhook endpoint (the browser tests' server does), it also plays Stripe's hosted
+ * page: a session's `url` is this server's /c/pay/{id}, a small page with the amount and a Pay
+ * button; paying there completes the session, delivers a signed `checkout.session.completed` event
+ * to the endpoint (Stripe's `t=…,v1=…` HMAC-SHA256 signature) and sends the browser to success_url.
  */
 
 type LineItem = { quantity: number; unit_amount: number; currency: string; name: string; description: string | null };
@@ -20,6 +25,8 @@ const sessions = new Map<string, Session>();
 /** What was refunded of each payment intent so far. */
 const refunded = new Map<string, number>();
 const idempotency = new Map<string, { bodyHash: string; status: number; body: unknown }>();
+
+export type FakeStripeOptions = { port?: number; webhook?: { url: string; secret: string } };
 
 const randomId = (prefix: string, length: number) =>
   prefix +
@@ -46,7 +53,7 @@ const stripeError = (res: ServerResponse, status: number, error: Record<string, 
 
 const publicSession = ({ line_items_data: _, ...session }: Session) => session;
 
-function createSession(params: any): { status: number; body: unknown } {
+function createSession(params: any, hostedBase: string | null): { status: number; body: unknown } {
   const missing = ["mode", "success_url"].find((p) => !params[p]);
   if (missing)
     return {
@@ -122,7 +129,7 @@ function createSession(params: any): { status: number; body: unknown } {
     payment_status: "unpaid",
     status: "open",
     success_url: params.success_url,
-    url: `https://checkout.stripe.com/c/pay/${id}#fake`,
+    url: hostedBase ? `${hostedBase}/c/pay/${id}` : `https://checkout.stripe.com/c/pay/${id}#fake`,
     line_items_data: lines,
   };
   sessions.set(id, session);
@@ -173,8 +180,60 @@ function pay(session: Session, customer: any) {
   });
 }
 
-async function handle(req: IncomingMessage, body: string, res: ServerResponse) {
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+/** Stripe's hosted Checkout page, reduced to what a customer does on it: see the amount, pay. */
+function checkoutPage(session: Session | undefined): string {
+  const body = !session
+    ? "<h1>Something went wrong</h1><p>This Checkout Session does not exist.</p>"
+    : session.status !== "open"
+      ? "<h1>This Checkout Session is no longer active</h1>"
+      : `<h1>Pay ${pounds(Number(session.amount_total))}</h1><ul>${session.line_items_data
+          .map((l) => `<li>${escapeHtml(l.name)}: ${l.quantity} × ${pounds(l.unit_amount)}</li>`)
+          .join("")}</ul><form method="post"><button type="submit">Pay ${pounds(Number(session.amount_total))}</button></form>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout (fake Stripe)</title></head><body><main>${body}</main></body></html>`;
+}
+
+/** An event delivered as Stripe delivers it: JSON body, `Stripe-Signature: t=…,v1=HMAC(t.payload)`. */
+async function deliver(webhook: { url: string; secret: string }, type: string, object: unknown) {
+  const created = Math.floor(Date.now() / 1000);
+  const payload = JSON.stringify({
+    id: randomId("evt_", 24),
+    object: "event",
+    api_version: "2026-10-28.endive",
+    created,
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  });
+  const signature = createHmac("sha256", webhook.secret).update(`${created}.${payload}`).digest("hex");
+  const res = await fetch(webhook.url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": `t=${created},v1=${signature}` },
+    body: payload,
+  });
+  if (!res.ok) console.error(`fake Stripe: the webhook answered ${res.status}: ${await res.text()}`);
+}
+
+const handler = (options: FakeStripeOptions) => async (req: IncomingMessage, body: string, res: ServerResponse) => {
   const path = (req.url ?? "/").split("?")[0]!;
+  const hosted = /^\/c\/pay\/([^/]+)$/.exec(path);
+  if (hosted && options.webhook) {
+    const session = sessions.get(hosted[1]!);
+    if (req.method === "POST" && session?.status === "open") {
+      pay(session, {});
+      await deliver(options.webhook, "checkout.session.completed", publicSession(session));
+      const next = String(session.success_url).replace("{CHECKOUT_SESSION_ID}", session.id);
+      res.writeHead(303, { Location: next }).end();
+      return;
+    }
+    res.writeHead(session ? 200 : 404, { "Content-Type": "text/html; charset=utf-8" }).end(checkoutPage(session));
+    return;
+  }
   const control = /^\/__sessions\/([^/]+)\/(pay|expire)$/.exec(path);
   if (control && req.method === "POST") {
     const session = sessions.get(control[1]!);
@@ -205,7 +264,7 @@ async function handle(req: IncomingMessage, body: string, res: ServerResponse) {
       res.setHeader("Idempotent-Replayed", "true");
       return sendJson(res, previous.status, previous.body);
     }
-    const result = createSession(parseStripeForm(body));
+    const result = createSession(parseStripeForm(body), options.webhook ? `http://${req.headers.host}` : null);
     if (idempotencyKey) idempotency.set(idempotencyKey, { bodyHash, ...result });
     return sendJson(res, result.status, result.body);
   }
@@ -284,8 +343,8 @@ async function handle(req: IncomingMessage, body: string, res: ServerResponse) {
   }
 
   return stripeError(res, 404, { message: `Unrecognized request URL (${req.method}: ${path}).` });
-}
+};
 
-export function startFakeStripe(): Promise<FakeServer> {
-  return startFakeServer(handle);
+export function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeServer> {
+  return startFakeServer(handler(options), options.port);
 }

@@ -27,6 +27,7 @@ import {
   pricedOptions,
 } from "../../components/admin/estimates/estimate-form-state";
 import { estimateStatusLabels } from "../../components/admin/estimates/estimate-labels";
+import { JobBooking } from "../../components/admin/estimates/job-booking";
 import { type FieldErrors, fieldErrorsFrom } from "../../components/admin/form-errors";
 import { Field, FieldError, invalidProps } from "../../components/admin/form-field";
 import { BackIcon, PlusIcon, TrashIcon } from "../../components/admin/icons";
@@ -272,7 +273,7 @@ function Builder({
           ) : null}
           {estimate.jobId ? (
             <Link className="admin-muted-link" href={`/service-records?record=${estimate.jobId}`}>
-              Book the job's visit
+              Open the job's visit
             </Link>
           ) : null}
           {estimate.customerUrl ? (
@@ -283,6 +284,7 @@ function Builder({
         </Flex>
       ) : null}
       {estimate?.acceptance ? <Accepted estimate={estimate} /> : null}
+      {estimate?.jobId && estimate.status === "accepted" ? <JobBooking estimate={estimate} /> : null}
       <fieldset className="estimate-fields" disabled={fixed || busy}>
         <Card className="admin-panel">
           <Grid gap="4">
@@ -371,7 +373,7 @@ function Builder({
               label="Deposit"
               error={errors.deposit ?? errors["deposit.percent"] ?? errors["deposit.pence"]}
             >
-              <Flex gap="2">
+              <Flex gap="2" className="estimate-deposit">
                 <Select.Root value={form.depositKind} onValueChange={(v) => set("depositKind", v as EstimateForm["depositKind"])}>
                   <Select.Trigger id="estimate-deposit" className="admin-select" />
                   <Select.Content position="popper">
@@ -684,8 +686,10 @@ function Accepted({ estimate }: { estimate: AdminEstimate }) {
       </Heading>
       <Text as="p" size="2">
         By {a.name} on {formatDateTime(a.acceptedAt)} · {formatPence(a.grossPence)}
-        {a.depositPence ? ` · deposit ${formatPence(a.depositPence)}` : ""} ·{" "}
-        {a.startEarly ? "asked to start within 14 days" : "start after the 14 days"}
+        {a.depositPence
+          ? ` · deposit ${formatPence(a.depositPence)} ${a.refundedAt ? "refunded" : a.depositPaidAt ? "paid" : "not paid yet"}`
+          : ""}{" "}
+        · {a.startEarly ? "asked to start within 14 days" : "start after the 14 days"}
       </Text>
     </Card>
   );

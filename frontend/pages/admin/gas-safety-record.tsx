@@ -15,10 +15,10 @@ import { errorsUnder, type FieldErrors, fieldErrorsFrom } from "../../components
 import { Field, invalidProps } from "../../components/admin/form-field";
 import { ApplianceCheckCard, TextBlock } from "../../components/admin/gas-safety/appliance-check";
 import { ChoiceField, fromYesNo, toYesNo, yesNo } from "../../components/admin/gas-safety/choice-field";
-import { SignatureField } from "../../components/admin/gas-safety/signature-field";
 import { unsavedDraft, useDraftAutosave } from "../../components/admin/gas-safety/use-draft-autosave";
 import { BackIcon } from "../../components/admin/icons";
 import { PageHeader } from "../../components/admin/page-header";
+import { SignatureField } from "../../components/signature/signature-field";
 import { useAdminData } from "../../hooks/admin/use-admin-data";
 import { adminApi, errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
 import { adminChange } from "../../lib/admin/admin-write";
@@ -312,6 +312,7 @@ function DraftRecord({ record, onIssued }: { record: AdminGasSafetyRecord; onIss
           </Field>
           <SignatureField
             id="gsr-signature"
+            label="Engineer's signature"
             value={form.signature}
             onChange={(v) => set("signature", v)}
             error={errors.signature}

@@ -15,10 +15,10 @@ import { type FieldErrors, fieldErrorsFrom } from "../../components/admin/form-e
 import { Field, invalidProps } from "../../components/admin/form-field";
 import { TextBlock } from "../../components/admin/gas-safety/appliance-check";
 import { ChoiceField, fromYesNo, ReadingField, toYesNo, yesNo } from "../../components/admin/gas-safety/choice-field";
-import { SignatureField } from "../../components/admin/gas-safety/signature-field";
 import { unsavedDraft, useDraftAutosave } from "../../components/admin/gas-safety/use-draft-autosave";
 import { BackIcon } from "../../components/admin/icons";
 import { PageHeader } from "../../components/admin/page-header";
+import { SignatureField } from "../../components/signature/signature-field";
 import { useAdminData } from "../../hooks/admin/use-admin-data";
 import { adminApi, errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
 import { HttpError } from "../../lib/api";
@@ -348,6 +348,7 @@ function DraftSheet({ sheet, back, onIssued }: { sheet: AdminServiceSheet; back:
           </Field>
           <SignatureField
             id="ss-signature"
+            label="Engineer's signature"
             value={form.signature}
             onChange={(v) => set("signature", v)}
             error={errors.signature}

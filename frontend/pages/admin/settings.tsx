@@ -2,6 +2,7 @@ import { formatDateTime } from "../../../schema/london-time-text";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { ExportButton } from "../../components/admin/export-button";
 import { PageHeader } from "../../components/admin/page-header";
+import { BillingSettingsForm } from "../../components/admin/settings/billing-form";
 import { SettingsForm } from "../../components/admin/settings/settings-form";
 import { useSettings } from "../../hooks/admin/use-settings";
 import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
@@ -36,6 +37,12 @@ export default function Settings() {
         }
       />
       {body}
+      {settings ? (
+        <>
+          <h2 className="settings-part-title">Billing</h2>
+          <BillingSettingsForm />
+        </>
+      ) : null}
     </>
   );
 }

@@ -11,7 +11,7 @@ import {
   optionTotals,
   type PublicEstimate,
 } from "../../../schema/api/estimates";
-import { CANCELLATION_DAYS, CANCELLATION_NOTICE_VERSION } from "../../../schema/consumer-contracts";
+import { CANCELLATION_NOTICE_VERSION, cancelUntil } from "../../../schema/consumer-contracts";
 import {
   customers,
   estimateAcceptances,
@@ -22,7 +22,7 @@ import {
   quotes,
   serviceRecords,
 } from "../../../schema/db";
-import { addDays, londonDateOf, londonToday } from "../../../schema/london-time";
+import { addDays, londonToday } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
@@ -398,7 +398,7 @@ export async function listEstimates(
 export type LinkTarget = Loaded & { linkVersion: number; version: typeof estimateVersions.$inferSelect };
 
 /** The last day the customer may cancel online: 14 days from the day the contract was made. */
-export const cancelUntil = (acceptedAt: string) => addDays(londonDateOf(acceptedAt), CANCELLATION_DAYS);
+export { cancelUntil };
 
 export async function byLink(env: AppEnv, db: Db, token: string): Promise<LinkTarget> {
   const link = await readDocumentLink(env, LINK_PURPOSE, token);

@@ -1,22 +1,26 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { useEffect, useRef } from "react";
 import SignaturePad from "signature_pad";
-import { SIGNATURE_MAX_CHARS } from "../../../../schema/api/gas-safety";
-import { FieldError, invalidProps } from "../form-field";
+import { SIGNATURE_MAX_CHARS } from "../../../schema/api/gas-safety";
+import { FieldError, invalidProps } from "../admin/form-field";
+import "./signature.css";
 
 /**
- * The engineer's signature, drawn with a finger or a mouse (signature_pad). Each stroke saves the
- * drawing as a small PNG (the canvas at most twice its CSS size); a saved signature shows as an
- * image with "Sign again".
+ * A signature drawn with a finger or a mouse (signature_pad): the engineer's on their paperwork, the
+ * customer's on the quote they accept. Each stroke saves the drawing as a small PNG (the canvas at
+ * most twice its CSS size); a saved signature shows as an image with "Sign again".
  */
 export function SignatureField({
   id,
+  label,
   value,
   onChange,
   error,
   disabled,
 }: {
   id: string;
+  /** "Engineer's signature", "Your signature"… */
+  label: string;
   value: string | null;
   onChange: (dataUrl: string | null) => void;
   error?: string;
@@ -50,15 +54,15 @@ export function SignatureField({
   return (
     <div>
       <Text as="p" size="2" weight="medium" id={`${id}-label`}>
-        Engineer's signature
+        {label}
       </Text>
       {value ? (
-        <img src={value} alt="The engineer's signature" className="gsr-signature-image" />
+        <img src={value} alt={label} className="signature-image" />
       ) : (
         <canvas
           ref={canvas}
           id={id}
-          className="gsr-signature-pad"
+          className="signature-pad"
           role="img"
           aria-labelledby={`${id}-label`}
           aria-describedby={`${id}-hint`}
