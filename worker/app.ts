@@ -16,6 +16,7 @@ import config from "./routes/config";
 import documents from "./routes/documents";
 import emailSignups from "./routes/email-signups";
 import estimates from "./routes/estimates";
+import invoices from "./routes/invoices";
 import orders from "./routes/orders";
 import { servePage } from "./routes/pages";
 import payments from "./routes/payments";
@@ -80,6 +81,7 @@ const routes = app
   .route("/api/admin", admin)
   .route("/api/documents", documents)
   .route("/api/estimates", estimates)
+  .route("/api/invoices", invoices)
   .route("/api", bookings)
   .route("/api", payments)
   .route("/public-objects", publicObjects)

@@ -311,11 +311,11 @@ export type AdminGasSafetyRecord = GasSafetyDraft & {
   updatedAt: string;
 };
 
-export type DocumentKind = "gas-safety-record" | "warning-notice" | "service-sheet" | "estimate";
+export type DocumentKind = "gas-safety-record" | "warning-notice" | "service-sheet" | "estimate" | "invoice" | "credit-note";
 
 /** A document as the customer and property pages list it. */
 export type DocumentSummary = {
-  kind: Exclude<DocumentKind, "estimate">;
+  kind: Exclude<DocumentKind, "estimate" | "invoice" | "credit-note">;
   id: number;
   status: "draft" | "issued";
   number: string | null;

@@ -15,7 +15,7 @@ import { properties } from "./properties";
 export const gasDocumentStatuses = ["draft", "issued"] as const;
 
 /** Where the PDF is and how a link to it is checked: the same for every issued document. */
-const issuedFile = () => ({
+export const issuedFile = () => ({
   /** The R2 key of the PDF (DOCUMENTS bucket) and its SHA-256 (hex), written once at issue. */
   pdfKey: text("pdf_key"),
   pdfSha256: text("pdf_sha256"),

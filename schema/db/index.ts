@@ -3,6 +3,7 @@ export * from "./crm";
 export * from "./documents";
 export * from "./estimates";
 export * from "./gas-safety";
+export * from "./invoices";
 export * from "./mail";
 export * from "./properties";
 export * from "./security";

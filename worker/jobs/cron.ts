@@ -6,6 +6,7 @@ import { finishCampaigns } from "../services/campaigns/recipient-state";
 import { enqueuePendingRecipients, requeueStuckRecipients, startDueCampaigns } from "../services/campaigns/schedule";
 import { forgetCatalogue } from "../services/catalogue-cache";
 import { followUpEstimates } from "../services/estimates/follow-ups";
+import { chaseInvoices } from "../services/invoices/chasing";
 import { redriveStuckEmails } from "../services/mail/deliveries";
 import { isReminderHour, runReminders } from "../services/reminders";
 import { releaseExpiredHolds } from "../services/stock";
@@ -36,6 +37,11 @@ async function followUpQuotes(env: AppEnv, now: number) {
   if (isReminderHour(now)) await followUpEstimates(env, getDb(env), now);
 }
 
+/** Reminders of unpaid invoices (3 days before due, on the day, 7 and 14 days late), in the same hours. */
+async function chaseUnpaid(env: AppEnv, now: number) {
+  if (isReminderHour(now)) await chaseInvoices(env, getDb(env), now);
+}
+
 /**
  * The Cron Trigger (every 5 minutes). Every task is idempotent, so overlapping runs are harmless;
  * one failing task does not stop the others (allSettled), and the failure is logged.
@@ -55,6 +61,7 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv,
       runMailTasks(env, now),
       remindCustomers(env, now),
       followUpQuotes(env, now),
+      chaseUnpaid(env, now),
     ]),
   );
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");

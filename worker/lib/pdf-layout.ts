@@ -182,6 +182,96 @@ export class PdfLayout {
     }
   }
 
+  /**
+   * A table: a header row, then one row per entry, each as tall as its tallest cell. Columns are
+   * given as shares of the width; numbers are right-aligned. A header repeats on a new page.
+   */
+  table(columns: { label: string; share: number; align?: "right" }[], rows: string[][]) {
+    const gap = 8;
+    const total = columns.reduce((sum, c) => sum + c.share, 0);
+    const widths = columns.map((c) => ((CONTENT_WIDTH - gap * (columns.length - 1)) * c.share) / total);
+    const xs = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((sum, w) => sum + w + gap, 0));
+    const draw = (cells: string[], font: PDFFont, size: number, color = INK) => {
+      const wrapped = cells.map((cell, i) => this.wrap(cell || "-", font, size, widths[i]!));
+      const height = Math.max(...wrapped.map((lines) => lines.length)) * (size + 2.5) + 6;
+      return {
+        height,
+        paint: () => {
+          wrapped.forEach((lines, i) => {
+            lines.forEach((line, n) => {
+              const width = font.widthOfTextAtSize(line, size);
+              const x = columns[i]!.align === "right" ? xs[i]! + widths[i]! - width : xs[i]!;
+              this.page.drawText(line, { x, y: this.y - size - n * (size + 2.5), size, font, color });
+            });
+          });
+          this.y -= height;
+        },
+      };
+    };
+    const header = () => {
+      const row = draw(
+        columns.map((c) => c.label.toUpperCase()),
+        this.bold,
+        7,
+        MUTED,
+      );
+      this.need(row.height + 20);
+      row.paint();
+      this.page.drawLine({
+        start: { x: MARGIN, y: this.y + 2 },
+        end: { x: PAGE_WIDTH - MARGIN, y: this.y + 2 },
+        thickness: 0.5,
+        color: RULE,
+      });
+      this.y -= 4;
+    };
+    header();
+    for (const cells of rows) {
+      const row = draw(cells, this.regular, 9.5);
+      if (this.y - row.height < FOOTER_TOP + 12) {
+        this.newPage();
+        header();
+      }
+      row.paint();
+    }
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y + 2 },
+      end: { x: PAGE_WIDTH - MARGIN, y: this.y + 2 },
+      thickness: 0.5,
+      color: RULE,
+    });
+    this.y -= 6;
+  }
+
+  /** Totals under a table: label and amount per line, on the right, the strong ones in bold. */
+  summary(rows: { label: string; value: string; strong?: boolean }[]) {
+    const valueRight = PAGE_WIDTH - MARGIN;
+    const labelRight = valueRight - 90;
+    this.need(rows.length * 15 + 8);
+    for (const row of rows) {
+      const font = row.strong ? this.bold : this.regular;
+      const label = this.clean(row.label);
+      const value = this.clean(row.value);
+      const size = row.strong ? 11 : 10;
+      this.page.drawText(label, {
+        x: labelRight - font.widthOfTextAtSize(label, size),
+        y: this.y - size,
+        size,
+        font,
+        color: INK,
+      });
+      this.page.drawText(value, {
+        x: valueRight - font.widthOfTextAtSize(value, size),
+        y: this.y - size,
+        size,
+        font,
+        color: INK,
+      });
+      this.y -= size + 5;
+    }
+    this.y -= 6;
+  }
+
   paragraph(text: string, { size = 10, bold = false, muted = false }: { size?: number; bold?: boolean; muted?: boolean } = {}) {
     const font = bold ? this.bold : this.regular;
     const lineHeight = size * 1.3;

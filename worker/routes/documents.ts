@@ -11,7 +11,9 @@ import { documentByLink, pdfResponse } from "../services/documents/files";
  * the document and its link version (services/documents/files.ts). Never cached, never indexed.
  */
 const params = z.object({
-  kind: z.enum(["gas-safety-record", "warning-notice", "service-sheet", "estimate"], { error: "Unknown document" }),
+  kind: z.enum(["gas-safety-record", "warning-notice", "service-sheet", "estimate", "invoice", "credit-note"], {
+    error: "Unknown document",
+  }),
   token: z.string().max(400, "This link is not valid"),
 });
 

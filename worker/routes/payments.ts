@@ -11,6 +11,7 @@ import { requirePaymentsConfigured, verifyStripeEvent } from "../lib/stripe";
 import { validate } from "../lib/validate";
 import { limitPerAddress } from "../middleware/rate-limit";
 import { resolveCartSession } from "../services/cart";
+import { sendReceiptIfPaid } from "../services/invoices/invoices";
 import { ownerEmail, queueInBackground } from "../services/mail";
 import { cardPaymentMails, lowStockMail } from "../services/mail/shop-emails";
 import { cancelCheckout, createCheckout, handleStripeEvent, verifyPayment } from "../services/payments";
@@ -68,8 +69,10 @@ const app = new Hono<HonoEnv>()
   )
   .post("/stripe/webhook", async (c) => {
     const event = await verifyStripeEvent(c.env, await c.req.text(), c.req.header("Stripe-Signature"));
-    const { paidOrder, ...outcome } = await handleStripeEvent(getDb(c.env), event);
+    const db = getDb(c.env);
+    const { paidOrder, paidInvoice, ...outcome } = await handleStripeEvent(db, event);
     if (paidOrder) queueInBackground(c.executionCtx, c.env, ...cardPaymentMails(ownerEmail(c.env), paidOrder));
+    if (paidInvoice) await sendReceiptIfPaid(c.env, db, paidInvoice.invoiceId, paidInvoice.amountPence, paidInvoice.paidOn);
     return c.json(outcome);
   });
 

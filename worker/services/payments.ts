@@ -12,6 +12,7 @@ import { type CheckoutSession, requireStripe, Stripe } from "../lib/stripe";
 import { readCart } from "./cart";
 import { forgetCatalogue } from "./catalogue-cache";
 import { depositEstimateId, markDepositPaid } from "./estimates/deposits";
+import { type InvoiceCardPayment, markInvoicePaid, paidInvoiceId } from "./invoices/card-payments";
 import { clearOrderedLines, type LowStockProduct, newOrderId, type OrderWithLines, priceCart, recordOrder } from "./orders";
 import { isAvailable } from "./products";
 import { holdBecomesSale, releaseStock } from "./stock";
@@ -190,7 +191,14 @@ async function cancelExpiredOrder(db: Db, session: CheckoutSession, event: Strip
 const recordEvent = (db: Db, event: Stripe.Event) =>
   db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
 
-export type WebhookOutcome = { received: true; duplicate?: true; ignored?: true; paidOrder: OrderWithLines | null };
+export type WebhookOutcome = {
+  received: true;
+  duplicate?: true;
+  ignored?: true;
+  paidOrder: OrderWithLines | null;
+  /** An invoice paid by card, for its receipt (sent by the route, which has the mail queue). */
+  paidInvoice?: InvoiceCardPayment | null;
+};
 
 /**
  * A verified webhook event. Handling is idempotent twice over: a replayed event id is answered
@@ -208,7 +216,10 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<We
         await recordEvent(db, event);
         return { received: true, paidOrder: null };
       }
-      // A priced quote's deposit (services/estimates/deposits.ts), else a store order.
+      // A priced quote's deposit (services/estimates/deposits.ts), an invoice, else a store order.
+      if (paidInvoiceId(session) !== null) {
+        return { received: true, paidOrder: null, paidInvoice: await markInvoicePaid(db, session, event) };
+      }
       if (depositEstimateId(session) !== null) {
         await markDepositPaid(db, session, event);
         return { received: true, paidOrder: null };
@@ -218,7 +229,8 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<We
     case "checkout.session.expired":
     case "checkout.session.async_payment_failed":
       // An unpaid deposit session leaves the quote as it was: the customer can pay another time.
-      if (depositEstimateId(event.data.object) !== null) await recordEvent(db, event);
+      if (depositEstimateId(event.data.object) !== null || paidInvoiceId(event.data.object) !== null)
+        await recordEvent(db, event);
       else await cancelExpiredOrder(db, event.data.object, event);
       return { received: true, paidOrder: null };
     default:

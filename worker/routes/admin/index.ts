@@ -8,6 +8,7 @@ import customers from "./customers";
 import emailSubscribers from "./email-subscribers";
 import estimates from "./estimates";
 import gasSafety from "./gas-safety";
+import invoices from "./invoices";
 import login from "./login";
 import orders from "./orders";
 import outbox from "./outbox";
@@ -40,6 +41,7 @@ const app = new Hono<HonoEnv>()
   .route("/", properties)
   .route("/", gasSafety)
   .route("/", estimates)
+  .route("/", invoices)
   .route("/products", products)
   .route("/orders", orders)
   .route("/upload-url", uploadUrl)

@@ -1,11 +1,14 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { EstimateContent } from "../../../schema/api/estimates";
 import type { DocumentKind } from "../../../schema/api/gas-safety";
+import { type InvoiceLine, invoiceTotals } from "../../../schema/api/invoices";
 import {
+  creditNotes,
   estimateAcceptances,
   estimates,
   estimateVersions,
   gasSafetyRecords,
+  invoices,
   serviceSheets,
   warningNotices,
 } from "../../../schema/db";
@@ -22,6 +25,7 @@ import {
   type ServiceSheetSnapshot,
   type WarningNoticeSnapshot,
 } from "../gas-safety/render";
+import { type InvoiceSnapshot, renderCreditNote, renderInvoice } from "../invoices/render";
 
 /**
  * The PDFs of issued documents: rendered once from the snapshot, kept in the private DOCUMENTS
@@ -127,6 +131,59 @@ const sources: Record<DocumentKind, (db: Db, id: number) => Promise<Source | nul
         }),
     };
   },
+  async invoice(db, id) {
+    const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+    if (!row?.number || !row.snapshot || !row.issueDate || !row.dueDate) return null;
+    const number = numberText("invoice", row.number);
+    const lines = JSON.parse(row.lines) as InvoiceLine[];
+    return {
+      number,
+      pdfKey: row.pdfKey,
+      pdfSha256: row.pdfSha256,
+      render: () =>
+        renderInvoice({
+          number,
+          issueDate: row.issueDate!,
+          supplyDate: row.supplyDate,
+          dueDate: row.dueDate!,
+          lines,
+          vatRegistered: row.vatRegistered,
+          totals: invoiceTotals(lines, row.vatRegistered),
+          depositPence: row.depositPence,
+          notes: row.notes,
+          snapshot: JSON.parse(row.snapshot!) as InvoiceSnapshot,
+        }),
+    };
+  },
+  async "credit-note"(db, id) {
+    const [[note], [invoice]] = await db.batch([
+      db.select().from(creditNotes).where(eq(creditNotes.id, id)),
+      db
+        .select({ number: invoices.number, issueDate: invoices.issueDate, vatRegistered: invoices.vatRegistered })
+        .from(invoices)
+        .where(eq(invoices.id, sql`(SELECT ${creditNotes.invoiceId} FROM ${creditNotes} WHERE ${creditNotes.id} = ${id})`)),
+    ]);
+    if (!note?.snapshot || !invoice?.number) return null;
+    const number = numberText("creditNote", note.number);
+    const lines = JSON.parse(note.lines) as InvoiceLine[];
+    return {
+      number,
+      pdfKey: note.pdfKey,
+      pdfSha256: note.pdfSha256,
+      render: () =>
+        renderCreditNote({
+          number,
+          invoiceNumber: numberText("invoice", invoice.number!),
+          invoiceIssueDate: invoice.issueDate!,
+          issueDate: note.issueDate,
+          reason: note.reason,
+          lines,
+          vatRegistered: invoice.vatRegistered,
+          totals: invoiceTotals(lines, invoice.vatRegistered),
+          snapshot: JSON.parse(note.snapshot!) as InvoiceSnapshot,
+        }),
+    };
+  },
   async "service-sheet"(db, id) {
     const [row] = await db
       .select({
@@ -148,6 +205,8 @@ const tables = {
   "gas-safety-record": gasSafetyRecords,
   "warning-notice": warningNotices,
   "service-sheet": serviceSheets,
+  invoice: invoices,
+  "credit-note": creditNotes,
 } as const;
 
 /** Where each kind keeps its file: the document's own row, or an accepted quote's acceptance. */

@@ -1,0 +1,130 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, updatedAt } from "./columns";
+import { customers, serviceRecords } from "./crm";
+import { estimates } from "./estimates";
+import { issuedFile } from "./gas-safety";
+import { properties } from "./properties";
+
+/**
+ * Invoices (docs/decisions/017-invoices.md): drafts edited freely, numbered INV-0001 in the batch
+ * that issues them, fixed ever after (a correction is a credit note), or void (keeping the number).
+ * Money is integer pence from the lines (schema/money.ts). What has been paid and credited is kept
+ * by the database itself from the payments and credit notes, in the batch that adds one; the
+ * balance is always gross − deposit − credited − paid.
+ */
+export const invoiceStatuses = ["draft", "issued", "void"] as const;
+
+export const invoices = sqliteTable(
+  "invoices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    propertyId: integer("property_id").references(() => properties.id, { onDelete: "set null" }),
+    /** What it was made from, if anything: a completed visit or an accepted quote. */
+    serviceRecordId: integer("service_record_id").references(() => serviceRecords.id, { onDelete: "set null" }),
+    estimateId: integer("estimate_id").references(() => estimates.id, { onDelete: "set null" }),
+    number: integer("number"),
+    status: text("status", { enum: invoiceStatuses }).notNull().default("draft"),
+    /** InvoiceLine[] as JSON (schema/api/invoices.ts). */
+    lines: text("lines").notNull(),
+    notes: text("notes"),
+    /** The time of supply (the work's date), the issue date and the date payment is due. */
+    supplyDate: text("supply_date").notNull(),
+    issueDate: text("issue_date"),
+    dueDate: text("due_date"),
+    /** Whether VAT is charged: the billing settings' when drafted, fixed at issue. */
+    vatRegistered: integer("vat_registered", { mode: "boolean" }).notNull().default(false),
+    netPence: integer("net_pence").notNull().default(0),
+    vatPence: integer("vat_pence").notNull().default(0),
+    grossPence: integer("gross_pence").notNull().default(0),
+    /** A quote's deposit already paid, taken off the balance (its own line on the invoice). */
+    depositPence: integer("deposit_pence").notNull().default(0),
+    /** Sums of the payments and credit notes, written by the batch that adds one. */
+    paidPence: integer("paid_pence").notNull().default(0),
+    creditedPence: integer("credited_pence").notNull().default(0),
+    /** Reminders 3 days before the due date, on it, and 7 and 14 days after, unless paused. */
+    chase: integer("chase", { mode: "boolean" }).notNull().default(true),
+    paidAt: text("paid_at"),
+    voidedAt: text("voided_at"),
+    voidReason: text("void_reason"),
+    ...issuedFile(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("invoices_number").on(t.number),
+    index("invoices_status_due").on(t.status, t.dueDate),
+    index("invoices_customer").on(t.customerId),
+    index("invoices_updated").on(t.updatedAt),
+    index("invoices_issue_date").on(t.issueDate),
+  ],
+);
+
+export const paymentMethods = ["card", "bank", "cash", "cheque"] as const;
+
+export const invoicePayments = sqliteTable(
+  "invoice_payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    amountPence: integer("amount_pence").notNull(),
+    method: text("method", { enum: paymentMethods }).notNull(),
+    paidOn: text("paid_on").notNull(),
+    reference: text("reference"),
+    /** A card payment's Checkout Session: one payment per session, whatever the webhook repeats. */
+    stripeSessionId: text("stripe_session_id").unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("invoice_payments_invoice").on(t.invoiceId), index("invoice_payments_paid_on").on(t.paidOn)],
+);
+
+/** A correction of an issued invoice: some of its lines (or all), credited, numbered CN-0001. */
+export const creditNotes = sqliteTable(
+  "credit_notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    /** InvoiceLine[] as JSON: the lines credited, with the quantities credited. */
+    lines: text("lines").notNull(),
+    reason: text("reason").notNull(),
+    issueDate: text("issue_date").notNull(),
+    netPence: integer("net_pence").notNull(),
+    vatPence: integer("vat_pence").notNull(),
+    grossPence: integer("gross_pence").notNull(),
+    ...issuedFile(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("credit_notes_number").on(t.number), index("credit_notes_invoice").on(t.invoiceId)],
+);
+
+export const invoiceEventKinds = [
+  "created",
+  "issued",
+  "sent",
+  "viewed",
+  "reminded",
+  "paid",
+  "credited",
+  "voided",
+  "chasing",
+] as const;
+
+/** The invoice's history, as its page lists it. */
+export const invoiceEvents = sqliteTable(
+  "invoice_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: invoiceEventKinds }).notNull(),
+    detail: text("detail"),
+    at: text("at").notNull(),
+  },
+  (t) => [index("invoice_events_invoice").on(t.invoiceId, t.id)],
+);

@@ -1,0 +1,372 @@
+import { env } from "cloudflare:workers";
+import { extractText, getDocumentProxy } from "unpdf";
+import { afterEach, describe, expect, it } from "vitest";
+import type { AdminInvoice, InvoiceListItem, PublicInvoice } from "../schema/api/invoices";
+import { addDays, londonToday, londonToUtc } from "../schema/london-time";
+import { getDb } from "../worker/db/client";
+import { chaseInvoices } from "../worker/services/invoices/chasing";
+import { adminHeaders } from "./helpers/admin";
+import { callApp, callAppJson, query, signedWebhook, stripeEnv, stripeEvent } from "./helpers/factories-commerce";
+import { drainMail } from "./helpers/mail";
+
+async function admin<T = any>(method: string, path: string, json?: unknown) {
+  return callAppJson<T>(path, { method, json, headers: await adminHeaders() });
+}
+
+afterEach(async () => {
+  await query("DELETE FROM settings WHERE key = 'billing'");
+});
+
+async function customer() {
+  const tag = crypto.randomUUID().slice(0, 8);
+  const email = `payer-${tag}@example.com`;
+  const { body } = await admin("POST", "/api/admin/customers", {
+    firstName: "Pat",
+    lastName: `Payer-${tag}`,
+    email,
+    address: "9 Oak Road, Sale",
+    postcode: "M33 2AB",
+  });
+  return { id: body.id as number, email, tag };
+}
+
+const lines = [
+  { id: "service", description: "Annual boiler service", quantity: 1, unitPence: 8_500, vatRate: 20 },
+  { id: "valve", description: "Diverter valve", quantity: 2, unitPence: 4_333, vatRate: 20 },
+  { id: "saving", description: "Loft insulation advice", quantity: 1, unitPence: 1_000, vatRate: 5 },
+];
+
+const registered = () => admin("PATCH", "/api/admin/settings/billing", { vatRegistered: true, vatNumber: "GB123456789" });
+
+async function draft(customerId: number, extra: object = {}) {
+  const { status, body } = await admin<AdminInvoice>("POST", "/api/admin/invoices", { customerId, lines, ...extra });
+  expect(status).toBe(201);
+  return body;
+}
+
+async function issued(vat = true) {
+  if (vat) await registered();
+  const c = await customer();
+  const d = await draft(c.id);
+  const { status, body } = await admin<AdminInvoice>("POST", `/api/admin/invoices/${d.id}/issue`);
+  expect(status).toBe(200);
+  const token = body.payLink!.split("/").pop()!;
+  return { c, invoice: body, token };
+}
+
+const pdfText = async (res: Response) => {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(await res.arrayBuffer())), { mergePages: true });
+  return text.replace(/\s+/g, " ");
+};
+
+describe("invoices", () => {
+  it("prices every line on the server by the one rule, ignoring totals sent, and refuses bad lines beside them", async () => {
+    await registered();
+    const c = await customer();
+    const d = await draft(c.id, { totals: { grossPence: 1 } });
+    // 85.00 + 86.66 + 10.00 net; VAT 17.00 + 17.33 (17.332) + 0.50.
+    expect(d.totals).toEqual({ netPence: 18_166, vatByRate: { "20": 3_433, "5": 50 }, vatPence: 3_483, grossPence: 21_649 });
+    expect(d).toMatchObject({ state: "draft", number: null, balancePence: 21_649, vatRegistered: true });
+    const bad = await admin("POST", "/api/admin/invoices", {
+      customerId: c.id,
+      lines: [{ description: "", quantity: 0, unitPence: 1.5, vatRate: 17 }],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.map((x: { path: string }) => x.path).sort()).toEqual([
+      "lines.0.description",
+      "lines.0.quantity",
+      "lines.0.unitPence",
+      "lines.0.vatRate",
+    ]);
+    expect((await admin("POST", "/api/admin/invoices", { lines })).body.details).toEqual([
+      { path: "customerId", message: "Choose the customer" },
+    ]);
+  });
+
+  it("numbers invoices at issue, 20 at once consecutive, a deleted draft leaving no gap, and fixes them", async () => {
+    const c = await customer();
+    const drafts = await Promise.all(Array.from({ length: 21 }, () => draft(c.id)));
+    expect((await admin("DELETE", `/api/admin/invoices/${drafts[20]!.id}`)).status).toBe(200);
+    const results = await Promise.all(
+      drafts.slice(0, 20).map((d) => admin<AdminInvoice>("POST", `/api/admin/invoices/${d.id}/issue`)),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const numbers = results.map((r) => Number(r.body.number!.slice(4))).sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(20);
+    expect(numbers.at(-1)! - numbers[0]!).toBe(19);
+    const [{ last }] = (await query<{ last: number }>("SELECT last FROM number_series WHERE series = 'invoice'")) as [
+      { last: number },
+    ];
+    expect(last).toBe(numbers.at(-1));
+    const one = results[0]!.body;
+    expect(one.number).toMatch(/^INV-\d{4,}$/);
+    expect(one).toMatchObject({ state: "issued", issueDate: londonToday(), dueDate: addDays(londonToday(), 14) });
+    expect((await admin("PATCH", `/api/admin/invoices/${one.id}`, { notes: "changed" })).status).toBe(409);
+    expect((await admin("POST", `/api/admin/invoices/${one.id}/issue`)).status).toBe(409);
+    expect((await admin("DELETE", `/api/admin/invoices/${one.id}`)).status).toBe(409);
+  });
+
+  it("takes payments up to the balance, credits lines, and refuses payment on a void invoice", async () => {
+    const { invoice } = await issued();
+    const pay = (amountPence: number, method = "bank") =>
+      admin<AdminInvoice>("POST", `/api/admin/invoices/${invoice.id}/payments`, { amountPence, method, paidOn: londonToday() });
+    const part = await pay(10_000);
+    expect(part.status).toBe(201);
+    expect(part.body).toMatchObject({ state: "part-paid", paidPence: 10_000, balancePence: 11_649 });
+    const over = await pay(11_650);
+    expect(over.status).toBe(409);
+    expect((over.body as unknown as { error: string }).error).toBe("That is more than the £116.49 left to pay.");
+    expect((await pay(100, "bitcoin")).status).toBe(400);
+    expect(
+      (
+        await admin("POST", `/api/admin/invoices/${invoice.id}/payments`, {
+          amountPence: 1,
+          method: "cash",
+          paidOn: addDays(londonToday(), 1),
+        })
+      ).status,
+    ).toBe(400);
+
+    // One valve of two credited: 43.33 + 8.67 VAT.
+    const credited = await admin<AdminInvoice>("POST", `/api/admin/invoices/${invoice.id}/credit-notes`, {
+      lines: [{ lineId: "valve", quantity: 1 }],
+      reason: "One valve was not needed",
+    });
+    expect(credited.status).toBe(201);
+    expect(credited.body).toMatchObject({ creditedPence: 5_200, balancePence: 6_449 });
+    expect(credited.body.creditNotes[0]!.number).toMatch(/^CN-\d{4,}$/);
+    const tooMuch = await admin("POST", `/api/admin/invoices/${invoice.id}/credit-notes`, { reason: "All of it again" });
+    expect(tooMuch.status).toBe(409);
+    const note = await callApp(`/api/admin/credit-notes/${credited.body.creditNotes[0]!.id}/pdf`, {
+      headers: await adminHeaders(),
+    });
+    expect(note.headers.get("Content-Type")).toBe("application/pdf");
+    const noteText = await pdfText(note);
+    for (const words of [
+      credited.body.creditNotes[0]!.number,
+      invoice.number!,
+      "One valve was not needed",
+      "Diverter valve",
+      "£52.00",
+    ])
+      expect(noteText).toContain(words);
+
+    const paid = await pay(6_449, "cash");
+    expect(paid.body).toMatchObject({ state: "paid", balancePence: 0 });
+    const list = await admin<InvoiceListItem[]>("GET", `/api/admin/invoices?status=paid&q=${invoice.number}`);
+    expect(list.body.map((x) => x.id)).toEqual([invoice.id]);
+    expect(list.res.headers.get("X-Total-Count")).toBe("1");
+    // Paid: it cannot be voided; an unpaid one can, and then takes nothing.
+    expect((await admin("POST", `/api/admin/invoices/${invoice.id}/void`, { reason: "Mistake" })).status).toBe(409);
+    const other = await issued();
+    const voided = await admin<AdminInvoice>("POST", `/api/admin/invoices/${other.invoice.id}/void`, {
+      reason: "Sent to the wrong customer",
+    });
+    expect(voided.body).toMatchObject({ state: "void", number: other.invoice.number });
+    const refused = await admin("POST", `/api/admin/invoices/${other.invoice.id}/payments`, {
+      amountPence: 100,
+      method: "cash",
+      paidOn: londonToday(),
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe("This invoice is void: it takes no payments.");
+  });
+
+  it("issues a VAT invoice with every item a VAT invoice needs, and shows no VAT at all when not registered", async () => {
+    await admin("PATCH", "/api/admin/settings/billing", {
+      bankAccountName: "Northside Heating",
+      bankSortCode: "12-34-56",
+      bankAccountNumber: "12345678",
+    });
+    const vat = await issued(true);
+    const vatText = await pdfText(await callApp(`/api/admin/invoices/${vat.invoice.id}/pdf`, { headers: await adminHeaders() }));
+    for (const words of [
+      "VAT Invoice",
+      vat.invoice.number!,
+      "DATE OF ISSUE",
+      "TIME OF SUPPLY",
+      "GB123456789",
+      `Pat Payer-${vat.c.tag}`,
+      "9 Oak Road, Sale, M33 2AB",
+      "Diverter valve",
+      "£43.33",
+      "20 %",
+      "5 %",
+      "£86.66",
+      "Total net",
+      "£181.66",
+      "VAT at 20 %",
+      "£34.33",
+      "VAT at 5 %",
+      "£0.50",
+      "£216.49",
+      "12-34-56",
+    ])
+      expect(vatText).toContain(words);
+
+    await query("DELETE FROM settings WHERE key = 'billing'");
+    const plain = await issued(false);
+    expect(plain.invoice.totals).toMatchObject({ vatPence: 0, grossPence: 18_166 });
+    const plainText = await pdfText(
+      await callApp(`/api/admin/invoices/${plain.invoice.id}/pdf`, { headers: await adminHeaders() }),
+    );
+    for (const words of [
+      "Invoice",
+      plain.invoice.number!,
+      `Pat Payer-${plain.c.tag}`,
+      "Diverter valve",
+      "£181.66",
+      "DATE OF THE WORK",
+    ])
+      expect(plainText).toContain(words);
+    expect(plainText).not.toMatch(/VAT/i);
+  });
+
+  it("e-mails the invoice with its PDF and a link to pay; paid by card through the webhook once, with a receipt", async () => {
+    const { c, invoice, token } = await issued();
+    await drainMail();
+    const [sent] = await query<{ attachments: string; text: string }>(
+      "SELECT attachments, text FROM outbox WHERE `to` = ?1 AND subject LIKE '%invoice%'",
+      c.email,
+    );
+    expect(JSON.parse(sent!.attachments)[0]).toMatchObject({ name: `${invoice.number}.pdf`, contentType: "application/pdf" });
+    expect(sent!.text).toContain(`/invoice/${token}`);
+
+    const view = await callAppJson<PublicInvoice>(`/api/invoices/${token}`);
+    expect(view.status).toBe(200);
+    expect(view.res.headers.get("X-Robots-Tag")).toBe("noindex");
+    expect(view.body).toMatchObject({ number: invoice.number, balancePence: 21_649, state: "issued" });
+    const tampered = `${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}`;
+    expect((await callAppJson(`/api/invoices/${tampered}`)).status).toBe(404);
+
+    const started = await callAppJson<{ checkoutUrl: string }>(`/api/invoices/${token}/pay`, { method: "POST", env: stripeEnv });
+    expect(started.status).toBe(200);
+    const sessionId = /cs_test_\w+/.exec(started.body.checkoutUrl)![0];
+    const session = (await (
+      await fetch(`${env.STRIPE_API_BASE}/__sessions/${sessionId}/pay`, { method: "POST", body: "{}" })
+    ).json()) as {
+      amount_total: number;
+    };
+    expect(session.amount_total).toBe(21_649);
+    const webhook = async (id?: string) =>
+      callApp("/api/stripe/webhook", {
+        method: "POST",
+        ...(await signedWebhook(stripeEvent("checkout.session.completed", session, id))),
+        env: stripeEnv,
+      });
+    expect((await webhook(`evt_invoice_${invoice.id}`)).status).toBe(200);
+    expect((await webhook(`evt_invoice_${invoice.id}`)).status).toBe(200);
+    expect((await webhook()).status).toBe(200);
+    const { body } = await admin<AdminInvoice>("GET", `/api/admin/invoices/${invoice.id}`);
+    expect(body).toMatchObject({ state: "paid", paidPence: 21_649, balancePence: 0 });
+    expect(body.payments).toEqual([expect.objectContaining({ method: "card", amountPence: 21_649 })]);
+    expect(body.events.map((e) => e.kind)).toEqual(expect.arrayContaining(["issued", "sent", "viewed", "paid"]));
+    await drainMail();
+    const receipts = await query("SELECT id FROM outbox WHERE `to` = ?1 AND subject LIKE '%receipt%'", c.email);
+    expect(receipts).toHaveLength(1);
+    const again = await callAppJson(`/api/invoices/${token}/pay`, { method: "POST", env: stripeEnv });
+    expect(again.status).toBe(409);
+  });
+
+  it("chases an unpaid invoice 3 days before, on, and 7 and 14 days after its due date, once each, and never once paid", async () => {
+    const { c, invoice } = await issued();
+    const other = await issued();
+    const db = getDb(env);
+    const at = (date: string) => londonToUtc(date, "10:00").getTime();
+    const reminders = async (email: string) =>
+      (await query("SELECT id FROM outgoing_emails WHERE `to` = ?1 AND kind = 'reminder'", email)).length;
+    const due = invoice.dueDate!;
+    // Paid in full before it fell due: no reminders at all.
+    await admin("POST", `/api/admin/invoices/${other.invoice.id}/payments`, {
+      amountPence: other.invoice.balancePence,
+      method: "bank",
+      paidOn: londonToday(),
+    });
+    await chaseInvoices(env, db, at(addDays(due, -4)));
+    expect(await reminders(c.email)).toBe(0);
+    for (const [day, expected] of [
+      [-3, 1],
+      [-2, 1],
+      [0, 2],
+      [0, 2],
+      [7, 3],
+      [8, 3],
+      [14, 4],
+      [30, 4],
+    ] as const) {
+      await chaseInvoices(env, db, at(addDays(due, day)));
+      expect(await reminders(c.email), `day ${day}`).toBe(expected);
+    }
+    expect(await reminders(other.c.email)).toBe(0);
+    const { body } = await admin<AdminInvoice>("GET", `/api/admin/invoices/${invoice.id}`);
+    expect(body.events.filter((e) => e.kind === "reminded").map((e) => e.detail)).toEqual([
+      "day -3",
+      "day 0",
+      "day +7",
+      "day +14",
+    ]);
+  });
+
+  it("is made from a completed visit, and from an accepted quote less the deposit paid, once each", async () => {
+    const c = await customer();
+    const visit = await admin("POST", "/api/admin/service-records", {
+      customerId: c.id,
+      serviceType: "Boiler Repair",
+      status: "completed",
+      serviceDate: londonToday(),
+      cost: "120.00",
+      workCompleted: "Replaced the diverter valve",
+      partsUsed: "Diverter valve",
+    });
+    expect(visit.status).toBe(201);
+    const fromVisit = await admin<AdminInvoice>("POST", "/api/admin/invoices", { fromServiceRecordId: visit.body.id });
+    expect(fromVisit.status).toBe(201);
+    expect(fromVisit.body).toMatchObject({
+      customerId: c.id,
+      serviceRecordId: visit.body.id,
+      notes: "Parts used: Diverter valve",
+      lines: [expect.objectContaining({ description: "Boiler Repair: Replaced the diverter valve", unitPence: 12_000 })],
+    });
+    const twice = await admin("POST", "/api/admin/invoices", { fromServiceRecordId: visit.body.id });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error).toBe("This visit already has a draft invoice.");
+
+    const quote = await admin("POST", "/api/admin/estimates", {
+      customerId: c.id,
+      title: "New radiator",
+      options: [
+        {
+          id: "one",
+          name: "Fitted",
+          lines: [{ id: "rad", description: "Radiator fitted", quantity: 1, unitPence: 30_000, vatRate: 20 }],
+        },
+      ],
+      deposit: { kind: "fixed", pence: 5_000 },
+    });
+    const sent = await admin("POST", `/api/admin/estimates/${quote.body.id}/send`);
+    const token = sent.body.customerUrl.split("/").pop();
+    expect(
+      (
+        await callAppJson(`/api/estimates/${token}/accept`, {
+          method: "POST",
+          json: { optionId: "one", name: "Pat Payer", startEarly: false },
+        })
+      ).status,
+    ).toBe(200);
+    // The deposit paid by card (as the webhook records it).
+    await query(
+      "UPDATE estimate_acceptances SET deposit_paid_at = ?1 WHERE estimate_id = ?2",
+      new Date().toISOString(),
+      quote.body.id,
+    );
+    const fromQuote = await admin<AdminInvoice>("POST", "/api/admin/invoices", { fromEstimateId: quote.body.id });
+    expect(fromQuote.status).toBe(201);
+    expect(fromQuote.body).toMatchObject({ estimateId: quote.body.id, depositPence: 5_000, balancePence: 25_000 });
+    const issuedQuote = await admin<AdminInvoice>("POST", `/api/admin/invoices/${fromQuote.body.id}/issue`);
+    const text = await pdfText(
+      await callApp(`/api/admin/invoices/${issuedQuote.body.id}/pdf`, { headers: await adminHeaders() }),
+    );
+    expect(text).toContain(`Less deposit paid on quote ${sent.body.number}`);
+    expect(text).toContain("£250.00");
+  });
+});

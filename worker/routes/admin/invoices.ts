@@ -1,0 +1,72 @@
+import { Hono } from "hono";
+import {
+  chasingSchema,
+  creditNoteInputSchema,
+  invoiceCreateSchema,
+  invoiceListQuerySchema,
+  invoicePatchSchema,
+  paymentInputSchema,
+  voidSchema,
+} from "../../../schema/api/invoices";
+import { idParamSchema } from "../../../schema/api/lists";
+import { getDb } from "../../db/client";
+import type { HonoEnv } from "../../env";
+import { ApiError } from "../../lib/errors";
+import { listAnswer } from "../../lib/list-answer";
+import { validate } from "../../lib/validate";
+import { documentPdf, pdfResponse } from "../../services/documents/files";
+import {
+  addCreditNote,
+  createInvoice,
+  deleteDraft,
+  getInvoice,
+  issueInvoice,
+  listInvoices,
+  recordPayment,
+  setChasing,
+  updateInvoice,
+  voidInvoice,
+} from "../../services/invoices/invoices";
+
+/** Mounted at /api/admin: invoices, their payments and credit notes, and their PDFs. */
+const id = validate("param", idParamSchema);
+const app = new Hono<HonoEnv>()
+  .get("/invoices", validate("query", invoiceListQuerySchema), async (c) =>
+    listAnswer(c, await listInvoices(getDb(c.env), c.req.valid("query"))),
+  )
+  .post("/invoices", validate("json", invoiceCreateSchema), async (c) =>
+    c.json(await createInvoice(c.env, getDb(c.env), c.req.valid("json")), 201),
+  )
+  .get("/invoices/:id", id, async (c) => c.json(await getInvoice(c.env, getDb(c.env), c.req.valid("param").id)))
+  .patch("/invoices/:id", id, validate("json", invoicePatchSchema), async (c) =>
+    c.json(await updateInvoice(c.env, getDb(c.env), c.req.valid("param").id, c.req.valid("json"))),
+  )
+  .delete("/invoices/:id", id, async (c) => {
+    await deleteDraft(getDb(c.env), c.req.valid("param").id);
+    return c.json({ success: true });
+  })
+  .post("/invoices/:id/issue", id, async (c) => c.json(await issueInvoice(c.env, getDb(c.env), c.req.valid("param").id)))
+  .post("/invoices/:id/payments", id, validate("json", paymentInputSchema), async (c) =>
+    c.json(await recordPayment(c.env, getDb(c.env), c.req.valid("param").id, c.req.valid("json")), 201),
+  )
+  .post("/invoices/:id/credit-notes", id, validate("json", creditNoteInputSchema), async (c) =>
+    c.json(await addCreditNote(c.env, getDb(c.env), c.req.valid("param").id, c.req.valid("json")), 201),
+  )
+  .post("/invoices/:id/void", id, validate("json", voidSchema), async (c) =>
+    c.json(await voidInvoice(c.env, getDb(c.env), c.req.valid("param").id, c.req.valid("json").reason)),
+  )
+  .post("/invoices/:id/chasing", id, validate("json", chasingSchema), async (c) =>
+    c.json(await setChasing(c.env, getDb(c.env), c.req.valid("param").id, c.req.valid("json").chase)),
+  )
+  .get("/invoices/:id/pdf", id, async (c) => {
+    const file = await documentPdf(c.env, getDb(c.env), "invoice", c.req.valid("param").id);
+    if (!file) throw new ApiError("NOT_FOUND", "Invoice not found, or not issued yet");
+    return pdfResponse(file);
+  })
+  .get("/credit-notes/:id/pdf", id, async (c) => {
+    const file = await documentPdf(c.env, getDb(c.env), "credit-note", c.req.valid("param").id);
+    if (!file) throw new ApiError("NOT_FOUND", "Credit note not found");
+    return pdfResponse(file);
+  });
+
+export default app;

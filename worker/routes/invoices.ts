@@ -1,0 +1,25 @@
+import { Hono } from "hono";
+import { z } from "../../schema/api/z";
+import { getDb } from "../db/client";
+import type { HonoEnv } from "../env";
+import { validate } from "../lib/validate";
+import { startInvoicePayment } from "../services/invoices/card-payments";
+import { publicInvoice } from "../services/invoices/invoices";
+
+/**
+ * A customer's invoice, through the signed link in their e-mail (no sign-in): see it and what is
+ * left to pay, and pay it by card. Never cached, never indexed.
+ */
+const token = validate("param", z.object({ token: z.string().max(400, "This link is not valid") }));
+const app = new Hono<HonoEnv>()
+  .use("*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+    c.header("X-Robots-Tag", "noindex");
+  })
+  .get("/:token", token, async (c) => c.json(await publicInvoice(c.env, getDb(c.env), c.req.valid("param").token)))
+  .post("/:token/pay", token, async (c) =>
+    c.json(await startInvoicePayment(c.env, getDb(c.env), c.req.valid("param").token, new URL(c.req.url).origin)),
+  );
+
+export default app;
