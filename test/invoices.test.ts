@@ -369,4 +369,52 @@ describe("invoices", () => {
     expect(text).toContain(`Less deposit paid on quote ${sent.body.number}`);
     expect(text).toContain("£250.00");
   });
+
+  it("exports invoices and credit notes, and payments, for a date range, in the columns an accounts import takes", async () => {
+    const { c, invoice } = await issued();
+    await admin("POST", `/api/admin/invoices/${invoice.id}/credit-notes`, {
+      lines: [{ lineId: "saving" }],
+      reason: "Advice was free",
+    });
+    await admin("POST", `/api/admin/invoices/${invoice.id}/payments`, {
+      amountPence: 5_000,
+      method: "cheque",
+      paidOn: londonToday(),
+      reference: "=HYPERLINK(1)",
+    });
+    const today = londonToday();
+    const uk = `${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(0, 4)}`;
+    const res = await callApp(`/api/admin/export/invoices.csv?from=${today}&to=${today}`, { headers: await adminHeaders() });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const text = (await res.text()).replace(/^\uFEFF/, "");
+    const [header, ...rows] = text.trim().split("\r\n");
+    expect(header!.split(",").slice(0, 9)).toEqual([
+      "*ContactName",
+      "EmailAddress",
+      "POAddressLine1",
+      "POPostalCode",
+      "*InvoiceNumber",
+      "Reference",
+      "*InvoiceDate",
+      "*DueDate",
+      "*Description",
+    ]);
+    const mine = rows.filter((r) => r.includes(`Pat Payer-${c.tag}`));
+    expect(mine).toHaveLength(4); // three lines, and the credit note's one
+    const valve = mine.find((r) => r.includes("Diverter valve"))!;
+    expect(valve).toContain(`${invoice.number},,${uk},`);
+    expect(valve).toContain(",2,43.33,200,20% (VAT on Income),17.33,GBP,Invoice,181.66,34.33,0.50,0.00,216.49,50.00,155.99");
+    const credit = mine.find((r) => r.includes("Credit note"))!;
+    expect(credit).toMatch(/CN-\d{4,},Against INV-\d{4,}/);
+    expect(credit).toContain(",-1,10.00,200,5% (VAT on Income),-0.5,GBP,Credit note,-10,0.00,-0.5,0.00,-10.5");
+    const payments = await callApp(`/api/admin/export/payments.csv?from=${today}&to=${today}`, { headers: await adminHeaders() });
+    const paymentRows = (await payments.text()).split("\r\n").filter((r) => r.includes(invoice.number!));
+    expect(paymentRows).toEqual([`${uk},${invoice.number},Pat Payer-${c.tag},50.00,cheque,"'=HYPERLINK(1)",GBP`]);
+    const bad = await admin("GET", `/api/admin/export/invoices.csv?from=${today}&to=2000-01-01`);
+    expect(bad.status).toBe(400);
+
+    const home = await admin("GET", "/api/admin/summary");
+    expect(home.body.invoices.owedPence).toBeGreaterThanOrEqual(15_649);
+  });
 });

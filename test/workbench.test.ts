@@ -50,6 +50,7 @@ describe("GET /api/admin/summary", () => {
         "ordersToDispatch",
         "quotesThisMonth",
         "acceptedQuotes",
+        "invoices",
         "remindersDue",
         "urgent",
         "urgentQuotes",

@@ -18,4 +18,6 @@ export type AdminSummary = {
   quotesThisMonth: { sent: number; viewed: number; accepted: number; acceptedPence: number };
   /** Quotes accepted in the last 14 days, newest first: the owner's cue to book the work. */
   acceptedQuotes: { id: number; number: string; customerName: string; acceptedAt: string; grossPence: number }[];
+  /** Issued invoices not paid: how many are past their due date and what they owe, and all that is owed. */
+  invoices: { overdue: number; overduePence: number; owedPence: number };
 };

@@ -15,7 +15,7 @@ import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
  * Each count and the list it opens, filtered where the list can be (the products and orders screens
  * read `lowStock` and `status`; the reminders screen opens on those due).
  */
-type Count = Exclude<keyof AdminSummary, "urgent" | "quotesThisMonth" | "acceptedQuotes">;
+type Count = Exclude<keyof AdminSummary, "urgent" | "quotesThisMonth" | "acceptedQuotes" | "invoices">;
 
 const tiles: { key: Count; label: string; href: string; hint: string; tone: "navy" | "orange" | "green" | "red" }[] = [
   {
@@ -126,6 +126,27 @@ function QuotesThisMonth({ summary }: { summary: AdminSummary }) {
   );
 }
 
+/** What customers owe on issued invoices, and what of it is overdue (the list's Overdue tab). */
+function MoneyOwed({ owed }: { owed: AdminSummary["invoices"] }) {
+  if (owed.owedPence === 0) return null;
+  return (
+    <section aria-labelledby="owed-heading" className="admin-card admin-panel admin-quotes-month">
+      <Heading as="h2" size="4" id="owed-heading">
+        <Link href="/invoices?status=unpaid">Owed to you: {formatPence(owed.owedPence)}</Link>
+      </Heading>
+      <Text as="p" size="2" mt="1" color={owed.overdue ? "red" : undefined}>
+        {owed.overdue ? (
+          <Link href="/invoices?status=overdue">
+            {owed.overdue} {owed.overdue === 1 ? "invoice" : "invoices"} overdue · {formatPence(owed.overduePence)}
+          </Link>
+        ) : (
+          "Nothing overdue."
+        )}
+      </Text>
+    </section>
+  );
+}
+
 export default function Home() {
   const { summary, error, refresh } = useAdminSummary();
   let body: ReactNode;
@@ -133,6 +154,7 @@ export default function Home() {
     body = (
       <>
         <UrgentRequests urgent={summary.urgent} />
+        <MoneyOwed owed={summary.invoices} />
         <QuotesThisMonth summary={summary} />
         <nav aria-label="What needs you today" className="admin-home-tiles">
           {tiles.map((t) => (

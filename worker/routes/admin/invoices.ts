@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import {
   chasingSchema,
   creditNoteInputSchema,
+  exportRangeSchema,
   invoiceCreateSchema,
   invoiceListQuerySchema,
   invoicePatchSchema,
@@ -15,6 +16,7 @@ import { ApiError } from "../../lib/errors";
 import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
 import { documentPdf, pdfResponse } from "../../services/documents/files";
+import { invoicesCsv, paymentsCsv } from "../../services/invoices/exports";
 import {
   addCreditNote,
   createInvoice,
@@ -30,7 +32,21 @@ import {
 
 /** Mounted at /api/admin: invoices, their payments and credit notes, and their PDFs. */
 const id = validate("param", idParamSchema);
+const csvFile = (name: string) => ({
+  "Content-Type": "text/csv; charset=utf-8",
+  "Content-Disposition": `attachment; filename="${name}"`,
+});
+
 const app = new Hono<HonoEnv>()
+  // For the accountant (before workbench.ts's /export/:file, which has no date range).
+  .get("/export/invoices.csv", validate("query", exportRangeSchema), async (c) => {
+    const { from, to } = c.req.valid("query");
+    return c.body(await invoicesCsv(getDb(c.env), from, to), 200, csvFile(`invoices-${from}-to-${to}.csv`));
+  })
+  .get("/export/payments.csv", validate("query", exportRangeSchema), async (c) => {
+    const { from, to } = c.req.valid("query");
+    return c.body(await paymentsCsv(getDb(c.env), from, to), 200, csvFile(`payments-${from}-to-${to}.csv`));
+  })
   .get("/invoices", validate("query", invoiceListQuerySchema), async (c) =>
     listAnswer(c, await listInvoices(getDb(c.env), c.req.valid("query"))),
   )

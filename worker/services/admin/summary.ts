@@ -14,6 +14,7 @@ import {
 import { addDays, londonToday, londonToUtc, mondayOf } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
+import { moneyOwedQuery } from "../invoices/invoices";
 import { decide, reminderCandidates } from "../reminders";
 
 /**
@@ -39,6 +40,7 @@ export async function adminSummary(db: Db, now = new Date()): Promise<AdminSumma
     [failed],
     [month],
     accepted,
+    [owed],
   ] = await db.batch([
     db.select({ n: count() }).from(quotes).where(unrepliedUrgent),
     db
@@ -114,6 +116,7 @@ export async function adminSummary(db: Db, now = new Date()): Promise<AdminSumma
       .where(gte(estimateAcceptances.acceptedAt, fortnightAgo))
       .orderBy(desc(estimateAcceptances.acceptedAt))
       .limit(5),
+    moneyOwedQuery(db),
   ]);
   return {
     urgentQuotes: urgentQuotes?.n ?? 0,
@@ -138,5 +141,10 @@ export async function adminSummary(db: Db, now = new Date()): Promise<AdminSumma
       acceptedAt: a.acceptedAt,
       grossPence: a.grossPence,
     })),
+    invoices: {
+      overdue: owed?.overdueCount ?? 0,
+      overduePence: owed?.overduePence ?? 0,
+      owedPence: owed?.owedPence ?? 0,
+    },
   };
 }

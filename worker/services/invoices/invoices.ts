@@ -779,10 +779,9 @@ export async function listInvoices(
   };
 }
 
-/** Overdue invoices and everything owed, for the home screen. */
-export async function moneyOwed(db: Db): Promise<{ overdueCount: number; overduePence: number; owedPence: number }> {
-  const today = londonToday();
-  const [row] = await db
+/** Overdue invoices and everything owed, for the home screen (one statement, for its batch). */
+export const moneyOwedQuery = (db: Db, today = londonToday()) =>
+  db
     .select({
       overdueCount: sql<number>`COALESCE(SUM(CASE WHEN ${i.dueDate} < ${today} THEN 1 ELSE 0 END), 0)`,
       overduePence: sql<number>`COALESCE(SUM(CASE WHEN ${i.dueDate} < ${today} THEN ${balanceSql} ELSE 0 END), 0)`,
@@ -790,8 +789,6 @@ export async function moneyOwed(db: Db): Promise<{ overdueCount: number; overdue
     })
     .from(i)
     .where(and(eq(i.status, "issued"), sql`${balanceSql} > 0`));
-  return { overdueCount: row?.overdueCount ?? 0, overduePence: row?.overduePence ?? 0, owedPence: row?.owedPence ?? 0 };
-}
 
 /** The invoice a customer's link names, when it is genuine and not revoked. */
 export async function invoiceByLink(env: AppEnv, db: Db, token: string): Promise<Loaded> {

@@ -1,0 +1,198 @@
+import { and, asc, between, eq, inArray, ne } from "drizzle-orm";
+import type { InvoiceLine } from "../../../schema/api/invoices";
+import { creditNotes, customers, invoicePayments, invoices } from "../../../schema/db";
+import { penceToDecimal } from "../../../schema/format";
+import { lineAmounts, type VatRate } from "../../../schema/money";
+import { numberText } from "../../../schema/numbers";
+import type { Db } from "../../db/client";
+import { type CsvValue, writeCsv } from "../../lib/csv";
+import { balanceOf } from "./invoices";
+
+/**
+ * For the accountant: invoices and credit notes issued in a date range, one row per line in the
+ * columns of Xero's sales invoice import (a credit note's lines with negative quantities, as Xero
+ * and QuickBooks import them), each row also carrying its document's net, VAT by rate, gross, paid
+ * and outstanding; and the payments received in a range. Dates as the UK writes them (dd/mm/yyyy).
+ */
+const ukDate = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : "");
+/**
+ * Pounds with two decimals; a negative amount (a credit note's) as a number, which the CSV writer
+ * leaves as it is (a text cell starting with "-" is escaped as a possible formula).
+ */
+const money = (pence: number): CsvValue => (pence < 0 ? pence / 100 : penceToDecimal(pence));
+
+const taxType = (rate: VatRate, registered: boolean) =>
+  !registered ? "No VAT" : rate === 20 ? "20% (VAT on Income)" : rate === 5 ? "5% (VAT on Income)" : "Zero Rated Income";
+
+const SALES_ACCOUNT = "200";
+
+const HEADERS = [
+  "*ContactName",
+  "EmailAddress",
+  "POAddressLine1",
+  "POPostalCode",
+  "*InvoiceNumber",
+  "Reference",
+  "*InvoiceDate",
+  "*DueDate",
+  "*Description",
+  "*Quantity",
+  "*UnitAmount",
+  "*AccountCode",
+  "*TaxType",
+  "TaxAmount",
+  "Currency",
+  "Type",
+  "DocumentNet",
+  "DocumentVAT20",
+  "DocumentVAT5",
+  "DocumentVAT0",
+  "DocumentGross",
+  "Paid",
+  "Outstanding",
+] as const;
+
+export async function invoicesCsv(db: Db, from: string, to: string): Promise<string> {
+  // Two statements, not a batch: a batch's rows are keyed by column name, and a credit note's
+  // whole row shares "id" and "number" with its invoice's.
+  const rows = await db
+    .select({
+      invoice: invoices,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      email: customers.email,
+      address: customers.address,
+      postcode: customers.postcode,
+    })
+    .from(invoices)
+    .leftJoin(customers, eq(customers.id, invoices.customerId))
+    .where(and(ne(invoices.status, "draft"), between(invoices.issueDate, from, to)))
+    .orderBy(asc(invoices.number));
+  const notes = await db
+    .select({
+      note: creditNotes,
+      invoiceNumber: invoices.number,
+      invoiceId: invoices.id,
+      vatRegistered: invoices.vatRegistered,
+    })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .where(between(creditNotes.issueDate, from, to))
+    .orderBy(asc(creditNotes.number));
+  // Credit notes of invoices issued before the range still need their customer.
+  const missing = [...new Set(notes.map((n) => n.invoiceId))].filter((id) => !rows.some((r) => r.invoice.id === id));
+  // D1 binds at most 100 values a statement: the ids in slices.
+  const others: { id: number; firstName: string | null; lastName: string | null; email: string | null }[] = [];
+  for (let start = 0; start < missing.length; start += 90) {
+    others.push(
+      ...(await db
+        .select({ id: invoices.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email })
+        .from(invoices)
+        .leftJoin(customers, eq(customers.id, invoices.customerId))
+        .where(inArray(invoices.id, missing.slice(start, start + 90)))),
+    );
+  }
+  const contactOf = (id: number) => {
+    const r = rows.find((x) => x.invoice.id === id) ?? others.find((x) => x.id === id);
+    return { name: r?.firstName ? `${r.firstName} ${r.lastName}`.trim() : "Unknown customer", email: r?.email ?? "" };
+  };
+  const out: CsvValue[][] = [];
+  const documentColumns = (lines: InvoiceLine[], registered: boolean, sign: 1 | -1) => {
+    const byRate = { 20: 0, 5: 0, 0: 0 } as Record<VatRate, number>;
+    let net = 0;
+    for (const l of lines) {
+      const a = lineAmounts(l.quantity, l.unitPence, registered ? (l.vatRate as VatRate) : 0);
+      net += a.netPence;
+      byRate[(registered ? l.vatRate : 0) as VatRate] += a.vatPence;
+    }
+    const vat = byRate[20] + byRate[5] + byRate[0];
+    return [sign * net, sign * byRate[20], sign * byRate[5], sign * byRate[0], sign * (net + vat)].map(money);
+  };
+  for (const { invoice, firstName, lastName, email, address, postcode } of rows) {
+    const lines = JSON.parse(invoice.lines) as InvoiceLine[];
+    const number = numberText("invoice", invoice.number!);
+    const summary = documentColumns(lines, invoice.vatRegistered, 1);
+    const outstanding = invoice.status === "void" ? 0 : Math.max(0, balanceOf(invoice));
+    for (const l of lines) {
+      const a = lineAmounts(l.quantity, l.unitPence, invoice.vatRegistered ? (l.vatRate as VatRate) : 0);
+      out.push([
+        firstName ? `${firstName} ${lastName}`.trim() : "Unknown customer",
+        email ?? "",
+        address ?? "",
+        postcode ?? "",
+        number,
+        invoice.status === "void" ? "VOID" : "",
+        ukDate(invoice.issueDate),
+        ukDate(invoice.dueDate),
+        l.description,
+        l.quantity,
+        money(l.unitPence),
+        SALES_ACCOUNT,
+        taxType(l.vatRate as VatRate, invoice.vatRegistered),
+        money(a.vatPence),
+        "GBP",
+        invoice.status === "void" ? "Invoice (void)" : "Invoice",
+        ...summary,
+        money(invoice.paidPence + invoice.depositPence),
+        money(outstanding),
+      ]);
+    }
+  }
+  for (const { note, invoiceNumber, invoiceId, vatRegistered: registered } of notes) {
+    const lines = JSON.parse(note.lines) as InvoiceLine[];
+    const contact = contactOf(invoiceId);
+    const summary = documentColumns(lines, registered, -1);
+    for (const l of lines) {
+      const a = lineAmounts(l.quantity, l.unitPence, registered ? (l.vatRate as VatRate) : 0);
+      out.push([
+        contact.name,
+        contact.email,
+        "",
+        "",
+        numberText("creditNote", note.number),
+        `Against ${numberText("invoice", invoiceNumber!)}`,
+        ukDate(note.issueDate),
+        ukDate(note.issueDate),
+        l.description,
+        -l.quantity,
+        money(l.unitPence),
+        SALES_ACCOUNT,
+        taxType(l.vatRate as VatRate, registered),
+        money(-a.vatPence),
+        "GBP",
+        "Credit note",
+        ...summary,
+        money(0),
+        money(0),
+      ]);
+    }
+  }
+  return writeCsv(HEADERS, out);
+}
+
+export async function paymentsCsv(db: Db, from: string, to: string): Promise<string> {
+  const rows = await db
+    .select({
+      payment: invoicePayments,
+      number: invoices.number,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+    })
+    .from(invoicePayments)
+    .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
+    .leftJoin(customers, eq(customers.id, invoices.customerId))
+    .where(between(invoicePayments.paidOn, from, to))
+    .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.id));
+  return writeCsv(
+    ["Date", "InvoiceNumber", "ContactName", "Amount", "Method", "Reference", "Currency"],
+    rows.map(({ payment, number, firstName, lastName }) => [
+      ukDate(payment.paidOn),
+      numberText("invoice", number!),
+      firstName ? `${firstName} ${lastName}`.trim() : "Unknown customer",
+      money(payment.amountPence),
+      payment.method,
+      payment.reference ?? "",
+      "GBP",
+    ]),
+  );
+}
