@@ -30,6 +30,7 @@ const Repairs = lazyPage(() => import("./pages/service-repairs"));
 const Book = lazyPage(() => import("./pages/book"));
 const BookManage = lazyPage(() => import("./pages/book-manage"));
 const QuotePage = lazyPage(() => import("./pages/quote"));
+const InvoicePage = lazyPage(() => import("./pages/invoice"));
 const Terms = lazyPage(() => import("./pages/terms"));
 const NotFound = lazyPage(() => import("./pages/not-found"));
 
@@ -47,6 +48,7 @@ const pagesByPath: Record<string, { preload: () => Promise<unknown> }> = {
   "/book": Book,
   "/book/manage": BookManage,
   "/quote": QuotePage,
+  "/invoice": InvoicePage,
   "/service/gas-electricity": GasElectricity,
   "/service/boiler-service": BoilerService,
   "/service/plumbing": Plumbing,
@@ -55,8 +57,9 @@ const pagesByPath: Record<string, { preload: () => Promise<unknown> }> = {
 
 /** Loads the code of the public page at `path` (the not-found page for unknown paths). */
 export function preloadPage(path: string): Promise<unknown> {
-  // A customer's quote link (/quote/<token>) is served the /quote page.
-  return (pagesByPath[path.startsWith("/quote/") ? "/quote" : path] ?? NotFound).preload();
+  // A customer's quote or invoice link (/quote/<token>, /invoice/<token>) is served its page.
+  const page = path.startsWith("/quote/") ? "/quote" : path.startsWith("/invoice/") ? "/invoice" : path;
+  return (pagesByPath[page] ?? NotFound).preload();
 }
 
 function usePrefetchOnIntent() {
@@ -109,6 +112,8 @@ export function App({ ssrPath }: { ssrPath?: string }) {
                     <Route path="/book/manage" component={BookManage} />
                     <Route path="/quote" component={QuotePage} />
                     <Route path="/quote/:token" component={QuotePage} />
+                    <Route path="/invoice" component={InvoicePage} />
+                    <Route path="/invoice/:token" component={InvoicePage} />
                     <Route path="/service/gas-electricity" component={GasElectricity} />
                     <Route path="/service/boiler-service" component={BoilerService} />
                     <Route path="/service/plumbing" component={Plumbing} />

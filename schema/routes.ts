@@ -146,6 +146,15 @@ export const publicRoutes: RouteInfo[] = [
     indexable: false,
   },
   {
+    path: "/invoice",
+    page: "invoice",
+    title: "Your Invoice",
+    description: "See your invoice and pay it securely by card.",
+    prerender: true,
+    // A personal link from an e-mail (/invoice/<token>, served this page by public/_redirects).
+    indexable: false,
+  },
+  {
     path: "/terms",
     page: "terms",
     title: "Terms of Service",
@@ -172,6 +181,9 @@ export const adminRoutes: RouteInfo[] = [
   { path: "/admin/estimates", title: "Priced Quotes", description: "", prerender: false },
   // public/_redirects serves /admin/estimates/* from the priced quotes screen's shell.
   { path: "/admin/estimates/:id", title: "Quote", description: "", prerender: false },
+  { path: "/admin/invoices", title: "Invoices", description: "", prerender: false },
+  // public/_redirects serves /admin/invoices/* from the invoices screen's shell.
+  { path: "/admin/invoices/:id", title: "Invoice", description: "", prerender: false },
   { path: "/admin/products", title: "Products", description: "", prerender: false },
   { path: "/admin/orders", title: "Orders", description: "", prerender: false },
   { path: "/admin/calendar", title: "Calendar", description: "", prerender: false },

@@ -7,6 +7,7 @@ import { BreakableEmail } from "./breakable-email";
 import { ConfirmButton } from "./confirm-button";
 import { VisitDocumentAction } from "./gas-safety/gas-safety-links";
 import { CheckIcon, EditIcon, PlayIcon, TrashIcon } from "./icons";
+import { InvoiceFrom } from "./invoices/invoice-from";
 import type { RecordStatus } from "./service-records/record-form-state";
 import { StatusBadge, type StatusTone } from "./status-badge";
 
@@ -101,6 +102,7 @@ export function ServiceRecordCard({ record, busy, onEdit, onMove, onDelete }: Pr
       ) : null}
       <Flex gap="2" mt="4" wrap="wrap" justify="end">
         <VisitDocumentAction record={record} />
+        {record.status === "completed" && record.customerId ? <InvoiceFrom source={{ fromServiceRecordId: record.id }} /> : null}
         {waiting ? (
           <Button variant="soft" onClick={() => onMove("in-progress")} disabled={busy}>
             <PlayIcon /> Start

@@ -19,6 +19,8 @@ const GasSafetyRecord = lazy(() => import("./gas-safety-record"));
 const ServiceSheet = lazy(() => import("./service-sheet"));
 const Estimates = lazy(() => import("./estimates"));
 const Estimate = lazy(() => import("./estimate"));
+const Invoices = lazy(() => import("./invoices"));
+const Invoice = lazy(() => import("./invoice"));
 const Products = lazy(() => import("./products"));
 const Orders = lazy(() => import("./orders"));
 const Calendar = lazy(() => import("./calendar"));
@@ -58,6 +60,8 @@ const screens = [
   { path: "/service-sheets/:id", Screen: ServiceSheet },
   { path: "/estimates", Screen: Estimates },
   { path: "/estimates/:id", Screen: Estimate },
+  { path: "/invoices", Screen: Invoices },
+  { path: "/invoices/:id", Screen: Invoice },
   { path: "/products", Screen: Products },
   { path: "/orders", Screen: Orders },
   { path: "/calendar", Screen: Calendar },

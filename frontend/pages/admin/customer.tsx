@@ -69,6 +69,11 @@ function Customer({ id }: { id: number }) {
                 <PlusIcon /> New quote
               </Link>
             </Button>
+            <Button asChild variant="soft">
+              <Link href={`/invoices/new?customerId=${id}`}>
+                <PlusIcon /> New invoice
+              </Link>
+            </Button>
             <Button
               onClick={() =>
                 actions.open(

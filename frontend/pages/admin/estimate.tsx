@@ -10,10 +10,8 @@ import {
   MAX_OPTIONS,
   optionTotals,
 } from "../../../schema/api/estimates";
-import type { Product } from "../../../schema/api/products";
-import { formatPence, parsePriceToPence } from "../../../schema/format";
+import { formatPence } from "../../../schema/format";
 import { formatDateTime } from "../../../schema/london-time-text";
-import { VAT_RATES } from "../../../schema/money";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
 import {
   blankLine,
@@ -28,14 +26,16 @@ import {
 } from "../../components/admin/estimates/estimate-form-state";
 import { estimateStatusLabels } from "../../components/admin/estimates/estimate-labels";
 import { JobBooking } from "../../components/admin/estimates/job-booking";
+import { CataloguePicker, LineEditor } from "../../components/admin/estimates/line-editor";
 import { type FieldErrors, fieldErrorsFrom } from "../../components/admin/form-errors";
 import { Field, FieldError, invalidProps } from "../../components/admin/form-field";
 import { BackIcon, PlusIcon, TrashIcon } from "../../components/admin/icons";
+import { InvoiceFrom } from "../../components/admin/invoices/invoice-from";
 import { PageHeader } from "../../components/admin/page-header";
 import { PropertyField } from "../../components/admin/service-records/property-field";
 import { useAdminData } from "../../hooks/admin/use-admin-data";
 import { customerName, findCustomers } from "../../hooks/admin/use-customers";
-import { adminApi, adminPage, errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
+import { adminApi, errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
 import { adminChange } from "../../lib/admin/admin-write";
 import { HttpError } from "../../lib/api";
 import { notify } from "../../lib/toast";
@@ -285,6 +285,11 @@ function Builder({
       ) : null}
       {estimate?.acceptance ? <Accepted estimate={estimate} /> : null}
       {estimate?.jobId && estimate.status === "accepted" ? <JobBooking estimate={estimate} /> : null}
+      {estimate?.status === "accepted" ? (
+        <Flex justify="end" mb="4">
+          <InvoiceFrom source={{ fromEstimateId: estimate.id }} label="Invoice the work" />
+        </Flex>
+      ) : null}
       <fieldset className="estimate-fields" disabled={fixed || busy}>
         <Card className="admin-panel">
           <Grid gap="4">
@@ -547,132 +552,6 @@ function OptionEditor({
         </dl>
       ) : null}
     </Card>
-  );
-}
-
-function LineEditor({
-  id,
-  line,
-  error,
-  vatRegistered,
-  onChange,
-  onRemove,
-}: {
-  id: (field: string) => string;
-  line: LineForm;
-  error: (field: string) => string | undefined;
-  vatRegistered: boolean;
-  onChange: (l: LineForm) => void;
-  onRemove?: () => void;
-}) {
-  const set = <K extends keyof LineForm>(key: K, value: LineForm[K]) => onChange({ ...line, [key]: value });
-  const cell = (field: "quantity" | "unitPrice", label: string, apiField: string) => (
-    <Field id={id(field)} label={label} error={error(apiField)}>
-      <TextField.Root
-        id={id(field)}
-        size="3"
-        inputMode="decimal"
-        value={line[field]}
-        onChange={(e) => set(field, e.target.value)}
-        {...invalidProps(id(field), error(apiField))}
-      />
-    </Field>
-  );
-  return (
-    <fieldset className="estimate-line" aria-label={`Line: ${line.description || "new"}`}>
-      <Field id={id("description")} label="Description" error={error("description")}>
-        <TextField.Root
-          id={id("description")}
-          size="3"
-          value={line.description}
-          maxLength={300}
-          onChange={(e) => set("description", e.target.value)}
-          {...invalidProps(id("description"), error("description"))}
-        />
-      </Field>
-      <div className="estimate-line-numbers">
-        {cell("quantity", "Qty", "quantity")}
-        {cell("unitPrice", "Unit price (£)", "unitPence")}
-        {vatRegistered ? (
-          <Field id={id("vatRate")} label="VAT" error={error("vatRate")}>
-            <Select.Root value={String(line.vatRate)} onValueChange={(v) => set("vatRate", Number(v) as LineForm["vatRate"])}>
-              <Select.Trigger id={id("vatRate")} className="admin-select" />
-              <Select.Content position="popper">
-                {VAT_RATES.map((r) => (
-                  <Select.Item key={r} value={String(r)}>
-                    {r} %
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select.Root>
-          </Field>
-        ) : null}
-      </div>
-      <Flex justify="between" align="center" gap="2">
-        <Text as="label" size="2" className="estimate-check">
-          <Checkbox checked={line.optional} onCheckedChange={(on) => set("optional", on === true)} /> Optional extra
-        </Text>
-        {onRemove ? (
-          <Button type="button" variant="ghost" color="red" onClick={onRemove}>
-            Remove line
-          </Button>
-        ) : null}
-      </Flex>
-    </fieldset>
-  );
-}
-
-/** A line from the catalogue: its name and price, found by typing. */
-function CataloguePicker({ onPick }: { onPick: (line: LineForm) => void }) {
-  const [open, setOpen] = useState(false);
-  const [text, setText] = useState("");
-  const [found, setFound] = useState<Product[]>([]);
-  useEffect(() => {
-    if (text.trim().length < 2) return setFound([]);
-    const timer = setTimeout(
-      () =>
-        void adminPage<Product>(`/api/admin/products?q=${encodeURIComponent(text.trim())}&limit=6`).then(
-          (page) => setFound(page.items),
-          () => setFound([]),
-        ),
-      250,
-    );
-    return () => clearTimeout(timer);
-  }, [text]);
-  if (!open) {
-    return (
-      <Button type="button" variant="soft" color="gray" onClick={() => setOpen(true)}>
-        Add from the catalogue
-      </Button>
-    );
-  }
-  return (
-    <Box className="estimate-catalogue" width="100%">
-      <TextField.Root
-        size="3"
-        autoFocus
-        placeholder="Find a part"
-        aria-label="Find a part in the catalogue"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-      />
-      <Flex direction="column" gap="1" mt="2">
-        {found.map((p) => (
-          <Button
-            key={p.id}
-            type="button"
-            variant="soft"
-            onClick={() => {
-              onPick({ description: p.name, quantity: "1", unitPrice: p.price, vatRate: 20, optional: false, productId: p.id });
-              setOpen(false);
-              setText("");
-            }}
-          >
-            {p.name} · {formatPence(parsePriceToPence(p.price) ?? 0)}
-          </Button>
-        ))}
-      </Flex>
-    </Box>
   );
 }
 

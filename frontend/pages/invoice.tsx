@@ -1,0 +1,204 @@
+import { Button } from "@radix-ui/themes";
+import { useEffect, useState } from "react";
+import type { PublicInvoice } from "../../schema/api/invoices";
+import { formatPence } from "../../schema/format";
+import { formatFullDate } from "../../schema/london-time-text";
+import { lineAmounts, type VatRate } from "../../schema/money";
+import { PageHero } from "../components/site/page-hero";
+import { api, HttpError } from "../lib/api";
+import { FactLink } from "../lib/facts";
+import "../components/quote/quote.css";
+
+type State =
+  | { name: "loading" }
+  | { name: "failed"; message: string }
+  | { name: "ready"; invoice: PublicInvoice; notice?: string };
+
+const messageOf = (error: unknown) =>
+  error instanceof HttpError && error.serverMessage
+    ? error.serverMessage
+    : "Sorry, something went wrong. Please try again, or call us.";
+
+const tokenOfPage = () => decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] ?? "");
+
+/** /invoice/:token: the customer's invoice from the link in their e-mail, with what is left to pay and Pay now. */
+export default function InvoicePage() {
+  const [token, setToken] = useState("");
+  const [state, setState] = useState<State>({ name: "loading" });
+  useEffect(() => {
+    const found = tokenOfPage();
+    setToken(found);
+    if (!found) {
+      setState({
+        name: "failed",
+        message: "This address is missing the part that identifies your invoice. Please open the link in our e-mail again.",
+      });
+      return;
+    }
+    const load = () => api<PublicInvoice>(`/api/invoices/${encodeURIComponent(found)}`);
+    // Back from Stripe: the payment is recorded when Stripe's webhook arrives, usually within seconds.
+    const backFromStripe = new URLSearchParams(window.location.search).get("paid") === "1";
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const show = (invoice: PublicInvoice, tries: number) => {
+      if (!backFromStripe || invoice.balancePence <= 0) return setState({ name: "ready", invoice });
+      if (tries >= 20)
+        return setState({
+          name: "ready",
+          invoice,
+          notice: "Thank you. Stripe is still confirming your payment: this page will show it paid within a few minutes.",
+        });
+      setState({ name: "ready", invoice, notice: "Thank you. We're confirming your payment with Stripe…" });
+      timer = setTimeout(
+        () =>
+          load().then(
+            (next) => show(next, tries + 1),
+            () => show(invoice, tries + 1),
+          ),
+        1500,
+      );
+    };
+    load()
+      .then((invoice) => show(invoice, 0))
+      .catch((error) => setState({ name: "failed", message: messageOf(error) }));
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <>
+      <PageHero eyebrow="Your invoice" title="Your invoice" lead="See what the work came to and pay it securely by card." />
+      <section className="section">
+        <div className="container quote">
+          {state.name === "loading" ? (
+            <div className="card" aria-busy="true">
+              <p className="quote-small">Loading your invoice…</p>
+            </div>
+          ) : state.name === "failed" ? (
+            <div className="card" role="alert">
+              <h2>We couldn't open this invoice</h2>
+              <p>{state.message}</p>
+              <p>
+                Please call us on <FactLink to="phone" />.
+              </p>
+            </div>
+          ) : (
+            <Invoice token={token} invoice={state.invoice} notice={state.notice} />
+          )}
+        </div>
+      </section>
+    </>
+  );
+}
+
+function Invoice({ token, invoice, notice }: { token: string; invoice: PublicInvoice; notice?: string }) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const paid = invoice.balancePence <= 0;
+  async function pay() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const { checkoutUrl } = await api<{ checkoutUrl: string }>(`/api/invoices/${encodeURIComponent(token)}/pay`, {
+        method: "POST",
+      });
+      window.location.assign(checkoutUrl);
+    } catch (error) {
+      setProblem(messageOf(error));
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      <div className="card">
+        <p className="quote-small">
+          {invoice.vatRegistered ? "VAT invoice" : "Invoice"} {invoice.number} for {invoice.customerName}
+        </p>
+        <h2>
+          {invoice.state === "void"
+            ? "This invoice was cancelled"
+            : paid
+              ? "Paid in full. Thank you!"
+              : `${formatPence(invoice.balancePence)} to pay by ${formatFullDate(invoice.dueDate)}`}
+        </h2>
+        {notice ? (
+          <p role="status" className="book-notice">
+            {notice}
+          </p>
+        ) : null}
+        {invoice.overdue && !paid ? <p role="alert">This invoice was due on {formatFullDate(invoice.dueDate)}.</p> : null}
+        <p className="quote-small">
+          Issued {formatFullDate(invoice.issueDate)} · work on {formatFullDate(invoice.supplyDate)}
+          {invoice.vatRegistered && invoice.vatNumber ? ` · VAT number ${invoice.vatNumber}` : ""}
+        </p>
+        <ul className="quote-lines">
+          {invoice.lines.map((l) => (
+            <li key={l.id}>
+              <span>
+                {l.quantity} × {l.description}
+                {invoice.vatRegistered ? ` (VAT ${l.vatRate} %)` : ""}
+              </span>
+              <span>{formatPence(lineAmounts(l.quantity, l.unitPence, l.vatRate as VatRate).netPence)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="quote-money">
+          {invoice.vatRegistered ? (
+            <>
+              <dt>Net</dt>
+              <dd>{formatPence(invoice.totals.netPence)}</dd>
+              <dt>VAT</dt>
+              <dd>{formatPence(invoice.totals.vatPence)}</dd>
+            </>
+          ) : null}
+          <dt className="quote-total">Total</dt>
+          <dd className="quote-total">{formatPence(invoice.totals.grossPence)}</dd>
+          {invoice.depositPence ? (
+            <>
+              <dt>Deposit paid</dt>
+              <dd>− {formatPence(invoice.depositPence)}</dd>
+            </>
+          ) : null}
+          {invoice.creditedPence ? (
+            <>
+              <dt>Credited</dt>
+              <dd>− {formatPence(invoice.creditedPence)}</dd>
+            </>
+          ) : null}
+          {invoice.paidPence ? (
+            <>
+              <dt>Paid</dt>
+              <dd>− {formatPence(invoice.paidPence)}</dd>
+            </>
+          ) : null}
+          <dt className="quote-total">Left to pay</dt>
+          <dd className="quote-total">{formatPence(Math.max(0, invoice.balancePence))}</dd>
+        </dl>
+        <p>
+          <a href={invoice.pdfUrl} target="_blank" rel="noopener">
+            Download the invoice (PDF)
+          </a>
+        </p>
+      </div>
+      {!paid && invoice.state !== "void" ? (
+        <div className="card quote-form">
+          <h2>Pay now</h2>
+          <p>Pay {formatPence(invoice.balancePence)} securely by card with Stripe.</p>
+          {problem ? (
+            <p className="quote-error" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          <div className="cta-row">
+            <Button size="3" onClick={pay} disabled={busy}>
+              {busy ? "Opening Stripe…" : `Pay ${formatPence(invoice.balancePence)} by card`}
+            </Button>
+          </div>
+          {invoice.bank ? (
+            <p className="quote-small">
+              Or by bank transfer: {invoice.bank.accountName}, sort code {invoice.bank.sortCode}, account{" "}
+              {invoice.bank.accountNumber}, reference {invoice.number}.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
