@@ -20,6 +20,9 @@ const bounded: Record<string, string> = {
   pageIds: "a subquery of one page (admin/orders.ts)",
   allowedFrom: "the fulfilment statuses an order may move from (at most five)",
   newest: "a subquery of one page of campaigns (campaigns/list.ts)",
+  dayIds: "a subquery of one day's visits (visits/today.ts)",
+  dayCustomers: "a subquery of one day's visits (visits/today.ts)",
+  dayProperties: "a subquery of one day's visits (visits/today.ts)",
 };
 
 /** The text of inArray's second argument, from just after the first top-level comma to its closing parenthesis. */

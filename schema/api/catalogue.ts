@@ -246,7 +246,7 @@ export type StockMovement = {
   id: number;
   change: number;
   quantityAfter: number | null;
-  reason: "sale" | "hold" | "release" | "cancellation" | "edit" | "import";
+  reason: "sale" | "hold" | "release" | "cancellation" | "edit" | "import" | "visit";
   orderId: string | null;
   createdAt: string;
 };

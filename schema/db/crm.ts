@@ -129,6 +129,11 @@ export const serviceRecords = sqliteTable(
     /** The quote this visit was booked from, if any. */
     quoteId: integer("quote_id").references(() => quotes.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    /**
+     * Goes up with every change (a trigger bumps it on any UPDATE that does not): the engineer's
+     * phone sends the version its job sheet was made from, so an office edit since is a conflict.
+     */
+    version: integer("version").notNull().default(1),
   },
   (t) => [
     index("service_records_date").on(t.serviceDate),

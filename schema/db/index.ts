@@ -9,3 +9,4 @@ export * from "./properties";
 export * from "./security";
 export * from "./settings";
 export * from "./store";
+export * from "./visit-sheets";

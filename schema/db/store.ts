@@ -40,7 +40,8 @@ export const products = sqliteTable(
   ],
 );
 
-export const stockReasons = ["sale", "hold", "release", "cancellation", "edit", "import"] as const;
+/** "visit": parts the engineer used on a visit (their job sheet), with the visit named. */
+export const stockReasons = ["sale", "hold", "release", "cancellation", "edit", "import", "visit"] as const;
 
 /** Every change of a counted product's stock, with why: the product editor shows the latest. */
 export const stockMovements = sqliteTable(
@@ -56,8 +57,10 @@ export const stockMovements = sqliteTable(
     reason: text("reason", { enum: stockReasons }).notNull(),
     orderId: text("order_id"),
     createdAt: createdAt(),
+    /** The visit whose job sheet used the part (reason "visit"). */
+    serviceRecordId: integer("service_record_id"),
   },
-  (t) => [index("stock_movements_product").on(t.productId, t.id)],
+  (t) => [index("stock_movements_product").on(t.productId, t.id), index("stock_movements_visit").on(t.serviceRecordId)],
 );
 
 /** One line per product per anonymous cart session; quantity changes are single atomic UPDATEs. */

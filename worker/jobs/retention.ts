@@ -8,6 +8,7 @@ import {
   emailSubscribers,
   outbox,
   outgoingEmails,
+  sheetSyncs,
 } from "../../schema/db";
 import { settings } from "../../schema/settings";
 import type { Db } from "../db/client";
@@ -88,5 +89,7 @@ export async function purgeAdminRecords(db: Db, now = Date.now()) {
     db.delete(adminSessions).where(lt(adminSessions.expiresAt, daysAgo(now, 1))),
     db.delete(adminSignIns).where(lt(adminSignIns.createdAt, daysAgo(now, retention.signInDays))),
     db.delete(adminDevices).where(or(lt(adminDevices.lastUsedAt, deviceCutoff), lt(adminDevices.revokedAt, deviceCutoff))),
+    // A phone retries a lost sync within minutes or days, never a month later.
+    db.delete(sheetSyncs).where(lt(sheetSyncs.createdAt, daysAgo(now, 30))),
   ]);
 }

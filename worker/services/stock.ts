@@ -28,6 +28,7 @@ const ledgerFor = (db: Db, orderId: string, sign: 1 | 0 | -1, reason: Reason, on
         reason: sql<Reason>`${reason}`.as("reason"),
         orderId: orderLines.orderId,
         createdAt: sql<string>`${new Date().toISOString()}`.as("created_at"),
+        serviceRecordId: sql<null>`NULL`.as("service_record_id"),
       })
       .from(orderLines)
       .innerJoin(products, eq(products.id, orderLines.productId))

@@ -26,6 +26,7 @@ const sections: Section[] = [
   { href: ADMIN_HOME, label: "Home", place: "bar", group: "Daily work" },
   { href: "/quotes", label: "Quotes", place: "bar", group: "Daily work" },
   { href: "/customers", label: "Customers", place: "bar", group: "Daily work" },
+  { href: "/today", label: "My Day", place: "more", group: "Daily work" },
   { href: "/calendar", label: "Calendar", place: "md", group: "Daily work" },
   { href: "/service-records", label: "Service Records", short: "Records", place: "md", group: "Daily work" },
   { href: "/orders", label: "Orders", place: "md", group: "Sales" },

@@ -20,6 +20,7 @@ const ServiceSheet = lazy(() => import("./service-sheet"));
 const Estimates = lazy(() => import("./estimates"));
 const Estimate = lazy(() => import("./estimate"));
 const Invoices = lazy(() => import("./invoices"));
+const Today = lazy(() => import("./today"));
 const Invoice = lazy(() => import("./invoice"));
 const Products = lazy(() => import("./products"));
 const Orders = lazy(() => import("./orders"));
@@ -61,6 +62,7 @@ const screens = [
   { path: "/estimates", Screen: Estimates },
   { path: "/estimates/:id", Screen: Estimate },
   { path: "/invoices", Screen: Invoices },
+  { path: "/today", Screen: Today },
   { path: "/invoices/:id", Screen: Invoice },
   { path: "/products", Screen: Products },
   { path: "/orders", Screen: Orders },

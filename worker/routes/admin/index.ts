@@ -20,6 +20,7 @@ import security from "./security";
 import serviceRecords from "./service-records";
 import businessSettings from "./settings";
 import uploadUrl from "./upload-url";
+import visits from "./visits";
 import workbench from "./workbench";
 
 /**
@@ -42,6 +43,7 @@ const app = new Hono<HonoEnv>()
   .route("/", gasSafety)
   .route("/", estimates)
   .route("/", invoices)
+  .route("/", visits)
   .route("/products", products)
   .route("/orders", orders)
   .route("/upload-url", uploadUrl)

@@ -31,6 +31,7 @@ import {
   serviceSheets,
   stockMovements,
   stripeEvents,
+  visitSheets,
   warningNotices,
 } from "../../../schema/db";
 import { type Db, getDb } from "../../db/client";
@@ -51,6 +52,7 @@ const BACKUP: [string, SQLiteTable][] = [
   ["appliances", appliances],
   ["quotes", quotes],
   ["service_records", serviceRecords],
+  ["visit_sheets", visitSheets],
   ["outgoing_emails", outgoingEmails],
   ["gas_safety_records", gasSafetyRecords],
   ["warning_notices", warningNotices],
@@ -89,6 +91,7 @@ export const LEFT_OUT_OF_BACKUP: Record<string, string> = {
   rate_limits: "request counters of the last day",
   cart_items: "visitors' carts (emptied after 30 days)",
   outbox: "the local copy of sent e-mail (development only)",
+  sheet_syncs: "the keys of job sheets synced from the phone (kept 30 days, to apply each once)",
 };
 
 export const BACKUP_FORMAT = "northside-backup";

@@ -285,6 +285,7 @@ function applyStatements(db: Db, creates: NewProduct[], changed: ParsedRow[]) {
             reason: sql<"import">`'import'`.as("reason"),
             orderId: sql<null>`NULL`.as("order_id"),
             createdAt: sql<string>`${now}`.as("created_at"),
+            serviceRecordId: sql<null>`NULL`.as("service_record_id"),
           })
           .from(products)
           .innerJoin(rowsOf(part), sql`${products.id} = ${json("id")}`)
@@ -355,6 +356,7 @@ function applyStatements(db: Db, creates: NewProduct[], changed: ParsedRow[]) {
                 reason: sql<"import">`'import'`.as("reason"),
                 orderId: sql<null>`NULL`.as("order_id"),
                 createdAt: sql<string>`${now}`.as("created_at"),
+                serviceRecordId: sql<null>`NULL`.as("service_record_id"),
               })
               .from(products)
               // The rows this batch inserted carry its own timestamp.

@@ -54,6 +54,7 @@ export async function updateProduct(db: Db, id: number, changes: ProductChanges)
         reason: sql<"edit">`'edit'`.as("reason"),
         orderId: sql<null>`NULL`.as("order_id"),
         createdAt: sql<string>`${new Date().toISOString()}`.as("created_at"),
+        serviceRecordId: sql<null>`NULL`.as("service_record_id"),
       })
       .from(products)
       .where(sql`${products.id} = ${id} AND ${products.stockQuantity} IS NOT ${changes.stockQuantity ?? null}`),

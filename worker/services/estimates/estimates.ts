@@ -626,6 +626,7 @@ export async function acceptEstimate(
           ),
           quoteId: e.quoteRequestId,
           createdAt: sql<string>`${now}`.as("created_at"),
+          version: sql<number>`1`.as("version"),
         })
         .from(e)
         .where(

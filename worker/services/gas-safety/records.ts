@@ -474,6 +474,7 @@ export async function issueGasSafetyRecord(env: AppEnv, db: Db, id: number): Pro
                 propertyId: sql<number | null>`${record.propertyId}`.as("property_id"),
                 quoteId: sql<null>`NULL`.as("quote_id"),
                 createdAt: sql<string>`${issuedAt}`.as("created_at"),
+                version: sql<number>`1`.as("version"),
               })
               .from(r)
               .where(and(eq(r.id, id), sql`${r.issuedAt} = ${issuedAt}`)),

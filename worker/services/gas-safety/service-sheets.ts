@@ -248,6 +248,7 @@ export async function issueServiceSheet(env: AppEnv, db: Db, id: number): Promis
                 propertyId: sql<number | null>`${sheet.propertyId}`.as("property_id"),
                 quoteId: sql<null>`NULL`.as("quote_id"),
                 createdAt: sql<string>`${issuedAt}`.as("created_at"),
+                version: sql<number>`1`.as("version"),
               })
               .from(s)
               .where(and(eq(s.id, id), issuedNow)),

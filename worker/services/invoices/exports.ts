@@ -1,10 +1,11 @@
-import { and, asc, between, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, between, eq, ne } from "drizzle-orm";
 import type { InvoiceLine } from "../../../schema/api/invoices";
 import { creditNotes, customers, invoicePayments, invoices } from "../../../schema/db";
 import { penceToDecimal } from "../../../schema/format";
 import { lineAmounts, type VatRate } from "../../../schema/money";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
+import { inJsonList } from "../../db/json-list";
 import { type CsvValue, writeCsv } from "../../lib/csv";
 import { balanceOf } from "./invoices";
 
@@ -81,17 +82,14 @@ export async function invoicesCsv(db: Db, from: string, to: string): Promise<str
     .orderBy(asc(creditNotes.number));
   // Credit notes of invoices issued before the range still need their customer.
   const missing = [...new Set(notes.map((n) => n.invoiceId))].filter((id) => !rows.some((r) => r.invoice.id === id));
-  // D1 binds at most 100 values a statement: the ids in slices.
-  const others: { id: number; firstName: string | null; lastName: string | null; email: string | null }[] = [];
-  for (let start = 0; start < missing.length; start += 90) {
-    others.push(
-      ...(await db
+  // Every id as one JSON parameter: D1 binds at most 100 values a statement.
+  const others = missing.length
+    ? await db
         .select({ id: invoices.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email })
         .from(invoices)
         .leftJoin(customers, eq(customers.id, invoices.customerId))
-        .where(inArray(invoices.id, missing.slice(start, start + 90)))),
-    );
-  }
+        .where(inJsonList(invoices.id, missing))
+    : [];
   const contactOf = (id: number) => {
     const r = rows.find((x) => x.invoice.id === id) ?? others.find((x) => x.id === id);
     return { name: r?.firstName ? `${r.firstName} ${r.lastName}`.trim() : "Unknown customer", email: r?.email ?? "" };

@@ -12,6 +12,7 @@ export const movementReasons: Record<StockMovement["reason"], string> = {
   cancellation: "Order cancelled, back in stock",
   edit: "Count changed by you",
   import: "CSV import",
+  visit: "Used on a visit",
 };
 
 /** "+5", "−2" (a real minus sign), "0". */

@@ -1,0 +1,41 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt } from "./columns";
+import { serviceRecords } from "./crm";
+
+/**
+ * The engineer's job sheet for a visit (docs/decisions/018-the-engineers-phone.md): what was done on
+ * site, written from the phone, often after a spell without signal. One per visit, replaced whole
+ * by each sync; parts used leave the stock through the ledger (stock_movements with the visit).
+ */
+export const visitSheets = sqliteTable("visit_sheets", {
+  serviceRecordId: integer("service_record_id")
+    .primaryKey()
+    .references(() => serviceRecords.id, { onDelete: "cascade" }),
+  arrivedAt: text("arrived_at"),
+  finishedAt: text("finished_at"),
+  workDone: text("work_done"),
+  advice: text("advice"),
+  labourMinutes: integer("labour_minutes"),
+  /** SheetPart[] as JSON: the catalogue products used, with quantities and names as picked. */
+  parts: text("parts").notNull().default("[]"),
+  /** Photo keys in the DOCUMENTS bucket (visits/<id>/…), as JSON. */
+  photos: text("photos").notNull().default("[]"),
+  /** The customer's signature (a PNG data URL) and their printed name. */
+  signature: text("signature"),
+  signedName: text("signed_name"),
+  updatedAt: text("updated_at").notNull(),
+});
+
+/**
+ * Each sync the phone sends, by its Idempotency-Key: a change sent twice (a retry after a lost
+ * answer) is applied once. Kept 30 days.
+ */
+export const sheetSyncs = sqliteTable(
+  "sheet_syncs",
+  {
+    key: text("key").primaryKey(),
+    serviceRecordId: integer("service_record_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sheet_syncs_created").on(t.createdAt)],
+);

@@ -1,0 +1,169 @@
+import { and, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import type { SheetAnswer, SheetInput, SheetPart } from "../../../schema/api/visits";
+import { products, serviceRecords, sheetSyncs, stockMovements, visitSheets } from "../../../schema/db";
+import type { Db } from "../../db/client";
+import { inJsonList } from "../../db/json-list";
+import { ApiError, notFound } from "../../lib/errors";
+import { checkSignature } from "../documents/drafts";
+import { sheetOfRow } from "./today";
+
+/**
+ * A job sheet synced from the engineer's phone: the whole sheet each time, applied once per
+ * Idempotency-Key (a retry after a lost answer changes nothing), refused as a conflict when the
+ * office changed the visit since the version the phone had. Parts used leave the stock through the
+ * ledger by the difference from what the visit already took (so a sheet saved again, or a part
+ * removed, takes or gives back only the change), never below zero. Finishing completes the visit.
+ */
+const r = serviceRecords;
+
+async function answer(db: Db, id: number, replayed: boolean): Promise<SheetAnswer> {
+  const [[visit], [sheet]] = await db.batch([
+    db.select({ version: r.version, status: r.status }).from(r).where(eq(r.id, id)),
+    db.select().from(visitSheets).where(eq(visitSheets.serviceRecordId, id)),
+  ]);
+  if (!visit || !sheet) throw notFound("Visit");
+  return { sheet: sheetOfRow(sheet), version: String(visit.version), status: visit.status, replayed };
+}
+
+/** The change of one product's count for this visit: the ledger row first, then the count by it. */
+function partStatements(db: Db, visitId: number, productId: number, quantity: number, now: string) {
+  const taken = sql`COALESCE((SELECT -SUM(${stockMovements.change}) FROM ${stockMovements}
+    WHERE ${stockMovements.serviceRecordId} = ${visitId} AND ${stockMovements.productId} = ${productId}), 0)`;
+  const wanted = sql`(${quantity} - ${taken})`;
+  const thisRow = and(
+    eq(stockMovements.serviceRecordId, visitId),
+    eq(stockMovements.productId, productId),
+    eq(stockMovements.createdAt, now),
+  );
+  const change = sql<number>`COALESCE((SELECT ${stockMovements.change} FROM ${stockMovements} WHERE ${thisRow}), 0)`;
+  return [
+    // Taking more: at most what is on the shelf (a count never goes below zero); giving back: all.
+    db.insert(stockMovements).select(
+      db
+        .select({
+          id: sql<number>`NULL`.as("id"),
+          productId: products.id,
+          change: sql<number>`CASE WHEN ${wanted} > 0 THEN -MIN(${wanted}, ${products.stockQuantity}) ELSE -${wanted} END`.as(
+            "change",
+          ),
+          quantityAfter: sql<null>`NULL`.as("quantity_after"),
+          reason: sql<"visit">`'visit'`.as("reason"),
+          orderId: sql<null>`NULL`.as("order_id"),
+          createdAt: sql<string>`${now}`.as("created_at"),
+          serviceRecordId: sql<number>`${visitId}`.as("service_record_id"),
+        })
+        .from(products)
+        .where(
+          and(
+            eq(products.id, productId),
+            isNotNull(products.stockQuantity),
+            sql`${wanted} <> 0`,
+            sql`NOT (${wanted} > 0 AND ${products.stockQuantity} = 0)`,
+          ),
+        ),
+    ),
+    db
+      .update(products)
+      .set({
+        stockQuantity: sql`${products.stockQuantity} + ${change}`,
+        // Back above its low-stock level: the owner's alert is re-armed.
+        lowStockAlertedAt: sql`CASE WHEN ${products.stockQuantity} + ${change} > ${products.lowStockThreshold} THEN NULL ELSE ${products.lowStockAlertedAt} END`,
+      })
+      .where(and(eq(products.id, productId), sql`EXISTS (SELECT 1 FROM ${stockMovements} WHERE ${thisRow})`)),
+    db
+      .update(stockMovements)
+      .set({ quantityAfter: sql`(SELECT ${products.stockQuantity} FROM ${products} WHERE ${products.id} = ${productId})` })
+      .where(thisRow),
+  ] as const;
+}
+
+export async function syncSheet(db: Db, id: number, key: string, input: SheetInput): Promise<SheetAnswer> {
+  const [[seen], [visit], before, named] = await db.batch([
+    db.select().from(sheetSyncs).where(eq(sheetSyncs.key, key)),
+    db.select({ version: r.version, status: r.status }).from(r).where(eq(r.id, id)),
+    db
+      .select({ productId: stockMovements.productId })
+      .from(stockMovements)
+      .where(eq(stockMovements.serviceRecordId, id))
+      .groupBy(stockMovements.productId),
+    db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(
+        inJsonList(
+          products.id,
+          input.parts.map((p) => p.productId),
+        ),
+      ),
+  ]);
+  if (seen) {
+    if (seen.serviceRecordId !== id) throw new ApiError("CONFLICT", "This Idempotency-Key was used for another visit.");
+    return answer(db, id, true);
+  }
+  if (!visit) throw notFound("Visit");
+  if (String(visit.version) !== input.baseVersion) {
+    throw new ApiError(
+      "CONFLICT",
+      "The visit was changed in the office since this phone last had it: check it and send the sheet again.",
+      {
+        details: [{ path: "baseVersion", message: String(visit.version) }],
+      },
+    );
+  }
+  const missing = input.parts.find((p) => !named.some((n) => n.id === p.productId));
+  if (missing) {
+    const message = "A part is no longer in the catalogue: remove it and pick another";
+    throw new ApiError("VALIDATION_FAILED", message, { details: [{ path: "parts", message }] });
+  }
+  if (input.signature) await checkSignature(input.signature);
+  if (input.photos.some((key) => !key.startsWith(`visits/${id}/`))) {
+    const message = "A photo belongs to another visit";
+    throw new ApiError("VALIDATION_FAILED", message, { details: [{ path: "photos", message }] });
+  }
+
+  const now = new Date().toISOString();
+  const parts: SheetPart[] = input.parts.map((p) => ({ ...p, name: named.find((n) => n.id === p.productId)!.name }));
+  // Every product the visit used before or uses now: one no longer on the sheet goes back to 0.
+  const productIds = [...new Set([...before.map((b) => b.productId), ...parts.map((p) => p.productId)])];
+  const sheet = {
+    arrivedAt: input.arrivedAt,
+    finishedAt: input.finishedAt ?? (input.finish ? now : null),
+    workDone: input.workDone,
+    advice: input.advice,
+    labourMinutes: input.labourMinutes,
+    parts: JSON.stringify(parts),
+    photos: JSON.stringify(input.photos),
+    signature: input.signature,
+    signedName: input.signedName,
+    updatedAt: now,
+  };
+  const status: SQL = input.finish
+    ? sql`'completed'`
+    : sql`CASE WHEN ${r.status} = 'scheduled' AND ${input.arrivedAt} IS NOT NULL THEN 'in-progress' ELSE ${r.status} END`;
+  const partsText = parts.map((p) => `${p.quantity} × ${p.name}`).join(", ") || null;
+  try {
+    await db.batch([
+      // The key first: a second sync with it, racing this one, fails here and changes nothing.
+      db.insert(sheetSyncs).values({ key, serviceRecordId: id, createdAt: now }),
+      db
+        .insert(visitSheets)
+        .values({ serviceRecordId: id, ...sheet })
+        .onConflictDoUpdate({ target: visitSheets.serviceRecordId, set: sheet }),
+      ...productIds.flatMap((productId) =>
+        partStatements(db, id, productId, parts.find((p) => p.productId === productId)?.quantity ?? 0, now),
+      ),
+      db
+        .update(r)
+        .set({
+          status,
+          version: sql`${r.version} + 1`,
+          ...(input.finish ? { workCompleted: input.workDone, partsUsed: partsText } : {}),
+        })
+        .where(and(eq(r.id, id), eq(r.version, visit.version))),
+    ]);
+  } catch (error) {
+    if (String(error).includes("UNIQUE constraint failed: sheet_syncs.key")) return answer(db, id, true);
+    throw error;
+  }
+  return answer(db, id, false);
+}
