@@ -314,6 +314,8 @@ test.describe("admin layout", () => {
       await more.click();
       await expect(more).toHaveAttribute("aria-expanded", "true");
       const panel = page.locator("#admin-more-sections");
+      await expect(panel.getByRole("list", { name: "Daily work" }).getByRole("link")).toHaveText(["My Day"]);
+      await expect(panel.getByRole("list", { name: "Sales" }).getByRole("link")).toHaveText(["Priced Quotes", "Invoices"]);
       await expect(panel.getByRole("list", { name: "Customer care" }).getByRole("link")).toHaveText(["Outbox"]);
       await expect(panel.getByRole("list", { name: "Set-up" }).getByRole("link")).toHaveText(["Settings", "Security"]);
       await panel.getByRole("link", { name: "Security" }).click();
@@ -331,7 +333,7 @@ test.describe("admin layout", () => {
       await page.keyboard.press("Enter");
       await expect(panel.getByRole("link", { name: "Security" })).toHaveAttribute("aria-current", "page");
       await page.keyboard.press("Tab");
-      await expect(panel.getByRole("link", { name: "Outbox" })).toBeFocused();
+      await expect(panel.getByRole("link", { name: "My Day" })).toBeFocused();
       await page.keyboard.press("Escape");
       await expect(panel).toBeHidden();
       await expect(moreNow).toBeFocused();
@@ -360,9 +362,9 @@ test.describe("admin layout", () => {
       await nav.getByRole("button", { name: "More sections" }).click();
       const panel = page.locator("#admin-more-sections");
       const groups = [
-        ["Daily work", ["Calendar", "Service Records"]],
+        ["Daily work", ["My Day", "Calendar", "Service Records"]],
         ["Customer care", ["Reminders", "Chats", "Outbox"]],
-        ["Sales", ["Orders", "Products", "Email Subscribers"]],
+        ["Sales", ["Orders", "Priced Quotes", "Invoices", "Products", "Email Subscribers"]],
         ["Set-up", ["Settings", "Security"]],
       ] as const;
       for (const [group, links] of groups)

@@ -80,3 +80,123 @@ test.describe("the engineer's day on a phone", () => {
     await expect(page.getByLabel("Description")).toHaveValue("Boiler Repair: Replaced the diverter valve; tested");
   });
 });
+
+test.describe("the engineer's phone without signal", () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    // Without signal, the page's own reads fail as the phone's would.
+    allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/],
+  });
+
+  test("a job sheet filled offline, kept through a reload, synced once when the signal is back", async ({
+    adminPage: page,
+    adminToken,
+    context,
+    request,
+  }) => {
+    const lastName = unique("Basement");
+    const customer = (await (
+      await request.post("/api/admin/customers", {
+        headers: bearer(adminToken),
+        data: { firstName: "Kit", lastName, phone: "0161 496 0888", address: "7 Low Street, Sale", postcode: "M33 1AA" },
+      })
+    ).json()) as AdminCustomer;
+    const visit = await request.post("/api/admin/service-records", {
+      headers: bearer(adminToken),
+      data: { customerId: customer.id, serviceType: "Boiler Repair", status: "scheduled", serviceDate: londonToday() },
+    });
+    const visitId = ((await visit.json()) as { id: number }).id;
+    const pump = await createProduct(request, { name: unique("Offline Pump"), stockQuantity: 5 });
+    const seal = await createProduct(request, { name: unique("Offline Seal"), stockQuantity: 3 });
+
+    // Online once: the service worker takes the app, and the phone keeps the day and the part names.
+    await page.goto("/admin/today");
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    const card = page.getByRole("article", { name: `Visit: Boiler Repair, Kit ${lastName}` });
+    await card.getByRole("button", { name: "Start the job sheet" }).click();
+    const sheet = card.getByRole("region", { name: "Job sheet: Boiler Repair" });
+    await expect(sheet.getByRole("button", { name: "Arrived now" })).toBeVisible();
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const keys = await Promise.all((await caches.keys()).map(async (name) => (await caches.open(name)).keys()));
+          return keys.flat().some((r) => /signature-field|signature_pad|signature/i.test(r.url));
+        }),
+      )
+      .toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (name) =>
+            new Promise<boolean>((resolve) => {
+              const open = indexedDB.open("northside-phone");
+              open.onsuccess = () => {
+                const read = open.result.transaction("catalogue").objectStore("catalogue").get("parts");
+                read.onsuccess = () => resolve(Boolean(read.result?.parts.some((p: { name: string }) => p.name === name)));
+                read.onerror = () => resolve(false);
+              };
+              open.onerror = () => resolve(false);
+            }),
+          seal.name,
+        ),
+      )
+      .toBe(true);
+
+    await context.setOffline(true);
+    await sheet.getByRole("button", { name: "Arrived now" }).click();
+    await sheet.getByLabel("Work done").fill("Replaced the pump and a seal in the basement");
+    for (const part of [pump, seal]) {
+      await sheet.getByLabel("Find a part used").fill(part.name);
+      await sheet.getByRole("button", { name: part.name }).click();
+    }
+    await sheet.getByLabel(`Quantity of ${pump.name}`).fill("2");
+    await sheet.getByRole("button", { name: "Ask the customer to sign" }).click();
+    const pad = sheet.getByRole("img", { name: "Customer's signature" });
+    await pad.scrollIntoViewIfNeeded();
+    const box = (await pad.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step++)
+      await page.mouse.move(box.x + 20 + step * 25, box.y + box.height / 2 + (step % 2 ? 20 : -20));
+    await page.mouse.up();
+    await sheet.getByLabel("Customer's name").fill("Kit Basement");
+    await sheet.getByRole("button", { name: "Finish the visit" }).click();
+    await expectToast(page, "Visit finished");
+    await expect(page.getByRole("status").filter({ hasText: "1 change waiting to sync" })).toBeVisible();
+    await shoot(page, "today-offline-390");
+
+    // A reload without signal: the app from the phone, the day and the sheet as they were left.
+    await page.reload();
+    await expect(page.getByRole("status").filter({ hasText: /No signal: the day as this phone kept it/ })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "1 change waiting to sync" })).toBeVisible();
+    const kept = page.getByRole("article", { name: `Visit: Boiler Repair, Kit ${lastName}` });
+    const keptSheet = kept.getByRole("region", { name: "Job sheet: Boiler Repair" });
+    await expect(keptSheet.getByLabel("Work done")).toHaveValue("Replaced the pump and a seal in the basement");
+    await expect(keptSheet.getByLabel(`Quantity of ${pump.name}`)).toHaveValue("2");
+    await expect(keptSheet.getByRole("img", { name: "Customer's signature" })).toBeVisible();
+
+    // Signal again: the outbox empties by itself, and the day is read again from the server.
+    await context.setOffline(false);
+    await expect(page.getByRole("status").filter({ hasText: "waiting to sync" })).toHaveCount(0);
+    await expect(kept.getByText("Done", { exact: true })).toBeVisible();
+    const day = await adminGet<{
+      visits: { id: number; status: string; sheet: { parts: unknown[]; signedName: string } | null }[];
+    }>(request, adminToken, `/api/admin/today?date=${londonToday()}`);
+    expect(day.visits.find((v) => v.id === visitId)).toMatchObject({
+      status: "completed",
+      sheet: { signedName: "Kit Basement" },
+    });
+    for (const [part, left] of [
+      [pump, 3],
+      [seal, 2],
+    ] as const) {
+      const movements = await adminGet<{ change: number; quantityAfter: number; reason: string }[]>(
+        request,
+        adminToken,
+        `/api/admin/products/${part.id}/stock-movements`,
+      );
+      expect(movements.filter((m) => m.reason === "visit")).toEqual([expect.objectContaining({ quantityAfter: left })]);
+    }
+  });
+});

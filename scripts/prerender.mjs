@@ -193,7 +193,12 @@ await write("/404", await render("/404", "not-found"));
 // One shell per screen: a path with a parameter (/admin/customers/:id) is served from its list
 // screen's shell by public/_redirects.
 for (const route of server.adminRoutes.filter((r) => !r.path.includes(":"))) {
-  const tags = '<meta name="robots" content="noindex, nofollow" />';
+  // Installable on the engineer's phone (frontend/public/admin-sw.js keeps what it opened).
+  const tags = [
+    '<meta name="robots" content="noindex, nofollow" />',
+    '<link rel="manifest" href="/images/app/admin.webmanifest" />',
+    '<link rel="apple-touch-icon" href="/images/app/icon-192.png" />',
+  ].join("\n    ");
   await write(route.path, page({ title: `${route.title} | ${server.siteName}`, description: "", tags }));
 }
 

@@ -5,6 +5,7 @@ import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { clientIp } from "../lib/client-ip";
 import { validate } from "../lib/validate";
+import { limitPerAddress } from "../middleware/rate-limit";
 import { cancelAccepted, startDeposit } from "../services/estimates/deposits";
 import { acceptEstimate, declineEstimate, viewEstimate } from "../services/estimates/estimates";
 
@@ -31,7 +32,8 @@ const app = new Hono<HonoEnv>()
   .post("/:token/decline", token, validate("json", declineSchema), async (c) =>
     c.json(await declineEstimate(c.env, getDb(c.env), c.req.valid("param").token, c.req.valid("json").reason)),
   )
-  .post("/:token/deposit", token, async (c) =>
+  // Each press asks Stripe for a Checkout Session: limited per address as the cart's are.
+  .post("/:token/deposit", limitPerAddress("checkout-session"), token, async (c) =>
     c.json(await startDeposit(c.env, getDb(c.env), c.req.valid("param").token, new URL(c.req.url).origin)),
   )
   .post("/:token/cancel", token, validate("json", cancelSchema), async (c) =>

@@ -3,6 +3,7 @@ import { z } from "../../schema/api/z";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
+import { limitPerAddress } from "../middleware/rate-limit";
 import { startInvoicePayment } from "../services/invoices/card-payments";
 import { publicInvoice } from "../services/invoices/invoices";
 
@@ -18,7 +19,8 @@ const app = new Hono<HonoEnv>()
     c.header("X-Robots-Tag", "noindex");
   })
   .get("/:token", token, async (c) => c.json(await publicInvoice(c.env, getDb(c.env), c.req.valid("param").token)))
-  .post("/:token/pay", token, async (c) =>
+  // Each press asks Stripe for a Checkout Session: limited per address as the cart's are.
+  .post("/:token/pay", limitPerAddress("checkout-session"), token, async (c) =>
     c.json(await startInvoicePayment(c.env, getDb(c.env), c.req.valid("param").token, new URL(c.req.url).origin)),
   );
 

@@ -74,9 +74,23 @@ const screens = [
   { path: "/security", Screen: Security },
 ] as const;
 
+/**
+ * The back office's service worker (public/admin-sw.js), scoped to /admin/: what the phone opened
+ * once opens again without signal. Not in `vite dev`, whose scripts are not the build's.
+ */
+function useAdminServiceWorker() {
+  useEffect(() => {
+    if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.register("/admin-sw.js", { scope: "/admin/" }).catch((error: unknown) => {
+      console.warn("The back office's offline copy is unavailable:", error);
+    });
+  }, []);
+}
+
 /** The back office route table, nested under /admin and loaded only when an admin path opens. */
 export default function AdminApp() {
   useAdminDocumentMeta();
+  useAdminServiceWorker();
   return (
     <Switch>
       <Route path="/login">

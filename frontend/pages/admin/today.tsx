@@ -1,6 +1,7 @@
 import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "wouter";
+import type { Product } from "../../../schema/api/products";
 import type { TodayAnswer, TodayVisit } from "../../../schema/api/visits";
 import { formatPence } from "../../../schema/format";
 import { addDays, londonToday } from "../../../schema/london-time";
@@ -8,8 +9,16 @@ import { formatDate, formatDayAndMonth, formatTime } from "../../../schema/londo
 import { EmptyState, ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { PageHeader } from "../../components/admin/page-header";
 import { JobSheet } from "../../components/admin/visits/job-sheet";
-import { useAdminData } from "../../hooks/admin/use-admin-data";
-import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
+import { adminApi, adminPage, errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
+import {
+  flushOutbox,
+  type OutboxEntry,
+  onOutboxChange,
+  outboxEntries,
+  rememberCatalogue,
+  rememberDay,
+  rememberedDay,
+} from "../../lib/admin/sheet-outbox";
 
 const isDate = (s: string | null): s is string => s !== null && /^\d{4}-\d{2}-\d{2}$/.test(s);
 
@@ -18,28 +27,77 @@ const isDate = (s: string | null): s is string => s !== null && /^\d{4}-\d{2}-\d
  * call, the address to open in the phone's maps, the appliances, what was done last time and what
  * is owed, and the job sheet; yesterday and tomorrow a tap away.
  */
+type Loaded = { answer: TodayAnswer; offline: string | null };
+
+/** The day from the server, kept on the phone; without signal, the copy kept last time. */
+function useDay(date: string) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const load = useCallback(async () => {
+    try {
+      const answer = await adminApi<TodayAnswer>(`/api/admin/today?date=${date}`);
+      setLoaded({ answer, offline: null });
+      setError(null);
+      void rememberDay(answer);
+      // The part names too, for the job sheet without signal.
+      void rememberCatalogue(async () =>
+        (await adminPage<Product>("/api/admin/products?limit=500")).items.map((p) => ({ id: p.id, name: p.name })),
+      ).catch(() => undefined);
+    } catch (e) {
+      const kept = await rememberedDay(date).catch(() => null);
+      if (kept) setLoaded({ answer: kept.answer, offline: kept.savedAt });
+      else setError(e);
+    }
+  }, [date]);
+  useEffect(() => {
+    setLoaded(null);
+    void load();
+  }, [load]);
+  return { loaded, error, reload: load };
+}
+
+/** The phone's outbox, kept current. */
+function useOutbox() {
+  const [entries, setEntries] = useState<OutboxEntry[]>([]);
+  useEffect(() => {
+    const read = () => void outboxEntries().then(setEntries, () => setEntries([]));
+    read();
+    void flushOutbox();
+    return onOutboxChange(read);
+  }, []);
+  return entries;
+}
+
 export default function Today() {
   const [params] = useSearchParams();
   const date = isDate(params.get("date")) ? params.get("date")! : londonToday();
-  const { data, error, refresh } = useAdminData<TodayAnswer>(`/api/admin/today?date=${date}`);
+  const { loaded, error, reload } = useDay(date);
+  const entries = useOutbox();
+  const waiting = entries.filter((e) => e.state === "waiting").length;
+  // Once this phone's syncs are through, the day is read again with their answers.
+  const before = useRef(waiting);
+  useEffect(() => {
+    if (before.current > 0 && waiting === 0) void reload();
+    before.current = waiting;
+  }, [waiting, reload]);
   const day = (offset: number) => `/today?date=${addDays(date, offset)}`;
   let body: ReactNode;
-  if (data) {
+  if (loaded) {
     body =
-      data.visits.length === 0 ? (
+      loaded.answer.visits.length === 0 ? (
         <EmptyState message="No visits on this day." />
       ) : (
         <ol className="admin-list admin-today" aria-label={`Visits on ${formatDate(date)}`}>
-          {data.visits.map((visit) => (
+          {loaded.answer.visits.map((visit) => (
             <li key={visit.id}>
-              <Visit visit={visit} onSynced={refresh} />
+              <Visit visit={visit} entries={entries.filter((e) => e.visitId === visit.id)} onReload={reload} />
             </li>
           ))}
         </ol>
       );
   } else if (error) {
     body = isUnauthorized(error) ? null : (
-      <ErrorState message={errorMessage(error, "Failed to load the day.")} onRetry={refresh} />
+      <ErrorState message={errorMessage(error, "Failed to load the day, and this phone has no copy of it.")} onRetry={reload} />
     );
   } else body = <LoadingState label="Loading the day…" />;
   return (
@@ -58,13 +116,24 @@ export default function Today() {
           </Flex>
         }
       />
+      {loaded?.offline || waiting ? (
+        <Text as="p" size="2" role="status" mb="3" className="admin-sync-status">
+          {loaded?.offline ? `No signal: the day as this phone kept it at ${formatTime(loaded.offline)}. ` : ""}
+          {waiting ? `${waiting} ${waiting === 1 ? "change" : "changes"} waiting to sync.` : ""}
+        </Text>
+      ) : null}
       {body}
     </>
   );
 }
 
-function Visit({ visit, onSynced }: { visit: TodayVisit; onSynced: () => unknown }) {
+function Visit({ visit, entries, onReload }: { visit: TodayVisit; entries: OutboxEntry[]; onReload: () => unknown }) {
   const [open, setOpen] = useState(visit.status === "in-progress");
+  // A sheet with changes waiting on this phone opens by itself.
+  const waiting = entries.length > 0;
+  useEffect(() => {
+    if (waiting) setOpen(true);
+  }, [waiting]);
   const phone = visit.customer?.phone;
   return (
     <article className="admin-card" aria-label={`Visit: ${visit.serviceType}${visit.customer ? `, ${visit.customer.name}` : ""}`}>
@@ -118,7 +187,7 @@ function Visit({ visit, onSynced }: { visit: TodayVisit; onSynced: () => unknown
         {visit.description ? <Text size="2">{visit.description}</Text> : null}
       </Flex>
       {open ? (
-        <JobSheet key={visit.version} visit={visit} onSynced={onSynced} />
+        <JobSheet key={visit.version} visit={visit} entries={entries} onReload={onReload} />
       ) : (
         <Flex justify="end" mt="3">
           <Button onClick={() => setOpen(true)}>{visit.sheet ? "Open the job sheet" : "Start the job sheet"}</Button>

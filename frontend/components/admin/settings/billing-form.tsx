@@ -158,7 +158,7 @@ function Loaded({ settings, onSaved }: { settings: BillingSettings; onSaved: () 
       </SettingsSection>
       <Flex justify="end" gap="2" wrap="wrap">
         <Button type="button" variant="soft" color="gray" disabled={!dirty || busy} onClick={() => setForm(initial)}>
-          Undo changes
+          Undo billing changes
         </Button>
         <Button type="submit" size="3" disabled={!dirty || busy}>
           {busy ? "Saving…" : "Save billing settings"}

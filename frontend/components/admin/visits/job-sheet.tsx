@@ -1,10 +1,20 @@
 import { Box, Button, Card, Flex, Heading, Text, TextArea, TextField } from "@radix-ui/themes";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { Product } from "../../../../schema/api/products";
-import type { SheetAnswer, SheetPart, TodayVisit } from "../../../../schema/api/visits";
+import type { SheetPart, TodayVisit } from "../../../../schema/api/visits";
 import { formatTime } from "../../../../schema/london-time-text";
-import { adminApi, adminPage, errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
-import { HttpError } from "../../../lib/api";
+import { adminPage } from "../../../lib/admin/admin-api";
+import {
+  type CataloguePart,
+  dropEntry,
+  enqueueSheet,
+  findKeptParts,
+  type OutboxEntry,
+  readDraft,
+  retryEntry,
+  type SheetBody,
+  saveDraft,
+} from "../../../lib/admin/sheet-outbox";
 import { notify } from "../../../lib/toast";
 import { Field } from "../form-field";
 import { InvoiceFrom } from "../invoices/invoice-from";
@@ -34,55 +44,68 @@ const formOf = (visit: TodayVisit): Form => ({
 
 /**
  * The job sheet of a visit: arrival, the work done and advice given, labour, parts used from the
- * catalogue, and the customer's signature. Each save sends the whole sheet with a fresh
- * Idempotency-Key and the visit's version; an office change since is shown, not overwritten.
+ * catalogue, and the customer's signature. Every change is kept on the phone at once; Save and
+ * Finish queue the whole sheet in the phone's outbox (lib/admin/sheet-outbox.ts), sent when there is
+ * signal; an office change since is shown, not overwritten, and a refusal says why.
  */
-export function JobSheet({ visit, onSynced }: { visit: TodayVisit; onSynced: () => unknown }) {
+export function JobSheet({
+  visit,
+  entries,
+  onReload,
+}: {
+  visit: TodayVisit;
+  /** This visit's syncs waiting in the phone's outbox. */
+  entries: OutboxEntry[];
+  onReload: () => unknown;
+}) {
   const [form, setForm] = useState<Form>(() => formOf(visit));
-  const [version, setVersion] = useState(visit.version);
-  const [busy, setBusy] = useState(false);
-  const [conflict, setConflict] = useState<string | null>(null);
   const [signing, setSigning] = useState(Boolean(form.signature));
-  const finished = visit.status === "completed";
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const finished = visit.status === "completed" || entries.some((e) => e.finish);
+  const conflict = entries.find((e) => e.state === "conflict");
+  const failed = entries.find((e) => e.state === "failed");
+  const waiting = entries.filter((e) => e.state === "waiting").length;
   const id = (field: string) => `sheet-${visit.id}-${field}`;
 
+  // The signature pad's code now, while there may be signal (the service worker keeps it).
+  useEffect(() => {
+    void import("../../signature/signature-field").catch(() => undefined);
+  }, []);
+
+  // What this phone typed since the server's copy wins over it (read once, on opening).
+  const serverCopy = useRef(visit.sheet?.updatedAt ?? "");
+  useEffect(() => {
+    void readDraft(visit.id).then((draft) => {
+      if (!draft || draft.savedAt <= serverCopy.current) return;
+      const typed = draft.body;
+      setForm({ ...typed, labourMinutes: typed.labourMinutes === null ? "" : String(typed.labourMinutes) });
+      if (typed.signature) setSigning(true);
+    });
+  }, [visit.id]);
+
+  const body = (f: Form): SheetBody => ({
+    arrivedAt: f.arrivedAt,
+    workDone: f.workDone,
+    advice: f.advice,
+    labourMinutes: f.labourMinutes.trim() === "" || !Number.isInteger(Number(f.labourMinutes)) ? null : Number(f.labourMinutes),
+    parts: f.parts,
+    signature: f.signature,
+    signedName: f.signedName,
+  });
+  // Every change is kept on the phone at once.
+  const set = <K extends keyof Form>(key: K, value: Form[K]) =>
+    setForm((f) => {
+      const next = { ...f, [key]: value };
+      void saveDraft(visit.id, body(next));
+      return next;
+    });
+
   async function sync(finish: boolean) {
-    const minutes = form.labourMinutes.trim() === "" ? null : Number(form.labourMinutes);
-    if (minutes !== null && !Number.isInteger(minutes)) {
-      notify({ title: "Labour", description: "Enter the labour time in whole minutes.", variant: "destructive" });
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await adminApi<SheetAnswer>(`/api/admin/visits/${visit.id}/sheet`, {
-        method: "PUT",
-        headers: { "Idempotency-Key": crypto.randomUUID() },
-        json: {
-          baseVersion: version,
-          arrivedAt: form.arrivedAt,
-          workDone: form.workDone,
-          advice: form.advice,
-          labourMinutes: minutes,
-          parts: form.parts.map(({ productId, quantity }) => ({ productId, quantity })),
-          signature: form.signature,
-          signedName: form.signedName,
-          finish,
-        },
-      });
-      setVersion(answer.version);
-      setConflict(null);
-      notify({ title: finish ? "Visit finished" : "Job sheet saved" });
-      await onSynced();
-    } catch (e) {
-      if (e instanceof HttpError && e.status === 409 && e.detail("baseVersion")) {
-        setConflict(e.serverMessage ?? "The visit was changed in the office.");
-      } else if (!isUnauthorized(e)) {
-        notify({ title: "Not saved", description: errorMessage(e, "The job sheet was not saved"), variant: "destructive" });
-      }
-    } finally {
-      setBusy(false);
-    }
+    await saveDraft(visit.id, body(form));
+    await enqueueSheet(visit.id, body(form), finish, visit.version);
+    notify({
+      title: finish ? "Visit finished" : "Job sheet saved",
+      description: navigator.onLine ? undefined : "Saved on this phone: it is sent when there is signal.",
+    });
   }
 
   return (
@@ -92,21 +115,39 @@ export function JobSheet({ visit, onSynced }: { visit: TodayVisit; onSynced: () 
           Job sheet
         </Heading>
         {conflict ? (
-          <Box role="alert" mb="3" className="admin-conflict">
+          <Box role="alert" mb="3">
             <Text as="p" size="2" color="red" weight="medium">
-              {conflict}
+              {conflict.error}
             </Text>
             <Button
               mt="2"
               variant="soft"
               onClick={async () => {
-                setConflict(null);
-                await onSynced();
+                await dropEntry(conflict.id!, visit.id, true);
+                await onReload();
               }}
             >
               Load the office's version
             </Button>
           </Box>
+        ) : failed ? (
+          <Box role="alert" mb="3">
+            <Text as="p" size="2" color="red" weight="medium">
+              Not synced: {failed.error}
+            </Text>
+            <Flex gap="2" mt="2">
+              <Button variant="soft" onClick={() => retryEntry(failed.id!)}>
+                Try again
+              </Button>
+              <Button variant="soft" color="gray" onClick={() => dropEntry(failed.id!, visit.id, false)}>
+                Discard this change
+              </Button>
+            </Flex>
+          </Box>
+        ) : waiting ? (
+          <Text as="p" size="2" role="status" mb="2" color="amber">
+            Saved on this phone, waiting to sync
+          </Text>
         ) : null}
         <Flex direction="column" gap="3">
           <Flex gap="2" align="center" wrap="wrap">
@@ -170,15 +211,15 @@ export function JobSheet({ visit, onSynced }: { visit: TodayVisit; onSynced: () 
           </Field>
         </Flex>
         <Flex gap="2" mt="3" justify="end" wrap="wrap">
-          <Button variant="soft" disabled={busy} onClick={() => sync(false)}>
+          <Button variant="soft" disabled={finished && visit.status === "completed"} onClick={() => sync(false)}>
             Save
           </Button>
-          {finished ? (
+          {visit.status === "completed" ? (
             visit.customer ? (
               <InvoiceFrom source={{ fromServiceRecordId: visit.id }} label="Create invoice" />
             ) : null
           ) : (
-            <Button disabled={busy || !form.workDone.trim()} onClick={() => sync(true)}>
+            <Button disabled={!form.workDone.trim()} onClick={() => sync(true)}>
               Finish the visit
             </Button>
           )}
@@ -191,15 +232,20 @@ export function JobSheet({ visit, onSynced }: { visit: TodayVisit; onSynced: () 
 /** Parts used: found in the catalogue by typing, each with its quantity. */
 function Parts({ parts, onChange }: { parts: SheetPart[]; onChange: (parts: SheetPart[]) => void }) {
   const [text, setText] = useState("");
-  const [found, setFound] = useState<Product[]>([]);
+  const [found, setFound] = useState<CataloguePart[]>([]);
   useEffect(() => {
-    if (text.trim().length < 2) return setFound([]);
+    const typed = text.trim();
+    if (typed.length < 2) return setFound([]);
+    // The catalogue online; without signal, the part names this phone kept.
     const timer = setTimeout(
       () =>
-        void adminPage<Product>(`/api/admin/products?q=${encodeURIComponent(text.trim())}&limit=5`).then(
-          (page) => setFound(page.items),
-          () => setFound([]),
-        ),
+        void (
+          navigator.onLine
+            ? adminPage<Product>(`/api/admin/products?q=${encodeURIComponent(typed)}&limit=5`).then((page) => page.items)
+            : Promise.reject(new Error("offline"))
+        )
+          .catch(() => findKeptParts(typed))
+          .then(setFound, () => setFound([])),
       250,
     );
     return () => clearTimeout(timer);
