@@ -1,67 +1,23 @@
 import { Button } from "@radix-ui/themes";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { PublicInvoice } from "../../schema/api/invoices";
 import { formatPence } from "../../schema/format";
 import { formatFullDate } from "../../schema/london-time-text";
 import { lineAmounts, type VatRate } from "../../schema/money";
 import { PageHero } from "../components/site/page-hero";
-import { api, HttpError } from "../lib/api";
+import { api } from "../lib/api";
 import { FactLink } from "../lib/facts";
+import { linkFailure, useLinkedRecord } from "../lib/linked-page";
 import "../components/quote/quote.css";
-
-type State =
-  | { name: "loading" }
-  | { name: "failed"; message: string }
-  | { name: "ready"; invoice: PublicInvoice; notice?: string };
-
-const messageOf = (error: unknown) =>
-  error instanceof HttpError && error.serverMessage
-    ? error.serverMessage
-    : "Sorry, something went wrong. Please try again, or call us.";
-
-const tokenOfPage = () => decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] ?? "");
 
 /** /invoice/:token: the customer's invoice from the link in their e-mail, with what is left to pay and Pay now. */
 export default function InvoicePage() {
-  const [token, setToken] = useState("");
-  const [state, setState] = useState<State>({ name: "loading" });
-  useEffect(() => {
-    const found = tokenOfPage();
-    setToken(found);
-    if (!found) {
-      setState({
-        name: "failed",
-        message: "This address is missing the part that identifies your invoice. Please open the link in our e-mail again.",
-      });
-      return;
-    }
-    const load = () => api<PublicInvoice>(`/api/invoices/${encodeURIComponent(found)}`);
-    // Back from Stripe: the payment is recorded when Stripe's webhook arrives, usually within seconds.
-    const backFromStripe = new URLSearchParams(window.location.search).get("paid") === "1";
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const show = (invoice: PublicInvoice, tries: number) => {
-      if (!backFromStripe || invoice.balancePence <= 0) return setState({ name: "ready", invoice });
-      if (tries >= 20)
-        return setState({
-          name: "ready",
-          invoice,
-          notice: "Thank you. Stripe is still confirming your payment: this page will show it paid within a few minutes.",
-        });
-      setState({ name: "ready", invoice, notice: "Thank you. We're confirming your payment with Stripe…" });
-      timer = setTimeout(
-        () =>
-          load().then(
-            (next) => show(next, tries + 1),
-            () => show(invoice, tries + 1),
-          ),
-        1500,
-      );
-    };
-    load()
-      .then((invoice) => show(invoice, 0))
-      .catch((error) => setState({ name: "failed", message: messageOf(error) }));
-    return () => clearTimeout(timer);
-  }, []);
+  const { token, state } = useLinkedRecord<PublicInvoice>({
+    what: "invoice",
+    path: (found) => `/api/invoices/${encodeURIComponent(found)}`,
+    backFromStripe: ["paid", "1"],
+    paymentPending: (invoice) => invoice.balancePence > 0,
+  });
   return (
     <>
       <PageHero eyebrow="Your invoice" title="Your invoice" lead="See what the work came to and pay it securely by card." />
@@ -80,7 +36,7 @@ export default function InvoicePage() {
               </p>
             </div>
           ) : (
-            <Invoice token={token} invoice={state.invoice} notice={state.notice} />
+            <Invoice token={token} invoice={state.value} notice={state.notice} />
           )}
         </div>
       </section>
@@ -101,7 +57,7 @@ function Invoice({ token, invoice, notice }: { token: string; invoice: PublicInv
       });
       window.location.assign(checkoutUrl);
     } catch (error) {
-      setProblem(messageOf(error));
+      setProblem(linkFailure(error));
       setBusy(false);
     }
   }

@@ -1,76 +1,27 @@
 import { Button } from "@radix-ui/themes";
-import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
+import { type FormEvent, lazy, Suspense, useState } from "react";
 import { type EstimateOption, optionTotals, type PublicEstimate } from "../../schema/api/estimates";
 import { cancellationNotice, EARLY_START_WORDS, modelCancellationForm } from "../../schema/consumer-contracts";
 import { formatPence } from "../../schema/format";
 import { formatFullDate } from "../../schema/london-time-text";
 import { lineAmounts } from "../../schema/money";
 import { PageHero } from "../components/site/page-hero";
-import { api, HttpError } from "../lib/api";
+import { api } from "../lib/api";
 import { FactLink, useFacts } from "../lib/facts";
+import { linkFailure, useLinkedRecord } from "../lib/linked-page";
 import "../components/quote/quote.css";
 
 /** The drawing pad (signature_pad) loads only for a customer who chooses to sign. */
 const SignatureField = lazy(() => import("../components/signature/signature-field").then((m) => ({ default: m.SignatureField })));
 
-type State =
-  | { name: "loading" }
-  | { name: "failed"; message: string }
-  | { name: "ready"; quote: PublicEstimate; notice?: string };
-
-const messageOf = (error: unknown) =>
-  error instanceof HttpError && error.serverMessage
-    ? error.serverMessage
-    : "Sorry, something went wrong. Please try again, or call us.";
-
-/** The token is the address's last part: /quote/<token>. */
-const tokenOfPage = () => decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] ?? "");
-
 /** /quote/:token: the customer's priced quote from the link in their e-mail, to accept or decline. */
 export default function QuotePage() {
-  const [token, setToken] = useState("");
-  const [state, setState] = useState<State>({ name: "loading" });
-  useEffect(() => {
-    const found = tokenOfPage();
-    setToken(found);
-    if (!found) {
-      setState({
-        name: "failed",
-        message: "This address is missing the part that identifies your quote. Please open the link in our e-mail again.",
-      });
-      return;
-    }
-    const load = () => api<PublicEstimate>(`/api/estimates/${encodeURIComponent(found)}`);
-    // Back from Stripe: the payment is recorded when Stripe's webhook arrives, usually within
-    // seconds of the redirect, so the page asks again until it has (or says it will follow).
-    const backFromStripe = new URLSearchParams(window.location.search).get("deposit") === "paid";
-    const waiting = (quote: PublicEstimate) =>
-      backFromStripe && quote.acceptance && quote.acceptance.depositPence > 0 && !quote.acceptance.depositPaidAt;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const show = (quote: PublicEstimate, tries: number) => {
-      if (!waiting(quote)) return setState({ name: "ready", quote });
-      if (tries >= 20) {
-        return setState({
-          name: "ready",
-          quote,
-          notice: "Thank you. Stripe is still confirming your payment: this page will show it paid within a few minutes.",
-        });
-      }
-      setState({ name: "ready", quote, notice: "Thank you. We're confirming your payment with Stripe…" });
-      timer = setTimeout(
-        () =>
-          load().then(
-            (next) => show(next, tries + 1),
-            () => show(quote, tries + 1),
-          ),
-        1500,
-      );
-    };
-    load()
-      .then((quote) => show(quote, 0))
-      .catch((error) => setState({ name: "failed", message: messageOf(error) }));
-    return () => clearTimeout(timer);
-  }, []);
+  const { token, state, setState } = useLinkedRecord<PublicEstimate>({
+    what: "quote",
+    path: (found) => `/api/estimates/${encodeURIComponent(found)}`,
+    backFromStripe: ["deposit", "paid"],
+    paymentPending: (quote) => Boolean(quote.acceptance && quote.acceptance.depositPence > 0 && !quote.acceptance.depositPaidAt),
+  });
   return (
     <>
       <PageHero
@@ -95,9 +46,9 @@ export default function QuotePage() {
           ) : (
             <Quote
               token={token}
-              quote={state.quote}
+              quote={state.value}
               notice={state.notice}
-              onChange={(quote, notice) => setState({ name: "ready", quote, notice })}
+              onChange={(quote, notice) => setState({ name: "ready", value: quote, notice })}
             />
           )}
         </div>
@@ -228,7 +179,7 @@ function Quote({
     try {
       onChange(await api<PublicEstimate>(`/api/estimates/${encodeURIComponent(token)}/${path}`, { json: body }), done);
     } catch (error) {
-      setProblem(messageOf(error));
+      setProblem(linkFailure(error));
     } finally {
       setBusy(false);
     }
@@ -420,7 +371,7 @@ function AfterAcceptance({
       const { checkoutUrl } = await api<{ checkoutUrl: string }>(path("deposit"), { method: "POST" });
       window.location.assign(checkoutUrl);
     } catch (error) {
-      setProblem(messageOf(error));
+      setProblem(linkFailure(error));
       setBusy(false);
     }
   }
@@ -434,7 +385,7 @@ function AfterAcceptance({
         "Your quote is cancelled. We've e-mailed you to confirm.",
       );
     } catch (error) {
-      setProblem(messageOf(error));
+      setProblem(linkFailure(error));
     } finally {
       setBusy(false);
     }
