@@ -143,6 +143,22 @@ test.describe("the engineer's phone without signal", () => {
       )
       .toBe(true);
 
+    // A camera's photo: 3000 × 2000 pixels.
+    const cameraPhoto = Buffer.from(
+      await page.evaluate(async () => {
+        const canvas = document.createElement("canvas");
+        canvas.width = 3000;
+        canvas.height = 2000;
+        const g = canvas.getContext("2d")!;
+        for (let i = 0; i < 60; i++) {
+          g.fillStyle = `hsl(${i * 6} 60% 50%)`;
+          g.fillRect((i * 50) % 3000, i * 30, 400, 300);
+        }
+        const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/jpeg", 0.95));
+        return Array.from(new Uint8Array(await blob.arrayBuffer()));
+      }),
+    );
+
     await context.setOffline(true);
     await sheet.getByRole("button", { name: "Arrived now" }).click();
     await sheet.getByLabel("Work done").fill("Replaced the pump and a seal in the basement");
@@ -151,6 +167,8 @@ test.describe("the engineer's phone without signal", () => {
       await sheet.getByRole("button", { name: part.name }).click();
     }
     await sheet.getByLabel(`Quantity of ${pump.name}`).fill("2");
+    await sheet.getByLabel("Take a photo").setInputFiles({ name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: cameraPhoto });
+    await expect(sheet.getByRole("img", { name: "Photo 1" })).toBeVisible();
     await sheet.getByRole("button", { name: "Ask the customer to sign" }).click();
     const pad = sheet.getByRole("img", { name: "Customer's signature" });
     await pad.scrollIntoViewIfNeeded();
@@ -175,18 +193,31 @@ test.describe("the engineer's phone without signal", () => {
     await expect(keptSheet.getByLabel("Work done")).toHaveValue("Replaced the pump and a seal in the basement");
     await expect(keptSheet.getByLabel(`Quantity of ${pump.name}`)).toHaveValue("2");
     await expect(keptSheet.getByRole("img", { name: "Customer's signature" })).toBeVisible();
+    await expect(keptSheet.getByRole("img", { name: "Photo 1" })).toBeVisible();
 
     // Signal again: the outbox empties by itself, and the day is read again from the server.
     await context.setOffline(false);
     await expect(page.getByRole("status").filter({ hasText: "waiting to sync" })).toHaveCount(0);
     await expect(kept.getByText("Done", { exact: true })).toBeVisible();
     const day = await adminGet<{
-      visits: { id: number; status: string; sheet: { parts: unknown[]; signedName: string } | null }[];
+      visits: { id: number; status: string; sheet: { parts: unknown[]; signedName: string; photos: string[] } | null }[];
     }>(request, adminToken, `/api/admin/today?date=${londonToday()}`);
-    expect(day.visits.find((v) => v.id === visitId)).toMatchObject({
-      status: "completed",
-      sheet: { signedName: "Kit Basement" },
+    const synced = day.visits.find((v) => v.id === visitId)!;
+    expect(synced).toMatchObject({ status: "completed", sheet: { signedName: "Kit Basement" } });
+    // The photo is in R2, shrunk on the phone to 1600 pixels on its long side.
+    expect(synced.sheet!.photos).toEqual([expect.stringMatching(new RegExp(`^visits/${visitId}/[\\w-]+\\.jpg$`))]);
+    const photo = await request.get(`/api/admin/visits/${visitId}/photos/${synced.sheet!.photos[0]!.split("/")[2]}`, {
+      headers: bearer(adminToken),
     });
+    expect(photo.status()).toBe(200);
+    expect(photo.headers()["content-type"]).toBe("image/jpeg");
+    const stored = await photo.body();
+    expect(stored.byteLength).toBeLessThan(cameraPhoto.byteLength);
+    const size = await page.evaluate(async (bytes) => {
+      const bitmap = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }));
+      return [bitmap.width, bitmap.height];
+    }, Array.from(stored));
+    expect(size).toEqual([1600, 1067]);
     for (const [part, left] of [
       [pump, 3],
       [seal, 2],
@@ -198,5 +229,55 @@ test.describe("the engineer's phone without signal", () => {
       );
       expect(movements.filter((m) => m.reason === "visit")).toEqual([expect.objectContaining({ quantityAfter: left })]);
     }
+  });
+});
+
+test.describe("the back office as an app on the phone", () => {
+  test("the manifest and service worker make /admin/today installable, and a gas safety visit starts its record from the sheet", async ({
+    adminPage: page,
+    adminToken,
+    request,
+  }) => {
+    await page.goto("/admin/today");
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // Chrome's own installability check (what decides whether it offers "Install app"), asked
+    // through DevTools: Lighthouse 12 dropped its PWA audits. A test browser's profile is
+    // off the record, which Chrome names as its only reason not to offer it.
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
+    const { url, errors } = await cdp.send("Page.getAppManifest");
+    expect(url).toMatch(/\/images\/app\/admin\.webmanifest$/);
+    expect(errors).toEqual([]);
+
+    const lastName = unique("Landlord");
+    const customer = (await (
+      await request.post("/api/admin/customers", {
+        headers: bearer(adminToken),
+        data: { firstName: "Ann", lastName, phone: "0161 496 0999", address: "9 Elm Road, Sale", postcode: "M33 2BB" },
+      })
+    ).json()) as AdminCustomer;
+    const property = (await (
+      await request.post(`/api/admin/customers/${customer.id}/properties`, {
+        headers: bearer(adminToken),
+        data: { address: "Flat 2, 9 Elm Road, Sale", postcode: "M33 2BB" },
+      })
+    ).json()) as { id: number };
+    const visit = await request.post("/api/admin/service-records", {
+      headers: bearer(adminToken),
+      data: {
+        customerId: customer.id,
+        propertyId: property.id,
+        serviceType: "Gas Safety Certificate",
+        status: "scheduled",
+        serviceDate: londonToday(),
+      },
+    });
+    expect(visit.status()).toBe(201);
+    await page.reload();
+    const card = page.getByRole("article", { name: `Visit: Gas Safety Certificate, Ann ${lastName}` });
+    await card.getByRole("button", { name: "Start the job sheet" }).click();
+    await card.getByRole("button", { name: "Start gas safety record" }).click();
+    await expect(page).toHaveURL(/\/admin\/gas-safety-records\/\d+$/);
   });
 });

@@ -10,11 +10,17 @@
 //   LH_PORT=8796        the app's port (the compressing proxy takes the next one)
 //   LH_RUNS=5           runs per page; scores on a shared 2-core machine move by several points
 //                       from run to run, so read the median, not one run
+//
+// Back-office pages (LH_PAGES=/admin/today) are measured signed in, as the engineer opens them:
+// Lighthouse then drives a Chromium where one tab has logged in with the local admin, and the
+// tab it opens gets the session from that one as any new tab does (frontend/lib/admin-token.ts).
+// Storage is still reset before each run (no service worker, no cache): a first visit.
 import { execFile } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { chromium } from "@playwright/test";
 import { startPreview } from "./preview-server.mjs";
 
 const LIGHTHOUSE = "lighthouse@12.8.2";
@@ -53,7 +59,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 // Asynchronous on purpose: the proxy above lives in this process, and a synchronous child process
 // would stop its event loop, so Lighthouse would wait for a page that never arrives.
-async function lighthouse(url, output) {
+async function lighthouse(url, output, debugPort) {
   try {
     await promisify(execFile)(
       "npx",
@@ -64,7 +70,7 @@ async function lighthouse(url, output) {
         "--quiet",
         "--output=json",
         `--output-path=${output}`,
-        "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+        ...(debugPort ? [`--port=${debugPort}`] : ["--chrome-flags=--headless=new --no-sandbox --disable-gpu"]),
       ],
       { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024 },
     );
@@ -77,13 +83,41 @@ async function lighthouse(url, output) {
 // Canonical and Open Graph URLs point at the address Lighthouse loads, as they would in production.
 const preview = await startPreview({ dir: ".lighthouse", port: PREVIEW_PORT, env: { PUBLIC_SITE_URL: origin } });
 const proxy = compressingProxy(preview.base).listen(PROXY_PORT);
+const DEBUG_PORT = PREVIEW_PORT + 2;
+let signedIn = null;
+/** A Chromium with a tab logged in to the back office, for Lighthouse to connect to. */
+async function signedInBrowser() {
+  if (signedIn) return signedIn;
+  const context = await chromium.launchPersistentContext("", {
+    executablePath: chrome,
+    headless: true,
+    args: [`--remote-debugging-port=${DEBUG_PORT}`, "--no-sandbox", "--disable-gpu"],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${origin}/admin/login`);
+  await page.getByLabel("Username").fill("admin");
+  await page.getByLabel("Password").fill("admin-dev-password");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/admin/login"));
+  signedIn = context;
+  return context;
+}
 try {
   mkdirSync("lighthouse-reports", { recursive: true });
   const rows = [];
   for (const path of pages) {
     const reports = [];
     for (let i = 1; i <= runs; i++) {
-      const report = await lighthouse(`${origin}${path}`, `lighthouse-reports/${path.replace(/\W+/g, "_") || "home"}-${i}.json`);
+      const admin = path.startsWith("/admin");
+      if (admin) await signedInBrowser();
+      const report = await lighthouse(
+        `${origin}${path}`,
+        `lighthouse-reports/${path.replace(/\W+/g, "_") || "home"}-${i}.json`,
+        admin ? DEBUG_PORT : undefined,
+      );
+      if (admin && new URL(report.finalDisplayedUrl).pathname !== path) {
+        throw new Error(`Lighthouse was sent to ${report.finalDisplayedUrl}: the admin session did not reach its tab`);
+      }
       reports.push(report);
       console.log(`${path} run ${i}: performance ${Math.round(report.categories.performance.score * 100)}`);
     }
@@ -102,11 +136,13 @@ try {
       "TBT ms": Math.round(metric("total-blocking-time")),
       CLS: Number(metric("cumulative-layout-shift").toFixed(3)),
       "SI ms": Math.round(metric("speed-index")),
+      "TTI ms": reports[0].audits.interactive ? Math.round(metric("interactive")) : "n/a",
     });
   }
   console.log(`\nLighthouse ${LIGHTHOUSE.split("@")[1]}, mobile, median of ${runs} runs per page:`);
   console.table(rows);
 } finally {
+  await signedIn?.close();
   proxy.close();
   await preview.stop();
 }

@@ -68,11 +68,33 @@ async function withStaticImports(file, found = new Set()) {
   return found;
 }
 
+// A page's own stylesheet (quote.css for /quote) is split out of the app's by Vite and would arrive
+// with the page's chunk, after the first paint: the page would paint unstyled and then move. Vite
+// lists what a lazy chunk needs (its CSS among it) in the entry's __vite__mapDeps table, next to
+// the chunk's import(); the page's HTML links those stylesheets itself, so their critical rules are
+// inlined with the app's and the rest arrives deferred like the app's stylesheet.
+const depsTable = JSON.parse(
+  entrySource.match(/__vite__mapDeps=\(i,m=__vite__mapDeps,d=\(m\.f\|\|\(m\.f=(\[[^\]]*\])/)?.[1] ?? "[]",
+);
+if (depsTable.length === 0) throw new Error("prerender: the entry has no __vite__mapDeps table (Vite's output changed?)");
+
+function pageStylesheets(chunk) {
+  const at = entrySource.match(
+    new RegExp(`import\\([\`"']\\./${chunk.replace(/[.-]/g, "\\$&")}[\`"']\\),__vite__mapDeps\\(\\[([\\d,]*)\\]`),
+  );
+  if (!at) return [];
+  return at[1]
+    .split(",")
+    .map((i) => depsTable[Number(i)])
+    .filter((file) => typeof file === "string" && file.endsWith(".css"));
+}
+
 async function pageScripts(page) {
   const chunk = dynamicChunks.find((file) => new RegExp(`^${page}-[\\w-]{8}\\.js$`).test(file));
   if (!chunk) throw new Error(`prerender: no chunk found for page "${page}" among ${dynamicChunks.join(", ")}`);
   const imports = [...(await withStaticImports(chunk))].filter((file) => file !== chunk && !inShell.has(file));
   return [
+    ...pageStylesheets(chunk).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     `<script type="module" crossorigin src="/assets/${chunk}"></script>`,
     ...imports.map((file) => `<link rel="modulepreload" crossorigin href="/assets/${file}" />`),
   ].join("\n    ");
@@ -174,9 +196,10 @@ async function withCriticalCss(html) {
         '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
       )
       .replace(
-        stylesheet[0],
-        `<link rel="stylesheet" crossorigin href="${stylesheet[1]}" media="print" data-deferred-style>` +
-          `<noscript><link rel="stylesheet" crossorigin href="${stylesheet[1]}"></noscript>`,
+        /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g,
+        (_, href) =>
+          `<link rel="stylesheet" crossorigin href="${href}" media="print" data-deferred-style>` +
+          `<noscript><link rel="stylesheet" crossorigin href="${href}"></noscript>`,
       )
   );
 }

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { SheetAnswer, TodayAnswer } from "../schema/api/visits";
 import { addDays, londonToday } from "../schema/london-time";
@@ -85,7 +86,10 @@ describe("the engineer's day", () => {
       owedPence: 0,
       sheet: null,
       version: "1",
+      gasSafetyRecord: null,
+      serviceSheet: null,
     });
+    expect(visit.propertyId).toEqual(expect.any(Number));
     expect(visit.mapsUrl).toContain(encodeURIComponent("Flat 4, 3 Ash Grove"));
     expect((await admin("GET", "/api/admin/today?date=tomorrow")).status).toBe(400);
   });
@@ -179,12 +183,94 @@ describe("the engineer's day", () => {
       "parts.0.quantity",
       "photos.0",
     ]);
-    const elsewhere = await admin("PUT", `/api/admin/visits/${visitId}/sheet`, sheet("1", { photos: ["visits/1/x.jpg"] }), {
-      "Idempotency-Key": "sync-bad-0002",
-    });
-    expect(elsewhere.status).toBe(visitId === 1 ? 200 : 400);
+    const elsewhere = await admin(
+      "PUT",
+      `/api/admin/visits/${visitId}/sheet`,
+      sheet("1", { photos: [`visits/${visitId + 1}/x.jpg`] }),
+      { "Idempotency-Key": "sync-bad-0002" },
+    );
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.error).toBe("A photo belongs to another visit");
     expect(
       (await admin("PUT", "/api/admin/visits/99999999/sheet", sheet("1"), { "Idempotency-Key": "sync-bad-0003" })).status,
     ).toBe(404);
+  });
+});
+
+/** A real 1×1 PNG. */
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);
+
+describe("a visit's photos", () => {
+  const uploadTarget = async (visitId: number, name: string) => {
+    const res = await admin<{ uploadURL: string; key: string; uploaded: boolean }>(
+      "POST",
+      `/api/admin/visits/${visitId}/photo-url`,
+      { name },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return { ...res.body, path: new URL(res.body.uploadURL).pathname + new URL(res.body.uploadURL).search };
+  };
+  const upload = (path: string, body: BodyInit = PNG, type = "image/png") =>
+    callApp(path, { method: "PUT", body, headers: { "Content-Type": type } });
+
+  it("are named by the phone, uploaded once through a signed URL, listed by the sheet and served only to the office", async () => {
+    const { visitId } = await visitToday();
+    const name = `${crypto.randomUUID()}.jpg`;
+    const target = await uploadTarget(visitId, name);
+    expect(target).toMatchObject({ key: `visits/${visitId}/${name}`, uploaded: false });
+
+    // The sheet cannot name a photo that has not arrived.
+    const early = await admin("PUT", `/api/admin/visits/${visitId}/sheet`, sheet("1", { photos: [target.key] }), {
+      "Idempotency-Key": `photo-early-${visitId}`,
+    });
+    expect(early.status).toBe(400);
+    expect(early.body.error).toBe("A photo has not finished uploading: the sheet is sent again once it has");
+
+    const stored = await upload(target.path);
+    expect(stored.status).toBe(200);
+    expect(await stored.json()).toEqual({ key: target.key, contentType: "image/png", size: PNG.byteLength });
+    const object = await env.IMAGES.get(target.key);
+    expect(object?.httpMetadata?.cacheControl).toBe("private, max-age=31536000, immutable");
+    // The upload's answer was lost: asking again says it is there, and the link does not write twice.
+    expect((await uploadTarget(visitId, name)).uploaded).toBe(true);
+    expect((await upload(target.path)).status).toBe(409);
+
+    const synced = await admin<SheetAnswer>("PUT", `/api/admin/visits/${visitId}/sheet`, sheet("1", { photos: [target.key] }), {
+      "Idempotency-Key": `photo-sync-${visitId}`,
+    });
+    expect(synced.status).toBe(200);
+    expect(synced.body.sheet.photos).toEqual([target.key]);
+
+    const served = await callApp(`/api/admin/visits/${visitId}/photos/${name}`, { headers: await adminHeaders() });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/png");
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
+    expect((await callApp(`/api/admin/visits/${visitId}/photos/${name}`)).status).toBe(401);
+    // Never on the public image path, whatever the name.
+    expect((await callApp(`/public-objects/product-images/${name}`)).status).toBe(404);
+    expect((await callApp(`/api/admin/visits/${visitId}/photos/missing.jpg`, { headers: await adminHeaders() })).status).toBe(
+      404,
+    );
+  });
+
+  it("refuses a name the phone could not have made, a link for another visit or object, and what is not an image", async () => {
+    const { visitId } = await visitToday();
+    for (const name of ["../x.jpg", "a/b.jpg", "photo.svg", "photo", ".jpg"]) {
+      const res = await admin("POST", `/api/admin/visits/${visitId}/photo-url`, { name });
+      expect(res.status, name).toBe(400);
+      expect(res.body.error).toBe("A photo's name is a random id with .jpg, .png or .webp");
+    }
+    expect((await admin("POST", "/api/admin/visits/99999999/photo-url", { name: "a.jpg" })).status).toBe(404);
+
+    const target = await uploadTarget(visitId, `${crypto.randomUUID()}.jpg`);
+    const other = `/api/uploads/visits/${visitId}/${crypto.randomUUID()}.jpg${new URL(target.uploadURL).search}`;
+    expect((await upload(other)).status).toBe(403);
+    const notImage = await upload(target.path, new TextEncoder().encode("<svg onload=alert(1)>"), "image/jpeg");
+    expect(notImage.status).toBe(415);
+    expect(await env.IMAGES.head(target.key)).toBeNull();
+    expect((await upload(target.path.replace(/\?token=.*/, ""))).status).toBe(401);
   });
 });

@@ -84,6 +84,11 @@ export async function apiText(path: string, options: RequestOptions = {}): Promi
   return (await request(path, options)).text();
 }
 
+/** A call whose answer is a file (a visit's photo). */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await request(path, options)).blob();
+}
+
 /** One page of a list: the items, the full count (X-Total-Count) and any tab counts (X-Tab-Counts). */
 export type ListPage<T, Tabs = Record<string, number>> = { items: T[]; total: number; tabs: Tabs | null };
 

@@ -1,4 +1,5 @@
 import { isoDate, optionalText } from "./fields";
+import { idParamSchema } from "./lists";
 import { z } from "./z";
 
 /**
@@ -40,6 +41,10 @@ export type TodayVisit = {
   /** What the customer owes on issued invoices. */
   owedPence: number;
   description: string | null;
+  propertyId: number | null;
+  /** The gas safety record or service sheet started at this visit (the latest of each). */
+  gasSafetyRecord: { id: number; status: "draft" | "issued" } | null;
+  serviceSheet: { id: number; status: "draft" | "issued" } | null;
   sheet: JobSheet | null;
   /** The visit's version: a sync says which one it was made from, so an office edit since is a conflict. */
   version: string;
@@ -55,6 +60,9 @@ const isoTime = (label: string) =>
     .transform((v) => v ?? null);
 
 export const MAX_SHEET_PARTS = 30;
+/** A visit photo's name, made by the phone when the photo is taken: a random id and the extension. */
+export const VISIT_PHOTO_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,79}\.(jpg|png|webp)$/;
+const VISIT_PHOTO_KEY = new RegExp(`^visits/\\d+/${VISIT_PHOTO_NAME.source.slice(1)}`);
 export const MAX_SHEET_PHOTOS = 12;
 
 export const sheetInputSchema = z.object({
@@ -87,7 +95,7 @@ export const sheetInputSchema = z.object({
     .refine((parts) => new Set(parts.map((p) => p.productId)).size === parts.length, "Each part once, with its quantity")
     .default([]),
   photos: z
-    .array(z.string().regex(/^visits\/\d+\/[\w.-]{1,80}$/, "A photo is one uploaded for this visit"), {
+    .array(z.string().regex(VISIT_PHOTO_KEY, "A photo is one uploaded for this visit"), {
       error: "The photos must be a list",
     })
     .max(MAX_SHEET_PHOTOS, `At most ${MAX_SHEET_PHOTOS} photos`)
@@ -111,3 +119,14 @@ export const idempotencyKeySchema = z
 
 /** A sync's answer: the sheet as saved and the visit's new version; `replayed` when it was applied before. */
 export type SheetAnswer = { sheet: JobSheet; version: string; status: TodayVisit["status"]; replayed: boolean };
+
+/** /visits/:id/:name, /visits/:id/photos/:name: the name is checked against VISIT_PHOTO_NAME where it is used (a 404). */
+export const visitPhotoParamSchema = idParamSchema.extend({ name: z.string().max(100) });
+
+/** POST /api/admin/visits/:id/photo-url: where the phone uploads the photo it named. */
+export const visitPhotoUrlSchema = z.object({
+  name: z.string({ error: "Name the photo" }).regex(VISIT_PHOTO_NAME, "A photo's name is a random id with .jpg, .png or .webp"),
+});
+
+/** `uploaded` when the photo is already in R2 (an earlier upload whose answer was lost). */
+export type VisitPhotoUrl = { uploadURL: string; key: string; uploaded: boolean };

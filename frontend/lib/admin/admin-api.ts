@@ -1,7 +1,7 @@
 import { mutate } from "swr";
 import { navigate } from "wouter/use-browser-location";
 import { clearAdminToken } from "../admin-token";
-import { api, apiPage, apiText, HttpError, type ListPage } from "../api";
+import { api, apiBlob, apiPage, apiText, HttpError, type ListPage } from "../api";
 import { notify } from "../toast";
 
 export const ADMIN_LOGIN_PATH = "/admin/login";
@@ -41,6 +41,9 @@ export const adminApi = <T>(path: string, options?: AdminRequestOptions): Promis
 
 /** An admin answer that is text (a CSV export). */
 export const adminText = (path: string): Promise<string> => endingSessionOn401(apiText(path));
+
+/** An admin answer that is a file (a visit's photo). */
+export const adminBlob = (path: string): Promise<Blob> => endingSessionOn401(apiBlob(path));
 
 /** One page of an admin list, with its full count and tab counts (see apiPage). */
 export const adminPage = <T, Tabs = Record<string, number>>(path: string): Promise<ListPage<T, Tabs>> =>

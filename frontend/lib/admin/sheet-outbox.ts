@@ -1,7 +1,7 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
-import type { SheetAnswer, TodayAnswer } from "../../../schema/api/visits";
-import { HttpError } from "../api";
-import { adminApi } from "./admin-api";
+import type { SheetAnswer, TodayAnswer, VisitPhotoUrl } from "../../../schema/api/visits";
+import { api, HttpError } from "../api";
+import { adminApi, adminBlob } from "./admin-api";
 
 /**
  * The engineer's phone keeps everything in IndexedDB first and sends it when it can, so a job
@@ -10,7 +10,9 @@ import { adminApi } from "./admin-api";
  * - `outbox`: the syncs waiting, in order, each with its own Idempotency-Key (a sync whose answer
  *   was lost is sent again with the same key, and the server applies it once);
  * - `days`: the last day read from the server, for opening /admin/today without signal;
- * - `versions`: the version of each visit the next sync is made from (the server's answer moves it on).
+ * - `versions`: the version of each visit the next sync is made from (the server's answer moves it on);
+ * - `photos`: each photo taken, shrunk, under the R2 key the phone gave it, until it is uploaded
+ *   (then kept a fortnight for showing without signal).
  */
 export type SheetBody = {
   arrivedAt: string | null;
@@ -20,6 +22,8 @@ export type SheetBody = {
   parts: { productId: number; name: string; quantity: number }[];
   signature: string | null;
   signedName: string;
+  /** The photos' R2 keys (`visits/<id>/<name>`), named on the phone when taken. */
+  photos: string[];
 };
 
 export type OutboxEntry = {
@@ -42,21 +46,70 @@ interface PhoneDb extends DBSchema {
   days: { key: string; value: { date: string; answer: TodayAnswer; savedAt: string } };
   versions: { key: number; value: { visitId: number; version: string } };
   catalogue: { key: string; value: { id: "parts"; parts: CataloguePart[]; savedAt: string } };
+  photos: { key: string; value: { key: string; visitId: number; blob: Blob; uploaded: boolean; takenAt: string } };
 }
 
 export type CataloguePart = { id: number; name: string };
 
 let opening: Promise<IDBPDatabase<PhoneDb>> | null = null;
 const db = () =>
-  (opening ??= openDB<PhoneDb>("northside-phone", 1, {
-    upgrade(database) {
-      database.createObjectStore("drafts", { keyPath: "visitId" });
-      database.createObjectStore("outbox", { keyPath: "id", autoIncrement: true }).createIndex("visit", "visitId");
-      database.createObjectStore("days", { keyPath: "date" });
-      database.createObjectStore("versions", { keyPath: "visitId" });
-      database.createObjectStore("catalogue", { keyPath: "id" });
+  (opening ??= openDB<PhoneDb>("northside-phone", 2, {
+    upgrade(database, oldVersion) {
+      if (oldVersion < 1) {
+        database.createObjectStore("drafts", { keyPath: "visitId" });
+        database.createObjectStore("outbox", { keyPath: "id", autoIncrement: true }).createIndex("visit", "visitId");
+        database.createObjectStore("days", { keyPath: "date" });
+        database.createObjectStore("versions", { keyPath: "visitId" });
+        database.createObjectStore("catalogue", { keyPath: "id" });
+      }
+      if (oldVersion < 2) database.createObjectStore("photos", { keyPath: "key" });
     },
   }));
+
+const KEEP_SENT_PHOTOS_MS = 14 * 86_400_000;
+
+/** A photo just taken (already shrunk): kept on the phone under the key the sheet will name. */
+export async function keepPhoto(visitId: number, blob: Blob): Promise<string> {
+  const key = `visits/${visitId}/${crypto.randomUUID()}.jpg`;
+  const d = await db();
+  await d.put("photos", { key, visitId, blob, uploaded: false, takenAt: new Date().toISOString() });
+  // Photos sent long ago make room: the server has them.
+  const old = (await d.getAll("photos")).filter((p) => p.uploaded && Date.now() - Date.parse(p.takenAt) > KEEP_SENT_PHOTOS_MS);
+  await Promise.all(old.map((p) => d.delete("photos", p.key)));
+  return key;
+}
+
+/** A photo to show: the phone's copy, else the server's (null when neither can be had now). */
+export async function photoBlob(key: string): Promise<Blob | null> {
+  const kept = await (await db()).get("photos", key);
+  if (kept) return kept.blob;
+  const [, visitId, name] = key.split("/");
+  return adminBlob(`/api/admin/visits/${visitId}/photos/${name}`).catch(() => null);
+}
+
+/**
+ * Before a sheet is sent, the photos it names that the phone has not uploaded yet: each through its
+ * signed URL, once (one already there, its answer lost on the way, is not sent again).
+ */
+async function uploadPhotos(d: IDBPDatabase<PhoneDb>, visitId: number, keys: string[]) {
+  for (const key of keys) {
+    const photo = await d.get("photos", key);
+    if (!photo || photo.uploaded) continue;
+    const name = key.split("/").at(-1)!;
+    const target = await adminApi<VisitPhotoUrl>(`/api/admin/visits/${visitId}/photo-url`, { json: { name } });
+    if (!target.uploaded) {
+      await api(target.uploadURL, {
+        method: "PUT",
+        body: photo.blob,
+        headers: { "Content-Type": photo.blob.type || "image/jpeg" },
+      }).catch((error) => {
+        // Written meanwhile (another tab of this phone sent it): it is there, which is all that counts.
+        if (!(error instanceof HttpError && error.status === 409)) throw error;
+      });
+    }
+    await d.put("photos", { ...photo, uploaded: true });
+  }
+}
 
 const listeners = new Set<() => void>();
 /** Screens showing the outbox hear of every change to it. */
@@ -183,6 +236,7 @@ async function send() {
     const version = (await d.get("versions", entry.visitId))?.version;
     await d.put("outbox", { ...entry, attempted: true });
     try {
+      await uploadPhotos(d, entry.visitId, entry.body.photos ?? []);
       const answer = await adminApi<SheetAnswer>(`/api/admin/visits/${entry.visitId}/sheet`, {
         method: "PUT",
         headers: { "Idempotency-Key": entry.key },

@@ -1,11 +1,18 @@
 import { Hono } from "hono";
 import { idParamSchema } from "../../../schema/api/lists";
-import { idempotencyKeySchema, sheetInputSchema, todayQuerySchema } from "../../../schema/api/visits";
+import {
+  idempotencyKeySchema,
+  sheetInputSchema,
+  todayQuerySchema,
+  visitPhotoParamSchema,
+  visitPhotoUrlSchema,
+} from "../../../schema/api/visits";
 import { londonToday } from "../../../schema/london-time";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { validate } from "../../lib/validate";
+import { createVisitPhotoUrl, getVisitPhoto, requirePhotosUploaded } from "../../services/visits/photos";
 import { syncSheet } from "../../services/visits/sheets";
 import { today } from "../../services/visits/today";
 
@@ -20,9 +27,32 @@ const app = new Hono<HonoEnv>()
       const message = key.error.issues[0]!.message;
       throw new ApiError("VALIDATION_FAILED", message, { details: [{ path: "Idempotency-Key", message }] });
     }
-    const result = await syncSheet(getDb(c.env), c.req.valid("param").id, key.data, c.req.valid("json"));
+    const { id } = c.req.valid("param");
+    const input = c.req.valid("json");
+    await requirePhotosUploaded(c.env, id, input.photos);
+    const result = await syncSheet(getDb(c.env), id, key.data, input);
     if (result.replayed) c.header("Idempotent-Replayed", "true");
     return c.json(result);
+  })
+  .post("/visits/:id/photo-url", validate("param", idParamSchema), validate("json", visitPhotoUrlSchema), async (c) =>
+    c.json(
+      await createVisitPhotoUrl(
+        c.env,
+        getDb(c.env),
+        new URL(c.req.url).origin,
+        c.req.valid("param").id,
+        c.req.valid("json").name,
+        c.get("adminJti")!,
+      ),
+    ),
+  )
+  .get("/visits/:id/photos/:name", validate("param", visitPhotoParamSchema), async (c) => {
+    const { id, name } = c.req.valid("param");
+    const photo = await getVisitPhoto(c.env, id, name);
+    const headers = new Headers();
+    photo.writeHttpMetadata(headers);
+    headers.set("ETag", photo.httpEtag);
+    return new Response(photo.body, { headers });
   });
 
 export default app;

@@ -39,16 +39,23 @@ import { firstPropertyOf, firstPropertyStatement } from "./properties";
 type ListQuery = z.output<typeof serviceRecordListQuerySchema>;
 type RecordRow = typeof serviceRecords.$inferSelect;
 
+/** The visit's latest gas safety record and service sheet, for "Start" or "Continue gas safety record". */
+export const visitDocuments = {
+  gasSafetyRecord: sql<string | null>`(SELECT json_object('id', g.id, 'status', g.status) FROM gas_safety_records AS g
+    WHERE g.service_record_id = "service_records"."id" ORDER BY g.id DESC LIMIT 1)`.as("gas_safety_record"),
+  serviceSheet: sql<string | null>`(SELECT json_object('id', s.id, 'status', s.status) FROM service_sheets AS s
+    WHERE s.service_record_id = "service_records"."id" ORDER BY s.id DESC LIMIT 1)`.as("service_sheet"),
+};
+
+export const parseVisitDocument = (json: string | null) =>
+  json === null ? null : (JSON.parse(json) as AdminServiceRecord["gasSafetyRecord"]);
+
 const withCustomer = {
   record: serviceRecords,
   customerName: sql<string | null>`${customers.firstName} || ' ' || ${customers.lastName}`.as("customer_name"),
   customerEmail: sql<string | null>`${customers.email}`.as("customer_email"),
   bookingReference: sql<string | null>`${bookings.reference}`.as("booking_reference"),
-  // The visit's latest gas safety record, for "Start" or "Continue gas safety record".
-  gasSafetyRecord: sql<string | null>`(SELECT json_object('id', g.id, 'status', g.status) FROM gas_safety_records AS g
-    WHERE g.service_record_id = "service_records"."id" ORDER BY g.id DESC LIMIT 1)`.as("gas_safety_record"),
-  serviceSheet: sql<string | null>`(SELECT json_object('id', s.id, 'status', s.status) FROM service_sheets AS s
-    WHERE s.service_record_id = "service_records"."id" ORDER BY s.id DESC LIMIT 1)`.as("service_sheet"),
+  ...visitDocuments,
 };
 
 function toAdminServiceRecord({
@@ -88,8 +95,8 @@ function toAdminServiceRecord({
     visitEnd: record.visitEnd,
     bookingReference,
     propertyId: record.propertyId,
-    gasSafetyRecord: gasSafetyRecord === null ? null : (JSON.parse(gasSafetyRecord) as AdminServiceRecord["gasSafetyRecord"]),
-    serviceSheet: serviceSheet === null ? null : (JSON.parse(serviceSheet) as AdminServiceRecord["serviceSheet"]),
+    gasSafetyRecord: parseVisitDocument(gasSafetyRecord),
+    serviceSheet: parseVisitDocument(serviceSheet),
   };
 }
 

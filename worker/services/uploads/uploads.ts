@@ -53,7 +53,7 @@ export async function readLimited(body: ReadableStream<Uint8Array> | null, limit
   return bytes;
 }
 
-type UploadRequest = {
+export type UploadRequest = {
   name: string;
   token: string | undefined;
   contentType: string | undefined;
@@ -61,9 +61,18 @@ type UploadRequest = {
   body: ReadableStream<Uint8Array> | null;
 };
 
-/** Everything that can be checked before reading the body. */
-async function checkUploadRequest(env: AppEnv, request: UploadRequest, key: string): Promise<void> {
-  if (!PRODUCT_IMAGE_NAME.test(request.name)) throw notFound("Upload target");
+const alreadyUsed = () => new ApiError("CONFLICT", "This upload link has already been used.");
+
+/**
+ * The PUT behind an upload URL, for one object key: the token (made for this key), the type, the
+ * size and the bytes (a real image) are checked before R2 is written, and a key is written once.
+ */
+export async function storeImage(
+  env: AppEnv,
+  key: string,
+  request: UploadRequest,
+  cacheControl: string,
+): Promise<{ contentType: string; size: number }> {
   await requireUploadToken(env, request.token, key);
   if (!request.contentType?.trim().toLowerCase().startsWith("image/")) {
     throw new ApiError("UNSUPPORTED_MEDIA_TYPE", INVALID_IMAGE_TYPE);
@@ -71,14 +80,6 @@ async function checkUploadRequest(env: AppEnv, request: UploadRequest, key: stri
   if (Number(request.contentLength) > MAX_IMAGE_BYTES) throw tooLarge();
   // Immutable caching means an object must never change once served: an upload link works once.
   if (await env.IMAGES.head(key)) throw alreadyUsed();
-}
-
-const alreadyUsed = () => new ApiError("CONFLICT", "This upload link has already been used.");
-
-/** The PUT behind an upload URL: token, type, size and real image bytes checked before R2 is written. */
-export async function storeProductImage(env: AppEnv, request: UploadRequest): Promise<UploadResult> {
-  const key = PRODUCT_IMAGE_PREFIX + request.name;
-  await checkUploadRequest(env, request, key);
   const bytes = await readLimited(request.body, MAX_IMAGE_BYTES);
   const format = detectImageType(bytes);
   if (!format) {
@@ -89,9 +90,16 @@ export async function storeProductImage(env: AppEnv, request: UploadRequest): Pr
   // The write itself is conditional (only if no object has the key): of two PUTs racing past the
   // check above, one writes and the other is refused.
   const written = await env.IMAGES.put(key, bytes, {
-    httpMetadata: { contentType, cacheControl: IMMUTABLE_CACHE },
+    httpMetadata: { contentType, cacheControl },
     onlyIf: { etagDoesNotMatch: "*" },
   });
   if (!written) throw alreadyUsed();
-  return { objectPath: PUBLIC_PRODUCT_IMAGE_PATH + request.name, contentType, size: bytes.byteLength };
+  return { contentType, size: bytes.byteLength };
+}
+
+/** A product image's PUT: a name this Worker issued, served publicly for a year. */
+export async function storeProductImage(env: AppEnv, request: UploadRequest): Promise<UploadResult> {
+  if (!PRODUCT_IMAGE_NAME.test(request.name)) throw notFound("Upload target");
+  const stored = await storeImage(env, PRODUCT_IMAGE_PREFIX + request.name, request, IMMUTABLE_CACHE);
+  return { objectPath: PUBLIC_PRODUCT_IMAGE_PATH + request.name, ...stored };
 }

@@ -3,6 +3,7 @@ import type { JobSheet, SheetPart, TodayAnswer, TodayVisit } from "../../../sche
 import { appliances, customers, invoices, properties, serviceRecords, visitSheets } from "../../../schema/db";
 
 import type { Db } from "../../db/client";
+import { parseVisitDocument, visitDocuments } from "../admin/service-records";
 import { customerAddress } from "../documents/drafts";
 
 /**
@@ -30,6 +31,7 @@ export async function today(db: Db, date: string): Promise<TodayAnswer> {
         description: r.description,
         propertyId: r.propertyId,
         version: r.version,
+        ...visitDocuments,
         customerId: sql<number | null>`${customers.id}`.as("customer_key"),
         firstName: customers.firstName,
         lastName: customers.lastName,
@@ -110,6 +112,9 @@ export async function today(db: Db, date: string): Promise<TodayAnswer> {
           : null,
         owedPence: v.customerId === null ? 0 : (owedBy.get(v.customerId) ?? 0),
         description: v.description,
+        propertyId: v.propertyId,
+        gasSafetyRecord: parseVisitDocument(v.gasSafetyRecord),
+        serviceSheet: parseVisitDocument(v.serviceSheet),
         sheet: sheet ? sheetOfRow(sheet) : null,
         version: String(v.version),
       };

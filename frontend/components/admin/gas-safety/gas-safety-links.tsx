@@ -51,7 +51,11 @@ export function StartDocument({
  * A visit's way to its paperwork: continue or open the gas safety record or service sheet started
  * there, or start one at a booked or started visit of that kind.
  */
-export function VisitDocumentAction({ record }: { record: AdminServiceRecord }) {
+export function VisitDocumentAction({
+  record,
+}: {
+  record: Pick<AdminServiceRecord, "id" | "status" | "serviceType" | "propertyId" | "gasSafetyRecord" | "serviceSheet">;
+}) {
   const started = record.gasSafetyRecord
     ? {
         href: `/gas-safety-records/${record.gasSafetyRecord.id}`,

@@ -17,7 +17,9 @@ import {
 } from "../../../lib/admin/sheet-outbox";
 import { notify } from "../../../lib/toast";
 import { Field } from "../form-field";
+import { VisitDocumentAction } from "../gas-safety/gas-safety-links";
 import { InvoiceFrom } from "../invoices/invoice-from";
+import { Photos } from "./sheet-photos";
 
 /** The drawing pad loads only when the customer is asked to sign. */
 const SignatureField = lazy(() => import("../../signature/signature-field").then((m) => ({ default: m.SignatureField })));
@@ -30,6 +32,7 @@ type Form = {
   parts: SheetPart[];
   signature: string | null;
   signedName: string;
+  photos: string[];
 };
 
 const formOf = (visit: TodayVisit): Form => ({
@@ -40,6 +43,7 @@ const formOf = (visit: TodayVisit): Form => ({
   parts: visit.sheet?.parts ?? [],
   signature: visit.sheet?.signature ?? null,
   signedName: visit.sheet?.signedName ?? "",
+  photos: visit.sheet?.photos ?? [],
 });
 
 /**
@@ -77,7 +81,11 @@ export function JobSheet({
     void readDraft(visit.id).then((draft) => {
       if (!draft || draft.savedAt <= serverCopy.current) return;
       const typed = draft.body;
-      setForm({ ...typed, labourMinutes: typed.labourMinutes === null ? "" : String(typed.labourMinutes) });
+      setForm({
+        ...typed,
+        photos: typed.photos ?? [],
+        labourMinutes: typed.labourMinutes === null ? "" : String(typed.labourMinutes),
+      });
       if (typed.signature) setSigning(true);
     });
   }, [visit.id]);
@@ -90,6 +98,7 @@ export function JobSheet({
     parts: f.parts,
     signature: f.signature,
     signedName: f.signedName,
+    photos: f.photos,
   });
   // Every change is kept on the phone at once.
   const set = <K extends keyof Form>(key: K, value: Form[K]) =>
@@ -187,6 +196,7 @@ export function JobSheet({
             />
           </Field>
           <Parts parts={form.parts} onChange={(parts) => set("parts", parts)} />
+          <Photos visitId={visit.id} photos={form.photos} onChange={(photos) => set("photos", photos)} />
           {signing ? (
             <Suspense fallback={<Text size="2">Opening the signature box…</Text>}>
               <SignatureField
@@ -211,6 +221,7 @@ export function JobSheet({
           </Field>
         </Flex>
         <Flex gap="2" mt="3" justify="end" wrap="wrap">
+          <VisitDocumentAction record={visit} />
           <Button variant="soft" disabled={finished && visit.status === "completed"} onClick={() => sync(false)}>
             Save
           </Button>
