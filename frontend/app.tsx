@@ -32,6 +32,8 @@ const BookManage = lazyPage(() => import("./pages/book-manage"));
 const QuotePage = lazyPage(() => import("./pages/quote"));
 const InvoicePage = lazyPage(() => import("./pages/invoice"));
 const Terms = lazyPage(() => import("./pages/terms"));
+const Account = lazyPage(() => import("./pages/account"));
+const AccountSignIn = lazyPage(() => import("./pages/account-sign-in"));
 const NotFound = lazyPage(() => import("./pages/not-found"));
 
 const pagesByPath: Record<string, { preload: () => Promise<unknown> }> = {
@@ -49,6 +51,8 @@ const pagesByPath: Record<string, { preload: () => Promise<unknown> }> = {
   "/book/manage": BookManage,
   "/quote": QuotePage,
   "/invoice": InvoicePage,
+  "/account": Account,
+  "/account/sign-in": AccountSignIn,
   "/service/gas-electricity": GasElectricity,
   "/service/boiler-service": BoilerService,
   "/service/plumbing": Plumbing,
@@ -114,6 +118,8 @@ export function App({ ssrPath }: { ssrPath?: string }) {
                     <Route path="/quote/:token" component={QuotePage} />
                     <Route path="/invoice" component={InvoicePage} />
                     <Route path="/invoice/:token" component={InvoicePage} />
+                    <Route path="/account" component={Account} />
+                    <Route path="/account/sign-in" component={AccountSignIn} />
                     <Route path="/service/gas-electricity" component={GasElectricity} />
                     <Route path="/service/boiler-service" component={BoilerService} />
                     <Route path="/service/plumbing" component={Plumbing} />

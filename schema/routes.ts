@@ -155,6 +155,23 @@ export const publicRoutes: RouteInfo[] = [
     indexable: false,
   },
   {
+    path: "/account",
+    page: "account",
+    title: "Your Account",
+    description: "Your visits, gas safety records, quotes, invoices and orders with us, in one place.",
+    prerender: true,
+    // Personal: signed in by an e-mailed link.
+    indexable: false,
+  },
+  {
+    path: "/account/sign-in",
+    page: "account-sign-in",
+    title: "Signing You In",
+    description: "Signing you in to your account.",
+    prerender: true,
+    indexable: false,
+  },
+  {
     path: "/terms",
     page: "terms",
     title: "Terms of Service",

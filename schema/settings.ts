@@ -16,6 +16,10 @@ export const settings = {
     cartDays: 30,
     /** Unconfirmed sign-ups to the deals list are forgotten after this many days. */
     pendingSignupDays: 30,
+    /** Invoices, payments and credit notes: the tax records HMRC asks a business to keep. */
+    invoiceYears: 6,
+    /** Gas safety records (reg. 36 asks landlords for two years; we keep the engineer's copy as long). */
+    safetyRecordYears: 2,
   },
   facts: {
     /**
@@ -95,6 +99,17 @@ export const settings = {
     booking: { limit: 10, windowSeconds: 3600 },
     "email-signup": { limit: 10, windowSeconds: 3600 },
     "verify-payment": { limit: 30, windowSeconds: 600 },
+    "account-sign-in": { limit: 10, windowSeconds: 3600 },
+    "account-session": { limit: 30, windowSeconds: 600 },
+  },
+  /** The customer's own page (/account), signed in by an e-mailed link. */
+  account: {
+    /** A sign-in link works once, for this long. */
+    linkMinutes: 15,
+    /** A session lasts this long (then the customer asks for a new link). */
+    sessionDays: 30,
+    /** Links e-mailed to one address; past it, the form answers the same and nothing is sent. */
+    linksPerAddress: { limit: 5, windowSeconds: 3600 },
   },
   /**
    * The chat: generous for a person typing (a reply takes a few seconds), tight enough that a script

@@ -59,7 +59,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 // Asynchronous on purpose: the proxy above lives in this process, and a synchronous child process
 // would stop its event loop, so Lighthouse would wait for a page that never arrives.
-async function lighthouse(url, output, debugPort) {
+async function lighthouse(url, output, debugPort, keepStorage = false) {
   try {
     await promisify(execFile)(
       "npx",
@@ -71,6 +71,7 @@ async function lighthouse(url, output, debugPort) {
         "--output=json",
         `--output-path=${output}`,
         ...(debugPort ? [`--port=${debugPort}`] : ["--chrome-flags=--headless=new --no-sandbox --disable-gpu"]),
+        ...(keepStorage ? ["--disable-storage-reset"] : []),
       ],
       { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024 },
     );
@@ -84,39 +85,79 @@ async function lighthouse(url, output, debugPort) {
 const preview = await startPreview({ dir: ".lighthouse", port: PREVIEW_PORT, env: { PUBLIC_SITE_URL: origin } });
 const proxy = compressingProxy(preview.base).listen(PROXY_PORT);
 const DEBUG_PORT = PREVIEW_PORT + 2;
-let signedIn = null;
-/** A Chromium with a tab logged in to the back office, for Lighthouse to connect to. */
-async function signedInBrowser() {
-  if (signedIn) return signedIn;
-  const context = await chromium.launchPersistentContext("", {
+/** The seeded customer whose account /account is measured with. */
+const ACCOUNT_EMAIL = "sarah.thompson@example.com";
+let browser = null;
+const signedInto = new Set();
+/**
+ * A Chromium for Lighthouse to connect to, signed in where the page needs it: a tab logged in to
+ * the back office (Lighthouse's own tab asks it for the session, as any new tab does), or the
+ * customer's session cookie from their e-mailed link (kept across runs, so Lighthouse is told not
+ * to reset storage for those pages; the HTTP cache is still emptied before each run).
+ */
+async function signedInBrowser(area) {
+  browser ??= await chromium.launchPersistentContext("", {
     executablePath: chrome,
     headless: true,
     args: [`--remote-debugging-port=${DEBUG_PORT}`, "--no-sandbox", "--disable-gpu"],
   });
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`${origin}/admin/login`);
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password").fill("admin-dev-password");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/admin/login"));
-  signedIn = context;
-  return context;
+  const page = browser.pages()[0] ?? (await browser.newPage());
+  if (!signedInto.has(area)) {
+    if (area === "admin") {
+      await page.goto(`${origin}/admin/login`);
+      await page.getByLabel("Username").fill("admin");
+      await page.getByLabel("Password").fill("admin-dev-password");
+      await page.getByRole("button", { name: "Log in" }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith("/admin/login"));
+    } else {
+      await fetch(`${origin}/api/account/sign-in`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: ACCOUNT_EMAIL }),
+      });
+      const login = await fetch(`${origin}/api/admin/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ username: "admin", password: "admin-dev-password" }),
+      }).then((res) => res.json());
+      let link;
+      for (let tries = 0; !link && tries < 100; tries++) {
+        const outbox = await fetch(`${origin}/api/admin/outbox?limit=20`, {
+          headers: { Authorization: `Bearer ${login.token}` },
+        }).then((res) => res.json());
+        link = outbox
+          .map((m) => (m.to === ACCOUNT_EMAIL ? /https?:\/\/\S+\/account\/sign-in#[\w-]+/.exec(m.text)?.[0] : undefined))
+          .find(Boolean);
+        if (!link) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      if (!link) throw new Error(`no sign-in e-mail reached ${ACCOUNT_EMAIL}`);
+      const url = new URL(link);
+      await page.goto(`${origin}${url.pathname}${url.hash}`);
+      await page.waitForURL(`${origin}/account`);
+    }
+    signedInto.add(area);
+  }
+  const cdp = await browser.newCDPSession(page);
+  await cdp.send("Network.clearBrowserCache");
+  await cdp.detach();
 }
+
 try {
   mkdirSync("lighthouse-reports", { recursive: true });
   const rows = [];
   for (const path of pages) {
     const reports = [];
     for (let i = 1; i <= runs; i++) {
-      const admin = path.startsWith("/admin");
-      if (admin) await signedInBrowser();
+      const area = path.startsWith("/admin") ? "admin" : path.startsWith("/account") ? "account" : null;
+      if (area) await signedInBrowser(area);
       const report = await lighthouse(
         `${origin}${path}`,
         `lighthouse-reports/${path.replace(/\W+/g, "_") || "home"}-${i}.json`,
-        admin ? DEBUG_PORT : undefined,
+        area ? DEBUG_PORT : undefined,
+        area === "account",
       );
-      if (admin && new URL(report.finalDisplayedUrl).pathname !== path) {
-        throw new Error(`Lighthouse was sent to ${report.finalDisplayedUrl}: the admin session did not reach its tab`);
+      if (area && new URL(report.finalDisplayedUrl).pathname !== path) {
+        throw new Error(`Lighthouse was sent to ${report.finalDisplayedUrl}: the session did not reach its tab`);
       }
       reports.push(report);
       console.log(`${path} run ${i}: performance ${Math.round(report.categories.performance.score * 100)}`);
@@ -142,7 +183,7 @@ try {
   console.log(`\nLighthouse ${LIGHTHOUSE.split("@")[1]}, mobile, median of ${runs} runs per page:`);
   console.table(rows);
 } finally {
-  await signedIn?.close();
+  await browser?.close();
   proxy.close();
   await preview.stop();
 }

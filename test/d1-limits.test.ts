@@ -23,6 +23,12 @@ const bounded: Record<string, string> = {
   dayIds: "a subquery of one day's visits (visits/today.ts)",
   dayCustomers: "a subquery of one day's visits (visits/today.ts)",
   dayProperties: "a subquery of one day's visits (visits/today.ts)",
+  ids: "a subquery of the account's customers (account/summary.ts accountCustomerIds)",
+  ofProperties: "a subquery of the account's properties (account/data.ts)",
+  ofVisits: "a subquery of the account's visits (account/data.ts)",
+  ofEstimates: "a subquery of the account's quotes (account/data.ts)",
+  ofInvoices: "a subquery of the account's invoices (account/data.ts)",
+  ofOrders: "a subquery of the account's orders (account/data.ts)",
 };
 
 /** The text of inArray's second argument, from just after the first top-level comma to its closing parenthesis. */

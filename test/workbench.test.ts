@@ -51,6 +51,7 @@ describe("GET /api/admin/summary", () => {
         "quotesThisMonth",
         "acceptedQuotes",
         "invoices",
+        "erasureRequests",
         "remindersDue",
         "urgent",
         "urgentQuotes",

@@ -8,6 +8,7 @@ import { type HonoEnv, isDevelopment } from "./env";
 import { ApiError, type ErrorCode, errorStatus } from "./lib/errors";
 import { drainUnreadBody } from "./middleware/drain-body";
 import { requestId } from "./middleware/request-id";
+import account from "./routes/account";
 import admin from "./routes/admin";
 import bookings from "./routes/bookings";
 import cart from "./routes/cart";
@@ -82,6 +83,7 @@ const routes = app
   .route("/api/documents", documents)
   .route("/api/estimates", estimates)
   .route("/api/invoices", invoices)
+  .route("/api/account", account)
   .route("/api", bookings)
   .route("/api", payments)
   .route("/public-objects", publicObjects)

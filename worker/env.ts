@@ -23,7 +23,7 @@ export type Secrets = {
 export type AppEnv = Env & Secrets;
 export type HonoEnv = {
   Bindings: AppEnv;
-  Variables: { requestId: string; adminJti?: string; adminUsername?: string };
+  Variables: { requestId: string; adminJti?: string; adminUsername?: string; accountEmail?: string };
 };
 
 /**

@@ -86,6 +86,9 @@ export function Footer() {
           </p>
           <ul className="site-footer__legal">
             <li>
+              <Link href="/account">Your account</Link>
+            </li>
+            <li>
               <Link href="/privacy">Privacy Policy</Link>
             </li>
             <li>

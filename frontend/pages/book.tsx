@@ -22,13 +22,17 @@ export default function Book() {
   const [booked, setBooked] = useState<(BookingCreated & { service: BookableService }) | null>(null);
   const { mutate } = useSlots(service);
 
-  // A reminder's link carries the service and the postcode; the page is prerendered without them.
+  // A reminder's link carries the service and the postcode, the account's "Book the check" the
+  // property and who to book for; the page is prerendered without them.
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
     const linked = params.get("service");
     if (isService(linked)) setService(linked);
-    const postcode = params.get("postcode")?.trim();
-    if (postcode) setFields((f) => ({ ...f, postcode: f.postcode || postcode }));
+    const given = (["postcode", "address", "name", "email", "phone"] as const).flatMap((name) => {
+      const value = params.get(name)?.trim().slice(0, 300);
+      return value ? [[name, value] as const] : [];
+    });
+    if (given.length) setFields((f) => ({ ...f, ...Object.fromEntries(given.filter(([name]) => !f[name])) }));
   }, []);
 
   const choose = (next: BookableService) => {

@@ -33,6 +33,42 @@ const records: { id: string; title: string; what: ReactNode; why: ReactNode; kep
     kept: "As long as tax and accounting law requires us to keep sales records.",
   },
   {
+    id: "work",
+    title: "Visits, quotes, invoices and safety records",
+    what: (
+      <>
+        Your name, address and contact details, your properties and their gas appliances, the visits we made and what we did, the
+        quotes we sent and your answer to them, invoices and payments, and the gas safety records and service sheets we issued.
+      </>
+    ),
+    why: "To do the work you ask for, and to keep the records the law requires of a Gas Safe business.",
+    kept: (
+      <>
+        Invoices and payments for {retention.invoiceYears} years (tax law); gas safety records and warning notices for at least{" "}
+        {retention.safetyRecordYears} years (the Gas Safety (Installation and Use) Regulations). "Delete my account" on{" "}
+        <Link href="/account">your account</Link> deletes the rest, and takes your e-mail address and phone number off the records
+        we must keep.
+      </>
+    ),
+  },
+  {
+    id: "account",
+    title: "Your account",
+    what: (
+      <>
+        When you sign in to <Link href="/account">your account</Link>: your e-mail address, and a fingerprint (not the link
+        itself) of each sign-in link and each signed-in browser.
+      </>
+    ),
+    why: "So only the owner of the e-mail address can see the account.",
+    kept: (
+      <>
+        A sign-in link works once, for {settings.account.linkMinutes} minutes; a signed-in browser stays signed in for{" "}
+        {settings.account.sessionDays} days or until you sign out. Both are deleted a day after they end.
+      </>
+    ),
+  },
+  {
     id: "deals-list",
     title: "Our deals list",
     what: (
@@ -134,7 +170,8 @@ export default function Privacy() {
             <p>
               We use no advertising or analytics cookies and don't track you across other websites. Your browser keeps a random
               basket number, so your basket survives a visit, and a note that our deals window has been shown, so it doesn't open
-              again. Staff who sign in to our back office also get a sign-in cookie.
+              again. Signing in to your account sets a cookie that only our server can read, which keeps you signed in; staff who
+              sign in to our back office also get a sign-in cookie.
             </p>
 
             <h2 className="privacy__title">Who handles it for us</h2>

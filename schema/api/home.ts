@@ -20,4 +20,6 @@ export type AdminSummary = {
   acceptedQuotes: { id: number; number: string; customerName: string; acceptedAt: string; grossPence: number }[];
   /** Issued invoices not paid: how many are past their due date and what they owe, and all that is owed. */
   invoices: { overdue: number; overduePence: number; owedPence: number };
+  /** Customers' "Delete my account" requests waiting for the owner (UK GDPR: answer within a month). */
+  erasureRequests: number;
 };

@@ -1,3 +1,4 @@
+export * from "./accounts";
 export * from "./bookings";
 export * from "./crm";
 export * from "./documents";

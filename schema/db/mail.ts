@@ -63,6 +63,7 @@ export const mailKinds = [
   "reminder",
   "booking",
   "document",
+  "account",
   "other",
 ] as const;
 

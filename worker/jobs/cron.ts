@@ -1,6 +1,7 @@
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { purgeRateLimits } from "../lib/rate-limit";
+import { purgeAccountSessions } from "../services/account/sessions";
 import { withFacts } from "../services/business-facts";
 import { finishCampaigns } from "../services/campaigns/recipient-state";
 import { enqueuePendingRecipients, requeueStuckRecipients, startDueCampaigns } from "../services/campaigns/schedule";
@@ -57,6 +58,7 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv,
       purgeUnconfirmedSignups(db, now),
       purgeAdminRecords(db, now),
       purgeRateLimits(db, 86_400, now),
+      purgeAccountSessions(db, now),
       releaseHolds(env, now),
       runMailTasks(env, now),
       remindCustomers(env, now),

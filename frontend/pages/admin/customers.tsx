@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { CustomerContact } from "../../components/admin/customers/customer-contact";
 import { CustomerForm } from "../../components/admin/customers/customer-form";
+import { ErasureRequests } from "../../components/admin/customers/erasure-requests";
 import { LandlordBadge } from "../../components/admin/customers/landlord-badge";
 import { ExportButton } from "../../components/admin/export-button";
 import { PlusIcon } from "../../components/admin/icons";
@@ -35,6 +36,7 @@ export default function Customers() {
           </>
         }
       />
+      <ErasureRequests />
       <Flex className="admin-toolbar" gap="3" align="center" wrap="wrap">
         <SearchBox label="Search customers" placeholder="Name, e-mail, phone or postcode" />
       </Flex>

@@ -15,7 +15,7 @@ import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
  * Each count and the list it opens, filtered where the list can be (the products and orders screens
  * read `lowStock` and `status`; the reminders screen opens on those due).
  */
-type Count = Exclude<keyof AdminSummary, "urgent" | "quotesThisMonth" | "acceptedQuotes" | "invoices">;
+type Count = Exclude<keyof AdminSummary, "urgent" | "quotesThisMonth" | "acceptedQuotes" | "invoices" | "erasureRequests">;
 
 const tiles: { key: Count; label: string; href: string; hint: string; tone: "navy" | "orange" | "green" | "red" }[] = [
   {
@@ -126,6 +126,23 @@ function QuotesThisMonth({ summary }: { summary: AdminSummary }) {
   );
 }
 
+/** Customers asking for their account to be deleted: the law gives a month to answer. */
+function ErasureRequestsWaiting({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <section aria-labelledby="erasure-heading" className="admin-card admin-panel admin-quotes-month">
+      <Heading as="h2" size="4" id="erasure-heading" color="red">
+        <Link href="/customers#deletion-requests">
+          {count === 1 ? "1 customer asks" : `${count} customers ask`} for their account to be deleted
+        </Link>
+      </Heading>
+      <Text as="p" size="2" mt="1">
+        Answer within a month: erase or refuse on the Customers screen.
+      </Text>
+    </section>
+  );
+}
+
 /** What customers owe on issued invoices, and what of it is overdue (the list's Overdue tab). */
 function MoneyOwed({ owed }: { owed: AdminSummary["invoices"] }) {
   if (owed.owedPence === 0) return null;
@@ -154,6 +171,7 @@ export default function Home() {
     body = (
       <>
         <UrgentRequests urgent={summary.urgent} />
+        <ErasureRequestsWaiting count={summary.erasureRequests} />
         <MoneyOwed owed={summary.invoices} />
         <QuotesThisMonth summary={summary} />
         <nav aria-label="What needs you today" className="admin-home-tiles">

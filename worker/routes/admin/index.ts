@@ -6,6 +6,7 @@ import campaigns from "./campaigns";
 import chats from "./chats";
 import customers from "./customers";
 import emailSubscribers from "./email-subscribers";
+import erasureRequests from "./erasure-requests";
 import estimates from "./estimates";
 import gasSafety from "./gas-safety";
 import invoices from "./invoices";
@@ -52,6 +53,7 @@ const app = new Hono<HonoEnv>()
   .route("/outbox", outbox)
   .route("/chats", chats)
   .route("/reminders", reminders)
+  .route("/erasure-requests", erasureRequests)
   .route("/settings", businessSettings)
   .route("/", security)
   .route("/", workbench);

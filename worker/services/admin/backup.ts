@@ -1,6 +1,7 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
+  accountErasureRequests,
   appliances,
   bookingCells,
   bookings,
@@ -78,6 +79,7 @@ const BACKUP: [string, SQLiteTable][] = [
   ["settings", ownerSettings],
   ["number_series", numberSeriesCounters],
   ["stripe_events", stripeEvents],
+  ["account_erasure_requests", accountErasureRequests],
 ];
 export const BACKUP_TABLES = BACKUP.map(([name]) => name);
 
@@ -92,6 +94,8 @@ export const LEFT_OUT_OF_BACKUP: Record<string, string> = {
   cart_items: "visitors' carts (emptied after 30 days)",
   outbox: "the local copy of sent e-mail (development only)",
   sheet_syncs: "the keys of job sheets synced from the phone (kept 30 days, to apply each once)",
+  account_sessions: "customers' signed-in browsers (hashed; they sign in again)",
+  account_sign_in_links: "customers' one-time sign-in links (hashed, 15 minutes)",
 };
 
 export const BACKUP_FORMAT = "northside-backup";

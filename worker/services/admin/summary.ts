@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { AdminSummary } from "../../../schema/api/home";
 import {
+  accountErasureRequests,
   campaignRecipients,
   campaigns,
   customers,
@@ -41,6 +42,7 @@ export async function adminSummary(db: Db, now = new Date()): Promise<AdminSumma
     [month],
     accepted,
     [owed],
+    [erasures],
   ] = await db.batch([
     db.select({ n: count() }).from(quotes).where(unrepliedUrgent),
     db
@@ -117,6 +119,7 @@ export async function adminSummary(db: Db, now = new Date()): Promise<AdminSumma
       .orderBy(desc(estimateAcceptances.acceptedAt))
       .limit(5),
     moneyOwedQuery(db),
+    db.select({ n: count() }).from(accountErasureRequests).where(eq(accountErasureRequests.status, "open")),
   ]);
   return {
     urgentQuotes: urgentQuotes?.n ?? 0,
@@ -146,5 +149,6 @@ export async function adminSummary(db: Db, now = new Date()): Promise<AdminSumma
       overduePence: owed?.overduePence ?? 0,
       owedPence: owed?.owedPence ?? 0,
     },
+    erasureRequests: erasures?.n ?? 0,
   };
 }

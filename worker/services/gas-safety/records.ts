@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNotNull, lte, ne, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   type AdminGasSafetyRecord,
   type ApplianceCheck,
@@ -586,18 +587,18 @@ export async function revokeGasSafetyLinks(env: AppEnv, db: Db, id: number): Pro
 export async function listDocuments(
   env: AppEnv,
   db: Db,
-  where: { customerId: number } | { propertyIds: number[] },
+  where: { customerId: number } | { propertyIds: number[] } | { customerIds: SQL },
 ): Promise<DocumentSummary[]> {
-  const recordWhere: SQL | undefined =
-    "customerId" in where ? eq(r.customerId, where.customerId) : inJsonList(r.propertyId, where.propertyIds);
-  const noticeWhere: SQL | undefined =
+  /** Whose documents: one customer, some properties, or the customers a subquery names (an account's). */
+  const scope = (customerId: SQLiteColumn, propertyId: SQLiteColumn): SQL | undefined =>
     "customerId" in where
-      ? eq(warningNotices.customerId, where.customerId)
-      : inJsonList(warningNotices.propertyId, where.propertyIds);
-  const sheetWhere: SQL | undefined =
-    "customerId" in where
-      ? eq(serviceSheets.customerId, where.customerId)
-      : inJsonList(serviceSheets.propertyId, where.propertyIds);
+      ? eq(customerId, where.customerId)
+      : "customerIds" in where
+        ? sql`${customerId} IN (${where.customerIds})`
+        : inJsonList(propertyId, where.propertyIds);
+  const recordWhere = scope(r.customerId, r.propertyId);
+  const noticeWhere = scope(warningNotices.customerId, warningNotices.propertyId);
+  const sheetWhere = scope(serviceSheets.customerId, serviceSheets.propertyId);
   const [records, notices, sheets] = await db.batch([
     db
       .select({

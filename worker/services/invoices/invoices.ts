@@ -93,7 +93,7 @@ export function stateOf(row: Pick<Row, "status" | "grossPence" | "depositPence" 
 /** ISO dates sort as text: the date, or today when it is later (work is not supplied in the future). */
 const notAfterToday = (date: string) => [date, londonToday()].sort()[0]!;
 
-const isOverdue = (row: Row, today = londonToday()) =>
+export const isOverdue = (row: Row, today = londonToday()) =>
   row.status === "issued" && balanceOf(row) > 0 && row.dueDate !== null && row.dueDate < today;
 
 /** Lines with ids (unique within the invoice). */

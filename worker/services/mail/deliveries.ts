@@ -1,10 +1,15 @@
+import { env as workerEnv } from "cloudflare:workers";
 import { and, eq, inArray, lt, notExists, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { oneLine } from "../../../schema/clean-text";
 import { outgoingEmails } from "../../../schema/db";
 import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
 import { inJsonList } from "../../db/json-list";
+import type { AppEnv } from "../../env";
+import { siteUrl } from "../../lib/site-url";
+import { factsNow } from "../business-facts";
 import { gaveUp } from "./delivery-state";
+import { withAccountLink } from "./layout";
 import { enqueueEmails } from "./queue-messages";
 import type { MailMessage } from "./types";
 
@@ -17,6 +22,9 @@ import type { MailMessage } from "./types";
  */
 const e = outgoingEmails;
 
+const isOwnerAddress = (to: string) =>
+  to.trim().toLowerCase() === ((workerEnv as AppEnv).OWNER_EMAIL ?? factsNow().email).trim().toLowerCase();
+
 /** The rows to insert for these messages (for a caller that writes them in its own batch). */
 export const emailRows = (messages: MailMessage[]) =>
   messages.map((m) => ({
@@ -24,8 +32,8 @@ export const emailRows = (messages: MailMessage[]) =>
     to: m.to,
     // A name in a subject ("New quote from …") is one line, whatever was typed.
     subject: oneLine(m.subject),
-    html: m.html,
-    text: m.text,
+    // Every e-mail but the owner's own notices links to the customer's account.
+    ...withAccountLink(m, isOwnerAddress(m.to) ? null : siteUrl(workerEnv as AppEnv, "/account")),
     headers: JSON.stringify(m.headers ?? {}),
     attachments: JSON.stringify(m.attachments ?? []),
   }));

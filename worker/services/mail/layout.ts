@@ -1,4 +1,4 @@
-import { html } from "hono/html";
+import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { company } from "../../../schema/business";
 import { addressLineOf, phoneHref } from "../../../schema/facts";
@@ -19,6 +19,25 @@ export const ORANGE = "#ff7a1a";
 export const ON_ORANGE = "#0b1f33";
 export const FONT = "Arial, Helvetica, sans-serif";
 
+/**
+ * Where a customer's e-mail links to their account (/account): filled in when the e-mail is stored,
+ * which knows who it goes to (services/mail/deliveries.ts withAccountLink); the owner's own
+ * notices go without it.
+ */
+export const ACCOUNT_LINK_SLOT = "<!--account-link-->";
+
+/** The account link for a customer's e-mail: into the HTML footer's slot, and after the text's footer. */
+export function withAccountLink(message: { html: string; text: string }, accountUrl: string | null) {
+  if (!accountUrl) return { html: message.html.replace(ACCOUNT_LINK_SLOT, ""), text: message.text };
+  return {
+    html: message.html.replace(
+      ACCOUNT_LINK_SLOT,
+      html`<br>Your visits, certificates, quotes and invoices: <a href="${accountUrl}" style="color:${NAVY}">your account</a>`.toString(),
+    ),
+    text: message.html.includes(ACCOUNT_LINK_SLOT) ? `${message.text}\nYour account: ${accountUrl}` : message.text,
+  };
+}
+
 export function emailDocument(parts: { title: string; content: Markup; footerNote?: Markup }): string {
   return html`<!doctype html>
 <html lang="en">
@@ -37,7 +56,7 @@ export function emailDocument(parts: { title: string; content: Markup; footerNot
     <tr><td style="background:#f8fafc;border-top:1px solid #e4e9f0;padding:20px 24px;font:13px/1.6 ${FONT};color:#52606d">
       <strong style="color:${NAVY}">${company.name}</strong><br>
       ${addressLineOf(factsNow())}<br>
-      Phone: <a href="${phoneHref(factsNow().phone)}" style="color:${NAVY}">${factsNow().phone}</a> · Gas Safe registered ${factsNow().gasSafeNumber}${parts.footerNote ? html`<br><br>${parts.footerNote}` : ""}
+      Phone: <a href="${phoneHref(factsNow().phone)}" style="color:${NAVY}">${factsNow().phone}</a> · Gas Safe registered ${factsNow().gasSafeNumber}${raw(ACCOUNT_LINK_SLOT)}${parts.footerNote ? html`<br><br>${parts.footerNote}` : ""}
     </td></tr>
   </table>
 </td></tr>

@@ -17,6 +17,8 @@ const kindLabels: Record<string, string> = {
   security: "Security",
   reminder: "Reminder",
   booking: "Booking",
+  document: "Document",
+  account: "Account",
   other: "Other",
 };
 

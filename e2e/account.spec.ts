@@ -1,0 +1,248 @@
+import type { APIRequestContext } from "@playwright/test";
+import type { OutboxEmail } from "../schema/api/campaigns";
+import type { AdminCustomer } from "../schema/api/customers";
+import { londonToday } from "../schema/london-time";
+import {
+  adminGet,
+  bearer,
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  expectToast,
+  shoot,
+  test,
+  unique,
+} from "./admin-fixtures";
+
+const SIGNATURE =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+
+/** A landlord with a let flat, its issued gas safety record and an issued invoice, made in the office. */
+async function landlord(request: APIRequestContext, token: string) {
+  const lastName = unique("Landlord");
+  const email = `${lastName.toLowerCase()}@example.com`;
+  const post = async <T>(path: string, data: unknown, method: "post" | "patch" = "post") => {
+    const res = await request[method](path, { headers: bearer(token), data });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+    return (await res.json()) as T;
+  };
+  const customer = await post<AdminCustomer>("/api/admin/customers", {
+    firstName: "Lena",
+    lastName,
+    email,
+    phone: "0161 496 0123",
+    address: "1 Agent Row, Altrincham",
+    postcode: "WA14 1AA",
+    isLandlord: true,
+  });
+  const flat = await post<{ id: number }>(`/api/admin/customers/${customer.id}/properties`, {
+    address: "Flat 3, 14 Canal Street, Manchester",
+    postcode: "M1 3HW",
+  });
+  const boiler = await post<{ id: number }>(`/api/admin/properties/${flat.id}/appliances`, {
+    location: "Kitchen",
+    type: "boiler",
+    make: "Worcester",
+    model: "Greenstar 30i",
+    flueType: "room-sealed",
+  });
+  const draft = await post<{ id: number }>("/api/admin/gas-safety-records", { propertyId: flat.id });
+  await post(
+    `/api/admin/gas-safety-records/${draft.id}`,
+    {
+      checkDate: londonToday(),
+      appliances: [
+        {
+          applianceId: boiler.id,
+          safetyDevices: "pass",
+          ventilation: "pass",
+          flueVisual: "pass",
+          safeToUse: true,
+          operatingPressureMbar: 20,
+          coPpm: 12,
+          co2Percent: 9.1,
+          coCo2Ratio: 0.0013,
+        },
+      ],
+      tightnessTest: "pass",
+      emergencyControlAccessible: true,
+      engineerName: "Dave Hughes",
+      engineerLicence: "1234567",
+      signature: SIGNATURE,
+    },
+    "patch",
+  );
+  const record = await post<{ number: string }>(`/api/admin/gas-safety-records/${draft.id}/issue`, {});
+  const invoice = await post<{ id: number }>("/api/admin/invoices", {
+    customerId: customer.id,
+    lines: [{ description: "Gas safety check", quantity: 1, unitPence: 7_500, vatRate: 0 }],
+  });
+  const issued = await post<{ number: string }>(`/api/admin/invoices/${invoice.id}/issue`, {});
+  return { email, lastName, record, invoice: issued };
+}
+
+/** The sign-in link e-mailed to `email`, from the local outbox. */
+async function signInLink(request: APIRequestContext, token: string, email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const outbox = await adminGet<OutboxEmail[]>(request, token, "/api/admin/outbox?limit=20");
+        const mail = outbox.find((m) => m.to === email && /\/account\/sign-in#/.test(m.text));
+        link = mail ? /https?:\/\/\S+\/account\/sign-in#[\w-]+/.exec(mail.text)?.[0] : undefined;
+        return link;
+      },
+      { message: `sign-in e-mail to ${email}`, timeout: 20_000 },
+    )
+    .toBeTruthy();
+  return new URL(link!).pathname + new URL(link!).hash;
+}
+
+test.describe("the customer's account", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a landlord signs in by the e-mailed link, opens the flat's gas safety record, pays an invoice and books the next check", async ({
+    adminToken,
+    browser,
+    request,
+  }) => {
+    const { email, lastName, record, invoice } = await landlord(request, adminToken);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.addInitScript("try { sessionStorage.setItem('emailSignupModalShown', 'true') } catch {}");
+
+    // From the footer, signed out: the form, the same answer for any address.
+    await page.goto("/");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Your account" }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await page.getByLabel("Your e-mail address").fill(email);
+    await page.getByRole("button", { name: "Send me a link" }).click();
+    await expect(page.getByRole("status")).toContainText("If we have that address, a sign-in link is on its way.");
+    await expectAccessible(page);
+    await shoot(page, "account-sign-in-390");
+
+    await page.goto(await signInLink(request, adminToken, email));
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Hello, Lena" })).toBeVisible();
+    // The session is in a cookie scripts cannot read.
+    expect(await page.evaluate(() => document.cookie)).not.toContain("account");
+    const cookie = (await context.cookies()).find((c) => c.name === "__Secure-account")!;
+    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax", path: "/api/account" });
+
+    const flat = page.getByRole("article", { name: "Flat 3, 14 Canal Street, Manchester" });
+    await expect(flat).toContainText("Kitchen boiler Worcester Greenstar 30i");
+    await expect(flat).toContainText("Next gas safety check due by");
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await shoot(page, "account-390");
+
+    // The record's PDF.
+    const pdfLink = flat.getByRole("link", { name: new RegExp(`Gas safety record ${record.number}`) });
+    const pdf = await request.get((await pdfLink.getAttribute("href"))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+
+    // Paying the invoice, through Stripe's page (the fake), back to the invoice paid.
+    const invoices = page.getByRole("region", { name: "Invoices" });
+    await expect(invoices).toContainText(`${invoice.number} · £75.00`);
+    await invoices.getByRole("link", { name: "Pay" }).click();
+    await page.getByRole("button", { name: "Pay £75.00 by card" }).click();
+    await page.getByRole("button", { name: "Pay £75.00" }).click();
+    await expect(page.getByRole("heading", { name: "Paid in full. Thank you!" })).toBeVisible();
+    await page.goto("/account");
+    await expect(page.getByRole("region", { name: "Invoices" })).toContainText("Paid");
+
+    // Booking the next check: the booking form, filled in for the flat.
+    await page
+      .getByRole("article", { name: "Flat 3, 14 Canal Street, Manchester" })
+      .getByRole("link", { name: "Book the check" })
+      .click();
+    await expect(page).toHaveURL(/\/book\?service=gas-safety/);
+    const details = page.getByRole("form", { name: "Your details" });
+    await expect(details.getByLabel("Postcode")).toHaveValue("M1 3HW");
+    await expect(details.getByLabel("E-mail address")).toHaveValue(email);
+    await expect(details.getByLabel("Address of the visit")).toHaveValue("Flat 3, 14 Canal Street, Manchester");
+    await expect(details.getByLabel("Full name")).toHaveValue(`Lena ${lastName}`);
+    await expect(details.getByLabel("Phone number")).toHaveValue("0161 496 0123");
+    await expect(page.getByRole("radio", { name: /Gas safety/i })).toBeChecked();
+    await context.close();
+  });
+
+  test("the account at 1280 px; signing out; a used link says so and offers a new one", async ({
+    adminToken,
+    browser,
+    request,
+  }) => {
+    const { email } = await landlord(request, adminToken);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.addInitScript("try { sessionStorage.setItem('emailSignupModalShown', 'true') } catch {}");
+    await request.post("/api/account/sign-in", { data: { email } });
+    const link = await signInLink(request, adminToken, email);
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1, name: "Hello, Lena" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Your properties" })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await shoot(page, "account-1280");
+
+    // A copy of everything held, as a file.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download my data" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("my-data.json");
+    const data = JSON.parse(await (await import("node:fs/promises")).readFile((await download.path())!, "utf8"));
+    expect(data.account).toBe(email);
+    expect(data.gasSafetyRecords).toHaveLength(1);
+
+    // The link again: used.
+    await page.goto(link);
+    await expect(page.getByRole("alert")).toContainText("This sign-in link has expired or was already used.");
+    await expect(page.getByRole("button", { name: "Send me a link" })).toBeVisible();
+
+    await page.goto("/account");
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+    await expectToast(page, "Signed out");
+    await expect(page.getByRole("button", { name: "Send me a link" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Send me a link" })).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe("deleting an account", () => {
+  test("the customer asks, the owner is told on the home screen and erases it from the Customers screen", async ({
+    adminPage,
+    adminToken,
+    browser,
+    request,
+  }) => {
+    const { email } = await landlord(request, adminToken);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.addInitScript("try { sessionStorage.setItem('emailSignupModalShown', 'true') } catch {}");
+    await request.post("/api/account/sign-in", { data: { email } });
+    await page.goto(await signInLink(request, adminToken, email));
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await page.getByLabel("Anything you'd like to tell us (optional)").fill("Selling the flat");
+    await page.getByRole("button", { name: "Ask us to delete my account" }).click();
+    await expectToast(page, "Request sent");
+    await expect(page.getByRole("region", { name: "Your data" })).toContainText("You asked us to delete your account on");
+
+    await adminPage.goto("/admin");
+    await adminPage.getByRole("link", { name: /for their account to be deleted/ }).click();
+    const requests = adminPage.getByRole("region", { name: "Account deletion requests" });
+    const row = requests.getByRole("listitem").filter({ hasText: email });
+    await expect(row).toContainText('"Selling the flat"');
+    await row.getByRole("button", { name: "Erase" }).click();
+    await adminPage.getByRole("alertdialog").getByRole("button", { name: "Erase" }).click();
+    await expectToast(adminPage, "Account erased");
+    await expect(row).toHaveCount(0);
+
+    // Signed out by the erasure; the address is no longer a customer's.
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Send me a link" })).toBeVisible();
+    await context.close();
+  });
+});

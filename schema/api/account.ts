@@ -1,0 +1,147 @@
+import { z } from "./z";
+
+/**
+ * The customer's own page (/account): signed in by a link e-mailed to their address, every
+ * customer with that address is one account. Contracts of /api/account.
+ */
+export const accountSignInSchema = z.object({
+  email: z
+    .string({ error: "Please enter your email address" })
+    .trim()
+    .min(1, "Please enter your email address")
+    .toLowerCase()
+    .pipe(z.email("Please enter a valid email address").max(254, "Please enter a valid email address")),
+});
+
+export const accountSessionSchema = z.object({
+  token: z
+    .string({ error: "The sign-in link is incomplete. Please open it again from the e-mail." })
+    .regex(/^[\w-]{43}$/, "The sign-in link is incomplete. Please open it again from the e-mail."),
+});
+
+export const accountPreferencesSchema = z
+  .object({
+    /** Service reminders by e-mail (the annual service, the gas safety check). */
+    reminders: z.boolean({ error: "Reminders must be on or off" }).optional(),
+    /** The deals list: on sends the confirmation e-mail (confirmed opt-in); off leaves the list. */
+    deals: z.boolean({ error: "The deals list must be on or off" }).optional(),
+  })
+  .refine((p) => p.reminders !== undefined || p.deals !== undefined, "Say which preference to change");
+
+export const accountErasureSchema = z.object({
+  reason: z.string().trim().max(1000, "Please keep the reason under 1,000 characters").optional(),
+});
+
+export type AccountVisit = {
+  /** The visit's own id (a service record). */
+  id: number;
+  service: string;
+  date: string;
+  start: string | null;
+  end: string | null;
+  status: "completed" | "in-progress" | "scheduled" | "pending";
+  address: string | null;
+  /** What was done (past visits). */
+  notes: string | null;
+  /** The booking's page to move or cancel it (its own rules: not within 24 hours). */
+  manageUrl: string | null;
+  reference: string | null;
+};
+
+export type AccountDocument = {
+  kind: "gas-safety-record" | "warning-notice" | "service-sheet";
+  number: string | null;
+  date: string;
+  nextDueDate: string | null;
+  pdfUrl: string;
+};
+
+export type AccountProperty = {
+  id: number;
+  address: string;
+  postcode: string | null;
+  appliances: { location: string; type: string; make: string | null; model: string | null }[];
+  /** The latest gas safety record and service sheet, each with its PDF. */
+  lastGasSafetyRecord: AccountDocument | null;
+  lastServiceSheet: AccountDocument | null;
+  documents: AccountDocument[];
+  /** The next gas safety check (12 months from the last), when there has been one. */
+  nextDeadline: string | null;
+  /** /book for the check at this property, filled in. */
+  bookUrl: string;
+};
+
+export type AccountQuote = {
+  number: string | null;
+  title: string;
+  status: "sent" | "viewed" | "accepted" | "declined" | "expired" | "cancelled";
+  validUntil: string;
+  sentAt: string | null;
+  /** The quote's page (see, accept, pay the deposit). */
+  url: string;
+};
+
+export type AccountInvoice = {
+  number: string | null;
+  issueDate: string | null;
+  dueDate: string | null;
+  grossPence: number;
+  balancePence: number;
+  status: "issued" | "void";
+  paid: boolean;
+  overdue: boolean;
+  /** The invoice's page (pay by card) and its PDF. */
+  url: string;
+  pdfUrl: string;
+};
+
+export type AccountOrder = {
+  number: string | null;
+  placedAt: string;
+  totalPence: number;
+  paymentStatus: string;
+  fulfilmentStatus: string;
+  courier: string | null;
+  trackingReference: string | null;
+  items: { name: string; quantity: number }[];
+};
+
+export type AccountSummary = {
+  email: string;
+  name: string;
+  upcoming: AccountVisit[];
+  past: AccountVisit[];
+  properties: AccountProperty[];
+  quotes: AccountQuote[];
+  invoices: AccountInvoice[];
+  orders: AccountOrder[];
+  preferences: {
+    reminders: boolean;
+    /** The deals list: active, pending (confirmation e-mail sent), or not on it. */
+    deals: "active" | "pending" | "off";
+  };
+  /** An open "Delete my account" request, when there is one. */
+  erasureRequestedAt: string | null;
+};
+
+/** The back office's list of "Delete my account" requests (GET /api/admin/erasure-requests). */
+export type AdminErasureRequest = {
+  id: number;
+  email: string;
+  status: "open" | "done" | "refused";
+  reason: string | null;
+  requestedAt: string;
+  settledAt: string | null;
+  outcome: string | null;
+  /** How many customers have the address (all of them are the account). */
+  customers: number;
+};
+
+/** POST /api/admin/erasure-requests/:id/refuse: why, in words the customer is sent. */
+export const refuseErasureSchema = z.object({
+  outcome: z
+    .string({ error: "Say why, for the customer" })
+    .trim()
+    .min(10, "Say why, for the customer")
+    .max(2000, "Please keep it under 2,000 characters"),
+});

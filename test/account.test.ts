@@ -1,0 +1,353 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { AccountSummary } from "../schema/api/account";
+import { londonToday } from "../schema/london-time";
+import app from "../worker/app";
+import { adminHeaders } from "./helpers/admin";
+import { guardedEnv } from "./helpers/d1-guard";
+import { callApp, callAppJson, query } from "./helpers/factories-commerce";
+
+const SIGNATURE =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+
+async function admin<T = any>(method: string, path: string, json?: unknown) {
+  return callAppJson<T>(path, { method, json, headers: await adminHeaders() });
+}
+
+/** A landlord with a flat, a boiler, an issued gas safety record, a sent quote and an issued invoice. */
+async function landlord(name: string) {
+  const tag = crypto.randomUUID().slice(0, 8);
+  const email = `${name.toLowerCase()}-${tag}@example.com`;
+  const { body: customer } = await admin("POST", "/api/admin/customers", {
+    firstName: name,
+    lastName: `Landlord-${tag}`,
+    email,
+    address: "1 Agent Row, Altrincham",
+    postcode: "WA14 1AA",
+    isLandlord: true,
+  });
+  const { body: flat } = await admin("POST", `/api/admin/customers/${customer.id}/properties`, {
+    address: `Flat ${tag}, 14 Canal Street, Manchester`,
+    postcode: "M1 3HW",
+  });
+  const { body: boiler } = await admin("POST", `/api/admin/properties/${flat.id}/appliances`, {
+    location: "Kitchen",
+    type: "boiler",
+    make: "Worcester",
+    model: "Greenstar 30i",
+    flueType: "room-sealed",
+  });
+  const { body: draft } = await admin("POST", "/api/admin/gas-safety-records", { propertyId: flat.id });
+  const filled = await admin("PATCH", `/api/admin/gas-safety-records/${draft.id}`, {
+    checkDate: londonToday(),
+    appliances: [
+      {
+        applianceId: boiler.id,
+        safetyDevices: "pass",
+        ventilation: "pass",
+        flueVisual: "pass",
+        safeToUse: true,
+        operatingPressureMbar: 20,
+        coPpm: 12,
+        co2Percent: 9.1,
+        coCo2Ratio: 0.0013,
+      },
+    ],
+    tightnessTest: "pass",
+    emergencyControlAccessible: true,
+    engineerName: "Dave Hughes",
+    engineerLicence: "1234567",
+    signature: SIGNATURE,
+  });
+  expect(filled.status, JSON.stringify(filled.body)).toBe(200);
+  const { body: record } = await admin("POST", `/api/admin/gas-safety-records/${draft.id}/issue`);
+  const { body: invoice } = await admin("POST", "/api/admin/invoices", {
+    customerId: customer.id,
+    lines: [{ description: "Gas safety check", quantity: 1, unitPence: 7_500, vatRate: 20 }],
+  });
+  expect((await admin("POST", `/api/admin/invoices/${invoice.id}/issue`)).status).toBe(200);
+  return { email, tag, customer, flat, record, invoice };
+}
+
+const outgoingLinks = async (email: string) =>
+  (
+    await query<{ text: string }>(
+      "SELECT text FROM outgoing_emails WHERE lower(`to`) = ?1 AND kind = 'account' ORDER BY id DESC",
+      email,
+    )
+  ).map((m) => /\/account\/sign-in#([\w-]{43})/.exec(m.text)?.[1]);
+
+async function signIn(email: string): Promise<string> {
+  const res = await callApp("/api/account/sign-in", { method: "POST", json: { email } });
+  expect(res.status).toBe(202);
+  const [token] = await outgoingLinks(email);
+  expect(token).toBeTruthy();
+  const session = await callApp("/api/account/session", { method: "POST", json: { token } });
+  expect(session.status).toBe(200);
+  return /__Secure-account=([^;]+)/.exec(session.headers.get("Set-Cookie") ?? "")![1]!;
+}
+
+const asCustomer = (cookie: string) => ({ Cookie: `__Secure-account=${cookie}` });
+const account = async <T = any>(cookie: string, path = "", init: Parameters<typeof callApp>[1] = {}) =>
+  callAppJson<T>(`/api/account${path}`, { ...init, headers: { ...asCustomer(cookie), ...init.headers } });
+
+/** The answer's time without the work it left for after the answer (the e-mail). */
+async function timedSignIn(email: string) {
+  const ctx = createExecutionContext();
+  const started = performance.now();
+  const res = await app.fetch(
+    new Request("http://localhost/api/account/sign-in", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.9.${Math.floor(Math.random() * 250)}.1` },
+      body: JSON.stringify({ email }),
+    }),
+    guardedEnv(env),
+    ctx,
+  );
+  const ms = performance.now() - started;
+  const body = await res.text();
+  await waitOnExecutionContext(ctx);
+  return { status: res.status, body, ms };
+}
+
+describe("signing in to the account", () => {
+  it("answers the same, as fast, for a customer's address and a stranger's, and e-mails only the customer", async () => {
+    const { email } = await landlord("Known");
+    const stranger = `nobody-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const a = await timedSignIn(email);
+      const b = await timedSignIn(stranger);
+      expect(a.status).toBe(202);
+      expect(b).toMatchObject({ status: 202, body: a.body });
+      known.push(a.ms);
+      unknown.push(b.ms);
+    }
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[1]!;
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(25);
+    expect((await outgoingLinks(email)).length).toBe(3);
+    expect(await outgoingLinks(stranger)).toEqual([]);
+    const bad = await callAppJson("/api/account/sign-in", { method: "POST", json: { email: "not-an-address" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe("Please enter a valid email address");
+  });
+
+  it("stops e-mailing one address after five links in an hour and one client after ten requests, answering the same", async () => {
+    const { email } = await landlord("Busy");
+    const ip = `10.77.${Math.floor(Math.random() * 250)}.9`;
+    for (let i = 0; i < 7; i++) {
+      const res = await callApp("/api/account/sign-in", { method: "POST", json: { email }, ip: `${ip}${i}` });
+      expect(res.status).toBe(202);
+    }
+    expect((await outgoingLinks(email)).length).toBe(5);
+    for (let i = 0; i < 10; i++)
+      await callApp("/api/account/sign-in", { method: "POST", json: { email: `x${i}@example.com` }, ip });
+    const refused = await callAppJson("/api/account/sign-in", { method: "POST", json: { email: "y@example.com" }, ip });
+    expect(refused.status).toBe(429);
+    expect(refused.res.headers.get("Retry-After")).toBeTruthy();
+  });
+
+  it("opens a session once per link, within 15 minutes, in a cookie scripts cannot read", async () => {
+    const { email } = await landlord("Once");
+    await callApp("/api/account/sign-in", { method: "POST", json: { email } });
+    const [token] = await outgoingLinks(email);
+    const first = await callApp("/api/account/session", { method: "POST", json: { token } });
+    expect(first.status).toBe(200);
+    const cookie = first.headers.get("Set-Cookie")!;
+    expect(cookie).toMatch(/^__Secure-account=[\w-]{43};/);
+    expect(cookie).toContain("Max-Age=2592000");
+    expect(cookie).toContain("Path=/api/account");
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("Secure");
+    expect(cookie).toContain("SameSite=Lax");
+    const again = await callAppJson("/api/account/session", { method: "POST", json: { token } });
+    expect(again.status).toBe(401);
+    expect(again.body.error).toBe("This sign-in link has expired or was already used. Please ask for a new one.");
+
+    // A link 16 minutes old.
+    await callApp("/api/account/sign-in", { method: "POST", json: { email }, ip: "10.66.1.1" });
+    const [late] = await outgoingLinks(email);
+    expect(late).not.toBe(token);
+    await query(
+      "UPDATE account_sign_in_links SET expires_at = ?1 WHERE email = ?2 AND used_at IS NULL",
+      new Date(Date.now() - 60_000).toISOString(),
+      email,
+    );
+    expect((await callApp("/api/account/session", { method: "POST", json: { token: late } })).status).toBe(401);
+    expect((await callApp("/api/account/session", { method: "POST", json: { token: "short" } })).status).toBe(400);
+  });
+
+  it("signs out this browser, or every browser", async () => {
+    const { email } = await landlord("Leaving");
+    const phone = await signIn(email);
+    const laptop = await signIn(email);
+    const tablet = await signIn(email);
+    expect((await account(phone)).status).toBe(200);
+    const out = await callApp("/api/account/session", { method: "DELETE", headers: asCustomer(phone) });
+    expect(out.status).toBe(204);
+    expect(out.headers.get("Set-Cookie")).toMatch(/__Secure-account=;.*Max-Age=0/);
+    expect((await account(phone)).status).toBe(401);
+    expect((await account(laptop)).status).toBe(200);
+    await callApp("/api/account/session?everywhere=1", { method: "DELETE", headers: asCustomer(laptop) });
+    expect((await account(laptop)).status).toBe(401);
+    expect((await account(tablet)).status).toBe(401);
+    expect((await callAppJson("/api/account")).body.error).toBe("Please sign in to see your account.");
+  });
+});
+
+describe("the account", () => {
+  it("shows the customer's properties, records, quotes, invoices and preferences, scoped to them", async () => {
+    const a = await landlord("Alice");
+    const b = await landlord("Bob");
+    const cookie = await signIn(a.email);
+    const { status, body, res } = await account<AccountSummary>(cookie);
+    expect(status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(res.headers.get("X-Robots-Tag")).toBe("noindex");
+    expect(body.name).toBe(`Alice Landlord-${a.tag}`);
+    // The flat, and the landlord's own address (a customer's address is their first property).
+    expect(body.properties).toHaveLength(2);
+    const flat = body.properties.find((p) => p.id === a.flat.id);
+    expect(flat).toMatchObject({
+      id: a.flat.id,
+      appliances: [{ location: "Kitchen", type: "boiler", make: "Worcester", model: "Greenstar 30i" }],
+      lastGasSafetyRecord: { kind: "gas-safety-record", number: a.record.number },
+    });
+    expect(flat!.nextDeadline).toBe(a.record.nextDueDate);
+    expect(flat!.bookUrl).toContain("service=gas-safety");
+    expect(body.invoices).toEqual([expect.objectContaining({ number: a.invoice.number ?? expect.any(String), paid: false })]);
+    expect(body.invoices[0]!.url).toMatch(/^\/invoice\//);
+    expect(body.preferences).toEqual({ reminders: true, deals: "off" });
+    // The PDF behind the link is the record.
+    const pdf = await callApp(flat!.lastGasSafetyRecord!.pdfUrl);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+    // Nothing of Bob's.
+    expect(JSON.stringify(body)).not.toContain(b.tag);
+  });
+
+  it("answers 404 for another customer's property, record or invoice, and keeps the two sign-ins apart", async () => {
+    const a = await landlord("Ann");
+    const b = await landlord("Ben");
+    const cookie = await signIn(a.email);
+    expect((await account(cookie, `/properties/${a.flat.id}`)).status).toBe(200);
+    const own = await callApp(`/api/account/documents/gas-safety-record/${a.record.id}`, { headers: asCustomer(cookie) });
+    expect(own.status).toBe(302);
+    expect(own.headers.get("Location")).toMatch(/^\/api\/documents\/gas-safety-record\//);
+    expect((await callApp(`/api/account/documents/invoice/${a.invoice.id}`, { headers: asCustomer(cookie) })).status).toBe(302);
+    for (const path of [
+      `/properties/${b.flat.id}`,
+      `/documents/gas-safety-record/${b.record.id}`,
+      `/documents/invoice/${b.invoice.id}`,
+      `/documents/service-sheet/${b.record.id}`,
+      "/properties/99999999",
+    ]) {
+      const res = await account(cookie, path);
+      expect(res.status, path).toBe(404);
+    }
+    // A customer's cookie opens no admin route; an admin's token opens no account.
+    const adminRoute = await callApp("/api/admin/customers", { headers: asCustomer(cookie) });
+    expect(adminRoute.status).toBe(401);
+    expect((await callApp("/api/account", { headers: await adminHeaders() })).status).toBe(401);
+  });
+
+  it("exports everything held about the customer and nothing of anyone else", async () => {
+    const a = await landlord("Cara");
+    const b = await landlord("Dan");
+    // A shop order and a booking under Cara's address, and her deals-list consent.
+    await query(
+      `INSERT INTO orders (id, session_id, customer_name, customer_email, total_pence, payment_method, payment_status)
+       VALUES (?1, 'sess', 'Cara', ?2, 1999, 'order_form', 'pending')`,
+      `order-${a.tag}`,
+      a.email.toUpperCase(),
+    );
+    const cookie = await signIn(a.email);
+    expect((await account(cookie, "/preferences", { method: "PATCH", json: { deals: true } })).body).toEqual({
+      reminders: true,
+      deals: "pending",
+    });
+    const { status, body, res } = await account<any>(cookie, "/export");
+    expect(status).toBe(200);
+    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="my-data.json"');
+    expect(body.customers).toEqual([expect.objectContaining({ id: a.customer.id, email: a.email })]);
+    expect(body.properties).toHaveLength(2);
+    expect(body.properties.every((p: { customerId: number }) => p.customerId === a.customer.id)).toBe(true);
+    expect(body.properties.map((p: { id: number }) => p.id)).toContain(a.flat.id);
+    expect(body.gasSafetyRecords.map((r: { id: number }) => r.id)).toEqual([a.record.id]);
+    expect(body.invoices.map((i: { id: number }) => i.id)).toEqual([a.invoice.id]);
+    expect(body.orders.map((o: { id: string }) => o.id)).toEqual([`order-${a.tag}`]);
+    expect(body.orders[0]).not.toHaveProperty("sessionId");
+    expect(body.dealsList).toEqual([expect.objectContaining({ email: a.email, status: "pending", consentSource: "/account" })]);
+    expect(body.emails.length).toBeGreaterThan(0);
+    for (const key of ["bookings", "quoteRequests", "quotes", "payments", "creditNotes", "reminders", "visits"]) {
+      expect(Array.isArray(body[key]), key).toBe(true);
+    }
+    const text = JSON.stringify(body);
+    expect(text).not.toContain(b.tag);
+    expect(text).not.toContain(b.email);
+  });
+
+  it("turns reminders and the deals list off and on", async () => {
+    const a = await landlord("Eve");
+    const cookie = await signIn(a.email);
+    const off = await account(cookie, "/preferences", { method: "PATCH", json: { reminders: false, deals: false } });
+    expect(off.body).toEqual({ reminders: false, deals: "off" });
+    const [row] = await query<{ reminders_opted_out_at: string | null }>(
+      "SELECT reminders_opted_out_at FROM customers WHERE id = ?1",
+      a.customer.id,
+    );
+    expect(row!.reminders_opted_out_at).toBeTruthy();
+    expect((await account(cookie, "/preferences", { method: "PATCH", json: { reminders: true } })).body.reminders).toBe(true);
+    expect((await account(cookie, "/preferences", { method: "PATCH", json: {} })).status).toBe(400);
+  });
+
+  it("takes a request to delete the account, once, which the owner settles keeping what the law requires", async () => {
+    const a = await landlord("Fay");
+    const cookie = await signIn(a.email);
+    // A second customer record with the same address and nothing that must be kept.
+    const { body: other } = await admin("POST", "/api/admin/customers", {
+      firstName: "Fay",
+      lastName: "Duplicate",
+      email: a.email.toUpperCase(),
+      phone: "0161 000 0000",
+    });
+    const asked = await account(cookie, "/erasure-request", { method: "POST", json: { reason: "Moving away" } });
+    expect(asked.status).toBe(201);
+    expect((await account(cookie, "/erasure-request", { method: "POST", json: {} })).status).toBe(409);
+    expect((await account(cookie)).body.erasureRequestedAt).toBe(asked.body.requestedAt);
+
+    const list = await admin("GET", "/api/admin/erasure-requests");
+    const request = list.body.find((r: { email: string }) => r.email === a.email);
+    expect(request).toMatchObject({ status: "open", reason: "Moving away", customers: 2 });
+    const erased = await admin("POST", `/api/admin/erasure-requests/${request.id}/erase`);
+    expect(erased.status).toBe(200);
+    expect(erased.body.status).toBe("done");
+    expect((await admin("POST", `/api/admin/erasure-requests/${request.id}/erase`)).status).toBe(409);
+    // The customer with an invoice and a gas safety record keeps name and address, not contact details.
+    expect(await query("SELECT email, phone, first_name FROM customers WHERE id = ?1", a.customer.id)).toEqual([
+      { email: null, phone: null, first_name: "Fay" },
+    ]);
+    expect(await query("SELECT id FROM customers WHERE id = ?1", other.id)).toEqual([]);
+    expect(await query("SELECT id FROM gas_safety_records WHERE id = ?1", a.record.id)).toHaveLength(1);
+    expect((await account(cookie)).status).toBe(401);
+    const told = await query<{ subject: string }>(
+      "SELECT subject FROM outgoing_emails WHERE kind = 'account' AND subject LIKE '%deleted%' ORDER BY id DESC LIMIT 1",
+    );
+    expect(told[0]?.subject).toContain("your account has been deleted");
+    // Customers' e-mails link to their account; the owner's notices do not.
+    const [toOwner] = await query<{ html: string; text: string }>(
+      "SELECT html, text FROM outgoing_emails WHERE subject = ?1",
+      `Account deletion request: ${a.email}`,
+    );
+    expect(toOwner!.html).not.toContain("/account");
+    expect(toOwner!.html).not.toContain("account-link");
+    const [toCustomer] = await query<{ html: string; text: string }>(
+      "SELECT html, text FROM outgoing_emails WHERE kind = 'account' AND `to` = ?1 AND subject LIKE '%deleted%' LIMIT 1",
+      a.email,
+    );
+    expect(toCustomer!.html).toMatch(/<a href="[^"]+\/account"[^>]*>your account<\/a>/);
+    expect(toCustomer!.text).toMatch(/\nYour account: \S+\/account$/);
+  });
+});

@@ -1,0 +1,149 @@
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { createMiddleware } from "hono/factory";
+import {
+  accountErasureSchema,
+  accountPreferencesSchema,
+  accountSessionSchema,
+  accountSignInSchema,
+} from "../../schema/api/account";
+import { idParamSchema } from "../../schema/api/lists";
+import { z } from "../../schema/api/z";
+import { gasSafetyRecords, invoices, serviceSheets, warningNotices } from "../../schema/db";
+import { getDb } from "../db/client";
+import type { HonoEnv } from "../env";
+import { ApiError, notFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { limitPerAddress } from "../middleware/rate-limit";
+import { exportAccount, requestErasure, setPreferences } from "../services/account/data";
+import {
+  ACCOUNT_COOKIE,
+  ACCOUNT_SESSION_SECONDS,
+  endSessions,
+  sessionAccount,
+  signInMail,
+  startSession,
+} from "../services/account/sessions";
+import { accountCustomerIds, accountSummary } from "../services/account/summary";
+import { documentUrl } from "../services/documents/files";
+import { queueInBackground } from "../services/mail";
+
+/**
+ * /api/account: the customer's own page. Signed in by an e-mailed link (a session in an HttpOnly
+ * cookie sent only to this API); every answer is private (no-store, noindex). An admin token opens
+ * nothing here and this cookie opens nothing in /api/admin: the two sign-ins never meet.
+ */
+const cookieOptions = {
+  httpOnly: true,
+  secure: true,
+  sameSite: "Lax",
+  path: "/api/account",
+} as const;
+
+/** The signed-in account's address, or 401. */
+const requireAccount = createMiddleware<HonoEnv>(async (c, next) => {
+  const email = await sessionAccount(getDb(c.env), getCookie(c, ACCOUNT_COOKIE));
+  if (!email) throw new ApiError("UNAUTHORIZED", "Please sign in to see your account.");
+  c.set("accountEmail", email);
+  await next();
+});
+
+const documentParam = idParamSchema.extend({
+  kind: z.enum(["gas-safety-record", "warning-notice", "service-sheet", "invoice"], {
+    error: "Not a kind of document",
+  }),
+});
+
+const app = new Hono<HonoEnv>()
+  .use("*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+    c.header("X-Robots-Tag", "noindex");
+  })
+  // The same answer, at once, whoever the address belongs to: the link (if any) is made and
+  // e-mailed after the answer has gone.
+  .post("/sign-in", limitPerAddress("account-sign-in"), validate("json", accountSignInSchema), async (c) => {
+    const { email } = c.req.valid("json");
+    const db = getDb(c.env);
+    c.executionCtx.waitUntil(
+      signInMail(c.env, db, email).then(
+        (mail) => {
+          if (mail) queueInBackground(c.executionCtx, c.env, mail);
+        },
+        (error: unknown) => console.error(JSON.stringify({ account: "sign-in link", error: String(error) })),
+      ),
+    );
+    return c.json({ message: "If we have that address, a sign-in link is on its way. It works once, for 15 minutes." }, 202);
+  })
+  .post("/session", limitPerAddress("account-session"), validate("json", accountSessionSchema), async (c) => {
+    const { cookie, email } = await startSession(getDb(c.env), c.req.valid("json").token);
+    setCookie(c, ACCOUNT_COOKIE, cookie, { ...cookieOptions, maxAge: ACCOUNT_SESSION_SECONDS });
+    return c.json({ email });
+  })
+  .delete("/session", async (c) => {
+    const cookie = getCookie(c, ACCOUNT_COOKIE);
+    if (cookie) await endSessions(getDb(c.env), cookie, c.req.query("everywhere") === "1");
+    deleteCookie(c, ACCOUNT_COOKIE, cookieOptions);
+    return c.body(null, 204);
+  })
+  .get("/", requireAccount, async (c) => c.json(await accountSummary(c.env, getDb(c.env), c.get("accountEmail")!)))
+  .get("/export", requireAccount, async (c) => {
+    const data = await exportAccount(getDb(c.env), c.get("accountEmail")!);
+    c.header("Content-Disposition", 'attachment; filename="my-data.json"');
+    return c.json(data);
+  })
+  .patch("/preferences", requireAccount, validate("json", accountPreferencesSchema), async (c) => {
+    const db = getDb(c.env);
+    const email = c.get("accountEmail")!;
+    const mails = await setPreferences(c.env, db, email, c.req.valid("json"));
+    if (mails.length) queueInBackground(c.executionCtx, c.env, ...mails);
+    return c.json((await accountSummary(c.env, db, email)).preferences);
+  })
+  .post("/erasure-request", requireAccount, validate("json", accountErasureSchema), async (c) => {
+    const { requestedAt, mails } = await requestErasure(c.env, getDb(c.env), c.get("accountEmail")!, c.req.valid("json").reason);
+    queueInBackground(c.executionCtx, c.env, ...mails);
+    return c.json({ requestedAt }, 201);
+  })
+  // A document of the account, by its id: the PDF's own signed link, or 404 for anyone else's.
+  .get("/documents/:kind/:id", requireAccount, validate("param", documentParam), async (c) => {
+    const { kind, id } = c.req.valid("param");
+    const db = getDb(c.env);
+    const ids = accountCustomerIds(db, c.get("accountEmail")!);
+    const found = {
+      "gas-safety-record": () =>
+        db
+          .select({ linkVersion: gasSafetyRecords.linkVersion })
+          .from(gasSafetyRecords)
+          .where(
+            and(eq(gasSafetyRecords.id, id), eq(gasSafetyRecords.status, "issued"), inArray(gasSafetyRecords.customerId, ids)),
+          ),
+      "warning-notice": () =>
+        db
+          .select({ linkVersion: warningNotices.linkVersion })
+          .from(warningNotices)
+          .where(and(eq(warningNotices.id, id), inArray(warningNotices.customerId, ids))),
+      "service-sheet": () =>
+        db
+          .select({ linkVersion: serviceSheets.linkVersion })
+          .from(serviceSheets)
+          .where(and(eq(serviceSheets.id, id), eq(serviceSheets.status, "issued"), inArray(serviceSheets.customerId, ids))),
+      invoice: () =>
+        db
+          .select({ linkVersion: invoices.linkVersion })
+          .from(invoices)
+          .where(and(eq(invoices.id, id), ne(invoices.status, "draft"), inArray(invoices.customerId, ids))),
+    };
+    const [row] = await found[kind]();
+    if (!row) throw notFound("Document");
+    return c.redirect(await documentUrl(c.env, kind, id, row.linkVersion), 302);
+  })
+  .get("/properties/:id", requireAccount, validate("param", idParamSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const summary = await accountSummary(c.env, getDb(c.env), c.get("accountEmail")!);
+    const property = summary.properties.find((p) => p.id === id);
+    if (!property) throw notFound("Property");
+    return c.json(property);
+  });
+
+export default app;

@@ -1,0 +1,190 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import {
+  accountErasureRequests,
+  appliances,
+  bookings,
+  creditNotes,
+  customers,
+  emailSubscribers,
+  estimateAcceptances,
+  estimates,
+  estimateVersions,
+  gasSafetyRecords,
+  invoicePayments,
+  invoices,
+  orderLines,
+  orders,
+  outgoingEmails,
+  properties,
+  quotes,
+  serviceRecords,
+  serviceReminders,
+  serviceSheets,
+  visitSheets,
+  warningNotices,
+} from "../../../schema/db";
+import type { Db } from "../../db/client";
+import type { AppEnv } from "../../env";
+import { ApiError } from "../../lib/errors";
+import { type MailMessage, ownerEmail } from "../mail";
+import { erasureRequestedMail } from "../mail/account-emails";
+import { signUp } from "../signups";
+import { unsubscribeSubscriber } from "../subscribers";
+import { accountCustomerIds } from "./summary";
+
+/**
+ * The customer's rights over their data (UK GDPR): a copy of everything the product holds about
+ * the account ("Download my data"), their preferences, and a request to erase it, which the owner
+ * settles (records the law requires are kept for their periods: the privacy page says which).
+ */
+
+/** Everything held about the account, table by table, each read scoped to it. */
+export async function exportAccount(db: Db, email: string) {
+  const ids = accountCustomerIds(db, email);
+  const ofProperties = db.select({ id: properties.id }).from(properties).where(inArray(properties.customerId, ids));
+  const ofEstimates = db.select({ id: estimates.id }).from(estimates).where(inArray(estimates.customerId, ids));
+  const ofInvoices = db.select({ id: invoices.id }).from(invoices).where(inArray(invoices.customerId, ids));
+  const ofVisits = db.select({ id: serviceRecords.id }).from(serviceRecords).where(inArray(serviceRecords.customerId, ids));
+  const ofOrders = db.select({ id: orders.id }).from(orders).where(sql`lower(${orders.customerEmail}) = ${email}`);
+  const [
+    customerRows,
+    propertyRows,
+    applianceRows,
+    visitRows,
+    jobSheetRows,
+    bookingRows,
+    quoteRequestRows,
+    quoteRows,
+    quoteVersionRows,
+    acceptanceRows,
+    invoiceRows,
+    paymentRows,
+    creditNoteRows,
+    recordRows,
+    noticeRows,
+    sheetRows,
+    orderRows,
+    orderLineRows,
+    subscriberRows,
+    reminderRows,
+    emailRows,
+  ] = await db.batch([
+    db.select().from(customers).where(inArray(customers.id, ids)),
+    db.select().from(properties).where(inArray(properties.customerId, ids)),
+    db.select().from(appliances).where(inArray(appliances.propertyId, ofProperties)),
+    db.select().from(serviceRecords).where(inArray(serviceRecords.customerId, ids)),
+    db.select().from(visitSheets).where(inArray(visitSheets.serviceRecordId, ofVisits)),
+    db.select().from(bookings).where(sql`${bookings.customerId} IN (${ids}) OR lower(${bookings.email}) = ${email}`),
+    db.select().from(quotes).where(sql`lower(${quotes.email}) = ${email}`),
+    db.select().from(estimates).where(inArray(estimates.customerId, ids)),
+    db.select().from(estimateVersions).where(inArray(estimateVersions.estimateId, ofEstimates)),
+    db.select().from(estimateAcceptances).where(inArray(estimateAcceptances.estimateId, ofEstimates)),
+    db.select().from(invoices).where(inArray(invoices.customerId, ids)),
+    db.select().from(invoicePayments).where(inArray(invoicePayments.invoiceId, ofInvoices)),
+    db.select().from(creditNotes).where(inArray(creditNotes.invoiceId, ofInvoices)),
+    db.select().from(gasSafetyRecords).where(inArray(gasSafetyRecords.customerId, ids)),
+    db.select().from(warningNotices).where(inArray(warningNotices.customerId, ids)),
+    db.select().from(serviceSheets).where(inArray(serviceSheets.customerId, ids)),
+    db.select().from(orders).where(sql`lower(${orders.customerEmail}) = ${email}`),
+    db.select().from(orderLines).where(inArray(orderLines.orderId, ofOrders)),
+    db.select().from(emailSubscribers).where(eq(emailSubscribers.email, email)),
+    db.select().from(serviceReminders).where(inArray(serviceReminders.customerId, ids)),
+    // The e-mails sent to the address: what they were and when, not every copy of their text.
+    db
+      .select({
+        kind: outgoingEmails.kind,
+        subject: outgoingEmails.subject,
+        status: outgoingEmails.status,
+        sentAt: outgoingEmails.sentAt,
+        createdAt: outgoingEmails.createdAt,
+      })
+      .from(outgoingEmails)
+      .where(sql`lower(${outgoingEmails.to}) = ${email}`),
+  ]);
+  // The cart session an order was placed from is the shop's own key, not the customer's data.
+  const withoutSession = orderRows.map(({ sessionId: _, ...order }) => order);
+  return {
+    exportedAt: new Date().toISOString(),
+    account: email,
+    customers: customerRows,
+    properties: propertyRows,
+    appliances: applianceRows,
+    visits: visitRows,
+    jobSheets: jobSheetRows,
+    bookings: bookingRows,
+    quoteRequests: quoteRequestRows,
+    quotes: quoteRows,
+    quoteVersions: quoteVersionRows,
+    quoteAcceptances: acceptanceRows,
+    invoices: invoiceRows,
+    payments: paymentRows,
+    creditNotes: creditNoteRows,
+    gasSafetyRecords: recordRows,
+    warningNotices: noticeRows,
+    serviceSheets: sheetRows,
+    orders: withoutSession,
+    orderLines: orderLineRows,
+    dealsList: subscriberRows,
+    reminders: reminderRows,
+    emails: emailRows,
+  };
+}
+
+/** Reminders for every customer of the account; the deals list on (a confirmation e-mail) or off. */
+export async function setPreferences(
+  env: AppEnv,
+  db: Db,
+  email: string,
+  change: { reminders?: boolean; deals?: boolean },
+): Promise<MailMessage[]> {
+  const mails: MailMessage[] = [];
+  if (change.reminders !== undefined) {
+    await db
+      .update(customers)
+      .set({
+        remindersOptedOutAt: change.reminders
+          ? null
+          : sql`COALESCE(${customers.remindersOptedOutAt}, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
+      })
+      .where(sql`lower(${customers.email}) = ${email}`);
+  }
+  if (change.deals === true) {
+    const { mail } = await signUp(env, db, email, "/account");
+    if (mail) mails.push(mail);
+  } else if (change.deals === false) {
+    await unsubscribeSubscriber(db, email);
+  }
+  return mails;
+}
+
+/** "Delete my account": one open request at a time, the owner told. */
+export async function requestErasure(
+  env: AppEnv,
+  db: Db,
+  email: string,
+  reason: string | undefined,
+): Promise<{ requestedAt: string; mails: MailMessage[] }> {
+  const requestedAt = new Date().toISOString();
+  const [inserted] = await db
+    .insert(accountErasureRequests)
+    .select(
+      db
+        .select({
+          id: sql<null>`NULL`.as("id"),
+          email: sql<string>`${email}`.as("email"),
+          status: sql<"open">`'open'`.as("status"),
+          reason: sql<string | null>`${reason || null}`.as("reason"),
+          requestedAt: sql<string>`${requestedAt}`.as("requested_at"),
+          settledAt: sql<null>`NULL`.as("settled_at"),
+          outcome: sql<null>`NULL`.as("outcome"),
+        })
+        .from(sql`(SELECT 1)`)
+        .where(
+          sql`NOT EXISTS (SELECT 1 FROM ${accountErasureRequests} WHERE ${accountErasureRequests.email} = ${email}
+            AND ${accountErasureRequests.status} = 'open')`,
+        ),
+    )
+    .returning({ requestedAt: accountErasureRequests.requestedAt });
+  if (!inserted) throw new ApiError("CONFLICT", "You have already asked us to delete your account: we'll be in touch.");
+  return { requestedAt, mails: [erasureRequestedMail(ownerEmail(env), email, reason ?? null)] };
+}

@@ -1,0 +1,264 @@
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type {
+  AccountDocument,
+  AccountInvoice,
+  AccountOrder,
+  AccountProperty,
+  AccountQuote,
+  AccountSummary,
+  AccountVisit,
+} from "../../../schema/api/account";
+import {
+  accountErasureRequests,
+  appliances,
+  bookings,
+  customers,
+  emailSubscribers,
+  estimates,
+  invoices,
+  orderLines,
+  orders,
+  properties,
+  serviceRecords,
+} from "../../../schema/db";
+import { londonToday } from "../../../schema/london-time";
+import { numberText, orderNumberText } from "../../../schema/numbers";
+import type { Db } from "../../db/client";
+import type { AppEnv } from "../../env";
+import { manageUrl } from "../bookings/book";
+import { documentUrl } from "../documents/files";
+import { estimateLink } from "../estimates/estimates";
+import { listDocuments } from "../gas-safety/records";
+import { balanceOf, invoiceLink, isOverdue } from "../invoices/invoices";
+
+/**
+ * What the customer sees on /account, read in two D1 round trips (the account's rows, then its
+ * documents). Every statement is scoped to the account in its own SQL: the customers whose e-mail
+ * is the account's address (`accountCustomerIds`), or the orders placed with that address. Links
+ * open the pages the e-mails already use (the quote, the invoice, the booking, the PDF), each with
+ * its own signed token, so the rules of those pages (accepting, paying, moving) are the same here.
+ */
+const r = serviceRecords;
+
+/** The ids of the account's customers, as a subquery: the scope of every read below. */
+export const accountCustomerIds = (db: Db, email: string) =>
+  db.select({ id: customers.id }).from(customers).where(sql`lower(${customers.email}) = ${email}`);
+
+const accountCustomerIdsSql = (email: string) =>
+  sql`SELECT ${customers.id} FROM ${customers} WHERE lower(${customers.email}) = ${email}`;
+
+const VISITS = 100;
+const LISTED = 100;
+
+export async function accountSummary(env: AppEnv, db: Db, email: string): Promise<AccountSummary> {
+  const ids = accountCustomerIds(db, email);
+  const today = londonToday();
+  const [people, places, kit, visits, quoteRows, invoiceRows, orderRows, lines, [subscriber], [erasure]] = await db.batch([
+    db
+      .select({
+        id: customers.id,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        phone: customers.phone,
+        optedOut: customers.remindersOptedOutAt,
+      })
+      .from(customers)
+      .where(inArray(customers.id, ids))
+      .orderBy(asc(customers.id)),
+    db
+      .select({ id: properties.id, address: properties.address, postcode: properties.postcode })
+      .from(properties)
+      .where(inArray(properties.customerId, ids))
+      .orderBy(asc(properties.id)),
+    db
+      .select({
+        propertyId: appliances.propertyId,
+        location: appliances.location,
+        type: appliances.type,
+        make: appliances.make,
+        model: appliances.model,
+      })
+      .from(appliances)
+      .where(
+        inArray(
+          appliances.propertyId,
+          db.select({ id: properties.id }).from(properties).where(inArray(properties.customerId, ids)),
+        ),
+      )
+      .orderBy(asc(appliances.id)),
+    // Visits: the record and its booking (for the link to move or cancel), column names kept apart.
+    db
+      .select({
+        id: r.id,
+        serviceType: r.serviceType,
+        status: r.status,
+        date: r.serviceDate,
+        start: r.visitStart,
+        end: r.visitEnd,
+        workCompleted: r.workCompleted,
+        propertyAddress: sql<string | null>`(SELECT ${properties.address} || COALESCE(', ' || ${properties.postcode}, '')
+          FROM ${properties} WHERE ${properties.id} = ${sql.raw('"service_records"."property_id"')})`.as("property_address"),
+        reference: sql<string | null>`${bookings.reference}`.as("booking_reference"),
+        bookingStatus: sql<string | null>`${bookings.status}`.as("booking_status"),
+      })
+      .from(r)
+      .leftJoin(bookings, eq(bookings.serviceRecordId, r.id))
+      .where(inArray(r.customerId, ids))
+      .orderBy(desc(r.serviceDate), desc(r.id))
+      .limit(VISITS),
+    db
+      .select({
+        id: estimates.id,
+        number: estimates.number,
+        title: estimates.title,
+        status: estimates.status,
+        validUntil: estimates.validUntil,
+        sentAt: estimates.sentAt,
+        sentVersion: estimates.sentVersion,
+      })
+      .from(estimates)
+      .where(and(inArray(estimates.customerId, ids), ne(estimates.status, "draft")))
+      .orderBy(desc(estimates.id))
+      .limit(LISTED),
+    db
+      .select()
+      .from(invoices)
+      .where(and(inArray(invoices.customerId, ids), ne(invoices.status, "draft")))
+      .orderBy(desc(invoices.id))
+      .limit(LISTED),
+    db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        createdAt: orders.createdAt,
+        totalPence: orders.totalPence,
+        paymentStatus: orders.paymentStatus,
+        fulfilmentStatus: orders.fulfilmentStatus,
+        courier: orders.courier,
+        trackingReference: orders.trackingReference,
+      })
+      .from(orders)
+      .where(sql`lower(${orders.customerEmail}) = ${email}`)
+      .orderBy(desc(orders.createdAt))
+      .limit(LISTED),
+    db
+      .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(
+        inArray(
+          orderLines.orderId,
+          db.select({ id: orders.id }).from(orders).where(sql`lower(${orders.customerEmail}) = ${email}`),
+        ),
+      )
+      .orderBy(asc(orderLines.id)),
+    db.select({ status: emailSubscribers.status }).from(emailSubscribers).where(eq(emailSubscribers.email, email)),
+    db
+      .select({ requestedAt: accountErasureRequests.requestedAt })
+      .from(accountErasureRequests)
+      .where(and(eq(accountErasureRequests.email, email), eq(accountErasureRequests.status, "open"))),
+  ]);
+  const documents = (await listDocuments(env, db, { customerIds: accountCustomerIdsSql(email) })).filter(
+    (d) => d.status === "issued" && d.pdfUrl,
+  );
+
+  const toVisit = async (v: (typeof visits)[number]): Promise<AccountVisit> => ({
+    id: v.id,
+    service: v.serviceType,
+    date: v.date,
+    start: v.start,
+    end: v.end,
+    status: v.status,
+    address: v.propertyAddress,
+    notes: v.status === "completed" ? v.workCompleted : null,
+    manageUrl: v.reference && v.bookingStatus === "booked" && v.status !== "completed" ? await manageUrl(env, v.reference) : null,
+    reference: v.reference,
+  });
+  const upcoming = visits.filter((v) => v.status !== "completed" && v.date >= today).reverse();
+  const past = visits.filter((v) => v.status === "completed");
+
+  const toDocument = (d: (typeof documents)[number]): AccountDocument => ({
+    kind: d.kind,
+    number: d.number,
+    date: d.date,
+    nextDueDate: d.nextDueDate,
+    pdfUrl: d.pdfUrl!,
+  });
+  const first = people[0];
+  const property = (p: (typeof places)[number]): AccountProperty => {
+    const here = documents.filter((d) => d.propertyId === p.id);
+    const lastRecord = here.find((d) => d.kind === "gas-safety-record");
+    const lastSheet = here.find((d) => d.kind === "service-sheet");
+    const book = new URLSearchParams({
+      service: "gas-safety",
+      postcode: p.postcode ?? "",
+      address: p.address,
+      ...(first ? { name: `${first.firstName} ${first.lastName}`.trim() } : {}),
+      ...(first?.phone ? { phone: first.phone } : {}),
+      email,
+    });
+    return {
+      id: p.id,
+      address: p.address,
+      postcode: p.postcode,
+      appliances: kit.filter((a) => a.propertyId === p.id).map(({ propertyId: _, ...a }) => a),
+      lastGasSafetyRecord: lastRecord ? toDocument(lastRecord) : null,
+      lastServiceSheet: lastSheet ? toDocument(lastSheet) : null,
+      documents: here.map(toDocument),
+      nextDeadline: lastRecord?.nextDueDate ?? null,
+      bookUrl: `/book?${book}`,
+    };
+  };
+
+  return {
+    email,
+    name: first ? `${first.firstName} ${first.lastName}`.trim() : email,
+    upcoming: await Promise.all(upcoming.map(toVisit)),
+    past: await Promise.all(past.map(toVisit)),
+    properties: places.map(property),
+    quotes: await Promise.all(
+      quoteRows.map(
+        async (q): Promise<AccountQuote> => ({
+          number: q.number === null ? null : numberText("estimate", q.number),
+          title: q.title,
+          status: q.status as AccountQuote["status"],
+          validUntil: q.validUntil,
+          sentAt: q.sentAt,
+          url: await estimateLink(env, q.id, q.sentVersion ?? 1),
+        }),
+      ),
+    ),
+    invoices: await Promise.all(
+      invoiceRows.map(
+        async (i): Promise<AccountInvoice> => ({
+          number: i.number === null ? null : numberText("invoice", i.number),
+          issueDate: i.issueDate,
+          dueDate: i.dueDate,
+          grossPence: i.grossPence,
+          balancePence: i.status === "void" ? 0 : Math.max(0, balanceOf(i)),
+          status: i.status as AccountInvoice["status"],
+          paid: i.status === "issued" && balanceOf(i) <= 0,
+          overdue: isOverdue(i, today),
+          url: await invoiceLink(env, i.id, i.linkVersion),
+          pdfUrl: await documentUrl(env, "invoice", i.id, i.linkVersion),
+        }),
+      ),
+    ),
+    orders: orderRows.map(
+      (o): AccountOrder => ({
+        number: orderNumberText(o.number),
+        placedAt: o.createdAt,
+        totalPence: o.totalPence,
+        paymentStatus: o.paymentStatus,
+        fulfilmentStatus: o.fulfilmentStatus,
+        courier: o.courier,
+        trackingReference: o.trackingReference,
+        items: lines.filter((l) => l.orderId === o.id).map(({ name, quantity }) => ({ name, quantity })),
+      }),
+    ),
+    preferences: {
+      reminders: people.length > 0 && people.every((p) => p.optedOut === null),
+      deals: subscriber?.status === "active" ? "active" : subscriber?.status === "pending" ? "pending" : "off",
+    },
+    erasureRequestedAt: erasure?.requestedAt ?? null,
+  };
+}
