@@ -125,7 +125,7 @@ test.describe("the customer's account", () => {
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByRole("heading", { level: 1, name: "Hello, Lena" })).toBeVisible();
     // The session is in a cookie scripts cannot read.
-    expect(await page.evaluate(() => document.cookie)).not.toContain("account");
+    expect(await page.evaluate(() => document.cookie)).not.toContain("__Secure-account");
     const cookie = (await context.cookies()).find((c) => c.name === "__Secure-account")!;
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax", path: "/api/account" });
 

@@ -79,23 +79,29 @@ test.describe("critical CSS", () => {
         await page.route(/\/api\//, (route) => route.abort());
         await page.goto(path);
 
+        // The app's stylesheet, and the page's own where it has one.
         const deferred = page.locator("link[data-deferred-style]");
-        await expect(deferred).toHaveAttribute("media", "print");
+        await expect(deferred.first()).toHaveAttribute("media", "print");
+        for (const link of await deferred.all()) await expect(link).toHaveAttribute("media", "print");
         await expect(page.locator("head > style")).toHaveCount(1);
         const before = await snapshot(page);
         expect(before.length).toBeGreaterThan(50);
 
-        await page.evaluate(
-          () =>
-            new Promise<void>((resolve) => {
-              const link = document.querySelector<HTMLLinkElement>("link[data-deferred-style]")!;
-              const apply = () => {
-                link.media = "all";
-                resolve();
-              };
-              if (link.sheet) apply();
-              else link.addEventListener("load", apply, { once: true });
-            }),
+        await page.evaluate(() =>
+          Promise.all(
+            Array.from(
+              document.querySelectorAll<HTMLLinkElement>("link[data-deferred-style]"),
+              (link) =>
+                new Promise<void>((resolve) => {
+                  const apply = () => {
+                    link.media = "all";
+                    resolve();
+                  };
+                  if (link.sheet) apply();
+                  else link.addEventListener("load", apply, { once: true });
+                }),
+            ),
+          ),
         );
         const after = await snapshot(page);
 
@@ -112,7 +118,7 @@ test.describe("critical CSS", () => {
 
 test("the whole stylesheet does not block the first paint and applies before the app hydrates", async ({ page }) => {
   await page.goto("/store");
-  await expect(page.locator("link[data-deferred-style]")).toHaveAttribute("media", "all");
+  await expect(page.locator("link[data-deferred-style]").first()).toHaveAttribute("media", "all");
   // The noscript fallback keeps the page styled for visitors without scripts.
   const fallback = await page.locator("head noscript").innerHTML();
   expect(fallback).toMatch(/<link rel="stylesheet"[^>]+href="\/assets\/index-[\w-]+\.css"/);

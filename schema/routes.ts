@@ -185,7 +185,8 @@ export const adminRoutes: RouteInfo[] = [
   { path: "/admin", title: "Back Office", description: "", prerender: false },
   { path: "/admin/login", title: "Admin Login", description: "", prerender: false },
   { path: "/admin/quotes", title: "Quotes", description: "", prerender: false },
-  { path: "/admin/today", title: "My Day", description: "", prerender: false },
+  // The engineer's start page on the phone: its code is named in its shell (scripts/prerender.mjs).
+  { path: "/admin/today", title: "My Day", description: "", prerender: false, page: "today" },
   { path: "/admin/customers", title: "Customers", description: "", prerender: false },
   // One shell per screen, not per customer: the build skips paths with a parameter, and
   // public/_redirects serves /admin/customers/* from the customers screen's shell.

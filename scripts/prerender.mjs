@@ -15,7 +15,7 @@
 // frontend/lib/deferred-style.ts applies it before the app hydrates, so states the markup does not
 // show yet (open dialogs, toasts, hover) are styled by the time anyone can reach them. Client-only
 // admin shells have no markup to paint and keep the plain blocking stylesheet.
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
@@ -213,6 +213,26 @@ async function render(path, pageModule) {
 for (const route of publicPages) await write(route.path, await render(route.path, route.page));
 // Any path the route table does not know renders the not-found page, whatever its address.
 await write("/404", await render("/404", "not-found"));
+// The back office's code comes in a chain of lazy chunks (the entry, the admin app, the screen,
+// the screen's parts), each found only when the one before has run: on a phone's connection that
+// is a round trip apiece before the screen can show. A shell names the admin app's chunks (and its
+// stylesheet) and, for a screen with a `page`, the screen's, so the browser fetches them at once.
+const assetFiles = await readdir(assetsDir);
+async function adminPreloads(route) {
+  const files = new Set();
+  const styles = [];
+  for (const name of ["admin-app", ...(route.page ? [route.page] : [])]) {
+    const chunk = assetFiles.find((file) => new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(file));
+    if (!chunk) throw new Error(`prerender: no chunk found for the admin screen "${name}"`);
+    for (const file of await withStaticImports(chunk)) if (!inShell.has(file)) files.add(file);
+    styles.push(...pageStylesheets(chunk));
+  }
+  return [
+    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/assets/${file}" />`),
+  ].join("\n    ");
+}
+
 // One shell per screen: a path with a parameter (/admin/customers/:id) is served from its list
 // screen's shell by public/_redirects.
 for (const route of server.adminRoutes.filter((r) => !r.path.includes(":"))) {
@@ -222,7 +242,10 @@ for (const route of server.adminRoutes.filter((r) => !r.path.includes(":"))) {
     '<link rel="manifest" href="/images/app/admin.webmanifest" />',
     '<link rel="apple-touch-icon" href="/images/app/icon-192.png" />',
   ].join("\n    ");
-  await write(route.path, page({ title: `${route.title} | ${server.siteName}`, description: "", tags }));
+  await write(
+    route.path,
+    page({ title: `${route.title} | ${server.siteName}`, description: "", tags }, "", await adminPreloads(route)),
+  );
 }
 
 const indexable = publicPages.filter((route) => route.indexable !== false);

@@ -155,8 +155,12 @@ describe("signing in to the account", () => {
     const [token] = await outgoingLinks(email);
     const first = await callApp("/api/account/session", { method: "POST", json: { token } });
     expect(first.status).toBe(200);
-    const cookie = first.headers.get("Set-Cookie")!;
+    const [cookie, hint] = first.headers.getSetCookie();
     expect(cookie).toMatch(/^__Secure-account=[\w-]{43};/);
+    // The page's flag that a session may exist: no secret in it, readable by the page.
+    expect(hint).toMatch(/^account_hint=1;/);
+    expect(hint).toContain("Path=/account");
+    expect(hint).not.toContain("HttpOnly");
     expect(cookie).toContain("Max-Age=2592000");
     expect(cookie).toContain("Path=/api/account");
     expect(cookie).toContain("HttpOnly");

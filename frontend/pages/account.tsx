@@ -22,19 +22,24 @@ type State =
  */
 export default function Account() {
   const [state, setState] = useState<State>({ name: "loading" });
-  const load = useCallback(
-    () =>
-      api<AccountSummary>("/api/account").then(
-        (summary) => setState({ name: "ready", summary }),
-        (error) =>
-          setState(
-            error instanceof HttpError && error.status === 401
-              ? { name: "signed-out" }
-              : { name: "failed", message: linkFailure(error) },
-          ),
-      ),
-    [],
-  );
+  const load = useCallback(() => {
+    // Never signed in on this browser (or signed out): the form, without asking the API.
+    if (!/(?:^|;\s*)account_hint=1/.test(document.cookie)) {
+      setState({ name: "signed-out" });
+      return Promise.resolve();
+    }
+    return api<AccountSummary>("/api/account").then(
+      (summary) => setState({ name: "ready", summary }),
+      (error) => {
+        if (!(error instanceof HttpError && error.status === 401))
+          return setState({ name: "failed", message: linkFailure(error) });
+        // The session ended elsewhere (signed out everywhere, or expired): the flag goes with it.
+        // biome-ignore lint/suspicious/noDocumentCookie: a fixed string; the Cookie Store API is missing from Firefox
+        document.cookie = "account_hint=; Max-Age=0; Path=/account; Secure; SameSite=Lax";
+        setState({ name: "signed-out" });
+      },
+    );
+  }, []);
   useEffect(() => {
     void load();
   }, [load]);

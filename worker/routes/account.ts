@@ -41,6 +41,13 @@ const cookieOptions = {
   path: "/api/account",
 } as const;
 
+/**
+ * Not a credential: a flag the account page reads so a signed-out visitor is shown the form without
+ * asking the API first (which would answer 401, an error in every signed-out browser's console).
+ */
+const HINT_COOKIE = "account_hint";
+const hintOptions = { secure: true, sameSite: "Lax", path: "/account" } as const;
+
 /** The signed-in account's address, or 401. */
 const requireAccount = createMiddleware<HonoEnv>(async (c, next) => {
   const email = await sessionAccount(getDb(c.env), getCookie(c, ACCOUNT_COOKIE));
@@ -79,12 +86,14 @@ const app = new Hono<HonoEnv>()
   .post("/session", limitPerAddress("account-session"), validate("json", accountSessionSchema), async (c) => {
     const { cookie, email } = await startSession(getDb(c.env), c.req.valid("json").token);
     setCookie(c, ACCOUNT_COOKIE, cookie, { ...cookieOptions, maxAge: ACCOUNT_SESSION_SECONDS });
+    setCookie(c, HINT_COOKIE, "1", { ...hintOptions, maxAge: ACCOUNT_SESSION_SECONDS });
     return c.json({ email });
   })
   .delete("/session", async (c) => {
     const cookie = getCookie(c, ACCOUNT_COOKIE);
     if (cookie) await endSessions(getDb(c.env), cookie, c.req.query("everywhere") === "1");
     deleteCookie(c, ACCOUNT_COOKIE, cookieOptions);
+    deleteCookie(c, HINT_COOKIE, hintOptions);
     return c.body(null, 204);
   })
   .get("/", requireAccount, async (c) => c.json(await accountSummary(c.env, getDb(c.env), c.get("accountEmail")!)))

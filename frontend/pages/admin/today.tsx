@@ -1,5 +1,5 @@
 import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
-import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import type { Product } from "../../../schema/api/products";
 import type { TodayAnswer, TodayVisit } from "../../../schema/api/visits";
@@ -8,7 +8,6 @@ import { addDays, londonToday } from "../../../schema/london-time";
 import { formatDate, formatDayAndMonth, formatTime } from "../../../schema/london-time-text";
 import { EmptyState, ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { PageHeader } from "../../components/admin/page-header";
-import { JobSheet } from "../../components/admin/visits/job-sheet";
 import { adminApi, adminPage, errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
 import {
   flushOutbox,
@@ -19,6 +18,13 @@ import {
   rememberDay,
   rememberedDay,
 } from "../../lib/admin/sheet-outbox";
+
+/**
+ * The job sheet's code (the form, the parts finder, the outbox's photos) loads after the day is on
+ * screen, and at once when a sheet is opened; loaded once online, the service worker keeps it.
+ */
+const loadJobSheet = () => import("../../components/admin/visits/job-sheet");
+const JobSheet = lazy(() => loadJobSheet().then((m) => ({ default: m.JobSheet })));
 
 const isDate = (s: string | null): s is string => s !== null && /^\d{4}-\d{2}-\d{2}$/.test(s);
 
@@ -38,6 +44,7 @@ function useDay(date: string) {
       const answer = await adminApi<TodayAnswer>(`/api/admin/today?date=${date}`);
       setLoaded({ answer, offline: null });
       setError(null);
+      void loadJobSheet().catch(() => undefined);
       void rememberDay(answer);
       // The part names too, for the job sheet without signal.
       void rememberCatalogue(async () =>
@@ -187,7 +194,9 @@ function Visit({ visit, entries, onReload }: { visit: TodayVisit; entries: Outbo
         {visit.description ? <Text size="2">{visit.description}</Text> : null}
       </Flex>
       {open ? (
-        <JobSheet key={visit.version} visit={visit} entries={entries} onReload={onReload} />
+        <Suspense fallback={<LoadingState label="Opening the job sheet…" />}>
+          <JobSheet key={visit.version} visit={visit} entries={entries} onReload={onReload} />
+        </Suspense>
       ) : (
         <Flex justify="end" mt="3">
           <Button onClick={() => setOpen(true)}>{visit.sheet ? "Open the job sheet" : "Start the job sheet"}</Button>
