@@ -2,6 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import type { OutboxEmail } from "../schema/api/campaigns";
 import type { AdminCustomer } from "../schema/api/customers";
 import { londonToday } from "../schema/london-time";
+import { passedBoilerRecord } from "../test/fixtures/gas-safety-record";
 import {
   adminGet,
   bearer,
@@ -13,9 +14,6 @@ import {
   test,
   unique,
 } from "./admin-fixtures";
-
-const SIGNATURE =
-  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
 /** A landlord with a let flat, its issued gas safety record and an issued invoice, made in the office. */
 async function landlord(request: APIRequestContext, token: string) {
@@ -47,31 +45,7 @@ async function landlord(request: APIRequestContext, token: string) {
     flueType: "room-sealed",
   });
   const draft = await post<{ id: number }>("/api/admin/gas-safety-records", { propertyId: flat.id });
-  await post(
-    `/api/admin/gas-safety-records/${draft.id}`,
-    {
-      checkDate: londonToday(),
-      appliances: [
-        {
-          applianceId: boiler.id,
-          safetyDevices: "pass",
-          ventilation: "pass",
-          flueVisual: "pass",
-          safeToUse: true,
-          operatingPressureMbar: 20,
-          coPpm: 12,
-          co2Percent: 9.1,
-          coCo2Ratio: 0.0013,
-        },
-      ],
-      tightnessTest: "pass",
-      emergencyControlAccessible: true,
-      engineerName: "Dave Hughes",
-      engineerLicence: "1234567",
-      signature: SIGNATURE,
-    },
-    "patch",
-  );
+  await post(`/api/admin/gas-safety-records/${draft.id}`, passedBoilerRecord(boiler.id, londonToday()), "patch");
   const record = await post<{ number: string }>(`/api/admin/gas-safety-records/${draft.id}/issue`, {});
   const invoice = await post<{ id: number }>("/api/admin/invoices", {
     customerId: customer.id,
@@ -165,6 +139,19 @@ test.describe("the customer's account", () => {
     await expect(details.getByLabel("Full name")).toHaveValue(`Lena ${lastName}`);
     await expect(details.getByLabel("Phone number")).toHaveValue("0161 496 0123");
     await expect(page.getByRole("radio", { name: /Gas safety/i })).toBeChecked();
+    await page
+      .getByRole("group", { name: /^Time on/ })
+      .getByRole("button")
+      .first()
+      .click();
+    await page.getByRole("button", { name: "Book this visit" }).click();
+    await expect(page.getByRole("heading", { name: "You're booked in" })).toBeVisible();
+    // Booked at the flat, for Lena: the account lists it with its link to move or cancel.
+    await page.goto("/account");
+    const visits = page.getByRole("region", { name: "Your visits" });
+    await expect(visits).toContainText("Gas Safety Certificate");
+    await expect(visits).toContainText("Flat 3, 14 Canal Street, Manchester");
+    await expect(visits.getByRole("link", { name: "Move or cancel" })).toBeVisible();
     await context.close();
   });
 

@@ -232,6 +232,67 @@ test.describe("the engineer's phone without signal", () => {
   });
 });
 
+test.describe("a sheet the office changed meanwhile", () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR|status of 409/],
+  });
+
+  test("the phone shows the conflict, overwrites nothing, and loads the office's version", async ({
+    adminPage: page,
+    adminToken,
+    context,
+    request,
+  }) => {
+    const lastName = unique("Conflict");
+    const customer = (await (
+      await request.post("/api/admin/customers", {
+        headers: bearer(adminToken),
+        data: { firstName: "Cal", lastName, phone: "0161 496 0555", address: "2 Mill Lane, Sale", postcode: "M33 3AA" },
+      })
+    ).json()) as AdminCustomer;
+    const visit = await request.post("/api/admin/service-records", {
+      headers: bearer(adminToken),
+      data: { customerId: customer.id, serviceType: "Boiler Repair", status: "scheduled", serviceDate: londonToday() },
+    });
+    const visitId = ((await visit.json()) as { id: number }).id;
+
+    await page.goto("/admin/today");
+    const card = page.getByRole("article", { name: `Visit: Boiler Repair, Cal ${lastName}` });
+    await card.getByRole("button", { name: "Start the job sheet" }).click();
+    const sheet = card.getByRole("region", { name: "Job sheet: Boiler Repair" });
+    await context.setOffline(true);
+    await sheet.getByLabel("Work done").fill("Bled the radiators");
+    await sheet.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "1 change waiting to sync" })).toBeVisible();
+
+    // Meanwhile the office moves the visit's notes (the request is not the phone's: it has signal).
+    const moved = await request.patch(`/api/admin/service-records/${visitId}`, {
+      headers: bearer(adminToken),
+      data: { notes: "Customer asked for the afternoon" },
+    });
+    expect(moved.status()).toBe(200);
+
+    await context.setOffline(false);
+    const conflict = sheet.getByRole("alert");
+    await expect(conflict).toContainText("The visit was changed in the office since this phone last had it");
+    await shoot(page, "today-conflict-390");
+    const day = await adminGet<{ visits: { id: number; sheet: unknown }[] }>(
+      request,
+      adminToken,
+      `/api/admin/today?date=${londonToday()}`,
+    );
+    expect(day.visits.find((v) => v.id === visitId)!.sheet).toBeNull();
+
+    await conflict.getByRole("button", { name: "Load the office's version" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "waiting to sync" })).toHaveCount(0);
+    const reloaded = page
+      .getByRole("article", { name: `Visit: Boiler Repair, Cal ${lastName}` })
+      .getByRole("button", { name: "Start the job sheet" });
+    await expect(reloaded).toBeVisible();
+  });
+});
+
 test.describe("the back office as an app on the phone", () => {
   test("the manifest and service worker make /admin/today installable, and a gas safety visit starts its record from the sheet", async ({
     adminPage: page,

@@ -2,14 +2,12 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { AccountSummary } from "../schema/api/account";
-import { londonToday } from "../schema/london-time";
+import { addDays, londonToday } from "../schema/london-time";
 import app from "../worker/app";
+import { passedBoilerRecord } from "./fixtures/gas-safety-record";
 import { adminHeaders } from "./helpers/admin";
 import { guardedEnv } from "./helpers/d1-guard";
 import { callApp, callAppJson, query } from "./helpers/factories-commerce";
-
-const SIGNATURE =
-  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
 async function admin<T = any>(method: string, path: string, json?: unknown) {
   return callAppJson<T>(path, { method, json, headers: await adminHeaders() });
@@ -39,27 +37,7 @@ async function landlord(name: string) {
     flueType: "room-sealed",
   });
   const { body: draft } = await admin("POST", "/api/admin/gas-safety-records", { propertyId: flat.id });
-  const filled = await admin("PATCH", `/api/admin/gas-safety-records/${draft.id}`, {
-    checkDate: londonToday(),
-    appliances: [
-      {
-        applianceId: boiler.id,
-        safetyDevices: "pass",
-        ventilation: "pass",
-        flueVisual: "pass",
-        safeToUse: true,
-        operatingPressureMbar: 20,
-        coPpm: 12,
-        co2Percent: 9.1,
-        coCo2Ratio: 0.0013,
-      },
-    ],
-    tightnessTest: "pass",
-    emergencyControlAccessible: true,
-    engineerName: "Dave Hughes",
-    engineerLicence: "1234567",
-    signature: SIGNATURE,
-  });
+  const filled = await admin("PATCH", `/api/admin/gas-safety-records/${draft.id}`, passedBoilerRecord(boiler.id, londonToday()));
   expect(filled.status, JSON.stringify(filled.body)).toBe(200);
   const { body: record } = await admin("POST", `/api/admin/gas-safety-records/${draft.id}/issue`);
   const { body: invoice } = await admin("POST", "/api/admin/invoices", {
@@ -291,6 +269,38 @@ describe("the account", () => {
     const text = JSON.stringify(body);
     expect(text).not.toContain(b.tag);
     expect(text).not.toContain(b.email);
+  });
+
+  it("books the check at the account's own property, for its customer, and nobody else's", async () => {
+    const a = await landlord("Gus");
+    const b = await landlord("Hal");
+    const cookie = await signIn(a.email);
+    const from = addDays(londonToday(), 1);
+    const [slot] = (await callAppJson<{ start: string }[]>(`/api/availability?service=gas-safety&from=${from}&days=14`)).body;
+    expect(slot).toBeTruthy();
+    const request = {
+      service: "gas-safety",
+      start: slot!.start,
+      // A let flat's postcode, not the landlord's own: from the account that is no stranger.
+      name: `Gus Landlord-${a.tag}`,
+      email: a.email,
+      phone: "0161 496 0000",
+      postcode: "M1 3HW",
+      address: `Flat ${a.tag}, 14 Canal Street, Manchester`,
+    };
+    const other = await account(cookie, "/bookings", { method: "POST", json: { ...request, propertyId: b.flat.id } });
+    expect(other.status).toBe(404);
+    const booked = await account(cookie, "/bookings", { method: "POST", json: { ...request, propertyId: a.flat.id } });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const [visit] = await query<{ customer_id: number; property_id: number; service_type: string }>(
+      "SELECT r.customer_id, r.property_id, r.service_type FROM bookings b JOIN service_records r ON r.id = b.service_record_id WHERE b.reference = ?1",
+      booked.body.reference,
+    );
+    expect(visit).toMatchObject({ customer_id: a.customer.id, property_id: a.flat.id });
+    expect(await query("SELECT id FROM customers WHERE lower(email) = ?1", a.email)).toHaveLength(1);
+    expect((await account(cookie)).body.upcoming).toEqual([
+      expect.objectContaining({ reference: booked.body.reference, manageUrl: expect.stringContaining("/book/manage?token=") }),
+    ]);
   });
 
   it("turns reminders and the deals list off and on", async () => {

@@ -20,6 +20,8 @@ export default function Book() {
   const { start } = choice;
   const [fields, setFields] = useState<BookingFields>(emptyBooking);
   const [booked, setBooked] = useState<(BookingCreated & { service: BookableService }) | null>(null);
+  // "Book the check" on a signed-in account names the property: the visit is booked there, for them.
+  const [accountPropertyId, setAccountPropertyId] = useState<number | undefined>(undefined);
   const { mutate } = useSlots(service);
 
   // A reminder's link carries the service and the postcode, the account's "Book the check" the
@@ -33,6 +35,9 @@ export default function Book() {
       return value ? [[name, value] as const] : [];
     });
     if (given.length) setFields((f) => ({ ...f, ...Object.fromEntries(given.filter(([name]) => !f[name])) }));
+    const property = Number(params.get("property"));
+    if (Number.isSafeInteger(property) && property > 0 && /(?:^|;\s*)account_hint=1/.test(document.cookie))
+      setAccountPropertyId(property);
   }, []);
 
   const choose = (next: BookableService) => {
@@ -100,6 +105,7 @@ export default function Book() {
                     setBooked({ ...created, service });
                     window.scrollTo({ top: 0 });
                   }}
+                  accountPropertyId={accountPropertyId}
                   onTaken={() => {
                     choice.clearTime();
                     void mutate();

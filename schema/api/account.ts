@@ -1,17 +1,11 @@
+import { emailAddress } from "./fields";
 import { z } from "./z";
 
 /**
  * The customer's own page (/account): signed in by a link e-mailed to their address, every
  * customer with that address is one account. Contracts of /api/account.
  */
-export const accountSignInSchema = z.object({
-  email: z
-    .string({ error: "Please enter your email address" })
-    .trim()
-    .min(1, "Please enter your email address")
-    .toLowerCase()
-    .pipe(z.email("Please enter a valid email address").max(254, "Please enter a valid email address")),
-});
+export const accountSignInSchema = z.object({ email: emailAddress() });
 
 export const accountSessionSchema = z.object({
   token: z

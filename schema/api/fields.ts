@@ -2,6 +2,15 @@ import { z } from "./z";
 
 /** Field builders the request contracts share (each form and the Worker validate with the same schema). */
 
+/** An e-mail address someone types into a public form: required, trimmed, lower case. */
+export const emailAddress = () =>
+  z
+    .string({ error: "Please enter your email address" })
+    .trim()
+    .min(1, "Please enter your email address")
+    .toLowerCase()
+    .pipe(z.email("Please enter a valid email address").max(254, "Please enter a valid email address"));
+
 /** A code from the authenticator app (6 digits) or a one-time recovery code. */
 export const secondFactorCode = z
   .string({ error: "Please enter the code from your authenticator app" })

@@ -1,3 +1,4 @@
+import { emailAddress } from "./fields";
 import { z } from "./z";
 
 /**
@@ -5,12 +6,7 @@ import { z } from "./z";
  * kept with the consent wording as evidence of consent (UK PECR/GDPR).
  */
 export const emailSignupSchema = z.object({
-  email: z
-    .string({ error: "Please enter your email address" })
-    .trim()
-    .min(1, "Please enter your email address")
-    .toLowerCase()
-    .pipe(z.email("Please enter a valid email address").max(254, "Please enter a valid email address")),
+  email: emailAddress(),
   source: z
     .string({ error: "The sign-up page is not valid" })
     .max(200, "The sign-up page is not valid")

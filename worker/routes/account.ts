@@ -8,6 +8,7 @@ import {
   accountSessionSchema,
   accountSignInSchema,
 } from "../../schema/api/account";
+import { bookingRequestSchema } from "../../schema/api/bookings";
 import { idParamSchema } from "../../schema/api/lists";
 import { z } from "../../schema/api/z";
 import { gasSafetyRecords, invoices, serviceSheets, warningNotices } from "../../schema/db";
@@ -26,6 +27,7 @@ import {
   startSession,
 } from "../services/account/sessions";
 import { accountCustomerIds, accountSummary } from "../services/account/summary";
+import { createBooking } from "../services/bookings/book";
 import { documentUrl } from "../services/documents/files";
 import { queueInBackground } from "../services/mail";
 
@@ -147,6 +149,22 @@ const app = new Hono<HonoEnv>()
     if (!row) throw notFound("Document");
     return c.redirect(await documentUrl(c.env, kind, id, row.linkVersion), 302);
   })
+  // "Book the check": a visit at one of the account's properties, for its customer (never a new one).
+  .post(
+    "/bookings",
+    limitPerAddress("booking"),
+    requireAccount,
+    validate("json", bookingRequestSchema.extend({ propertyId: idParamSchema.shape.id })),
+    async (c) => {
+      const { propertyId, ...input } = c.req.valid("json");
+      const { created, mails } = await createBooking(c.env, getDb(c.env), input, Date.now(), {
+        email: c.get("accountEmail")!,
+        propertyId,
+      });
+      queueInBackground(c.executionCtx, c.env, ...mails);
+      return c.json(created, 201);
+    },
+  )
   .get("/properties/:id", requireAccount, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const summary = await accountSummary(c.env, getDb(c.env), c.get("accountEmail")!);

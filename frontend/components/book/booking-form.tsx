@@ -36,9 +36,11 @@ type Props = {
   onBooked: (booking: BookingCreated) => void;
   /** The slot was taken meanwhile: the picker reloads, the details stay. */
   onTaken: () => void;
+  /** Booking from the signed-in account for one of its properties ("Book the check"). */
+  accountPropertyId?: number;
 };
 
-export function BookingForm({ service, start, fields, onChange, onBooked, onTaken }: Props) {
+export function BookingForm({ service, start, fields, onChange, onBooked, onTaken, accountPropertyId }: Props) {
   const [errors, setErrors] = useState<Errors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -74,7 +76,11 @@ export function BookingForm({ service, start, fields, onChange, onBooked, onTake
     }
     setSending(true);
     try {
-      onBooked(await api<BookingCreated>("/api/bookings", { json: request }));
+      onBooked(
+        await (accountPropertyId
+          ? api<BookingCreated>("/api/account/bookings", { json: { ...request, propertyId: accountPropertyId } })
+          : api<BookingCreated>("/api/bookings", { json: request })),
+      );
     } catch (error) {
       if (error instanceof HttpError && error.status === 409) {
         setProblem("Sorry, that time was just taken. Please pick another; your details are kept.");

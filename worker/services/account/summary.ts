@@ -190,6 +190,7 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
     const lastSheet = here.find((d) => d.kind === "service-sheet");
     const book = new URLSearchParams({
       service: "gas-safety",
+      property: String(p.id),
       postcode: p.postcode ?? "",
       address: p.address,
       ...(first ? { name: `${first.firstName} ${first.lastName}`.trim() } : {}),

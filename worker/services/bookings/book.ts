@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import {
   type BookableService,
   type BookingCreated,
@@ -17,7 +18,7 @@ import type { Db } from "../../db/client";
 import { isConstraintError } from "../../db/errors";
 import type { AppEnv } from "../../env";
 import { createBookingToken, verifyBookingToken } from "../../lib/booking-token";
-import { ApiError } from "../../lib/errors";
+import { ApiError, notFound } from "../../lib/errors";
 import { siteHost, siteUrl } from "../../lib/site-url";
 import { firstPropertyOf, firstPropertyStatement } from "../admin/properties";
 import { factsNow } from "../business-facts";
@@ -112,10 +113,20 @@ export async function createBooking(
   db: Db,
   input: BookingInput,
   now = Date.now(),
+  /** Booked from the customer's signed-in account for one of its properties: that customer, that property. */
+  account?: { email: string; propertyId: number },
 ): Promise<{ created: BookingCreated; mails: MailMessage[] }> {
   const slot = await requireFreeSlot(db, input.service, input.start, now, input.postcode);
   const reference = newReference();
   const { firstName, lastName } = splitName(input.name);
+  const ofAccount = account
+    ? sql`(SELECT ${properties.customerId} FROM ${properties} WHERE ${properties.id} = ${account.propertyId}
+        AND ${properties.customerId} IN (SELECT ${customers.id} FROM ${customers} WHERE lower(${customers.email}) = ${account.email}))`
+    : null;
+  if (account) {
+    const [owned] = await db.select({ id: sql<number | null>`${ofAccount}` }).from(sql`(SELECT 1)`);
+    if (!owned?.id) throw notFound("Property");
+  }
   // The customer on file is this one only if the e-mail, the name and the postcode all match. An
   // e-mail anyone can type must not attach a stranger's booking (and notes) to a known customer's
   // history: with another name or postcode the booking gets a customer of its own, marked to check.
@@ -123,12 +134,13 @@ export async function createBooking(
   const samePerson = sql`${sameEmail} AND lower(${customers.firstName}) = ${firstName.toLowerCase()}
     AND lower(${customers.lastName}) = ${lastName.toLowerCase()}
     AND replace(upper(coalesce(${customers.postcode}, '')), ' ', '') = ${input.postcode.replace(/\s+/g, "").toUpperCase()}`;
-  const customerId = sql`(SELECT ${customers.id} FROM ${customers} WHERE ${samePerson} ORDER BY ${customers.id} LIMIT 1)`;
+  const customerId =
+    ofAccount ?? sql`(SELECT ${customers.id} FROM ${customers} WHERE ${samePerson} ORDER BY ${customers.id} LIMIT 1)`;
   const checkReason = `Booked online (${reference}) with the e-mail of a customer already on file, under another name or postcode. Check who this is before merging anything.`;
   const date = londonWallTime(Date.parse(slot.start)).date;
   const nowIso = new Date(now).toISOString();
   try {
-    await db.batch([
+    const newCustomer: BatchItem<"sqlite">[] = [
       db.insert(customers).select(
         db
           .select({
@@ -150,10 +162,16 @@ export async function createBooking(
       ),
       // A customer new with this booking gets the address as their home.
       firstPropertyStatement(db, customerId),
+    ];
+    // From the account, the customer and the property are known: nobody new is made.
+    const [first, ...rest]: BatchItem<"sqlite">[] = [
+      ...(account ? [] : newCustomer),
       db.insert(serviceRecords).values({
         customerId,
-        // At the customer's property with the booked postcode, else their first.
-        propertyId: sql`COALESCE((SELECT ${properties.id} FROM ${properties} WHERE ${properties.customerId} = ${customerId}
+        // The account's property; else the customer's property with the booked postcode, else their first.
+        propertyId: account
+          ? account.propertyId
+          : sql`COALESCE((SELECT ${properties.id} FROM ${properties} WHERE ${properties.customerId} = ${customerId}
           AND replace(upper(coalesce(${properties.postcode}, '')), ' ', '') = ${input.postcode.replace(/\s+/g, "").toUpperCase()}
           ORDER BY ${properties.id} LIMIT 1), ${firstPropertyOf(customerId)})`,
         serviceType: bookableServiceRecordTypes[input.service],
@@ -181,7 +199,8 @@ export async function createBooking(
         updatedAt: nowIso,
       }),
       holdVisitTime(db, sql`(SELECT MAX(${serviceRecords.id}) FROM ${serviceRecords})`, slot.start, slot.end),
-    ]);
+    ];
+    await db.batch([first!, ...rest]);
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new ApiError("CONFLICT", SLOT_TAKEN, {
