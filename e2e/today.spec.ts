@@ -286,10 +286,12 @@ test.describe("a sheet the office changed meanwhile", () => {
 
     await conflict.getByRole("button", { name: "Load the office's version" }).click();
     await expect(page.getByRole("status").filter({ hasText: "waiting to sync" })).toHaveCount(0);
+    // The sheet as the office has it (none yet), ready to fill again; the conflict gone.
     const reloaded = page
       .getByRole("article", { name: `Visit: Boiler Repair, Cal ${lastName}` })
-      .getByRole("button", { name: "Start the job sheet" });
-    await expect(reloaded).toBeVisible();
+      .getByRole("region", { name: "Job sheet: Boiler Repair" });
+    await expect(reloaded.getByLabel("Work done")).toHaveValue("");
+    await expect(reloaded.getByRole("alert")).toHaveCount(0);
   });
 });
 

@@ -133,6 +133,10 @@ export function JobSheet({
               variant="soft"
               onClick={async () => {
                 await dropEntry(conflict.id!, visit.id, true);
+                // The office's sheet replaces what was typed here (a newer day from the reload
+                // remounts the sheet with it anyway).
+                setForm(formOf(visit));
+                setSigning(Boolean(visit.sheet?.signature));
                 await onReload();
               }}
             >
