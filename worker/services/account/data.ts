@@ -30,6 +30,7 @@ import { type MailMessage, ownerEmail } from "../mail";
 import { erasureRequestedMail } from "../mail/account-emails";
 import { signUp } from "../signups";
 import { unsubscribeSubscriber } from "../subscribers";
+import { ofAccount } from "./sessions";
 import { accountCustomerIds } from "./summary";
 
 /**
@@ -146,7 +147,7 @@ export async function setPreferences(
           ? null
           : sql`COALESCE(${customers.remindersOptedOutAt}, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
       })
-      .where(sql`lower(${customers.email}) = ${email}`);
+      .where(ofAccount(email));
   }
   if (change.deals === true) {
     const { mail } = await signUp(env, db, email, "/account");

@@ -19,6 +19,7 @@ import type { Db } from "../../db/client";
 import { ApiError, notFound } from "../../lib/errors";
 import type { MailMessage } from "../mail";
 import { erasureSettledMail } from "../mail/account-emails";
+import { ofAccount } from "./sessions";
 
 /**
  * The owner settles a customer's "Delete my account" (UK GDPR's right to erasure, which yields to
@@ -64,7 +65,7 @@ async function openRequest(db: Db, id: number) {
  * customer is named with its table: a bare "id" there would be the inner table's own.
  */
 const customerId = sql.raw('"customers"."id"');
-const keptFor = (email: string) => sql`SELECT ${customers.id} FROM ${customers} WHERE lower(${customers.email}) = ${email} AND (
+const keptFor = (email: string) => sql`SELECT ${customers.id} FROM ${customers} WHERE ${ofAccount(email)} AND (
   EXISTS (SELECT 1 FROM ${invoices} WHERE ${invoices.customerId} = ${customerId} AND ${invoices.status} <> 'draft')
   OR EXISTS (SELECT 1 FROM ${gasSafetyRecords} WHERE ${gasSafetyRecords.customerId} = ${customerId} AND ${gasSafetyRecords.status} = 'issued')
   OR EXISTS (SELECT 1 FROM ${warningNotices} WHERE ${warningNotices.customerId} = ${customerId})
@@ -74,11 +75,11 @@ const keptFor = (email: string) => sql`SELECT ${customers.id} FROM ${customers} 
 export async function eraseAccount(db: Db, id: number): Promise<{ request: AdminErasureRequest; mails: MailMessage[] }> {
   const request = await openRequest(db, id);
   const email = request.email;
-  const ofAccount = sql`lower(${customers.email}) = ${email}`;
+  const account = ofAccount(email);
   const [[counts]] = await db.batch([
     db
       .select({
-        all: sql<number>`(SELECT COUNT(*) FROM ${customers} WHERE ${ofAccount})`,
+        all: sql<number>`(SELECT COUNT(*) FROM ${customers} WHERE ${account})`,
         kept: sql<number>`(SELECT COUNT(*) FROM (${keptFor(email)}))`,
       })
       .from(sql`(SELECT 1)`),
@@ -93,11 +94,11 @@ export async function eraseAccount(db: Db, id: number): Promise<{ request: Admin
   // The customer hears the outcome at the address, sent before the address is forgotten.
   const mails = [erasureSettledMail(email, true, outcome)];
   await db.batch([
-    db.delete(customers).where(and(ofAccount, sql`${customers.id} NOT IN (${keptFor(email)})`)),
+    db.delete(customers).where(and(account, sql`${customers.id} NOT IN (${keptFor(email)})`)),
     db
       .update(customers)
       .set({ email: null, phone: null, remindersOptedOutAt: settledAt })
-      .where(and(ofAccount, sql`${customers.id} IN (${keptFor(email)})`)),
+      .where(and(account, sql`${customers.id} IN (${keptFor(email)})`)),
     db.delete(emailSubscribers).where(eq(emailSubscribers.email, email)),
     db.delete(quotes).where(sql`lower(${quotes.email}) = ${email}`),
     db.update(bookings).set({ email: "", phone: "", notes: null }).where(sql`lower(${bookings.email}) = ${email}`),

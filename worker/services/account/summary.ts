@@ -30,6 +30,7 @@ import { documentUrl } from "../documents/files";
 import { estimateLink } from "../estimates/estimates";
 import { listDocuments } from "../gas-safety/records";
 import { balanceOf, invoiceLink, isOverdue } from "../invoices/invoices";
+import { ofAccount } from "./sessions";
 
 /**
  * What the customer sees on /account, read in two D1 round trips (the account's rows, then its
@@ -42,10 +43,7 @@ const r = serviceRecords;
 
 /** The ids of the account's customers, as a subquery: the scope of every read below. */
 export const accountCustomerIds = (db: Db, email: string) =>
-  db.select({ id: customers.id }).from(customers).where(sql`lower(${customers.email}) = ${email}`);
-
-const accountCustomerIdsSql = (email: string) =>
-  sql`SELECT ${customers.id} FROM ${customers} WHERE lower(${customers.email}) = ${email}`;
+  db.select({ id: customers.id }).from(customers).where(ofAccount(email));
 
 const VISITS = 100;
 const LISTED = 100;
@@ -157,9 +155,7 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
       .from(accountErasureRequests)
       .where(and(eq(accountErasureRequests.email, email), eq(accountErasureRequests.status, "open"))),
   ]);
-  const documents = (await listDocuments(env, db, { customerIds: accountCustomerIdsSql(email) })).filter(
-    (d) => d.status === "issued" && d.pdfUrl,
-  );
+  const documents = (await listDocuments(env, db, { customerIds: ids })).filter((d) => d.status === "issued" && d.pdfUrl);
 
   const toVisit = async (v: (typeof visits)[number]): Promise<AccountVisit> => ({
     id: v.id,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, lte, ne, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   type AdminGasSafetyRecord,
@@ -587,7 +587,7 @@ export async function revokeGasSafetyLinks(env: AppEnv, db: Db, id: number): Pro
 export async function listDocuments(
   env: AppEnv,
   db: Db,
-  where: { customerId: number } | { propertyIds: number[] } | { customerIds: SQL },
+  where: { customerId: number } | { propertyIds: number[] } | { customerIds: SQLWrapper },
 ): Promise<DocumentSummary[]> {
   /** Whose documents: one customer, some properties, or the customers a subquery names (an account's). */
   const scope = (customerId: SQLiteColumn, propertyId: SQLiteColumn): SQL | undefined =>
