@@ -188,12 +188,23 @@ test.describe("the customer's account", () => {
     await expect(page.getByRole("alert")).toContainText("This sign-in link has expired or was already used.");
     await expect(page.getByRole("button", { name: "Send me a link" })).toBeVisible();
 
+    // The summary is asked for once, by the page's HTML before the app arrives, and the app takes
+    // that answer rather than asking again.
+    const reads: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/account") reads.push(r.url());
+    });
     await page.goto("/account");
+    await expect(page.getByRole("heading", { level: 1, name: "Hello, Lena" })).toBeVisible();
+    expect(reads).toHaveLength(1);
     await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await expectToast(page, "Signed out");
     await expect(page.getByRole("button", { name: "Send me a link" })).toBeVisible();
+    // Signed out, the page asks nothing (no 401 in the console).
+    reads.length = 0;
     await page.reload();
     await expect(page.getByRole("button", { name: "Send me a link" })).toBeVisible();
+    expect(reads).toEqual([]);
     await context.close();
   });
 });

@@ -18,6 +18,8 @@ test.describe("every route renders", () => {
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+      // The shell's own title as served (the app sets it again once it runs).
+      expect(await response?.text()).toContain(`<title>${route.title} | Northside Heating &amp; Plumbing</title>`);
     });
   }
 

@@ -1,5 +1,5 @@
 import { Theme } from "@radix-ui/themes";
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { Slide, ToastContainer } from "react-toastify";
 import { SWRConfig } from "swr";
 import { Route, Router, Switch } from "wouter";
@@ -83,7 +83,15 @@ function usePrefetchOnIntent() {
 }
 
 // The back office is client-only and loaded on demand, so visitors never download it.
-const AdminApp = lazy(() => import("./pages/admin/admin-app"));
+const loadAdmin = () => import("./pages/admin/admin-app");
+const AdminApp = lazyPage(loadAdmin);
+
+/** Loads the back office and the screen at `path` (/admin/…), so it renders at once. */
+export function preloadAdmin(path: string): Promise<unknown> {
+  return Promise.all([AdminApp.preload(), loadAdmin()]).then(([, admin]) =>
+    admin.preloadAdminScreen(path.replace(/^\/admin/, "") || "/"),
+  );
+}
 
 /** `ssrPath` is set when prerendering a page at build time; in the browser wouter reads location. */
 export function App({ ssrPath }: { ssrPath?: string }) {

@@ -82,5 +82,9 @@ export function renderHead(path: string, siteUrl: string): { title: string; desc
     // one) is then answered from the preload.
     tags.push(`<link rel="preload" as="fetch" href="/api/products" crossorigin="use-credentials" />`);
   }
+  if (path === "/account") {
+    // A signed-in customer's summary, asked for before the app has arrived (public/account-preload.js).
+    tags.push(`<script async src="/account-preload.js"></script>`);
+  }
   return { title, description, tags: tags.join("\n    ") };
 }

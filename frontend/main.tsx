@@ -21,7 +21,7 @@ import "./components/book/book.css";
 import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { App, preloadPage } from "./app";
+import { App, preloadAdmin, preloadPage } from "./app";
 import { applyDeferredStyles } from "./lib/deferred-style";
 
 const root = document.getElementById("root")!;
@@ -37,12 +37,14 @@ const app = (
 // rendered.
 // An unknown back-office address (/admin/nope) arrives as the public 404 page's HTML, which the back
 // office would not match: it is rendered afresh, never hydrated.
+// The back office's screen is loaded before its first render, which then shows the screen itself
+// rather than a "Loading…" that a second render replaces.
 const { pathname } = window.location;
 const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
 if (root.firstElementChild && !isAdmin)
   Promise.allSettled([preloadPage(pathname), applyDeferredStyles()]).then(() => hydrateRoot(root, app));
-else if (root.firstElementChild)
-  void applyDeferredStyles().then(() => {
+else if (isAdmin)
+  Promise.allSettled([preloadAdmin(pathname), applyDeferredStyles()]).then(() => {
     root.replaceChildren();
     createRoot(root).render(app);
   });

@@ -15,6 +15,7 @@
 // frontend/lib/deferred-style.ts applies it before the app hydrates, so states the markup does not
 // show yet (open dialogs, toasts, hover) are styled by the time anyone can reach them. Client-only
 // admin shells have no markup to paint and keep the plain blocking stylesheet.
+import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -80,7 +81,10 @@ if (depsTable.length === 0) throw new Error("prerender: the entry has no __vite_
 
 function pageStylesheets(chunk) {
   const at = entrySource.match(
-    new RegExp(`import\\([\`"']\\./${chunk.replace(/[.-]/g, "\\$&")}[\`"']\\),__vite__mapDeps\\(\\[([\\d,]*)\\]`),
+    // import(`./admin-app-….js`).then(e=>e.t),__vite__mapDeps([…]) when the chunk is also split for a shared export
+    new RegExp(
+      `import\\([\`"']\\./${chunk.replace(/[.-]/g, "\\$&")}[\`"']\\)(?:\\.then\\([^)]*\\))?,__vite__mapDeps\\(\\[([\\d,]*)\\]`,
+    ),
   );
   if (!at) return [];
   return at[1]
@@ -227,6 +231,9 @@ async function adminPreloads(route) {
     for (const file of await withStaticImports(chunk)) if (!inShell.has(file)) files.add(file);
     styles.push(...pageStylesheets(chunk));
   }
+  // The back office's own stylesheet (admin.css), found through the entry's table: without it in the
+  // shell, the screen would wait for the admin app's code to ask for it.
+  if (styles.length === 0) throw new Error("prerender: no stylesheet found for the admin app");
   return [
     ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/assets/${file}" />`),
@@ -248,6 +255,44 @@ for (const route of server.adminRoutes.filter((r) => !r.path.includes(":"))) {
   );
 }
 
+// What the engineer's phone needs without signal: the day's screen and the job sheet with every
+// part of it, stylesheets included. The service worker (public/admin-sw.js) fetches these when it
+// installs, so the day's page never has to run the job sheet's code just to have it kept (that cost
+// a phone a quarter of a second of script after the day was on screen). Followed from the day's
+// chunk: its static imports and the files Vite lists for each of its lazy imports (the `m.f` table
+// in a chunk that has them), not the admin app's, whose lazy imports are every other screen.
+async function offlineFiles(file, found = new Set()) {
+  if (found.has(file)) return found;
+  found.add(file);
+  if (file.endsWith(".css")) return found;
+  const source = await readFile(join(outDir, file), "utf8");
+  for (const m of source.matchAll(/(?:from|import)\s*["'`]\.\/([\w-]+\.js)["'`]/g)) await offlineFiles(`assets/${m[1]}`, found);
+  const table = source.match(/m\.f=(\[[^\]]*\])/)?.[1];
+  for (const dep of table ? JSON.parse(table) : []) await offlineFiles(dep, found);
+  return found;
+}
+const todayChunk = assetFiles.find((file) => /^today-[\w-]{8}\.js$/.test(file));
+const adminAppChunk = assetFiles.find((file) => /^admin-app-[\w-]{8}\.js$/.test(file));
+if (!todayChunk || !adminAppChunk || !entryFile) throw new Error("prerender: no chunk found for the day's screen");
+const offline = new Set([`assets/${entryFile}`, stylesheet[1].slice(1)]);
+for (const file of await withStaticImports(adminAppChunk)) offline.add(`assets/${file}`);
+for (const file of pageStylesheets(adminAppChunk)) offline.add(file);
+await offlineFiles(`assets/${todayChunk}`, offline);
+if (![...offline].some((file) => /^assets\/job-sheet-/.test(file)))
+  throw new Error("prerender: the job sheet is not among the offline files");
+const workerFile = join(outDir, "admin-sw.js");
+const worker = await readFile(workerFile, "utf8");
+const precache = [...offline].sort().map((file) => `/${file}`);
+const precacheLine = "const PRECACHE = [];";
+if (!worker.includes(precacheLine)) throw new Error(`prerender: admin-sw.js has no "${precacheLine}" to fill`);
+const version = createHash("sha256").update(precache.join("\n")).digest("hex").slice(0, 12);
+await writeFile(
+  workerFile,
+  worker
+    .replace(precacheLine, `const PRECACHE = ${JSON.stringify(precache)};`)
+    .replace('const CACHE = "northside-admin";', `const CACHE = "northside-admin-${version}";`),
+);
+
 const indexable = publicPages.filter((route) => route.indexable !== false);
 const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
@@ -266,5 +311,5 @@ console.log(
   `prerender: critical CSS inlined per page ${kb(Math.min(...criticalSizes))}–${kb(Math.max(...criticalSizes))} (uncompressed)`,
 );
 console.log(
-  `prerender: ${publicPages.length} public pages, 404.html, ${server.adminRoutes.length} admin shells, sitemap.xml (${indexable.length} URLs) and robots.txt in ${outDir}`,
+  `prerender: ${publicPages.length} public pages, 404.html, ${server.adminRoutes.length} admin shells (${precache.length} files kept offline), sitemap.xml (${indexable.length} URLs) and robots.txt in ${outDir}`,
 );

@@ -62,13 +62,50 @@ export function pruneRadixComponentsCss(css: string): string {
   return root.toString();
 }
 
+/**
+ * Radix also writes every responsive variant of every size, spacing and layout class for each of its
+ * five breakpoints, whether or not a page asks for it: about 55 KB of CSS per breakpoint. No screen
+ * here asks for a layout at the two widest (lg, 1280 px; xl, 1640 px: the site's pages top out at
+ * 1136 px), so their variants are dropped. A responsive prop naming one of them stops the build.
+ */
+export const UNUSED_BREAKPOINTS = ["lg", "xl"] as const;
+const unusedBreakpointClass = new RegExp(`\\.(?:${UNUSED_BREAKPOINTS.join("|")})\\\\:`);
+/** A responsive prop value naming an unused breakpoint: `{ initial: "1", lg: "2" }`. */
+const unusedBreakpointProp = new RegExp(
+  `\\{[^{}]*\\b(?:initial|xs|sm|md)\\s*:[^{}]*\\b(${UNUSED_BREAKPOINTS.join("|")})\\s*:[^{}]*\\}`,
+);
+
+export function pruneUnusedBreakpoints(css: string): string {
+  const root = postcss.parse(css);
+  root.walkRules((rule) => {
+    const kept = rule.selectors.filter((selector) => !unusedBreakpointClass.test(selector));
+    if (kept.length === 0) rule.remove();
+    else if (kept.length < rule.selectors.length) rule.selectors = kept;
+  });
+  root.walkAtRules((atRule) => {
+    if (atRule.nodes?.length === 0) atRule.remove();
+  });
+  return root.toString();
+}
+
 export function radixUnusedCss(): Plugin {
   return {
     name: "radix-unused-css",
     enforce: "pre",
     transform(code, id) {
-      if (!/@radix-ui[\\/]themes[\\/]components\.css$/.test(id.split("?")[0] ?? "")) return null;
-      return { code: pruneRadixComponentsCss(code), map: null };
+      const file = id.split("?")[0] ?? "";
+      if (/@radix-ui[\\/]themes[\\/]components\.css$/.test(file))
+        return { code: pruneUnusedBreakpoints(pruneRadixComponentsCss(code)), map: null };
+      if (/@radix-ui[\\/]themes[\\/]utilities\.css$/.test(file)) return { code: pruneUnusedBreakpoints(code), map: null };
+      if (/[\\/]frontend[\\/].*\.tsx?$/.test(file)) {
+        const used = code.match(unusedBreakpointProp);
+        if (used)
+          this.error(
+            `${file} asks for the ${used[1]} breakpoint (${used[0]}), whose CSS is left out of the build: ` +
+              "take it off UNUSED_BREAKPOINTS in scripts/radix-unused-css.ts.",
+          );
+      }
+      return null;
     },
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {

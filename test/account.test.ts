@@ -214,7 +214,12 @@ describe("the account", () => {
     const a = await landlord("Ann");
     const b = await landlord("Ben");
     const cookie = await signIn(a.email);
-    expect((await account(cookie, `/properties/${a.flat.id}`)).status).toBe(200);
+    // One property alone is the summary's property, appliances, record and booking link included.
+    const one = await account(cookie, `/properties/${a.flat.id}`);
+    expect(one.status).toBe(200);
+    const summary = await account(cookie);
+    expect(one.body).toEqual(summary.body.properties.find((p: { id: number }) => p.id === a.flat.id));
+    expect(one.body.lastGasSafetyRecord).not.toBeNull();
     const own = await callApp(`/api/account/documents/gas-safety-record/${a.record.id}`, { headers: asCustomer(cookie) });
     expect(own.status).toBe(302);
     expect(own.headers.get("Location")).toMatch(/^\/api\/documents\/gas-safety-record\//);

@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays, addMonths, daysBetween, londonToday, londonToUtc, londonWallTime, mondayOf } from "../schema/london-time";
+import {
+  addDays,
+  addMonths,
+  daysBetween,
+  intlWallTime,
+  londonToday,
+  londonToUtc,
+  londonWallTime,
+  mondayOf,
+} from "../schema/london-time";
 import {
   formatDate,
   formatDateTime,
@@ -16,6 +25,41 @@ describe("London time", () => {
   it("reads an instant as London wall time in winter (GMT) and summer (BST)", () => {
     expect(londonWallTime(Date.parse("2026-01-15T09:30:00Z"))).toMatchObject({ date: "2026-01-15", time: "09:30", hour: 9 });
     expect(londonWallTime(Date.parse("2026-07-15T09:30:00Z"))).toMatchObject({ date: "2026-07-15", time: "10:30", hour: 10 });
+  });
+
+  it("agrees with Intl's Europe/London every six hours from 1996 to 2100, and every quarter hour of each change's day", () => {
+    const HOUR = 3_600_000;
+    const offset = (at: number) => {
+      const { date, time } = intlWallTime(at);
+      return Date.parse(`${date}T${time}:00Z`) - at;
+    };
+    let checked = 0;
+    let changes = 0;
+    const differ: string[] = [];
+    const check = (at: number) => {
+      checked++;
+      const ours = londonWallTime(at);
+      const intl = intlWallTime(at);
+      if (JSON.stringify(ours) !== JSON.stringify(intl) && differ.length < 5)
+        differ.push(`${new Date(at).toISOString()}: ${JSON.stringify(ours)} vs Intl ${JSON.stringify(intl)}`);
+    };
+    for (let day = Date.UTC(1996, 0, 1); day < Date.UTC(2100, 0, 1); day += 24 * HOUR) {
+      const changed = offset(day) !== offset(day + 24 * HOUR);
+      if (changed) changes++;
+      // The clocks change at 01:00 UTC: on that day, every quarter hour and the minutes either side.
+      const times = changed ? [...Array.from({ length: 96 }, (_, q) => q * 15), 59, 61] : [0, 6 * 60, 12 * 60, 18 * 60];
+      for (const minutes of times) check(day + minutes * 60_000);
+    }
+    expect(differ).toEqual([]);
+    expect(changes).toBe(208);
+    expect(checked).toBeGreaterThan(37_000 * 4);
+  });
+
+  it("reads instants before 1996, and refuses what is not an instant, as Intl does", () => {
+    // 1995 still ended BST on the fourth Sunday of October (22nd), not the last (29th).
+    expect(londonWallTime(Date.parse("1995-10-25T12:00:00Z")).time).toBe("12:00");
+    expect(() => londonWallTime(Number.NaN)).toThrow(RangeError);
+    expect(() => londonWallTime("not a date")).toThrow(RangeError);
   });
 
   it("gives the London day, not the UTC day, just after midnight in summer", () => {

@@ -57,6 +57,11 @@ async function request(path: string, options: RequestOptions): Promise<Response>
     body: options.json !== undefined ? JSON.stringify(options.json) : options.body,
     signal: options.signal,
   });
+  return checked(res);
+}
+
+/** The response if OK; else an HttpError with the server's message. */
+async function checked(res: Response): Promise<Response> {
   if (!res.ok) {
     const text = await res.text();
     let body: ApiErrorBody | null = null;
@@ -74,7 +79,12 @@ async function request(path: string, options: RequestOptions): Promise<Response>
 
 /** A call whose JSON answer is all that matters. */
 export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const res = await request(path, options);
+  return answerOf<T>(await request(path, options));
+}
+
+/** The JSON answer of a request made elsewhere (a page's HTML starting its own read), as api() gives it. */
+export async function answerOf<T = unknown>(pending: Response | Promise<Response>): Promise<T> {
+  const res = await checked(await pending);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
 }

@@ -4,11 +4,25 @@ import type { AccountSummary } from "../../schema/api/account";
 import { AccountSections } from "../components/account/sections";
 import { SignInForm } from "../components/account/sign-in-form";
 import { PageHero } from "../components/site/page-hero";
-import { api, HttpError } from "../lib/api";
+import { answerOf, api, HttpError } from "../lib/api";
 import { linkFailure } from "../lib/linked-page";
 import { notify } from "../lib/toast";
 import "../components/quote/quote.css";
 import "../components/account/account.css";
+
+declare global {
+  interface Window {
+    /** The summary's request, started by the page's HTML (public/account-preload.js). */
+    accountSummary?: Promise<Response>;
+  }
+}
+
+/** The request the HTML started, once: a second load (after "Try again") asks afresh. */
+function takeEarlyRead(): Promise<Response> | undefined {
+  const early = window.accountSummary;
+  window.accountSummary = undefined;
+  return early;
+}
 
 type State =
   | { name: "loading" }
@@ -28,7 +42,8 @@ export default function Account() {
       setState({ name: "signed-out" });
       return Promise.resolve();
     }
-    return api<AccountSummary>("/api/account").then(
+    const early = takeEarlyRead();
+    return (early ? answerOf<AccountSummary>(early) : api<AccountSummary>("/api/account")).then(
       (summary) => setState({ name: "ready", summary }),
       (error) => {
         if (!(error instanceof HttpError && error.status === 401))

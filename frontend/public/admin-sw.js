@@ -4,14 +4,21 @@
 // online, the kept copy when not); the build's hashed scripts and styles never change under their
 // name, so they are kept on first use. The API is never cached here: the day and the job sheets are
 // kept by the app itself, in IndexedDB (frontend/lib/admin/sheet-outbox.ts).
-const CACHE = "northside-admin-v1";
+//
+// The build (scripts/prerender.mjs) fills in PRECACHE, the files the day's screen and the job sheet
+// need, and names the cache after them: installing fetches them all, so the job sheet opens without
+// signal even if it was never opened with it, and a new build's worker starts a new cache and drops
+// the old one. Outside the build (vite dev) the list is empty and the worker is not registered.
+const CACHE = "northside-admin";
+const PRECACHE = [];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.add("/admin/today"))
-      .catch(() => undefined)
+      // One by one, so a file that fails (signal lost half-way) does not cost the others; it is
+      // kept on its first use instead, like any other script.
+      .then((cache) => Promise.all(["/admin/today", ...PRECACHE].map((url) => cache.add(url).catch(() => undefined))))
       .then(() => self.skipWaiting()),
   );
 });
@@ -46,7 +53,10 @@ self.addEventListener("fetch", (event) => {
   }
   if (url.pathname.startsWith("/assets/") || url.pathname.startsWith("/images/app/")) {
     event.respondWith(
-      caches.match(request).then(
+      // Assets are answered with `Vary: Origin`, and a stylesheet a script adds (<link crossorigin>)
+      // is asked for with an Origin header the worker's own fetch did not send: matched by that
+      // header it would miss, and fail without signal. A hashed file is the same whoever asks.
+      caches.match(request, { ignoreVary: true }).then(
         (kept) =>
           kept ??
           fetch(request).then((response) => {

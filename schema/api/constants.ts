@@ -22,3 +22,9 @@ export const SIGNUP_CHECK_INBOX =
  * public pages' first script needs (schema/settings.ts lists it with the rest).
  */
 export const signupModal = { delayMs: 20_000, scrollShare: 0.3 } as const;
+
+/** The job sheet's limits (schema/api/visits.ts), which the phone's form also shows. */
+export const MAX_SHEET_PARTS = 30;
+export const MAX_SHEET_PHOTOS = 12;
+/** A signature drawn on screen (signature_pad's PNG), within the API's 64 KB body with the rest of the form. */
+export const SIGNATURE_MAX_CHARS = 48_000;

@@ -1,8 +1,11 @@
 import { addMonths } from "../london-time";
+import { SIGNATURE_MAX_CHARS } from "./constants";
 import type { ErrorDetail } from "./errors";
 import { isoDate, optionalText } from "./fields";
 import { type AdminAppliance, type ApplianceType, applianceTypeLabels, type FlueType, flueTypeLabels } from "./properties";
 import { z } from "./z";
+
+export { SIGNATURE_MAX_CHARS };
 
 /**
  * The landlord gas safety record (LGSR, "CP12"): what the engineer fills in, what reg. 36(3) of the
@@ -93,8 +96,6 @@ export const applianceCheckSchema = z.object({
 });
 
 /** A signature drawn on screen (signature_pad's PNG). */
-/** Within the API's 64 KB body with the rest of the form: the pad exports a small PNG. */
-export const SIGNATURE_MAX_CHARS = 48_000;
 const signature = z
   .string({ error: "The signature must be a drawn image" })
   .max(SIGNATURE_MAX_CHARS, "The signature is too large; please clear it and sign again")

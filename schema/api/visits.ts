@@ -1,6 +1,9 @@
+import { MAX_SHEET_PARTS, MAX_SHEET_PHOTOS } from "./constants";
 import { isoDate, optionalText } from "./fields";
 import { idParamSchema } from "./lists";
 import { z } from "./z";
+
+export { MAX_SHEET_PARTS, MAX_SHEET_PHOTOS };
 
 /**
  * The engineer's day (GET /api/admin/today) and the job sheet the phone syncs (PUT
@@ -59,11 +62,9 @@ const isoTime = (label: string) =>
     .nullish()
     .transform((v) => v ?? null);
 
-export const MAX_SHEET_PARTS = 30;
 /** A visit photo's name, made by the phone when the photo is taken: a random id and the extension. */
 export const VISIT_PHOTO_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,79}\.(jpg|png|webp)$/;
 const VISIT_PHOTO_KEY = new RegExp(`^visits/\\d+/${VISIT_PHOTO_NAME.source.slice(1)}`);
-export const MAX_SHEET_PHOTOS = 12;
 
 export const sheetInputSchema = z.object({
   /** The visit's version the phone last had (TodayVisit.version). */

@@ -12,6 +12,7 @@ import { bookingRequestSchema } from "../../schema/api/bookings";
 import { idParamSchema } from "../../schema/api/lists";
 import { z } from "../../schema/api/z";
 import { gasSafetyRecords, invoices, serviceSheets, warningNotices } from "../../schema/db";
+import { settings } from "../../schema/settings";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { ApiError, notFound } from "../lib/errors";
@@ -26,7 +27,7 @@ import {
   signInMail,
   startSession,
 } from "../services/account/sessions";
-import { accountCustomerIds, accountSummary } from "../services/account/summary";
+import { accountCustomerIds, accountPreferences, accountProperty, accountSummary } from "../services/account/summary";
 import { createBooking } from "../services/bookings/book";
 import { documentUrl } from "../services/documents/files";
 import { queueInBackground } from "../services/mail";
@@ -83,7 +84,12 @@ const app = new Hono<HonoEnv>()
         (error: unknown) => console.error(JSON.stringify({ account: "sign-in link", error: String(error) })),
       ),
     );
-    return c.json({ message: "If we have that address, a sign-in link is on its way. It works once, for 15 minutes." }, 202);
+    return c.json(
+      {
+        message: `If we have that address, a sign-in link is on its way. It works once, for ${settings.account.linkMinutes} minutes.`,
+      },
+      202,
+    );
   })
   .post("/session", limitPerAddress("account-session"), validate("json", accountSessionSchema), async (c) => {
     const { cookie, email } = await startSession(getDb(c.env), c.req.valid("json").token);
@@ -109,7 +115,7 @@ const app = new Hono<HonoEnv>()
     const email = c.get("accountEmail")!;
     const mails = await setPreferences(c.env, db, email, c.req.valid("json"));
     if (mails.length) queueInBackground(c.executionCtx, c.env, ...mails);
-    return c.json((await accountSummary(c.env, db, email)).preferences);
+    return c.json(await accountPreferences(db, email));
   })
   .post("/erasure-request", requireAccount, validate("json", accountErasureSchema), async (c) => {
     const { requestedAt, mails } = await requestErasure(c.env, getDb(c.env), c.get("accountEmail")!, c.req.valid("json").reason);
@@ -167,8 +173,7 @@ const app = new Hono<HonoEnv>()
   )
   .get("/properties/:id", requireAccount, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
-    const summary = await accountSummary(c.env, getDb(c.env), c.get("accountEmail")!);
-    const property = summary.properties.find((p) => p.id === id);
+    const property = await accountProperty(c.env, getDb(c.env), c.get("accountEmail")!, id);
     if (!property) throw notFound("Property");
     return c.json(property);
   });

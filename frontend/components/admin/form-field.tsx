@@ -1,4 +1,4 @@
-import { Box, Select, Text } from "@radix-ui/themes";
+import { Box, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 
 /** The attributes that tie a control to its error message, when it has one. */
@@ -42,35 +42,5 @@ export function Field({
       ) : null}
       <FieldError id={id} error={error} />
     </Box>
-  );
-}
-
-/** A choice from a fixed list (category, brand, condition). */
-export function Choice({
-  id,
-  value,
-  options,
-  onChange,
-  error,
-}: {
-  id: string;
-  value: string;
-  options: readonly string[];
-  onChange: (v: string) => void;
-  error?: string;
-}) {
-  // A stored value the list no longer offers stays choosable, so opening the editor changes nothing.
-  const choices = value === "" || options.includes(value) ? options : [value, ...options];
-  return (
-    <Select.Root value={value} onValueChange={onChange}>
-      <Select.Trigger id={id} className="admin-select" {...invalidProps(id, error)} />
-      <Select.Content position="popper">
-        {choices.map((o) => (
-          <Select.Item key={o} value={o}>
-            {o}
-          </Select.Item>
-        ))}
-      </Select.Content>
-    </Select.Root>
   );
 }

@@ -1,7 +1,7 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { useEffect, useRef } from "react";
 import SignaturePad from "signature_pad";
-import { SIGNATURE_MAX_CHARS } from "../../../schema/api/gas-safety";
+import { SIGNATURE_MAX_CHARS } from "../../../schema/api/constants";
 import { FieldError, invalidProps } from "../admin/form-field";
 import "./signature.css";
 

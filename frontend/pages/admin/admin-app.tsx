@@ -1,35 +1,37 @@
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { matchRoute, Route, Switch, useLocation, useRouter } from "wouter";
 import { company } from "../../../schema/business";
 import { adminRoutes } from "../../../schema/routes";
 import { AdminLayout } from "../../components/admin/admin-layout";
 import { LoadingState } from "../../components/admin/admin-states";
+import { lazyPage } from "../../components/site/lazy-page";
 import AdminNotFound from "./not-found";
 
 // Each screen is its own chunk: the login screen stays small and the product form's upload code
-// loads only for the products screen.
-const Login = lazy(() => import("./login"));
-const Home = lazy(() => import("./home"));
-const Customers = lazy(() => import("./customers"));
-const Customer = lazy(() => import("./customer"));
-const Quotes = lazy(() => import("./quotes"));
-const EmailSubscribers = lazy(() => import("./email-subscribers"));
-const ServiceRecords = lazy(() => import("./service-records"));
-const GasSafetyRecord = lazy(() => import("./gas-safety-record"));
-const ServiceSheet = lazy(() => import("./service-sheet"));
-const Estimates = lazy(() => import("./estimates"));
-const Estimate = lazy(() => import("./estimate"));
-const Invoices = lazy(() => import("./invoices"));
-const Today = lazy(() => import("./today"));
-const Invoice = lazy(() => import("./invoice"));
-const Products = lazy(() => import("./products"));
-const Orders = lazy(() => import("./orders"));
-const Calendar = lazy(() => import("./calendar"));
-const Reminders = lazy(() => import("./reminders"));
-const Chats = lazy(() => import("./chats"));
-const Outbox = lazy(() => import("./outbox"));
-const Settings = lazy(() => import("./settings"));
-const Security = lazy(() => import("./security"));
+// loads only for the products screen. The screen a tab opens on is loaded before the first render
+// (preloadAdminScreen), so it renders at once and starts its own reads a render earlier.
+const Login = lazyPage(() => import("./login"));
+const Home = lazyPage(() => import("./home"));
+const Customers = lazyPage(() => import("./customers"));
+const Customer = lazyPage(() => import("./customer"));
+const Quotes = lazyPage(() => import("./quotes"));
+const EmailSubscribers = lazyPage(() => import("./email-subscribers"));
+const ServiceRecords = lazyPage(() => import("./service-records"));
+const GasSafetyRecord = lazyPage(() => import("./gas-safety-record"));
+const ServiceSheet = lazyPage(() => import("./service-sheet"));
+const Estimates = lazyPage(() => import("./estimates"));
+const Estimate = lazyPage(() => import("./estimate"));
+const Invoices = lazyPage(() => import("./invoices"));
+const Today = lazyPage(() => import("./today"));
+const Invoice = lazyPage(() => import("./invoice"));
+const Products = lazyPage(() => import("./products"));
+const Orders = lazyPage(() => import("./orders"));
+const Calendar = lazyPage(() => import("./calendar"));
+const Reminders = lazyPage(() => import("./reminders"));
+const Chats = lazyPage(() => import("./chats"));
+const Outbox = lazyPage(() => import("./outbox"));
+const Settings = lazyPage(() => import("./settings"));
+const Security = lazyPage(() => import("./security"));
 
 /** Titles come from the route table the prerender uses, so the tab reads the same as the shell. */
 function useAdminDocumentMeta() {
@@ -74,6 +76,13 @@ const screens = [
   { path: "/security", Screen: Security },
 ] as const;
 
+/** The screen at `path` (under /admin: "/" is the home screen), loaded; nothing for an unknown path. */
+export function preloadAdminScreen(path: string): Promise<unknown> {
+  if (/^\/login\/?$/.test(path)) return Login.preload();
+  const screen = screens.find(({ path: pattern }) => new RegExp(`^${pattern.replace(/:\w+/g, "[^/]+")}/?$`).test(path));
+  return screen ? screen.Screen.preload() : Promise.resolve();
+}
+
 /**
  * The back office's service worker (public/admin-sw.js), scoped to /admin/: what the phone opened
  * once opens again without signal. Not in `vite dev`, whose scripts are not the build's.
@@ -81,9 +90,18 @@ const screens = [
 function useAdminServiceWorker() {
   useEffect(() => {
     if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
-    navigator.serviceWorker.register("/admin-sw.js", { scope: "/admin/" }).catch((error: unknown) => {
-      console.warn("The back office's offline copy is unavailable:", error);
-    });
+    // Once the page has loaded: installing downloads the offline files, which would otherwise take
+    // the connection from the screen's own scripts and reads.
+    const register = () => {
+      navigator.serviceWorker.register("/admin-sw.js", { scope: "/admin/" }).catch((error: unknown) => {
+        console.warn("The back office's offline copy is unavailable:", error);
+      });
+    };
+    if (document.readyState === "complete") register();
+    else {
+      window.addEventListener("load", register, { once: true });
+      return () => window.removeEventListener("load", register);
+    }
   }, []);
 }
 

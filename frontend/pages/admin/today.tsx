@@ -20,11 +20,11 @@ import {
 } from "../../lib/admin/sheet-outbox";
 
 /**
- * The job sheet's code (the form, the parts finder, the outbox's photos) loads after the day is on
- * screen, and at once when a sheet is opened; loaded once online, the service worker keeps it.
+ * The job sheet's code (the form, the parts finder, the outbox's photos) loads when a sheet is
+ * opened. The service worker fetched it when it installed (public/admin-sw.js), so it opens without
+ * signal too; the day's screen does not run it just to have it kept.
  */
-const loadJobSheet = () => import("../../components/admin/visits/job-sheet");
-const JobSheet = lazy(() => loadJobSheet().then((m) => ({ default: m.JobSheet })));
+const JobSheet = lazy(() => import("../../components/admin/visits/job-sheet").then((m) => ({ default: m.JobSheet })));
 
 const isDate = (s: string | null): s is string => s !== null && /^\d{4}-\d{2}-\d{2}$/.test(s);
 
@@ -44,7 +44,6 @@ function useDay(date: string) {
       const answer = await adminApi<TodayAnswer>(`/api/admin/today?date=${date}`);
       setLoaded({ answer, offline: null });
       setError(null);
-      void loadJobSheet().catch(() => undefined);
       void rememberDay(answer);
       // The part names too, for the job sheet without signal.
       void rememberCatalogue(async () =>

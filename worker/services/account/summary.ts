@@ -45,6 +45,76 @@ const r = serviceRecords;
 export const accountCustomerIds = (db: Db, email: string) =>
   db.select({ id: customers.id }).from(customers).where(ofAccount(email));
 
+type Person = { firstName: string; lastName: string; phone: string | null; optedOut: string | null };
+type Place = { id: number; address: string; postcode: string | null };
+type Kit = { propertyId: number; location: string; type: string; make: string | null; model: string | null };
+type IssuedDocument = Awaited<ReturnType<typeof listDocuments>>[number];
+
+/** The deals list's entry for the address, if any. */
+const subscriberOf = (db: Db, email: string) =>
+  db.select({ status: emailSubscribers.status }).from(emailSubscribers).where(eq(emailSubscribers.email, email));
+
+/** Reminders are on when every customer of the account has them on; the deals list as it stands. */
+function preferencesOf(
+  people: Pick<Person, "optedOut">[],
+  subscriber: { status: string } | undefined,
+): AccountSummary["preferences"] {
+  return {
+    reminders: people.length > 0 && people.every((p) => p.optedOut === null),
+    deals: subscriber?.status === "active" ? "active" : subscriber?.status === "pending" ? "pending" : "off",
+  };
+}
+
+/** The account's two settings, read alone (PATCH /api/account/preferences answers with them). */
+export async function accountPreferences(db: Db, email: string): Promise<AccountSummary["preferences"]> {
+  const [people, [subscriber]] = await db.batch([
+    db.select({ optedOut: customers.remindersOptedOutAt }).from(customers).where(ofAccount(email)),
+    subscriberOf(db, email),
+  ]);
+  return preferencesOf(people, subscriber);
+}
+
+const toDocument = (d: IssuedDocument): AccountDocument => ({
+  kind: d.kind,
+  number: d.number,
+  date: d.date,
+  nextDueDate: d.nextDueDate,
+  pdfUrl: d.pdfUrl!,
+});
+
+/** One property as the account shows it: appliances, its issued documents and "Book the check" filled in. */
+function toProperty(
+  p: Place,
+  kit: Kit[],
+  documents: IssuedDocument[],
+  first: Person | undefined,
+  email: string,
+): AccountProperty {
+  const here = documents.filter((d) => d.propertyId === p.id);
+  const lastRecord = here.find((d) => d.kind === "gas-safety-record");
+  const lastSheet = here.find((d) => d.kind === "service-sheet");
+  const book = new URLSearchParams({
+    service: "gas-safety",
+    property: String(p.id),
+    postcode: p.postcode ?? "",
+    address: p.address,
+    ...(first ? { name: `${first.firstName} ${first.lastName}`.trim() } : {}),
+    ...(first?.phone ? { phone: first.phone } : {}),
+    email,
+  });
+  return {
+    id: p.id,
+    address: p.address,
+    postcode: p.postcode,
+    appliances: kit.filter((a) => a.propertyId === p.id).map(({ propertyId: _, ...a }) => a),
+    lastGasSafetyRecord: lastRecord ? toDocument(lastRecord) : null,
+    lastServiceSheet: lastSheet ? toDocument(lastSheet) : null,
+    documents: here.map(toDocument),
+    nextDeadline: lastRecord?.nextDueDate ?? null,
+    bookUrl: `/book?${book}`,
+  };
+}
+
 const VISITS = 100;
 const LISTED = 100;
 
@@ -149,7 +219,7 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
         ),
       )
       .orderBy(asc(orderLines.id)),
-    db.select({ status: emailSubscribers.status }).from(emailSubscribers).where(eq(emailSubscribers.email, email)),
+    subscriberOf(db, email),
     db
       .select({ requestedAt: accountErasureRequests.requestedAt })
       .from(accountErasureRequests)
@@ -172,39 +242,8 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
   const upcoming = visits.filter((v) => v.status !== "completed" && v.date >= today).reverse();
   const past = visits.filter((v) => v.status === "completed");
 
-  const toDocument = (d: (typeof documents)[number]): AccountDocument => ({
-    kind: d.kind,
-    number: d.number,
-    date: d.date,
-    nextDueDate: d.nextDueDate,
-    pdfUrl: d.pdfUrl!,
-  });
   const first = people[0];
-  const property = (p: (typeof places)[number]): AccountProperty => {
-    const here = documents.filter((d) => d.propertyId === p.id);
-    const lastRecord = here.find((d) => d.kind === "gas-safety-record");
-    const lastSheet = here.find((d) => d.kind === "service-sheet");
-    const book = new URLSearchParams({
-      service: "gas-safety",
-      property: String(p.id),
-      postcode: p.postcode ?? "",
-      address: p.address,
-      ...(first ? { name: `${first.firstName} ${first.lastName}`.trim() } : {}),
-      ...(first?.phone ? { phone: first.phone } : {}),
-      email,
-    });
-    return {
-      id: p.id,
-      address: p.address,
-      postcode: p.postcode,
-      appliances: kit.filter((a) => a.propertyId === p.id).map(({ propertyId: _, ...a }) => a),
-      lastGasSafetyRecord: lastRecord ? toDocument(lastRecord) : null,
-      lastServiceSheet: lastSheet ? toDocument(lastSheet) : null,
-      documents: here.map(toDocument),
-      nextDeadline: lastRecord?.nextDueDate ?? null,
-      bookUrl: `/book?${book}`,
-    };
-  };
+  const property = (p: (typeof places)[number]) => toProperty(p, kit, documents, first, email);
 
   return {
     email,
@@ -252,10 +291,52 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
         items: lines.filter((l) => l.orderId === o.id).map(({ name, quantity }) => ({ name, quantity })),
       }),
     ),
-    preferences: {
-      reminders: people.length > 0 && people.every((p) => p.optedOut === null),
-      deals: subscriber?.status === "active" ? "active" : subscriber?.status === "pending" ? "pending" : "off",
-    },
+    preferences: preferencesOf(people, subscriber),
     erasureRequestedAt: erasure?.requestedAt ?? null,
   };
+}
+
+/** One of the account's properties by its id, or null when it is not the account's (GET /api/account/properties/:id). */
+export async function accountProperty(env: AppEnv, db: Db, email: string, id: number): Promise<AccountProperty | null> {
+  const ids = accountCustomerIds(db, email);
+  const [[place], kit, [first]] = await db.batch([
+    db
+      .select({ id: properties.id, address: properties.address, postcode: properties.postcode })
+      .from(properties)
+      .where(and(eq(properties.id, id), inArray(properties.customerId, ids))),
+    db
+      .select({
+        propertyId: appliances.propertyId,
+        location: appliances.location,
+        type: appliances.type,
+        make: appliances.make,
+        model: appliances.model,
+      })
+      .from(appliances)
+      .where(
+        and(
+          eq(appliances.propertyId, id),
+          inArray(
+            appliances.propertyId,
+            db.select({ id: properties.id }).from(properties).where(inArray(properties.customerId, ids)),
+          ),
+        ),
+      )
+      .orderBy(asc(appliances.id)),
+    db
+      .select({
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        phone: customers.phone,
+        optedOut: customers.remindersOptedOutAt,
+      })
+      .from(customers)
+      .where(inArray(customers.id, ids))
+      .orderBy(asc(customers.id))
+      .limit(1),
+  ]);
+  if (!place) return null;
+  // The account's documents (as the summary reads them), of which toProperty takes this property's.
+  const documents = (await listDocuments(env, db, { customerIds: ids })).filter((d) => d.status === "issued" && d.pdfUrl);
+  return toProperty(place, kit, documents, first, email);
 }

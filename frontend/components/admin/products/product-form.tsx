@@ -12,7 +12,8 @@ import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { HttpError } from "../../../lib/api";
 import { notify } from "../../../lib/toast";
 import { fieldErrorsFrom } from "../form-errors";
-import { Choice, Field, FieldError, invalidProps } from "../form-field";
+import { Field, FieldError, invalidProps } from "../form-field";
+import { Choice } from "../select-choice";
 import {
   emptyProductForm,
   type FieldErrors,

@@ -70,11 +70,6 @@ export function JobSheet({
   const waiting = entries.filter((e) => e.state === "waiting").length;
   const id = (field: string) => `sheet-${visit.id}-${field}`;
 
-  // The signature pad's code now, while there may be signal (the service worker keeps it).
-  useEffect(() => {
-    void import("../../signature/signature-field").catch(() => undefined);
-  }, []);
-
   // What this phone typed since the server's copy wins over it (read once, on opening).
   const serverCopy = useRef(visit.sheet?.updatedAt ?? "");
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { Button, Text } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
-import { MAX_SHEET_PHOTOS } from "../../../../schema/api/visits";
+import { MAX_SHEET_PHOTOS } from "../../../../schema/api/constants";
 import { keepPhoto, photoBlob } from "../../../lib/admin/sheet-outbox";
 import { shrinkPhoto } from "../../../lib/admin/shrink-photo";
 import { notify } from "../../../lib/toast";
