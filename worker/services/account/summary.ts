@@ -45,6 +45,50 @@ const r = serviceRecords;
 export const accountCustomerIds = (db: Db, email: string) =>
   db.select({ id: customers.id }).from(customers).where(ofAccount(email));
 
+/** The account's customers, oldest first (the first names the account). */
+const peopleOf = (db: Db, ids: ReturnType<typeof accountCustomerIds>) =>
+  db
+    .select({
+      id: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      phone: customers.phone,
+      optedOut: customers.remindersOptedOutAt,
+    })
+    .from(customers)
+    .where(inArray(customers.id, ids))
+    .orderBy(asc(customers.id));
+
+/** The account's properties, or the one of them with id `only`. */
+const placesOf = (db: Db, ids: ReturnType<typeof accountCustomerIds>, only?: number) =>
+  db
+    .select({ id: properties.id, address: properties.address, postcode: properties.postcode })
+    .from(properties)
+    .where(and(only === undefined ? undefined : eq(properties.id, only), inArray(properties.customerId, ids)))
+    .orderBy(asc(properties.id));
+
+/** What is fitted at the account's properties, or at the one with id `only`. */
+const kitOf = (db: Db, ids: ReturnType<typeof accountCustomerIds>, only?: number) =>
+  db
+    .select({
+      propertyId: appliances.propertyId,
+      location: appliances.location,
+      type: appliances.type,
+      make: appliances.make,
+      model: appliances.model,
+    })
+    .from(appliances)
+    .where(
+      and(
+        only === undefined ? undefined : eq(appliances.propertyId, only),
+        inArray(
+          appliances.propertyId,
+          db.select({ id: properties.id }).from(properties).where(inArray(properties.customerId, ids)),
+        ),
+      ),
+    )
+    .orderBy(asc(appliances.id));
+
 type Person = { firstName: string; lastName: string; phone: string | null; optedOut: string | null };
 type Place = { id: number; address: string; postcode: string | null };
 type Kit = { propertyId: number; location: string; type: string; make: string | null; model: string | null };
@@ -122,38 +166,9 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
   const ids = accountCustomerIds(db, email);
   const today = londonToday();
   const [people, places, kit, visits, quoteRows, invoiceRows, orderRows, lines, [subscriber], [erasure]] = await db.batch([
-    db
-      .select({
-        id: customers.id,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-        phone: customers.phone,
-        optedOut: customers.remindersOptedOutAt,
-      })
-      .from(customers)
-      .where(inArray(customers.id, ids))
-      .orderBy(asc(customers.id)),
-    db
-      .select({ id: properties.id, address: properties.address, postcode: properties.postcode })
-      .from(properties)
-      .where(inArray(properties.customerId, ids))
-      .orderBy(asc(properties.id)),
-    db
-      .select({
-        propertyId: appliances.propertyId,
-        location: appliances.location,
-        type: appliances.type,
-        make: appliances.make,
-        model: appliances.model,
-      })
-      .from(appliances)
-      .where(
-        inArray(
-          appliances.propertyId,
-          db.select({ id: properties.id }).from(properties).where(inArray(properties.customerId, ids)),
-        ),
-      )
-      .orderBy(asc(appliances.id)),
+    peopleOf(db, ids),
+    placesOf(db, ids),
+    kitOf(db, ids),
     // Visits: the record and its booking (for the link to move or cancel), column names kept apart.
     db
       .select({
@@ -299,42 +314,7 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
 /** One of the account's properties by its id, or null when it is not the account's (GET /api/account/properties/:id). */
 export async function accountProperty(env: AppEnv, db: Db, email: string, id: number): Promise<AccountProperty | null> {
   const ids = accountCustomerIds(db, email);
-  const [[place], kit, [first]] = await db.batch([
-    db
-      .select({ id: properties.id, address: properties.address, postcode: properties.postcode })
-      .from(properties)
-      .where(and(eq(properties.id, id), inArray(properties.customerId, ids))),
-    db
-      .select({
-        propertyId: appliances.propertyId,
-        location: appliances.location,
-        type: appliances.type,
-        make: appliances.make,
-        model: appliances.model,
-      })
-      .from(appliances)
-      .where(
-        and(
-          eq(appliances.propertyId, id),
-          inArray(
-            appliances.propertyId,
-            db.select({ id: properties.id }).from(properties).where(inArray(properties.customerId, ids)),
-          ),
-        ),
-      )
-      .orderBy(asc(appliances.id)),
-    db
-      .select({
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-        phone: customers.phone,
-        optedOut: customers.remindersOptedOutAt,
-      })
-      .from(customers)
-      .where(inArray(customers.id, ids))
-      .orderBy(asc(customers.id))
-      .limit(1),
-  ]);
+  const [[place], kit, [first]] = await db.batch([placesOf(db, ids, id), kitOf(db, ids, id), peopleOf(db, ids).limit(1)]);
   if (!place) return null;
   // The account's documents (as the summary reads them), of which toProperty takes this property's.
   const documents = (await listDocuments(env, db, { customerIds: ids })).filter((d) => d.status === "issued" && d.pdfUrl);
