@@ -19,7 +19,7 @@ import "./components/store/store.css";
 import "./components/cart/cart.css";
 import "./components/book/book.css";
 import "./styles.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App, preloadAdmin, preloadPage } from "./app";
 import { applyDeferredStyles } from "./lib/deferred-style";
@@ -46,6 +46,9 @@ if (root.firstElementChild && !isAdmin)
 else if (isAdmin)
   Promise.allSettled([preloadAdmin(pathname), applyDeferredStyles()]).then(() => {
     root.replaceChildren();
-    createRoot(root).render(app);
+    // As a transition, React renders the screen in slices that yield to the browser (a tap is
+    // answered meanwhile) rather than in one long task.
+    const admin = createRoot(root);
+    startTransition(() => admin.render(app));
   });
 else createRoot(root).render(app);

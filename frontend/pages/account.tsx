@@ -1,5 +1,5 @@
 import { Button } from "@radix-ui/themes";
-import { useCallback, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useState } from "react";
 import type { AccountSummary } from "../../schema/api/account";
 import { AccountSections } from "../components/account/sections";
 import { SignInForm } from "../components/account/sign-in-form";
@@ -44,7 +44,8 @@ export default function Account() {
     }
     const early = takeEarlyRead();
     return (early ? answerOf<AccountSummary>(early) : api<AccountSummary>("/api/account")).then(
-      (summary) => setState({ name: "ready", summary }),
+      // Everything the account holds renders in slices that yield to the browser.
+      (summary) => startTransition(() => setState({ name: "ready", summary })),
       (error) => {
         if (!(error instanceof HttpError && error.status === 401))
           return setState({ name: "failed", message: linkFailure(error) });

@@ -1,5 +1,5 @@
 import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import type { Product } from "../../../schema/api/products";
 import type { TodayAnswer, TodayVisit } from "../../../schema/api/visits";
@@ -42,8 +42,11 @@ function useDay(date: string) {
   const load = useCallback(async () => {
     try {
       const answer = await adminApi<TodayAnswer>(`/api/admin/today?date=${date}`);
-      setLoaded({ answer, offline: null });
-      setError(null);
+      // The day's visits (and an open job sheet) render in slices that yield to the browser.
+      startTransition(() => {
+        setLoaded({ answer, offline: null });
+        setError(null);
+      });
       void rememberDay(answer);
       // The part names too, for the job sheet without signal.
       void rememberCatalogue(async () =>
