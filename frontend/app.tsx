@@ -83,14 +83,11 @@ function usePrefetchOnIntent() {
 }
 
 // The back office is client-only and loaded on demand, so visitors never download it.
-const loadAdmin = () => import("./pages/admin/admin-app");
-const AdminApp = lazyPage(loadAdmin);
+const AdminApp = lazyPage(() => import("./pages/admin/admin-app"));
 
 /** Loads the back office and the screen at `path` (/admin/…), so it renders at once. */
 export function preloadAdmin(path: string): Promise<unknown> {
-  return Promise.all([AdminApp.preload(), loadAdmin()]).then(([, admin]) =>
-    admin.preloadAdminScreen(path.replace(/^\/admin/, "") || "/"),
-  );
+  return AdminApp.preload().then((admin) => admin.preloadAdminScreen(path.replace(/^\/admin/, "") || "/"));
 }
 
 /** `ssrPath` is set when prerendering a page at build time; in the browser wouter reads location. */

@@ -212,3 +212,7 @@ export const adminRoutes: RouteInfo[] = [
   { path: "/admin/settings", title: "Settings", description: "", prerender: false },
   { path: "/admin/security", title: "Security", description: "", prerender: false },
 ];
+
+/** Whether `path` is an address of the route `pattern` ("/admin/customers/:id" matches "/admin/customers/12"). */
+export const matchesRoute = (pattern: string, path: string): boolean =>
+  pattern === path || new RegExp(`^${pattern.replace(/:\w+/g, "[^/]+")}$`).test(path);

@@ -1,6 +1,6 @@
 import { company, coverageAreas, coverageTiers } from "./business";
 import { type BusinessFacts, defaultFacts, fillFacts, phoneHref } from "./facts";
-import { adminRoutes, publicRoutes, type RouteInfo } from "./routes";
+import { adminRoutes, matchesRoute, publicRoutes, type RouteInfo } from "./routes";
 
 export const NOT_FOUND_TITLE = "404 Page Not Found";
 const NOT_FOUND_DESCRIPTION = `The page you were looking for isn't here. ${company.name}: boilers, heating and plumbing in Greater Manchester.`;
@@ -13,7 +13,7 @@ export function routeFor(path: string): RouteInfo | undefined {
 
 /** The back-office screen at `path` (/admin/customers/12 is the customer screen's), if any. */
 function adminRouteFor(path: string): RouteInfo | undefined {
-  return adminRoutes.find((route) => route.path === path || new RegExp(`^${route.path.replace(/:\w+/g, "[^/]+")}$`).test(path));
+  return adminRoutes.find((route) => matchesRoute(route.path, path));
 }
 
 /**

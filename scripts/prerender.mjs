@@ -261,14 +261,16 @@ for (const route of server.adminRoutes.filter((r) => !r.path.includes(":"))) {
 // a phone a quarter of a second of script after the day was on screen). Followed from the day's
 // chunk: its static imports and the files Vite lists for each of its lazy imports (the `m.f` table
 // in a chunk that has them), not the admin app's, whose lazy imports are every other screen.
-async function offlineFiles(file, found = new Set()) {
-  if (found.has(file)) return found;
-  found.add(file);
-  if (file.endsWith(".css")) return found;
-  const source = await readFile(join(outDir, file), "utf8");
-  for (const m of source.matchAll(/(?:from|import)\s*["'`]\.\/([\w-]+\.js)["'`]/g)) await offlineFiles(`assets/${m[1]}`, found);
-  const table = source.match(/m\.f=(\[[^\]]*\])/)?.[1];
-  for (const dep of table ? JSON.parse(table) : []) await offlineFiles(dep, found);
+async function offlineFiles(chunk, found = new Set()) {
+  for (const file of await withStaticImports(chunk)) {
+    if (found.has(`assets/${file}`)) continue;
+    found.add(`assets/${file}`);
+    const table = (await readFile(join(assetsDir, file), "utf8")).match(/m\.f=(\[[^\]]*\])/)?.[1];
+    for (const dep of table ? JSON.parse(table) : []) {
+      if (dep.endsWith(".css")) found.add(dep);
+      else await offlineFiles(dep.replace(/^assets\//, ""), found);
+    }
+  }
   return found;
 }
 const todayChunk = assetFiles.find((file) => /^today-[\w-]{8}\.js$/.test(file));
@@ -277,7 +279,7 @@ if (!todayChunk || !adminAppChunk || !entryFile) throw new Error("prerender: no 
 const offline = new Set([`assets/${entryFile}`, stylesheet[1].slice(1)]);
 for (const file of await withStaticImports(adminAppChunk)) offline.add(`assets/${file}`);
 for (const file of pageStylesheets(adminAppChunk)) offline.add(file);
-await offlineFiles(`assets/${todayChunk}`, offline);
+await offlineFiles(todayChunk, offline);
 if (![...offline].some((file) => /^assets\/job-sheet-/.test(file)))
   throw new Error("prerender: the job sheet is not among the offline files");
 const workerFile = join(outDir, "admin-sw.js");

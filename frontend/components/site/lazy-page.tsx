@@ -9,7 +9,7 @@ type PageModule = { default: ComponentType };
  * during hydration would be thrown away and shown blank (Suspense fallback) as soon as any
  * context above it changes, such as the cart loading its count.
  */
-export function lazyPage(load: () => Promise<PageModule>) {
+export function lazyPage<M extends PageModule>(load: () => Promise<M>) {
   let Loaded: ComponentType | null = null;
   const preload = () =>
     load().then((module) => {

@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from "react";
 import { matchRoute, Route, Switch, useLocation, useRouter } from "wouter";
 import { company } from "../../../schema/business";
-import { adminRoutes } from "../../../schema/routes";
+import { adminRoutes, matchesRoute } from "../../../schema/routes";
 import { AdminLayout } from "../../components/admin/admin-layout";
 import { LoadingState } from "../../components/admin/admin-states";
 import { lazyPage } from "../../components/site/lazy-page";
@@ -78,8 +78,9 @@ const screens = [
 
 /** The screen at `path` (under /admin: "/" is the home screen), loaded; nothing for an unknown path. */
 export function preloadAdminScreen(path: string): Promise<unknown> {
-  if (/^\/login\/?$/.test(path)) return Login.preload();
-  const screen = screens.find(({ path: pattern }) => new RegExp(`^${pattern.replace(/:\w+/g, "[^/]+")}/?$`).test(path));
+  const address = path.replace(/(.)\/$/, "$1");
+  if (address === "/login") return Login.preload();
+  const screen = screens.find(({ path: pattern }) => matchesRoute(pattern, address));
   return screen ? screen.Screen.preload() : Promise.resolve();
 }
 

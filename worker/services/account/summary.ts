@@ -89,10 +89,14 @@ const kitOf = (db: Db, ids: ReturnType<typeof accountCustomerIds>, only?: number
     )
     .orderBy(asc(appliances.id));
 
-type Person = { firstName: string; lastName: string; phone: string | null; optedOut: string | null };
-type Place = { id: number; address: string; postcode: string | null };
-type Kit = { propertyId: number; location: string; type: string; make: string | null; model: string | null };
+type Person = Awaited<ReturnType<typeof peopleOf>>[number];
+type Place = Awaited<ReturnType<typeof placesOf>>[number];
+type Kit = Awaited<ReturnType<typeof kitOf>>[number];
 type IssuedDocument = Awaited<ReturnType<typeof listDocuments>>[number];
+
+/** The account's issued documents that have a PDF (each property shows its own). */
+const issuedDocuments = async (env: AppEnv, db: Db, ids: ReturnType<typeof accountCustomerIds>) =>
+  (await listDocuments(env, db, { customerIds: ids })).filter((d) => d.status === "issued" && d.pdfUrl);
 
 /** The deals list's entry for the address, if any. */
 const subscriberOf = (db: Db, email: string) =>
@@ -240,7 +244,7 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
       .from(accountErasureRequests)
       .where(and(eq(accountErasureRequests.email, email), eq(accountErasureRequests.status, "open"))),
   ]);
-  const documents = (await listDocuments(env, db, { customerIds: ids })).filter((d) => d.status === "issued" && d.pdfUrl);
+  const documents = await issuedDocuments(env, db, ids);
 
   const toVisit = async (v: (typeof visits)[number]): Promise<AccountVisit> => ({
     id: v.id,
@@ -314,9 +318,11 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
 /** One of the account's properties by its id, or null when it is not the account's (GET /api/account/properties/:id). */
 export async function accountProperty(env: AppEnv, db: Db, email: string, id: number): Promise<AccountProperty | null> {
   const ids = accountCustomerIds(db, email);
-  const [[place], kit, [first]] = await db.batch([placesOf(db, ids, id), kitOf(db, ids, id), peopleOf(db, ids).limit(1)]);
-  if (!place) return null;
-  // The account's documents (as the summary reads them), of which toProperty takes this property's.
-  const documents = (await listDocuments(env, db, { customerIds: ids })).filter((d) => d.status === "issued" && d.pdfUrl);
-  return toProperty(place, kit, documents, first, email);
+  // The account's documents (as the summary reads them, of which toProperty takes this property's),
+  // read beside the property rather than after it: both are scoped to the account on their own.
+  const [[[place], kit, [first]], documents] = await Promise.all([
+    db.batch([placesOf(db, ids, id), kitOf(db, ids, id), peopleOf(db, ids).limit(1)]),
+    issuedDocuments(env, db, ids),
+  ]);
+  return place ? toProperty(place, kit, documents, first, email) : null;
 }
