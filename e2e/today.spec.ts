@@ -81,6 +81,60 @@ test.describe("the engineer's day on a phone", () => {
   });
 });
 
+test.describe("the day's read", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("is asked for once, by the page's HTML, in a signed-in tab and in a new tab that borrows the session", async ({
+    adminPage: page,
+    adminToken,
+    context,
+    request,
+  }) => {
+    const lastName = unique("Early");
+    const customer = (await (
+      await request.post("/api/admin/customers", {
+        headers: bearer(adminToken),
+        data: { firstName: "Ola", lastName, phone: "0161 496 0999", address: "9 Elm Road, Sale", postcode: "M33 2BB" },
+      })
+    ).json()) as AdminCustomer;
+    const visit = await request.post("/api/admin/service-records", {
+      headers: bearer(adminToken),
+      data: { customerId: customer.id, serviceType: "Boiler Service", status: "in-progress", serviceDate: londonToday() },
+    });
+    expect(visit.status()).toBe(201);
+    const reads = (tab: typeof page) => {
+      const seen: string[] = [];
+      tab.on("request", (r) => {
+        if (new URL(r.url()).pathname === "/api/admin/today") seen.push(r.url());
+      });
+      return seen;
+    };
+
+    const first = reads(page);
+    await page.goto("/admin/today");
+    const card = page.getByRole("article", { name: `Visit: Boiler Service, Ola ${lastName}` });
+    // A visit on site shows the day first; its sheet opens on a tap.
+    await expect(card.getByText("On site")).toBeVisible();
+    await expect(card.getByRole("button", { name: "Continue the job sheet" })).toBeVisible();
+    // One read, the HTML's (the app's own name their date).
+    expect(first.map((url) => new URL(url).searchParams.has("date"))).toEqual([false]);
+    // The next day is the app's own read, with its date.
+    await page.getByRole("link", { name: "Next day" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Today");
+    await expect.poll(() => first.length).toBe(2);
+    expect(new URL(first[1]).searchParams.get("date")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // A new tab has no token of its own: the page's script borrows the first tab's, reads the day
+    // with it, and the app takes both rather than asking again.
+    const tab = await context.newPage();
+    const second = reads(tab);
+    await tab.goto("/admin/today");
+    await expect(tab.getByRole("article", { name: `Visit: Boiler Service, Ola ${lastName}` })).toBeVisible();
+    expect(second.map((url) => new URL(url).searchParams.has("date"))).toEqual([false]);
+    await tab.close();
+  });
+});
+
 test.describe("the engineer's phone without signal", () => {
   test.use({
     viewport: { width: 390, height: 844 },
@@ -115,13 +169,16 @@ test.describe("the engineer's phone without signal", () => {
     await page.reload();
     const card = page.getByRole("article", { name: `Visit: Boiler Repair, Kit ${lastName}` });
     await expect(card.getByRole("button", { name: "Start the job sheet" })).toBeVisible();
-    // The job sheet's code is on the phone whether or not a sheet was opened: the worker fetched it when it installed.
+    // The job sheet's code is on the phone whether or not a sheet was opened: the worker fetched it when it
+    // installed, with the script that starts the day's read.
     await expect
       .poll(() =>
         page.evaluate(async () => {
           const keys = await Promise.all((await caches.keys()).map(async (name) => (await caches.open(name)).keys()));
           const urls = keys.flat().map((r) => r.url);
-          return ["/job-sheet-", "/signature-field-"].every((name) => urls.some((url) => url.includes(name)));
+          return ["/job-sheet-", "/signature-field-", "/admin-day-preload-"].every((name) =>
+            urls.some((url) => url.includes(name)),
+          );
         }),
       )
       .toBe(true);

@@ -22,6 +22,7 @@ import "./styles.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App, preloadAdmin, preloadPage } from "./app";
+import { awaitPreloadedDay } from "./lib/admin/preloaded-day";
 import { applyDeferredStyles } from "./lib/deferred-style";
 
 const root = document.getElementById("root")!;
@@ -38,13 +39,13 @@ const app = (
 // An unknown back-office address (/admin/nope) arrives as the public 404 page's HTML, which the back
 // office would not match: it is rendered afresh, never hydrated.
 // The back office's screen is loaded before its first render, which then shows the screen itself
-// rather than a "Loading…" that a second render replaces.
+// rather than a "Loading…" that a second render replaces; so is the day /admin/today's HTML asked for.
 const { pathname } = window.location;
 const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
 if (root.firstElementChild && !isAdmin)
   Promise.allSettled([preloadPage(pathname), applyDeferredStyles()]).then(() => hydrateRoot(root, app));
 else if (isAdmin)
-  Promise.allSettled([preloadAdmin(pathname), applyDeferredStyles()]).then(() => {
+  Promise.allSettled([preloadAdmin(pathname), applyDeferredStyles(), awaitPreloadedDay()]).then(() => {
     root.replaceChildren();
     // As a transition, React renders the screen in slices that yield to the browser (a tap is
     // answered meanwhile) rather than in one long task.

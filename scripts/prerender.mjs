@@ -240,6 +240,13 @@ async function adminPreloads(route) {
   ].join("\n    ");
 }
 
+// The day's own read, started by /admin/today's HTML (frontend/admin-day-preload.js): a plain
+// script, kept in assets/ under its content's hash like the build's own files, so it is cached for
+// good and the service worker keeps it with them.
+const dayPreloadSource = await readFile(join(root, "frontend/admin-day-preload.js"));
+const dayPreload = `assets/admin-day-preload-${createHash("sha256").update(dayPreloadSource).digest("hex").slice(0, 8)}.js`;
+await writeFile(join(outDir, dayPreload), dayPreloadSource);
+
 // One shell per screen: a path with a parameter (/admin/customers/:id) is served from its list
 // screen's shell by public/_redirects.
 for (const route of server.adminRoutes.filter((r) => !r.path.includes(":"))) {
@@ -248,6 +255,7 @@ for (const route of server.adminRoutes.filter((r) => !r.path.includes(":"))) {
     '<meta name="robots" content="noindex, nofollow" />',
     '<link rel="manifest" href="/images/app/admin.webmanifest" />',
     '<link rel="apple-touch-icon" href="/images/app/icon-192.png" />',
+    ...(route.path === "/admin/today" ? [`<script async src="/${dayPreload}"></script>`] : []),
   ].join("\n    ");
   await write(
     route.path,
@@ -276,7 +284,7 @@ async function offlineFiles(chunk, found = new Set()) {
 const todayChunk = assetFiles.find((file) => /^today-[\w-]{8}\.js$/.test(file));
 const adminAppChunk = assetFiles.find((file) => /^admin-app-[\w-]{8}\.js$/.test(file));
 if (!todayChunk || !adminAppChunk || !entryFile) throw new Error("prerender: no chunk found for the day's screen");
-const offline = new Set([`assets/${entryFile}`, stylesheet[1].slice(1)]);
+const offline = new Set([`assets/${entryFile}`, stylesheet[1].slice(1), dayPreload]);
 for (const file of await withStaticImports(adminAppChunk)) offline.add(`assets/${file}`);
 for (const file of pageStylesheets(adminAppChunk)) offline.add(file);
 await offlineFiles(todayChunk, offline);

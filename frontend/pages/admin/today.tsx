@@ -9,6 +9,7 @@ import { formatDate, formatDayAndMonth, formatTime } from "../../../schema/londo
 import { EmptyState, ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { PageHeader } from "../../components/admin/page-header";
 import { adminApi, adminPage, errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
+import { forgetPreloadedDay, preloadedDay } from "../../lib/admin/preloaded-day";
 import {
   flushOutbox,
   type OutboxEntry,
@@ -37,31 +38,43 @@ type Loaded = { answer: TodayAnswer; offline: string | null };
 
 /** The day from the server, kept on the phone; without signal, the copy kept last time. */
 function useDay(date: string) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  // The day the page's HTML asked for, when it is this one, is shown in the first render.
+  const [loaded, setLoaded] = useState<Loaded | null>(() => {
+    const answer = preloadedDay(date);
+    return answer && { answer, offline: null };
+  });
   const [error, setError] = useState<unknown>(null);
+  const keep = useCallback((answer: TodayAnswer) => {
+    void rememberDay(answer);
+    // The part names too, for the job sheet without signal.
+    void rememberCatalogue(async () =>
+      (await adminPage<Product>("/api/admin/products?limit=500")).items.map((p) => ({ id: p.id, name: p.name })),
+    ).catch(() => undefined);
+  }, []);
   const load = useCallback(async () => {
     try {
       const answer = await adminApi<TodayAnswer>(`/api/admin/today?date=${date}`);
-      // The day's visits (and an open job sheet) render in slices that yield to the browser.
+      // The day's visits render in slices that yield to the browser.
       startTransition(() => {
         setLoaded({ answer, offline: null });
         setError(null);
       });
-      void rememberDay(answer);
-      // The part names too, for the job sheet without signal.
-      void rememberCatalogue(async () =>
-        (await adminPage<Product>("/api/admin/products?limit=500")).items.map((p) => ({ id: p.id, name: p.name })),
-      ).catch(() => undefined);
+      keep(answer);
     } catch (e) {
       const kept = await rememberedDay(date).catch(() => null);
       if (kept) setLoaded({ answer: kept.answer, offline: kept.savedAt });
       else setError(e);
     }
-  }, [date]);
+  }, [date, keep]);
   useEffect(() => {
-    setLoaded(null);
-    void load();
-  }, [load]);
+    const early = preloadedDay(date);
+    forgetPreloadedDay();
+    if (early) keep(early);
+    else {
+      setLoaded(null);
+      void load();
+    }
+  }, [date, load, keep]);
   return { loaded, error, reload: load };
 }
 
@@ -137,8 +150,9 @@ export default function Today() {
 }
 
 function Visit({ visit, entries, onReload }: { visit: TodayVisit; entries: OutboxEntry[]; onReload: () => unknown }) {
-  const [open, setOpen] = useState(visit.status === "in-progress");
-  // A sheet with changes waiting on this phone opens by itself.
+  // A sheet opens on a tap, so the day shows (and answers) before any form is built; one with
+  // changes waiting on this phone opens by itself, to show what is waiting and what failed.
+  const [open, setOpen] = useState(false);
   const waiting = entries.length > 0;
   useEffect(() => {
     if (waiting) setOpen(true);
@@ -201,7 +215,13 @@ function Visit({ visit, entries, onReload }: { visit: TodayVisit; entries: Outbo
         </Suspense>
       ) : (
         <Flex justify="end" mt="3">
-          <Button onClick={() => setOpen(true)}>{visit.sheet ? "Open the job sheet" : "Start the job sheet"}</Button>
+          <Button onClick={() => setOpen(true)}>
+            {visit.status === "in-progress"
+              ? "Continue the job sheet"
+              : visit.sheet
+                ? "Open the job sheet"
+                : "Start the job sheet"}
+          </Button>
         </Flex>
       )}
     </article>
