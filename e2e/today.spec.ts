@@ -122,7 +122,7 @@ test.describe("the day's read", () => {
     await page.getByRole("link", { name: "Next day" }).click();
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Today");
     await expect.poll(() => first.length).toBe(2);
-    expect(new URL(first[1]).searchParams.get("date")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(new URL(String(first[1])).searchParams.get("date")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     // A new tab has no token of its own: the page's script borrows the first tab's, reads the day
     // with it, and the app takes both rather than asking again.
