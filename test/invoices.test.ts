@@ -268,6 +268,111 @@ describe("invoices", () => {
     expect(again.status).toBe(409);
   });
 
+  describe("card checkouts: only the latest can be paid", () => {
+    const stripeAdmin = async <T = any>(path: string, json: unknown) =>
+      callAppJson<T>(path, { method: "POST", json, headers: await adminHeaders(), env: stripeEnv });
+    const start = (token: string) =>
+      callAppJson<{ checkoutUrl: string }>(`/api/invoices/${token}/pay`, { method: "POST", env: stripeEnv });
+    const sessionOf = (url: string) => /cs_test_\w+/.exec(url)![0];
+    const atStripe = async (id: string) =>
+      (await (
+        await fetch(`${env.STRIPE_API_BASE}/v1/checkout/sessions/${id}`, {
+          headers: { Authorization: "Bearer sk_test_fake_key" },
+        })
+      ).json()) as {
+        status: string;
+        amount_total: number;
+      };
+    const pay = async (id: string) =>
+      (await (await fetch(`${env.STRIPE_API_BASE}/__sessions/${id}/pay`, { method: "POST", body: "{}" })).json()) as object;
+
+    it("a second start expires the first, and a payment, credit note or void in the office expires the open one", async () => {
+      const { invoice, token } = await issued();
+      const first = sessionOf((await start(token)).body.checkoutUrl);
+      const second = sessionOf((await start(token)).body.checkoutUrl);
+      expect(second).not.toBe(first);
+      expect(await atStripe(first)).toMatchObject({ status: "expired" });
+      expect(await atStripe(second)).toMatchObject({ status: "open", amount_total: 21_649 });
+
+      // £49 by bank transfer: the open page asked for the whole balance, so it is closed, and the
+      // next one asks for what is left.
+      const paid = await stripeAdmin<AdminInvoice>(`/api/admin/invoices/${invoice.id}/payments`, {
+        amountPence: 4_900,
+        method: "bank",
+        paidOn: londonToday(),
+      });
+      expect(paid.status).toBe(201);
+      expect(await atStripe(second)).toMatchObject({ status: "expired" });
+      const third = sessionOf((await start(token)).body.checkoutUrl);
+      expect(await atStripe(third)).toMatchObject({ status: "open", amount_total: 21_649 - 4_900 });
+
+      // The 5% line credited (£10 + 50p VAT).
+      const credited = await stripeAdmin<AdminInvoice>(`/api/admin/invoices/${invoice.id}/credit-notes`, {
+        lines: [{ lineId: "saving" }],
+        reason: "Goodwill",
+      });
+      expect(credited.status).toBe(201);
+      expect(await atStripe(third)).toMatchObject({ status: "expired" });
+      const fourth = sessionOf((await start(token)).body.checkoutUrl);
+      expect(await atStripe(fourth)).toMatchObject({ status: "open", amount_total: 21_649 - 4_900 - 1_050 });
+
+      const other = await issued();
+      const open = sessionOf((await start(other.token)).body.checkoutUrl);
+      const voided = await stripeAdmin<AdminInvoice>(`/api/admin/invoices/${other.invoice.id}/void`, { reason: "Raised twice" });
+      expect(voided.status).toBe(200);
+      expect(await atStripe(open)).toMatchObject({ status: "expired" });
+      expect((await start(other.token)).status).toBe(409);
+    });
+
+    it("a page paid just before another start is recorded then, and nothing more is asked for", async () => {
+      const { invoice, token } = await issued();
+      const first = sessionOf((await start(token)).body.checkoutUrl);
+      // Paid at Stripe; its webhook has not arrived yet.
+      await pay(first);
+      const again = await start(token);
+      expect(again).toMatchObject({ status: 409, body: { error: "This invoice is paid in full. Thank you!" } });
+      const { body } = await admin<AdminInvoice>("GET", `/api/admin/invoices/${invoice.id}`);
+      expect(body).toMatchObject({ state: "paid", balancePence: 0 });
+      expect(body.payments).toEqual([expect.objectContaining({ method: "card", amountPence: 21_649, reference: first })]);
+      // The webhook, when it comes, records nothing more.
+      const webhook = await callApp("/api/stripe/webhook", {
+        method: "POST",
+        ...(await signedWebhook(stripeEvent("checkout.session.completed", await atStripe(first)))),
+        env: stripeEnv,
+      });
+      expect(webhook.status).toBe(200);
+      expect((await admin<AdminInvoice>("GET", `/api/admin/invoices/${invoice.id}`)).body.payments).toHaveLength(1);
+    });
+
+    it("money beyond what is owed (Stripe unreachable when the office took a payment) is recorded, with what to refund", async () => {
+      const { invoice, token } = await issued();
+      const open = sessionOf((await start(token)).body.checkoutUrl);
+      // Recorded without Stripe's keys: the open page cannot be closed, and stays payable.
+      expect(
+        (
+          await admin("POST", `/api/admin/invoices/${invoice.id}/payments`, {
+            amountPence: 6_649,
+            method: "cash",
+            paidOn: londonToday(),
+          })
+        ).status,
+      ).toBe(201);
+      const session = await pay(open);
+      const webhook = await callApp("/api/stripe/webhook", {
+        method: "POST",
+        ...(await signedWebhook(stripeEvent("checkout.session.completed", session))),
+        env: stripeEnv,
+      });
+      expect(webhook.status).toBe(200);
+      const { body } = await admin<AdminInvoice>("GET", `/api/admin/invoices/${invoice.id}`);
+      expect(body).toMatchObject({ paidPence: 28_298, balancePence: -6_649 });
+      expect(body.events.filter((e) => e.kind === "paid").map((e) => e.detail)).toEqual([
+        "£66.49 by cash",
+        "£216.49 by card, £66.49 more than was owed: to refund",
+      ]);
+    });
+  });
+
   it("chases an unpaid invoice 3 days before, on, and 7 and 14 days after its due date, once each, and never once paid", async () => {
     const { c, invoice } = await issued();
     const other = await issued();

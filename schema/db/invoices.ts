@@ -45,6 +45,11 @@ export const invoices = sqliteTable(
     /** Reminders 3 days before the due date, on it, and 7 and 14 days after, unless paused. */
     chase: integer("chase", { mode: "boolean" }).notNull().default(true),
     paidAt: text("paid_at"),
+    /**
+     * The customer's latest card checkout (a Stripe Checkout Session id). A newer one, or the balance
+     * paid another way, expires it, so a payment page left open in an old tab cannot pay twice.
+     */
+    checkoutSessionId: text("checkout_session_id"),
     voidedAt: text("voided_at"),
     voidReason: text("void_reason"),
     ...issuedFile(),

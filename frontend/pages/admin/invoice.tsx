@@ -320,12 +320,18 @@ function Totals({
           <dd>− {formatPence(invoice.paidPence)}</dd>
         </>
       ) : null}
-      {invoice.balancePence !== undefined ? (
+      {invoice.balancePence === undefined ? null : invoice.balancePence < 0 ? (
+        // Paid twice over (a card payment that crossed one taken in the office): the history says which.
+        <>
+          <dt>Paid over, to refund</dt>
+          <dd className="estimate-total">{formatPence(-invoice.balancePence)}</dd>
+        </>
+      ) : (
         <>
           <dt>Left to pay</dt>
           <dd className="estimate-total">{formatPence(invoice.balancePence)}</dd>
         </>
-      ) : null}
+      )}
     </dl>
   );
 }

@@ -16,6 +16,7 @@ import { ApiError } from "../../lib/errors";
 import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
 import { documentPdf, pdfResponse } from "../../services/documents/files";
+import { closeOpenCheckout } from "../../services/invoices/card-payments";
 import { invoicesCsv, paymentsCsv } from "../../services/invoices/exports";
 import {
   addCreditNote,
@@ -62,15 +63,23 @@ const app = new Hono<HonoEnv>()
     return c.json({ success: true });
   })
   .post("/invoices/:id/issue", id, async (c) => c.json(await issueInvoice(c.env, getDb(c.env), c.req.valid("param").id)))
-  .post("/invoices/:id/payments", id, validate("json", paymentInputSchema), async (c) =>
-    c.json(await recordPayment(c.env, getDb(c.env), c.req.valid("param").id, c.req.valid("json")), 201),
-  )
-  .post("/invoices/:id/credit-notes", id, validate("json", creditNoteInputSchema), async (c) =>
-    c.json(await addCreditNote(c.env, getDb(c.env), c.req.valid("param").id, c.req.valid("json")), 201),
-  )
-  .post("/invoices/:id/void", id, validate("json", voidSchema), async (c) =>
-    c.json(await voidInvoice(c.env, getDb(c.env), c.req.valid("param").id, c.req.valid("json").reason)),
-  )
+  // What the customer owes changes: their open card checkout, which asks for the old balance, is
+  // closed first (services/invoices/card-payments.ts).
+  .post("/invoices/:id/payments", id, validate("json", paymentInputSchema), async (c) => {
+    const db = getDb(c.env);
+    await closeOpenCheckout(c.env, db, c.req.valid("param").id);
+    return c.json(await recordPayment(c.env, db, c.req.valid("param").id, c.req.valid("json")), 201);
+  })
+  .post("/invoices/:id/credit-notes", id, validate("json", creditNoteInputSchema), async (c) => {
+    const db = getDb(c.env);
+    await closeOpenCheckout(c.env, db, c.req.valid("param").id);
+    return c.json(await addCreditNote(c.env, db, c.req.valid("param").id, c.req.valid("json")), 201);
+  })
+  .post("/invoices/:id/void", id, validate("json", voidSchema), async (c) => {
+    const db = getDb(c.env);
+    await closeOpenCheckout(c.env, db, c.req.valid("param").id);
+    return c.json(await voidInvoice(c.env, db, c.req.valid("param").id, c.req.valid("json").reason));
+  })
   .post("/invoices/:id/chasing", id, validate("json", chasingSchema), async (c) =>
     c.json(await setChasing(c.env, getDb(c.env), c.req.valid("param").id, c.req.valid("json").chase)),
   )

@@ -1,0 +1,1 @@
+ALTER TABLE `invoices` ADD `checkout_session_id` text;
