@@ -45,14 +45,15 @@ const componentClass = /rt-([A-Z][A-Za-z]*)/g;
 /** True when `name` (the class after "rt-") belongs to a listed component. */
 const isUnused = (name: string) => UNUSED_RADIX_COMPONENTS.some((component) => name.startsWith(component));
 
-export function pruneRadixComponentsCss(css: string): string {
+/**
+ * Drops the selectors `drop` names from every rule (keyframe steps aside), then the rules left with
+ * none and the at-rules left empty.
+ */
+function pruneSelectors(css: string, drop: (selector: string) => boolean): string {
   const root = postcss.parse(css);
   root.walkRules((rule) => {
     if (rule.parent?.type === "atrule" && /keyframes$/.test((rule.parent as postcss.AtRule).name)) return;
-    const kept = rule.selectors.filter((selector) => {
-      const names = [...selector.matchAll(componentClass)].map((m) => m[1] ?? "");
-      return names.length === 0 || !names.every(isUnused);
-    });
+    const kept = rule.selectors.filter((selector) => !drop(selector));
     if (kept.length === 0) rule.remove();
     else if (kept.length < rule.selectors.length) rule.selectors = kept;
   });
@@ -61,6 +62,13 @@ export function pruneRadixComponentsCss(css: string): string {
   });
   return root.toString();
 }
+
+/** A selector goes when every component class it names is an unused component's. */
+export const pruneRadixComponentsCss = (css: string) =>
+  pruneSelectors(css, (selector) => {
+    const names = [...selector.matchAll(componentClass)].map((m) => m[1] ?? "");
+    return names.length > 0 && names.every(isUnused);
+  });
 
 /**
  * Radix also writes every responsive variant of every size, spacing and layout class for each of its
@@ -75,18 +83,7 @@ const unusedBreakpointProp = new RegExp(
   `\\{[^{}]*\\b(?:initial|xs|sm|md)\\s*:[^{}]*\\b(${UNUSED_BREAKPOINTS.join("|")})\\s*:[^{}]*\\}`,
 );
 
-export function pruneUnusedBreakpoints(css: string): string {
-  const root = postcss.parse(css);
-  root.walkRules((rule) => {
-    const kept = rule.selectors.filter((selector) => !unusedBreakpointClass.test(selector));
-    if (kept.length === 0) rule.remove();
-    else if (kept.length < rule.selectors.length) rule.selectors = kept;
-  });
-  root.walkAtRules((atRule) => {
-    if (atRule.nodes?.length === 0) atRule.remove();
-  });
-  return root.toString();
-}
+export const pruneUnusedBreakpoints = (css: string) => pruneSelectors(css, (selector) => unusedBreakpointClass.test(selector));
 
 export function radixUnusedCss(): Plugin {
   return {

@@ -51,3 +51,15 @@ export const appliances = sqliteTable(
   },
   (t) => [index("appliances_property").on(t.propertyId, t.id)],
 );
+
+/**
+ * What a visit's sheet and the customer's page show of an appliance (where, what, make and model),
+ * as the columns of a select.
+ */
+export const applianceSummaryColumns = {
+  propertyId: appliances.propertyId,
+  location: appliances.location,
+  type: appliances.type,
+  make: appliances.make,
+  model: appliances.model,
+};

@@ -10,6 +10,7 @@ import type {
 } from "../../../schema/api/account";
 import {
   accountErasureRequests,
+  applianceSummaryColumns,
   appliances,
   bookings,
   customers,
@@ -70,13 +71,7 @@ const placesOf = (db: Db, ids: ReturnType<typeof accountCustomerIds>, only?: num
 /** What is fitted at the account's properties, or at the one with id `only`. */
 const kitOf = (db: Db, ids: ReturnType<typeof accountCustomerIds>, only?: number) =>
   db
-    .select({
-      propertyId: appliances.propertyId,
-      location: appliances.location,
-      type: appliances.type,
-      make: appliances.make,
-      model: appliances.model,
-    })
+    .select(applianceSummaryColumns)
     .from(appliances)
     .where(
       and(

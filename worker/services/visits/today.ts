@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { JobSheet, SheetPart, TodayAnswer, TodayVisit } from "../../../schema/api/visits";
-import { appliances, customers, invoices, properties, serviceRecords, visitSheets } from "../../../schema/db";
+import {
+  applianceSummaryColumns,
+  appliances,
+  customers,
+  invoices,
+  properties,
+  serviceRecords,
+  visitSheets,
+} from "../../../schema/db";
 
 import type { Db } from "../../db/client";
 import { parseVisitDocument, visitDocuments } from "../admin/service-records";
@@ -49,14 +57,7 @@ export async function today(db: Db, date: string): Promise<TodayAnswer> {
       .from(properties)
       .where(inArray(properties.id, dayProperties)),
     db
-      .select({
-        id: appliances.id,
-        propertyId: appliances.propertyId,
-        location: appliances.location,
-        type: appliances.type,
-        make: appliances.make,
-        model: appliances.model,
-      })
+      .select({ id: appliances.id, ...applianceSummaryColumns })
       .from(appliances)
       .where(inArray(appliances.propertyId, dayProperties))
       .orderBy(asc(appliances.id)),
