@@ -209,6 +209,50 @@ test.describe("the customer's account", () => {
   });
 });
 
+test.describe("the customer's own details", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a customer changes their name and phone number on a phone; the office sees them", async ({
+    adminToken,
+    page,
+    request,
+  }) => {
+    const { email, lastName } = await landlord(request, adminToken);
+    await page.addInitScript("try { sessionStorage.setItem('emailSignupModalShown', 'true') } catch {}");
+    await request.post("/api/account/sign-in", { data: { email } });
+    await page.goto(await signInLink(request, adminToken, email));
+    const details = page.getByRole("region", { name: "Your details" });
+    await expect(details.getByText("0161 496 0123")).toBeVisible();
+    await details.getByRole("button", { name: "Change my details" }).click();
+    await details.getByLabel("First name").fill("Magdalena");
+    await details.getByLabel("Phone number").fill("07700 900456");
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await shoot(page, "account-details-390");
+    await details.getByRole("button", { name: "Save my details" }).click();
+    await expectToast(page, "Details saved");
+    await expect(page.getByRole("heading", { level: 1, name: "Hello, Magdalena" })).toBeVisible();
+    await expect(details.getByText("07700 900456")).toBeVisible();
+
+    // A bad number is explained at the field, and nothing changes.
+    await details.getByRole("button", { name: "Change my details" }).click();
+    await details.getByLabel("Phone number").fill("ring me");
+    await details.getByRole("button", { name: "Save my details" }).click();
+    await expect(details.getByRole("alert")).toHaveText("Please enter a valid phone number");
+    await expect(details.getByLabel("Phone number")).toHaveAttribute("aria-invalid", "true");
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Hello, Magdalena" })).toBeVisible();
+    await expect(details.getByText("07700 900456")).toBeVisible();
+
+    const [customer] = await adminGet<AdminCustomer[]>(
+      request,
+      adminToken,
+      `/api/admin/customers?q=${encodeURIComponent(lastName)}`,
+    );
+    expect(customer).toMatchObject({ firstName: "Magdalena", phone: "07700 900456" });
+  });
+});
+
 test.describe("deleting an account", () => {
   test("the customer asks, the owner is told on the home screen and erases it from the Customers screen", async ({
     adminPage,

@@ -308,6 +308,77 @@ describe("the account", () => {
     ]);
   });
 
+  it("changes the customer's own name and phone number on every record under the address, and no one else's", async () => {
+    const a = await landlord("Gus");
+    const other = await landlord("Hal");
+    // A second record under the same address (an online booking the owner has not merged).
+    const { body: twin } = await admin("POST", "/api/admin/customers", {
+      firstName: "Gus",
+      lastName: "Booked-Online",
+      email: a.email.toUpperCase(),
+      phone: "0161 000 0000",
+    });
+    const cookie = await signIn(a.email);
+    expect((await account(cookie)).body.details).toEqual({
+      firstName: "Gus",
+      lastName: `Landlord-${a.tag}`,
+      phone: null,
+    });
+
+    const changed = await account(cookie, "/details", {
+      method: "PATCH",
+      json: { firstName: " Gustav ", lastName: "Moved", phone: "07700 900123" },
+    });
+    expect(changed).toMatchObject({ status: 200, body: { firstName: "Gustav", lastName: "Moved", phone: "07700 900123" } });
+    const rows = await query<{ id: number; first_name: string; last_name: string; phone: string | null }>(
+      "SELECT id, first_name, last_name, phone FROM customers WHERE id IN (?1, ?2, ?3) ORDER BY id",
+      a.customer.id,
+      twin.id,
+      other.customer.id,
+    );
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { id: a.customer.id, first_name: "Gustav", last_name: "Moved", phone: "07700 900123" },
+        { id: twin.id, first_name: "Gustav", last_name: "Moved", phone: "07700 900123" },
+        { id: other.customer.id, first_name: "Hal", last_name: `Landlord-${other.tag}`, phone: null },
+      ]),
+    );
+    const summary = (await account(cookie)).body;
+    expect(summary).toMatchObject({ name: "Gustav Moved", details: { firstName: "Gustav", phone: "07700 900123" } });
+
+    // The phone can be taken off (the address is still a way to reach them); bad input changes nothing.
+    expect(
+      (await account(cookie, "/details", { method: "PATCH", json: { firstName: "Gustav", lastName: "Moved", phone: "" } })).body
+        .phone,
+    ).toBeNull();
+    const bad = await account(cookie, "/details", {
+      method: "PATCH",
+      json: { firstName: "  ", lastName: "Moved", phone: "call me" },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain("Please enter a first name");
+    expect((await account(cookie)).body.details).toEqual({ firstName: "Gustav", lastName: "Moved", phone: null });
+    expect(
+      (await callAppJson("/api/account/details", { method: "PATCH", json: { firstName: "X", lastName: "Y", phone: null } }))
+        .status,
+    ).toBe(401);
+
+    // An address whose customer records are gone (the office deleted them) has nothing to change.
+    const { body: brief } = await admin("POST", "/api/admin/customers", {
+      firstName: "Ida",
+      lastName: `Brief-${a.tag}`,
+      email: `brief-${a.tag}@example.com`,
+    });
+    const briefCookie = await signIn(`brief-${a.tag}@example.com`);
+    await query("DELETE FROM customers WHERE id = ?1", brief.id);
+    expect((await account(briefCookie)).body.details).toBeNull();
+    const none = await account(briefCookie, "/details", {
+      method: "PATCH",
+      json: { firstName: "S", lastName: "T", phone: null },
+    });
+    expect(none.status).toBe(409);
+  });
+
   it("turns reminders and the deals list off and on", async () => {
     const a = await landlord("Eve");
     const cookie = await signIn(a.email);

@@ -1,3 +1,4 @@
+import { customerFields } from "./customers";
 import { emailAddress } from "./fields";
 import { z } from "./z";
 
@@ -100,9 +101,23 @@ export type AccountOrder = {
   items: { name: string; quantity: number }[];
 };
 
+/**
+ * The customer's own name and phone number, changed from the account: on every customer record
+ * under the address (the e-mail address is the sign-in, and changes through the office).
+ */
+export const accountDetailsSchema = z.object({
+  firstName: customerFields.firstName,
+  lastName: customerFields.lastName,
+  phone: customerFields.phone,
+});
+
+export type AccountDetails = { firstName: string; lastName: string; phone: string | null };
+
 export type AccountSummary = {
   email: string;
   name: string;
+  /** Null when the address has no customer record left (the office deleted it after sign-in). */
+  details: AccountDetails | null;
   upcoming: AccountVisit[];
   past: AccountVisit[];
   properties: AccountProperty[];

@@ -28,3 +28,7 @@ export const MAX_SHEET_PARTS = 30;
 export const MAX_SHEET_PHOTOS = 12;
 /** A signature drawn on screen (signature_pad's PNG), within the API's 64 KB body with the rest of the form. */
 export const SIGNATURE_MAX_CHARS = 48_000;
+
+/** A phone number as customers write it (spaces, brackets, a leading +), or nothing. */
+export const PHONE_PATTERN = /^(\+?[0-9 ()-]{10,20})?$/;
+export const PHONE_MESSAGE = "Please enter a valid phone number";

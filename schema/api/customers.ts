@@ -1,3 +1,4 @@
+import { PHONE_MESSAGE, PHONE_PATTERN } from "./constants";
 import { optionalText, optionalUkPostcode } from "./fields";
 import { z } from "./z";
 
@@ -37,10 +38,10 @@ export const customerFields = {
     .nullish()
     .transform((v) => v || null),
   phone: z
-    .string({ error: "Please enter a valid phone number" })
+    .string({ error: PHONE_MESSAGE })
     .trim()
-    .max(20, "Please enter a valid phone number")
-    .regex(/^(\+?[0-9 ()-]{10,20})?$/, "Please enter a valid phone number")
+    .max(20, PHONE_MESSAGE)
+    .regex(PHONE_PATTERN, PHONE_MESSAGE)
     .nullish()
     .transform((v) => v || null),
   address: optionalText("The address", 300),

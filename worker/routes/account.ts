@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import {
+  accountDetailsSchema,
   accountErasureSchema,
   accountPreferencesSchema,
   accountSessionSchema,
@@ -18,7 +19,7 @@ import type { HonoEnv } from "../env";
 import { ApiError, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { limitPerAddress } from "../middleware/rate-limit";
-import { exportAccount, requestErasure, setPreferences } from "../services/account/data";
+import { exportAccount, requestErasure, setDetails, setPreferences } from "../services/account/data";
 import {
   ACCOUNT_COOKIE,
   ACCOUNT_SESSION_SECONDS,
@@ -117,6 +118,9 @@ const app = new Hono<HonoEnv>()
     if (mails.length) queueInBackground(c.executionCtx, c.env, ...mails);
     return c.json(await accountPreferences(db, email));
   })
+  .patch("/details", requireAccount, validate("json", accountDetailsSchema), async (c) =>
+    c.json(await setDetails(getDb(c.env), c.get("accountEmail")!, c.req.valid("json"))),
+  )
   .post("/erasure-request", requireAccount, validate("json", accountErasureSchema), async (c) => {
     const { requestedAt, mails } = await requestErasure(c.env, getDb(c.env), c.get("accountEmail")!, c.req.valid("json").reason);
     queueInBackground(c.executionCtx, c.env, ...mails);

@@ -1,6 +1,7 @@
 import { Button } from "@radix-ui/themes";
 import { useState } from "react";
-import type { AccountDocument, AccountSummary, AccountVisit } from "../../../schema/api/account";
+import type { AccountDetails, AccountDocument, AccountSummary, AccountVisit } from "../../../schema/api/account";
+import { PHONE_MESSAGE, PHONE_PATTERN } from "../../../schema/api/constants";
 import { formatPence } from "../../../schema/format";
 import { formatDate, formatFullDate, formatVisitTime } from "../../../schema/london-time-text";
 import { api } from "../../lib/api";
@@ -143,6 +144,7 @@ export function AccountSections({
           ))}
         </ul>
       </section>
+      <Details summary={summary} onChange={onChange} />
       <Preferences summary={summary} onChange={onChange} />
       <YourData summary={summary} reload={reload} />
     </div>
@@ -196,6 +198,125 @@ function Visits({ upcoming, past }: { upcoming: AccountVisit[]; past: AccountVis
           </ul>
         </details>
       ) : null}
+    </section>
+  );
+}
+
+/** The customer's name and phone number, changed here; the e-mail address is the sign-in. */
+function Details({ summary, onChange }: { summary: AccountSummary; onChange: (summary: AccountSummary) => void }) {
+  const [editing, setEditing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const { details } = summary;
+  async function save(form: HTMLFormElement) {
+    const fields = new FormData(form);
+    const text = (name: string) => String(fields.get(name) ?? "");
+    // The number is checked here as the API checks it, so a typo is explained at the field.
+    const wrongPhone = !PHONE_PATTERN.test(text("phone").trim());
+    setPhoneError(wrongPhone ? PHONE_MESSAGE : null);
+    if (wrongPhone) return;
+    setBusy(true);
+    try {
+      const saved = await api<AccountDetails>("/api/account/details", {
+        method: "PATCH",
+        json: { firstName: text("firstName"), lastName: text("lastName"), phone: text("phone") },
+      });
+      onChange({ ...summary, details: saved, name: `${saved.firstName} ${saved.lastName}`.trim() });
+      setEditing(false);
+      notify({ title: "Details saved" });
+    } catch (error) {
+      notify({ title: "Not saved", description: linkFailure(error), variant: "destructive" });
+    }
+    setBusy(false);
+  }
+  return (
+    <section className="card quote-form" aria-labelledby="account-details">
+      <h2 id="account-details">Your details</h2>
+      {!details ? (
+        <p>We hold no name or phone number for this address.</p>
+      ) : editing ? (
+        <form
+          className="quote-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save(event.currentTarget);
+          }}
+        >
+          <label>
+            First name
+            <input
+              type="text"
+              name="firstName"
+              defaultValue={details.firstName}
+              required
+              maxLength={60}
+              autoComplete="given-name"
+            />
+          </label>
+          <label>
+            Last name
+            <input
+              type="text"
+              name="lastName"
+              defaultValue={details.lastName}
+              required
+              maxLength={60}
+              autoComplete="family-name"
+            />
+          </label>
+          <label>
+            Phone number
+            <input
+              type="tel"
+              name="phone"
+              defaultValue={details.phone ?? ""}
+              maxLength={20}
+              autoComplete="tel"
+              aria-invalid={phoneError ? true : undefined}
+              aria-describedby={phoneError ? "account-phone-error" : undefined}
+            />
+          </label>
+          {phoneError ? (
+            <p id="account-phone-error" className="account-alert" role="alert">
+              {phoneError}
+            </p>
+          ) : null}
+          <div className="cta-row">
+            <Button size="3" type="submit" disabled={busy}>
+              {busy ? "Saving…" : "Save my details"}
+            </Button>
+            <Button
+              size="3"
+              type="button"
+              variant="soft"
+              color="gray"
+              onClick={() => {
+                setEditing(false);
+                setPhoneError(null);
+              }}
+            >
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <dl className="account-details">
+            <dt>Name</dt>
+            <dd>{`${details.firstName} ${details.lastName}`.trim()}</dd>
+            <dt>Phone</dt>
+            <dd>{details.phone ?? "None given"}</dd>
+            <dt>E-mail</dt>
+            <dd>{summary.email}</dd>
+          </dl>
+          <p className="quote-small">To change your e-mail address, which you sign in with, please call us.</p>
+          <div className="cta-row">
+            <Button size="3" variant="soft" onClick={() => setEditing(true)}>
+              Change my details
+            </Button>
+          </div>
+        </>
+      )}
     </section>
   );
 }

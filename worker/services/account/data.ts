@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import type { AccountDetails } from "../../../schema/api/account";
 import {
   accountErasureRequests,
   appliances,
@@ -129,6 +130,24 @@ export async function exportAccount(db: Db, email: string) {
     reminders: reminderRows,
     emails: emailRows,
   };
+}
+
+/**
+ * The customer's own name and phone number, on every customer record under the address (the owner
+ * sees the change on the customer's screen). A conflict when the office has deleted them meanwhile.
+ */
+export async function setDetails(db: Db, email: string, details: AccountDetails): Promise<AccountDetails> {
+  const changed = await db
+    .update(customers)
+    .set({ firstName: details.firstName, lastName: details.lastName, phone: details.phone })
+    .where(ofAccount(email))
+    .returning({ id: customers.id });
+  if (changed.length === 0)
+    throw new ApiError(
+      "CONFLICT",
+      "We hold no details for this address any more, so there is nothing to change. Please call us if that is wrong.",
+    );
+  return details;
 }
 
 /** Reminders for every customer of the account; the deals list on (a confirmation e-mail) or off. */

@@ -262,6 +262,7 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
   return {
     email,
     name: first ? `${first.firstName} ${first.lastName}`.trim() : email,
+    details: first ? { firstName: first.firstName, lastName: first.lastName, phone: first.phone } : null,
     upcoming: await Promise.all(upcoming.map(toVisit)),
     past: await Promise.all(past.map(toVisit)),
     properties: places.map(property),
