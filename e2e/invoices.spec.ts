@@ -79,7 +79,7 @@ test.describe("invoices on a phone", () => {
     await shoot(page, "invoice-paid-390");
   });
 
-  test("an issued invoice gets a credit note for one line and a payment recorded in two taps", async ({
+  test("an issued invoice gets a credit note for one line, a payment recorded in two taps, and a refund of what a later credit left paid over", async ({
     adminPage: page,
     adminToken,
     request,
@@ -115,6 +115,30 @@ test.describe("invoices on a phone", () => {
     await page.getByRole("button", { name: "Save payment" }).click();
     await expectToast(page, "Payment of £325.00 recorded");
     await expect(page.getByText(/£325\.00 by bank transfer on/)).toBeVisible();
+
+    // The second valve was not fitted either, found after payment: credited, so £25 was paid over,
+    // and given back by bank transfer.
+    await page.getByRole("button", { name: "Credit note" }).click();
+    const second = page.getByRole("form", { name: "Credit note" });
+    await second.getByRole("checkbox", { name: /Thermostatic valve/ }).click();
+    await second.getByLabel("Quantity to credit of Thermostatic valve").fill("1");
+    await second.getByLabel("Why").fill("The second valve was not fitted");
+    await second.getByRole("button", { name: "Issue the credit note" }).click();
+    await expectToast(page, "Credit note issued");
+    await expect(page.getByText("Paid over, to refund")).toBeVisible();
+    await page.getByRole("button", { name: "Refund £25.00" }).click();
+    const refund = page.getByRole("dialog", { name: /Refund on INV-/ });
+    await expect(refund.getByLabel("Amount (£)")).toHaveValue("25.00");
+    await refund.getByLabel("Amount (£)").fill("30");
+    await expect(refund.getByText("At most 25.00 was paid beyond what is owed")).toBeVisible();
+    await expect(refund.getByRole("button", { name: "Refund" })).toBeDisabled();
+    await refund.getByLabel("Amount (£)").fill("25");
+    await refund.getByLabel("Reference (optional)").fill("BACS back 0425");
+    await refund.getByRole("button", { name: "Refund" }).click();
+    await expectToast(page, "£25.00 refunded");
+    await expect(page.getByText(/£25\.00 refunded by bank transfer on .* BACS back 0425/)).toBeVisible();
+    await expect(page.getByText("Left to pay")).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Refund/ })).toHaveCount(0);
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
 

@@ -7,6 +7,7 @@ import { getDb } from "../worker/db/client";
 import { chaseInvoices } from "../worker/services/invoices/chasing";
 import { adminHeaders } from "./helpers/admin";
 import { callApp, callAppJson, query, signedWebhook, stripeEnv, stripeEvent } from "./helpers/factories-commerce";
+import { fakeRequests } from "./helpers/http";
 import { drainMail } from "./helpers/mail";
 
 async function admin<T = any>(method: string, path: string, json?: unknown) {
@@ -370,6 +371,103 @@ describe("invoices", () => {
         "£66.49 by cash",
         "£216.49 by card, £66.49 more than was owed: to refund",
       ]);
+    });
+  });
+
+  describe("refunds: only what was paid beyond what is owed", () => {
+    const refundsAt = async (intent: string) =>
+      (await fakeRequests(env.STRIPE_API_BASE!)).filter(
+        (r) => r.path === "/v1/refunds" && decodeURIComponent(r.body).includes(`payment_intent=${intent}`),
+      );
+    it("gives an overpayment back to the card it came from, once, whatever is repeated", async () => {
+      const { invoice, token } = await issued();
+      const started = await callAppJson<{ checkoutUrl: string }>(`/api/invoices/${token}/pay`, {
+        method: "POST",
+        env: stripeEnv,
+      });
+      const sessionId = /cs_test_\w+/.exec(started.body.checkoutUrl)![0];
+      // £66.49 taken in cash without Stripe's keys (the open card page could not be closed), then the card page paid.
+      await admin("POST", `/api/admin/invoices/${invoice.id}/payments`, {
+        amountPence: 6_649,
+        method: "cash",
+        paidOn: londonToday(),
+      });
+      const session = (await (
+        await fetch(`${env.STRIPE_API_BASE}/__sessions/${sessionId}/pay`, { method: "POST", body: "{}" })
+      ).json()) as {
+        payment_intent: string;
+      };
+      await callApp("/api/stripe/webhook", {
+        method: "POST",
+        ...(await signedWebhook(stripeEvent("checkout.session.completed", session))),
+        env: stripeEnv,
+      });
+      const headers = await adminHeaders();
+      const send = (json: object) =>
+        callAppJson<AdminInvoice>(`/api/admin/invoices/${invoice.id}/refunds`, {
+          method: "POST",
+          json: { refundedOn: londonToday(), ...json },
+          headers,
+          env: stripeEnv,
+        });
+
+      const tooMuch = await send({ amountPence: 6_650, method: "card" });
+      expect(tooMuch).toMatchObject({ status: 409, body: { error: expect.stringContaining("At most £66.49 was paid beyond") } });
+      const done = await send({ amountPence: 6_649, method: "card" });
+      expect(done.status).toBe(201);
+      expect(done.body).toMatchObject({ state: "paid", paidPence: 21_649, balancePence: 0 });
+      expect(done.body.refunds).toEqual([
+        expect.objectContaining({ amountPence: 6_649, method: "card", reference: expect.stringMatching(/^re_/) }),
+      ]);
+      expect(done.body.events.filter((e) => e.kind === "refunded").map((e) => e.detail)).toEqual(["£66.49 by card"]);
+      const made = await refundsAt(session.payment_intent);
+      expect(made).toHaveLength(1);
+      expect(decodeURIComponent(made[0]!.body)).toContain("amount=6649");
+
+      // Again (a second tap): nothing is left to give back, and Stripe is not asked.
+      const again = await send({ amountPence: 6_649, method: "card" });
+      expect(again).toMatchObject({
+        status: 409,
+        body: { error: expect.stringContaining("Nothing was paid beyond what is owed") },
+      });
+      expect(await refundsAt(session.payment_intent)).toHaveLength(1);
+
+      // The accountant's payments file has it as money going back.
+      const csv = await callApp(`/api/admin/export/payments.csv?from=${londonToday()}&to=${londonToday()}`, { headers });
+      expect(await csv.text()).toMatch(new RegExp(`${invoice.number},[^\\n]*,-66\\.49,card refund,re_`));
+    });
+
+    it("after a credit note, gives back what it left paid over by bank transfer; never for work still owed", async () => {
+      const { invoice } = await issued();
+      const headers = await adminHeaders();
+      const send = (json: object) =>
+        callAppJson<AdminInvoice>(`/api/admin/invoices/${invoice.id}/refunds`, {
+          method: "POST",
+          json: { refundedOn: londonToday(), ...json },
+          headers,
+        });
+      expect(await send({ amountPence: 100, method: "bank" })).toMatchObject({
+        status: 409,
+        body: { error: expect.stringContaining("add a credit note first") },
+      });
+      await admin("POST", `/api/admin/invoices/${invoice.id}/payments`, {
+        amountPence: 21_649,
+        method: "bank",
+        paidOn: londonToday(),
+      });
+      // The 5% line credited after it was paid: £10.50 paid over.
+      const credited = await admin<AdminInvoice>("POST", `/api/admin/invoices/${invoice.id}/credit-notes`, {
+        lines: [{ lineId: "saving" }],
+        reason: "Not done",
+      });
+      expect(credited.body.balancePence).toBe(-1_050);
+      // No card payment to send it back to.
+      expect((await send({ amountPence: 1_050, method: "card" })).status).toBe(409);
+      expect((await send({ amountPence: 1_050, method: "bank", refundedOn: addDays(londonToday(), 1) })).status).toBe(400);
+      const back = await send({ amountPence: 1_050, method: "bank", reference: "BACS 123" });
+      expect(back.status).toBe(201);
+      expect(back.body).toMatchObject({ state: "paid", paidPence: 20_599, creditedPence: 1_050, balancePence: 0 });
+      expect(back.body.refunds).toEqual([expect.objectContaining({ amountPence: 1_050, method: "bank", reference: "BACS 123" })]);
     });
   });
 

@@ -82,6 +82,17 @@ export const paymentInputSchema = z.object({
   reference: optionalText("The reference", 100),
 });
 
+/** Money given back: at most what was paid beyond what is owed; by card, through Stripe to a card payment. */
+export const refundInputSchema = z.object({
+  amountPence: z
+    .number({ error: "The amount must be a whole number of pence" })
+    .int("The amount must be a whole number of pence")
+    .min(1, "The amount must be more than £0"),
+  method: z.enum(PAYMENT_METHODS, { error: "The method is card, bank transfer, cash or cheque" }),
+  refundedOn: isoDate("The date refunded"),
+  reference: optionalText("The reference", 100),
+});
+
 export const creditNoteInputSchema = z.object({
   /** The lines credited, with the quantity credited (at most the line's); all of them when omitted. */
   lines: z
@@ -127,6 +138,7 @@ export type NewInvoice = z.output<typeof invoiceCreateSchema>;
 export type InvoiceChanges = z.output<typeof invoicePatchSchema>;
 export type PaymentInput = z.output<typeof paymentInputSchema>;
 export type CreditNoteInput = z.output<typeof creditNoteInputSchema>;
+export type RefundInput = z.output<typeof refundInputSchema>;
 
 /** An invoice's totals: VAT per line at the line's rate when registered, else none. */
 export const invoiceTotals = (invoiceLines: readonly InvoiceLine[], vatRegistered: boolean): Totals =>
@@ -137,6 +149,13 @@ export type InvoicePayment = {
   amountPence: number;
   method: PaymentMethod;
   paidOn: string;
+  reference: string | null;
+};
+export type InvoiceRefund = {
+  id: number;
+  amountPence: number;
+  method: PaymentMethod;
+  refundedOn: string;
   reference: string | null;
 };
 export type CreditNoteSummary = {
@@ -169,12 +188,15 @@ export type AdminInvoice = {
   vatRegistered: boolean;
   totals: Totals;
   depositPence: number;
+  /** What the customer has paid, less what was refunded. */
   paidPence: number;
   creditedPence: number;
+  /** Below 0 when more was paid than is owed: that much can be refunded. */
   balancePence: number;
   chase: boolean;
   voidReason: string | null;
   payments: InvoicePayment[];
+  refunds: InvoiceRefund[];
   creditNotes: CreditNoteSummary[];
   events: InvoiceEvent[];
   /** The PDF and the customer's page, once issued (paths on the site's address). */

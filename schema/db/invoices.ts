@@ -85,6 +85,30 @@ export const invoicePayments = sqliteTable(
   (t) => [index("invoice_payments_invoice").on(t.invoiceId), index("invoice_payments_paid_on").on(t.paidOn)],
 );
 
+/**
+ * Money given back on an invoice: only what was paid beyond what is owed (a payment that crossed
+ * another, or what a credit note left paid over). A card refund goes back through Stripe to one card
+ * payment (`paymentId`); the invoice's paid sum is its payments less its refunds.
+ */
+export const invoiceRefunds = sqliteTable(
+  "invoice_refunds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    paymentId: integer("payment_id").references(() => invoicePayments.id, { onDelete: "set null" }),
+    amountPence: integer("amount_pence").notNull(),
+    method: text("method", { enum: paymentMethods }).notNull(),
+    refundedOn: text("refunded_on").notNull(),
+    reference: text("reference"),
+    /** A card refund's Stripe id: one row per refund, whatever is repeated. */
+    stripeRefundId: text("stripe_refund_id").unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("invoice_refunds_invoice").on(t.invoiceId), index("invoice_refunds_refunded_on").on(t.refundedOn)],
+);
+
 /** A correction of an issued invoice: some of its lines (or all), credited, numbered CN-0001. */
 export const creditNotes = sqliteTable(
   "credit_notes",
@@ -114,6 +138,7 @@ export const invoiceEventKinds = [
   "viewed",
   "reminded",
   "paid",
+  "refunded",
   "credited",
   "voided",
   "chasing",

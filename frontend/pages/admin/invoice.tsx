@@ -407,20 +407,39 @@ function Issued({ invoice, onChanged }: { invoice: AdminInvoice; onChanged: () =
           ))}
         </ul>
         <Totals invoice={invoice} />
-        {open ? (
+        {invoice.state !== "void" ? (
           <Flex gap="2" wrap="wrap" mt="3">
-            <RecordPayment
-              number={invoice.number!}
-              balancePence={invoice.balancePence}
-              busy={busy}
-              onRecord={(payment) =>
-                act(
-                  () => adminApi(`/api/admin/invoices/${invoice.id}/payments`, { json: payment }),
-                  `Payment of ${formatPence(payment.amountPence)} recorded`,
-                  "The payment was not recorded",
-                )
-              }
-            />
+            {open ? (
+              <RecordPayment
+                number={invoice.number!}
+                mostPence={invoice.balancePence}
+                busy={busy}
+                onRecord={({ on, ...payment }) =>
+                  act(
+                    () => adminApi(`/api/admin/invoices/${invoice.id}/payments`, { json: { ...payment, paidOn: on } }),
+                    `Payment of ${formatPence(payment.amountPence)} recorded`,
+                    "The payment was not recorded",
+                  )
+                }
+              />
+            ) : null}
+            {invoice.balancePence < 0 ? (
+              // Paid over (a credit note after payment, or two payments that crossed): give it back.
+              <RecordPayment
+                kind="refund"
+                number={invoice.number!}
+                mostPence={-invoice.balancePence}
+                defaultMethod={invoice.payments.some((p) => p.method === "card") ? "card" : "bank"}
+                busy={busy}
+                onRecord={({ on, ...refund }) =>
+                  act(
+                    () => adminApi(`/api/admin/invoices/${invoice.id}/refunds`, { json: { ...refund, refundedOn: on } }),
+                    `${formatPence(refund.amountPence)} refunded`,
+                    "Nothing was refunded",
+                  )
+                }
+              />
+            ) : null}
             <Button variant="soft" disabled={busy} onClick={() => setCrediting(true)}>
               Credit note
             </Button>
@@ -467,6 +486,13 @@ function Issued({ invoice, onChanged }: { invoice: AdminInvoice; onChanged: () =
               <li key={`p${p.id}`}>
                 {formatPence(p.amountPence)} by {paymentMethodLabels[p.method].toLowerCase()} on {formatDate(p.paidOn)}
                 {p.reference && p.method !== "card" ? ` · ${p.reference}` : ""}
+              </li>
+            ))}
+            {invoice.refunds.map((r) => (
+              <li key={`r${r.id}`}>
+                {formatPence(r.amountPence)} refunded by {paymentMethodLabels[r.method].toLowerCase()} on{" "}
+                {formatDate(r.refundedOn)}
+                {r.reference && r.method !== "card" ? ` · ${r.reference}` : ""}
               </li>
             ))}
             {invoice.creditNotes.map((n) => (
@@ -544,6 +570,7 @@ const invoiceEventLabels: Record<string, string> = {
   viewed: "Opened by the customer",
   reminded: "Reminded",
   paid: "Paid",
+  refunded: "Refunded",
   credited: "Credited",
   voided: "Voided",
   chasing: "Reminders",

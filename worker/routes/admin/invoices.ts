@@ -7,6 +7,7 @@ import {
   invoiceListQuerySchema,
   invoicePatchSchema,
   paymentInputSchema,
+  refundInputSchema,
   voidSchema,
 } from "../../../schema/api/invoices";
 import { idParamSchema } from "../../../schema/api/lists";
@@ -30,6 +31,7 @@ import {
   updateInvoice,
   voidInvoice,
 } from "../../services/invoices/invoices";
+import { refundInvoice } from "../../services/invoices/refunds";
 
 /** Mounted at /api/admin: invoices, their payments and credit notes, and their PDFs. */
 const id = validate("param", idParamSchema);
@@ -70,6 +72,9 @@ const app = new Hono<HonoEnv>()
     await closeOpenCheckout(c.env, db, c.req.valid("param").id);
     return c.json(await recordPayment(c.env, db, c.req.valid("param").id, c.req.valid("json")), 201);
   })
+  .post("/invoices/:id/refunds", id, validate("json", refundInputSchema), async (c) =>
+    c.json(await refundInvoice(c.env, getDb(c.env), c.req.valid("param").id, c.req.valid("json")), 201),
+  )
   .post("/invoices/:id/credit-notes", id, validate("json", creditNoteInputSchema), async (c) => {
     const db = getDb(c.env);
     await closeOpenCheckout(c.env, db, c.req.valid("param").id);

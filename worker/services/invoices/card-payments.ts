@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { type CheckoutSession, requireStripe, type Stripe } from "../../lib/stripe";
-import { balanceOf, invoiceByLink, invoiceEventWhen } from "./invoices";
+import { balanceOf, invoiceByLink, invoiceEventWhen, paidSum } from "./invoices";
 
 /**
  * Paying an invoice by card from the customer's link: a fresh Stripe Checkout Session for the
@@ -163,8 +163,6 @@ export async function markInvoicePaid(
   const over = before ? amount - Math.max(0, before.gross - before.deposit - before.credited - before.paid) : 0;
   const now = new Date().toISOString();
   const paidOn = londonDateOf(now);
-  const outerId = sql.raw(`"invoices"."id"`);
-  const paidSum = sql`(SELECT COALESCE(SUM(${invoicePayments.amountPence}), 0) FROM ${invoicePayments} WHERE ${invoicePayments.invoiceId} = ${outerId})`;
   const [added] = await db.batch([
     db
       .insert(invoicePayments)

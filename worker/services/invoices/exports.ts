@@ -1,6 +1,6 @@
-import { and, asc, between, eq, ne } from "drizzle-orm";
+import { and, asc, between, eq, ne, sql } from "drizzle-orm";
 import type { InvoiceLine } from "../../../schema/api/invoices";
-import { creditNotes, customers, invoicePayments, invoices } from "../../../schema/db";
+import { creditNotes, customers, invoicePayments, invoiceRefunds, invoices } from "../../../schema/db";
 import { penceToDecimal } from "../../../schema/format";
 import { lineAmounts, type VatRate } from "../../../schema/money";
 import { numberText } from "../../../schema/numbers";
@@ -169,27 +169,48 @@ export async function invoicesCsv(db: Db, from: string, to: string): Promise<str
 }
 
 export async function paymentsCsv(db: Db, from: string, to: string): Promise<string> {
-  const rows = await db
-    .select({
-      payment: invoicePayments,
-      number: invoices.number,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-    })
-    .from(invoicePayments)
-    .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
-    .leftJoin(customers, eq(customers.id, invoices.customerId))
-    .where(between(invoicePayments.paidOn, from, to))
-    .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.id));
+  const who = { number: invoices.number, firstName: customers.firstName, lastName: customers.lastName };
+  // Refunds are money going back: the same columns, the amount negative, on the day it went back.
+  const [payments, refunds] = await db.batch([
+    db
+      .select({
+        id: invoicePayments.id,
+        on: invoicePayments.paidOn,
+        amount: invoicePayments.amountPence,
+        method: invoicePayments.method,
+        reference: invoicePayments.reference,
+        ...who,
+      })
+      .from(invoicePayments)
+      .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
+      .leftJoin(customers, eq(customers.id, invoices.customerId))
+      .where(between(invoicePayments.paidOn, from, to)),
+    db
+      .select({
+        id: invoiceRefunds.id,
+        on: invoiceRefunds.refundedOn,
+        amount: sql<number>`-${invoiceRefunds.amountPence}`,
+        method: invoiceRefunds.method,
+        reference: invoiceRefunds.reference,
+        ...who,
+      })
+      .from(invoiceRefunds)
+      .innerJoin(invoices, eq(invoices.id, invoiceRefunds.invoiceId))
+      .leftJoin(customers, eq(customers.id, invoices.customerId))
+      .where(between(invoiceRefunds.refundedOn, from, to)),
+  ]);
+  const rows = [...payments.map((p) => ({ ...p, refund: false })), ...refunds.map((r) => ({ ...r, refund: true }))].sort(
+    (a, b) => a.on.localeCompare(b.on) || Number(a.refund) - Number(b.refund) || a.id - b.id,
+  );
   return writeCsv(
     ["Date", "InvoiceNumber", "ContactName", "Amount", "Method", "Reference", "Currency"],
-    rows.map(({ payment, number, firstName, lastName }) => [
-      ukDate(payment.paidOn),
-      numberText("invoice", number!),
-      firstName ? `${firstName} ${lastName}`.trim() : "Unknown customer",
-      money(payment.amountPence),
-      payment.method,
-      payment.reference ?? "",
+    rows.map((row) => [
+      ukDate(row.on),
+      numberText("invoice", row.number!),
+      row.firstName ? `${row.firstName} ${row.lastName}`.trim() : "Unknown customer",
+      money(row.amount),
+      row.refund ? `${row.method} refund` : row.method,
+      row.reference ?? "",
       "GBP",
     ]),
   );

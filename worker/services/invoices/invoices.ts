@@ -23,6 +23,7 @@ import {
   estimateVersions,
   invoiceEvents,
   invoicePayments,
+  invoiceRefunds,
   invoices,
   properties,
   serviceRecords,
@@ -82,7 +83,7 @@ export const balanceOf = (row: Pick<Row, "grossPence" | "depositPence" | "credit
   row.grossPence - row.depositPence - row.creditedPence - row.paidPence;
 
 /** The balance in SQL, for guards and lists. */
-const balanceSql = sql<number>`(${i.grossPence} - ${i.depositPence} - ${i.creditedPence} - ${i.paidPence})`;
+export const balanceSql = sql<number>`(${i.grossPence} - ${i.depositPence} - ${i.creditedPence} - ${i.paidPence})`;
 
 export function stateOf(row: Pick<Row, "status" | "grossPence" | "depositPence" | "creditedPence" | "paidPence">): InvoiceState {
   if (row.status !== "issued") return row.status;
@@ -116,24 +117,26 @@ type Loaded = {
   invoice: Row;
   customer: typeof customers.$inferSelect | null;
   payments: (typeof invoicePayments.$inferSelect)[];
+  refunds: (typeof invoiceRefunds.$inferSelect)[];
   notes: (typeof creditNotes.$inferSelect)[];
   events: (typeof invoiceEvents.$inferSelect)[];
 };
 
 /** The invoice with its customer, payments, credit notes and history: one batch, one table a statement. */
-async function load(db: Db, id: number): Promise<Loaded> {
-  const [[invoice], [customer], payments, notes, events] = await db.batch([
+export async function loadInvoice(db: Db, id: number): Promise<Loaded> {
+  const [[invoice], [customer], payments, refunds, notes, events] = await db.batch([
     db.select().from(i).where(eq(i.id, id)),
     db
       .select()
       .from(customers)
       .where(eq(customers.id, sql`(SELECT ${i.customerId} FROM ${i} WHERE ${i.id} = ${id})`)),
     db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, id)).orderBy(asc(invoicePayments.id)),
+    db.select().from(invoiceRefunds).where(eq(invoiceRefunds.invoiceId, id)).orderBy(asc(invoiceRefunds.id)),
     db.select().from(creditNotes).where(eq(creditNotes.invoiceId, id)).orderBy(asc(creditNotes.id)),
     db.select().from(invoiceEvents).where(eq(invoiceEvents.invoiceId, id)).orderBy(asc(invoiceEvents.id)),
   ]);
   if (!invoice) throw notFound("Invoice");
-  return { invoice, customer: customer ?? null, payments, notes, events };
+  return { invoice, customer: customer ?? null, payments, refunds, notes, events };
 }
 
 const nameOf = (c: { firstName: string; lastName: string } | null) =>
@@ -143,7 +146,7 @@ const nameOf = (c: { firstName: string; lastName: string } | null) =>
 export const invoiceLink = async (env: AppEnv, id: number, linkVersion: number) =>
   `/invoice/${await createDocumentLink(env, LINK_PURPOSE, { id, version: linkVersion })}`;
 
-async function toAdmin(env: AppEnv, { invoice, customer, payments, notes, events }: Loaded): Promise<AdminInvoice> {
+async function toAdmin(env: AppEnv, { invoice, customer, payments, refunds, notes, events }: Loaded): Promise<AdminInvoice> {
   const lines = JSON.parse(invoice.lines) as InvoiceLine[];
   const issued = invoice.number !== null;
   return {
@@ -177,6 +180,13 @@ async function toAdmin(env: AppEnv, { invoice, customer, payments, notes, events
       paidOn: p.paidOn,
       reference: p.reference,
     })),
+    refunds: refunds.map((r) => ({
+      id: r.id,
+      amountPence: r.amountPence,
+      method: r.method,
+      refundedOn: r.refundedOn,
+      reference: r.reference,
+    })),
     creditNotes: await Promise.all(
       notes.map(async (n) => ({
         id: n.id,
@@ -196,7 +206,7 @@ async function toAdmin(env: AppEnv, { invoice, customer, payments, notes, events
 }
 
 export async function getInvoice(env: AppEnv, db: Db, id: number): Promise<AdminInvoice> {
-  return toAdmin(env, await load(db, id));
+  return toAdmin(env, await loadInvoice(db, id));
 }
 
 /** 409 naming the invoice a visit or quote already has (a draft, or one issued and not void). */
@@ -354,7 +364,7 @@ export async function createInvoice(env: AppEnv, db: Db, input: NewInvoice): Pro
 }
 
 export async function updateInvoice(env: AppEnv, db: Db, id: number, changes: InvoiceChanges): Promise<AdminInvoice> {
-  const { invoice } = await load(db, id);
+  const { invoice } = await loadInvoice(db, id);
   if (invoice.status !== "draft") throw new ApiError("CONFLICT", FIXED);
   if (changes.propertyId && invoice.customerId) await checkPlace(db, invoice.customerId, changes.propertyId);
   const { vatRegistered } = await readBilling(db);
@@ -383,7 +393,7 @@ export async function deleteDraft(db: Db, id: number): Promise<void> {
     .where(and(eq(i.id, id), eq(i.status, "draft")))
     .returning({ id: i.id });
   if (deleted) return;
-  await load(db, id);
+  await loadInvoice(db, id);
   throw new ApiError("CONFLICT", "An issued invoice keeps its number: void it instead.");
 }
 
@@ -392,7 +402,7 @@ export async function deleteDraft(db: Db, id: number): Promise<void> {
  * one batch that only a draft passes; then its PDF, and the e-mail with it and the link to pay.
  */
 export async function issueInvoice(env: AppEnv, db: Db, id: number): Promise<AdminInvoice> {
-  const { invoice, customer } = await load(db, id);
+  const { invoice, customer } = await loadInvoice(db, id);
   if (invoice.status !== "draft") throw new ApiError("CONFLICT", "This invoice is issued already.");
   if (!customer) throw new ApiError("CONFLICT", "This invoice's customer was deleted: make a new invoice.");
   const lines = JSON.parse(invoice.lines) as InvoiceLine[];
@@ -467,7 +477,7 @@ export async function issueInvoice(env: AppEnv, db: Db, id: number): Promise<Adm
     console.error(JSON.stringify({ invoice: id, pdf: "render at issue", error: String(error) })),
   );
   if (customer.email) {
-    const after = await load(db, id);
+    const after = await loadInvoice(db, id);
     await queueEmails(db, env.MAIL_QUEUE, [
       invoiceIssuedEmail({
         to: customer.email,
@@ -490,11 +500,13 @@ export async function issueInvoice(env: AppEnv, db: Db, id: number): Promise<Adm
  * its own table's.
  */
 const outerId = sql.raw(`"invoices"."id"`);
-const paidSum = sql`(SELECT COALESCE(SUM(${invoicePayments.amountPence}), 0) FROM ${invoicePayments} WHERE ${invoicePayments.invoiceId} = ${outerId})`;
+/** What the customer has paid on the invoice being updated, less what was given back. */
+export const paidSum = sql`((SELECT COALESCE(SUM(${invoicePayments.amountPence}), 0) FROM ${invoicePayments} WHERE ${invoicePayments.invoiceId} = ${outerId})
+  - (SELECT COALESCE(SUM(${invoiceRefunds.amountPence}), 0) FROM ${invoiceRefunds} WHERE ${invoiceRefunds.invoiceId} = ${outerId}))`;
 const creditedSum = sql`(SELECT COALESCE(SUM(${creditNotes.grossPence}), 0) FROM ${creditNotes} WHERE ${creditNotes.invoiceId} = ${outerId})`;
 
 /** The invoice's sums again and, once nothing is left to pay, when it was paid. */
-const refreshSums = (db: Db, id: number, now: string) =>
+export const refreshSums = (db: Db, id: number, now: string) =>
   db
     .update(i)
     .set({
@@ -553,7 +565,7 @@ export async function recordPayment(env: AppEnv, db: Db, id: number, input: Paym
     ),
   ]);
   if (added.length === 0) {
-    const { invoice } = await load(db, id);
+    const { invoice } = await loadInvoice(db, id);
     const message = whyNotPayable(invoice);
     throw new ApiError("CONFLICT", message, { details: [{ path: "amountPence", message }] });
   }
@@ -563,7 +575,7 @@ export async function recordPayment(env: AppEnv, db: Db, id: number, input: Paym
 
 /** The receipt, once, when the invoice has just been paid in full (its "receipt" event guards it). */
 export async function sendReceiptIfPaid(env: AppEnv, db: Db, id: number, amountPence: number, paidOn: string) {
-  const { invoice, customer } = await load(db, id);
+  const { invoice, customer } = await loadInvoice(db, id);
   if (stateOf(invoice) !== "paid" || !customer?.email) return;
   const now = new Date().toISOString();
   const [[marked]] = await db.batch([
@@ -604,7 +616,7 @@ export async function sendReceiptIfPaid(env: AppEnv, db: Db, id: number, amountP
  * more than what is not credited yet.
  */
 export async function addCreditNote(env: AppEnv, db: Db, id: number, input: CreditNoteInput): Promise<AdminInvoice> {
-  const { invoice } = await load(db, id);
+  const { invoice } = await loadInvoice(db, id);
   if (invoice.status !== "issued") {
     throw new ApiError("CONFLICT", invoice.status === "draft" ? "A draft is changed, not credited." : "This invoice is void.");
   }
@@ -689,7 +701,7 @@ export async function voidInvoice(env: AppEnv, db: Db, id: number, reason: strin
     invoiceEventWhen(db, id, "voided", now, reason, sql`changes() = 1`),
   ]);
   if (voided.length === 0) {
-    const { invoice } = await load(db, id);
+    const { invoice } = await loadInvoice(db, id);
     throw new ApiError(
       "CONFLICT",
       invoice.status === "draft"
@@ -794,7 +806,7 @@ export const moneyOwedQuery = (db: Db, today = londonToday()) =>
 export async function invoiceByLink(env: AppEnv, db: Db, token: string): Promise<Loaded> {
   const link = await readDocumentLink(env, LINK_PURPOSE, token);
   if (!link) throw new ApiError("NOT_FOUND", NOT_A_LINK);
-  const loaded = await load(db, link.id).catch(() => null);
+  const loaded = await loadInvoice(db, link.id).catch(() => null);
   if (!loaded || loaded.invoice.number === null || loaded.invoice.linkVersion !== link.version) {
     throw new ApiError("NOT_FOUND", NOT_A_LINK);
   }

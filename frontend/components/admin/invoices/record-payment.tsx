@@ -1,84 +1,111 @@
 import { Button, Dialog, Flex, Select, Text, TextField } from "@radix-ui/themes";
 import { useState } from "react";
 import { PAYMENT_METHODS, type PaymentMethod, paymentMethodLabels } from "../../../../schema/api/invoices";
-import { parsePriceToPence, penceToDecimal } from "../../../../schema/format";
+import { formatPence, parsePriceToPence, penceToDecimal } from "../../../../schema/format";
 import { londonToday } from "../../../../schema/london-time";
+
+/** The words of the two ways money moves on an invoice: in (a payment) and back out (a refund). */
+const words = {
+  payment: {
+    trigger: () => "Record payment",
+    color: "green",
+    title: (number: string) => `Payment for ${number}`,
+    description: "Money received another way than the card link: it comes off the balance.",
+    missing: "Enter the amount paid, like 120.00",
+    tooMuch: (most: string) => `At most ${most} is left to pay`,
+    by: "Paid by",
+    on: "Paid on",
+    save: "Save payment",
+  },
+  refund: {
+    trigger: (most: number) => `Refund ${formatPence(most)}`,
+    color: "amber",
+    title: (number: string) => `Refund on ${number}`,
+    description: "Money paid beyond what is owed, given back. By card, it goes back through Stripe to the card it was paid with.",
+    missing: "Enter the amount to give back, like 66.49",
+    tooMuch: (most: string) => `At most ${most} was paid beyond what is owed`,
+    by: "Refunded by",
+    on: "Refunded on",
+    save: "Refund",
+  },
+} as const;
+
+export type MoneyMove = { amountPence: number; method: PaymentMethod; on: string; reference: string | null };
 
 /**
  * "Record payment" in two taps: the balance, by bank transfer, today, already filled in; change
- * any of them (a part payment, cash, the day the cheque came) before saving.
+ * any of them (a part payment, cash, the day the cheque came) before saving. The same for a refund:
+ * what was paid over, by card when a card paid, today.
  */
 export function RecordPayment({
+  kind = "payment",
   number,
-  balancePence,
+  mostPence,
+  defaultMethod = "bank",
   busy,
   onRecord,
 }: {
+  kind?: keyof typeof words;
   number: string;
-  balancePence: number;
+  /** The most that can be moved: the balance for a payment, what was paid over for a refund. */
+  mostPence: number;
+  defaultMethod?: PaymentMethod;
   busy: boolean;
-  onRecord: (payment: {
-    amountPence: number;
-    method: PaymentMethod;
-    paidOn: string;
-    reference: string | null;
-  }) => Promise<boolean>;
+  onRecord: (move: MoneyMove) => Promise<boolean>;
 }) {
+  const text = words[kind];
   const [open, setOpen] = useState(false);
-  const [amount, setAmount] = useState(penceToDecimal(balancePence));
-  const [method, setMethod] = useState<PaymentMethod>("bank");
-  const [paidOn, setPaidOn] = useState(londonToday());
+  const [amount, setAmount] = useState(penceToDecimal(mostPence));
+  const [method, setMethod] = useState<PaymentMethod>(defaultMethod);
+  const [on, setOn] = useState(londonToday());
   const [reference, setReference] = useState("");
   const pence = parsePriceToPence(amount);
   const problem =
-    pence === null || pence <= 0
-      ? "Enter the amount paid, like 120.00"
-      : pence > balancePence
-        ? `At most ${penceToDecimal(balancePence)} is left to pay`
-        : null;
+    pence === null || pence <= 0 ? text.missing : pence > mostPence ? text.tooMuch(penceToDecimal(mostPence)) : null;
+  const field = `${kind}-`;
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(next) => {
-        if (next) setAmount(penceToDecimal(balancePence));
+        if (next) setAmount(penceToDecimal(mostPence));
         setOpen(next);
       }}
     >
       <Dialog.Trigger>
-        <Button color="green" highContrast disabled={busy || balancePence <= 0}>
-          Record payment
+        <Button color={text.color} highContrast disabled={busy || mostPence <= 0}>
+          {text.trigger(mostPence)}
         </Button>
       </Dialog.Trigger>
       <Dialog.Content maxWidth="420px">
-        <Dialog.Title>Payment for {number}</Dialog.Title>
+        <Dialog.Title>{text.title(number)}</Dialog.Title>
         <Dialog.Description size="2" mb="3">
-          Money received another way than the card link: it comes off the balance.
+          {text.description}
         </Dialog.Description>
         <Flex direction="column" gap="3">
-          <label htmlFor="payment-amount">
+          <label htmlFor={`${field}amount`}>
             <Text as="div" size="2" weight="medium" mb="1">
               Amount (£)
             </Text>
             <TextField.Root
-              id="payment-amount"
+              id={`${field}amount`}
               inputMode="decimal"
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
               aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? "payment-amount-error" : undefined}
+              aria-describedby={problem ? `${field}amount-error` : undefined}
             />
             {problem ? (
-              <Text as="p" size="1" color="red" mt="1" id="payment-amount-error">
+              <Text as="p" size="1" color="red" mt="1" id={`${field}amount-error`}>
                 {problem}
               </Text>
             ) : null}
           </label>
           <div>
             <Text as="div" size="2" weight="medium" mb="1">
-              Paid by
+              {text.by}
             </Text>
             <Select.Root value={method} onValueChange={(v) => setMethod(v as PaymentMethod)}>
-              <Select.Trigger className="admin-select" aria-label="Paid by" />
+              <Select.Trigger className="admin-select" aria-label={text.by} />
               <Select.Content position="popper">
                 {PAYMENT_METHODS.map((m) => (
                   <Select.Item key={m} value={m}>
@@ -88,24 +115,24 @@ export function RecordPayment({
               </Select.Content>
             </Select.Root>
           </div>
-          <label htmlFor="payment-paid-on">
+          <label htmlFor={`${field}on`}>
             <Text as="div" size="2" weight="medium" mb="1">
-              Paid on
+              {text.on}
             </Text>
             <TextField.Root
-              id="payment-paid-on"
+              id={`${field}on`}
               type="date"
-              value={paidOn}
+              value={on}
               max={londonToday()}
-              onChange={(e) => setPaidOn(e.target.value)}
+              onChange={(e) => setOn(e.target.value)}
             />
           </label>
-          <label htmlFor="payment-reference">
+          <label htmlFor={`${field}reference`}>
             <Text as="div" size="2" weight="medium" mb="1">
               Reference (optional)
             </Text>
             <TextField.Root
-              id="payment-reference"
+              id={`${field}reference`}
               value={reference}
               maxLength={100}
               onChange={(e) => setReference(e.target.value)}
@@ -119,14 +146,14 @@ export function RecordPayment({
             </Button>
           </Dialog.Close>
           <Button
-            color="green"
-            disabled={busy || !paidOn || problem !== null}
+            color={text.color}
+            disabled={busy || !on || problem !== null}
             onClick={async () => {
               if (pence === null) return;
-              if (await onRecord({ amountPence: pence, method, paidOn, reference: reference.trim() || null })) setOpen(false);
+              if (await onRecord({ amountPence: pence, method, on, reference: reference.trim() || null })) setOpen(false);
             }}
           >
-            {busy ? "Saving…" : "Save payment"}
+            {busy ? "Saving…" : text.save}
           </Button>
         </Flex>
       </Dialog.Content>
