@@ -149,6 +149,39 @@ describe("the engineer's day", () => {
     });
   });
 
+  it("syncs in two D1 round trips, and of two phones' sheets sent at once from the same version applies one", async () => {
+    const { visitId } = await visitToday();
+    const valve = await product(5);
+    const counter = countingD1((await import("cloudflare:workers")).env.DB as unknown as Parameters<typeof countingD1>[0]);
+    const put = (key: string, body: object, env = {}) =>
+      callAppJson<SheetAnswer>(`/api/admin/visits/${visitId}/sheet`, {
+        method: "PUT",
+        json: body,
+        headers: { ...(headers as Record<string, string>), "Idempotency-Key": key },
+        env,
+      });
+    const headers = await adminHeaders();
+    const first = await put("sync-trips-0001", sheet("1", { parts: [{ productId: valve.id, quantity: 1 }] }), { DB: counter.db });
+    expect(first.status).toBe(200);
+    // The session check, the read (key, version, parts) and the write with its answer.
+    expect(counter.trips.length).toBeLessThanOrEqual(3);
+    expect(counter.trips.at(-1)!.some((sql) => sql.startsWith('insert into "sheet_syncs"'))).toBe(true);
+
+    // Both read version 2 before either writes: the second write finds the visit moved on, and
+    // changes nothing (the sheet, the stock) rather than writing over the first.
+    const [a, b] = await Promise.all([
+      put("sync-race-000a", sheet("2", { parts: [{ productId: valve.id, quantity: 3 }] })),
+      put("sync-race-000b", sheet("2", { parts: [{ productId: valve.id, quantity: 4 }], workDone: "The other phone" })),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const won = a.status === 200 ? a : b;
+    const lost = a.status === 200 ? b : a;
+    expect((lost.body as unknown as { details: unknown }).details).toEqual([{ path: "baseVersion", message: "3" }]);
+    expect(await stockOf(valve.id)).toBe(5 - won.body.sheet.parts[0]!.quantity);
+    const [kept] = await query<{ work_done: string }>("SELECT work_done FROM visit_sheets WHERE service_record_id = ?1", visitId);
+    expect(kept!.work_done).toBe(won.body.sheet.workDone);
+  });
+
   it("refuses a sheet made from an older version once the office changed the visit, and says which is current", async () => {
     const { visitId } = await visitToday();
     // The office moves the visit while the phone has version 1.

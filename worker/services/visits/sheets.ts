@@ -16,14 +16,31 @@ import { sheetOfRow } from "./today";
  */
 const r = serviceRecords;
 
-async function answer(db: Db, id: number, replayed: boolean): Promise<SheetAnswer> {
-  const [[visit], [sheet]] = await db.batch([
+/** The visit's version and status, and its sheet: what the phone is answered with. */
+const answerReads = (db: Db, id: number) =>
+  [
     db.select({ version: r.version, status: r.status }).from(r).where(eq(r.id, id)),
     db.select().from(visitSheets).where(eq(visitSheets.serviceRecordId, id)),
-  ]);
+  ] as const;
+
+function answerOf(
+  [[visit], [sheet]]: readonly [{ version: number; status: SheetAnswer["status"] }[], (typeof visitSheets.$inferSelect)[]],
+  replayed: boolean,
+): SheetAnswer {
   if (!visit || !sheet) throw notFound("Visit");
   return { sheet: sheetOfRow(sheet), version: String(visit.version), status: visit.status, replayed };
 }
+
+const answer = async (db: Db, id: number, replayed: boolean) => answerOf(await db.batch(answerReads(db, id)), replayed);
+
+const changedInOffice = (version: number) =>
+  new ApiError(
+    "CONFLICT",
+    "The visit was changed in the office since this phone last had it: check it and send the sheet again.",
+    {
+      details: [{ path: "baseVersion", message: String(version) }],
+    },
+  );
 
 /** The change of one product's count for this visit: the ledger row first, then the count by it. */
 function partStatements(db: Db, visitId: number, productId: number, quantity: number, now: string) {
@@ -101,15 +118,7 @@ export async function syncSheet(db: Db, id: number, key: string, input: SheetInp
     return answer(db, id, true);
   }
   if (!visit) throw notFound("Visit");
-  if (String(visit.version) !== input.baseVersion) {
-    throw new ApiError(
-      "CONFLICT",
-      "The visit was changed in the office since this phone last had it: check it and send the sheet again.",
-      {
-        details: [{ path: "baseVersion", message: String(visit.version) }],
-      },
-    );
-  }
+  if (String(visit.version) !== input.baseVersion) throw changedInOffice(visit.version);
   const missing = input.parts.find((p) => !named.some((n) => n.id === p.productId));
   if (missing) {
     const message = "A part is no longer in the catalogue: remove it and pick another";
@@ -137,10 +146,17 @@ export async function syncSheet(db: Db, id: number, key: string, input: SheetInp
     ? sql`'completed'`
     : sql`CASE WHEN ${r.status} = 'scheduled' AND ${input.arrivedAt} IS NOT NULL THEN 'in-progress' ELSE ${r.status} END`;
   const partsText = parts.map((p) => `${p.quantity} × ${p.name}`).join(", ") || null;
+  let written: unknown[];
   try {
-    await db.batch([
-      // The key first: a second sync with it, racing this one, fails here and changes nothing.
-      db.insert(sheetSyncs).values({ key, serviceRecordId: id, createdAt: now }),
+    written = await db.batch([
+      // The key first: a second sync with it, racing this one, fails here and changes nothing. So
+      // does an office change since the read above: the visit is named only at the version read,
+      // and otherwise the NULL stops the whole batch (one transaction) before anything is written.
+      db.insert(sheetSyncs).values({
+        key,
+        serviceRecordId: sql`(SELECT ${r.id} FROM ${r} WHERE ${r.id} = ${id} AND ${r.version} = ${visit.version})`,
+        createdAt: now,
+      }),
       db
         .insert(visitSheets)
         .values({ serviceRecordId: id, ...sheet })
@@ -156,10 +172,17 @@ export async function syncSheet(db: Db, id: number, key: string, input: SheetInp
           ...(input.finish ? { workCompleted: input.workDone, partsUsed: partsText } : {}),
         })
         .where(and(eq(r.id, id), eq(r.version, visit.version))),
+      // The answer, read in the same round trip.
+      ...answerReads(db, id),
     ]);
   } catch (error) {
     if (String(error).includes("UNIQUE constraint failed: sheet_syncs.key")) return answer(db, id, true);
+    if (String(error).includes("NOT NULL constraint failed: sheet_syncs.service_record_id")) {
+      const [[now]] = await db.batch(answerReads(db, id));
+      throw changedInOffice(now?.version ?? visit.version + 1);
+    }
     throw error;
   }
-  return answer(db, id, false);
+  // The batch's results are typed as one array (the parts' statements vary in number): its last two are answerReads'.
+  return answerOf(written.slice(-2) as unknown as Parameters<typeof answerOf>[0], false);
 }
