@@ -7,6 +7,7 @@ import app from "../worker/app";
 import { passedBoilerRecord } from "./fixtures/gas-safety-record";
 import { adminHeaders } from "./helpers/admin";
 import { guardedEnv } from "./helpers/d1-guard";
+import { newChatSessionId, newClientIp, seedChat } from "./helpers/factories-chat";
 import { callApp, callAppJson, query } from "./helpers/factories-commerce";
 
 async function admin<T = any>(method: string, path: string, json?: unknown) {
@@ -250,6 +251,23 @@ describe("the account", () => {
       `order-${a.tag}`,
       a.email.toUpperCase(),
     );
+    // A chat each handed over to a person, under their own address.
+    const chats = { a: newChatSessionId(), b: newChatSessionId() };
+    await seedChat(chats.a, [["customer", `Cara's boiler ${a.tag} is leaking`]]);
+    await seedChat(chats.b, [["customer", `Dan's radiator ${b.tag} is cold`]]);
+    for (const [sessionId, email] of [
+      [chats.a, a.email],
+      [chats.b, b.email],
+    ])
+      expect(
+        (
+          await callAppJson("/api/chat/handover", {
+            method: "POST",
+            ip: newClientIp(),
+            json: { sessionId, name: "X", contact: email },
+          })
+        ).status,
+      ).toBe(201);
     const cookie = await signIn(a.email);
     expect((await account(cookie, "/preferences", { method: "PATCH", json: { deals: true } })).body).toEqual({
       reminders: true,
@@ -268,6 +286,9 @@ describe("the account", () => {
     expect(body.orders[0]).not.toHaveProperty("sessionId");
     expect(body.dealsList).toEqual([expect.objectContaining({ email: a.email, status: "pending", consentSource: "/account" })]);
     expect(body.emails.length).toBeGreaterThan(0);
+    expect(body.chats).toEqual([
+      expect.objectContaining({ conversation: chats.a, sender: "customer", message: `Cara's boiler ${a.tag} is leaking` }),
+    ]);
     for (const key of ["bookings", "quoteRequests", "quotes", "payments", "creditNotes", "reminders", "visits"]) {
       expect(Array.isArray(body[key]), key).toBe(true);
     }
@@ -403,6 +424,15 @@ describe("the account", () => {
       email: a.email.toUpperCase(),
       phone: "0161 000 0000",
     });
+    // A chat she handed over to a person: it names her, and goes with her call-back request.
+    const chat = newChatSessionId();
+    await seedChat(chat, [["customer", "I'm Fay at 1 Agent Row"]]);
+    await callAppJson("/api/chat/handover", {
+      method: "POST",
+      ip: newClientIp(),
+      json: { sessionId: chat, name: "Fay", contact: a.email },
+    });
+    expect(await query("SELECT id FROM chat_messages WHERE session_id = ?1", chat)).toHaveLength(1);
     const asked = await account(cookie, "/erasure-request", { method: "POST", json: { reason: "Moving away" } });
     expect(asked.status).toBe(201);
     expect((await account(cookie, "/erasure-request", { method: "POST", json: {} })).status).toBe(409);
@@ -421,6 +451,7 @@ describe("the account", () => {
     ]);
     expect(await query("SELECT id FROM customers WHERE id = ?1", other.id)).toEqual([]);
     expect(await query("SELECT id FROM gas_safety_records WHERE id = ?1", a.record.id)).toHaveLength(1);
+    expect(await query("SELECT id FROM chat_messages WHERE session_id = ?1", chat)).toEqual([]);
     expect((await account(cookie)).status).toBe(401);
     const told = await query<{ subject: string }>(
       "SELECT subject FROM outgoing_emails WHERE kind = 'account' AND subject LIKE '%deleted%' ORDER BY id DESC LIMIT 1",

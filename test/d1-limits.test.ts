@@ -29,6 +29,7 @@ const bounded: Record<string, string> = {
   ofEstimates: "a subquery of the account's quotes (account/data.ts)",
   ofInvoices: "a subquery of the account's invoices (account/data.ts)",
   ofOrders: "a subquery of the account's orders (account/data.ts)",
+  handedOver: "a subquery of the account's call-back requests (account/sessions.ts accountChats)",
 };
 
 /** The text of inArray's second argument, from just after the first top-level comma to its closing parenthesis. */

@@ -4,6 +4,7 @@ import {
   accountErasureRequests,
   appliances,
   bookings,
+  chatMessages,
   creditNotes,
   customers,
   emailSubscribers,
@@ -32,7 +33,7 @@ import { type MailMessage, ownerEmail } from "../mail";
 import { erasureRequestedMail } from "../mail/account-emails";
 import { signUp } from "../signups";
 import { unsubscribeSubscriber } from "../subscribers";
-import { ofAccount } from "./sessions";
+import { accountChats, ofAccount } from "./sessions";
 import { accountCustomerIds } from "./summary";
 
 /**
@@ -48,6 +49,7 @@ export async function exportAccount(db: Db, email: string) {
   const ofEstimates = db.select({ id: estimates.id }).from(estimates).where(inArray(estimates.customerId, ids));
   const ofInvoices = db.select({ id: invoices.id }).from(invoices).where(inArray(invoices.customerId, ids));
   const ofVisits = db.select({ id: serviceRecords.id }).from(serviceRecords).where(inArray(serviceRecords.customerId, ids));
+  const handedOver = accountChats(db, email);
   const ofOrders = db.select({ id: orders.id }).from(orders).where(sql`lower(${orders.customerEmail}) = ${email}`);
   const [
     customerRows,
@@ -71,6 +73,7 @@ export async function exportAccount(db: Db, email: string) {
     orderLineRows,
     subscriberRows,
     reminderRows,
+    chatRows,
     emailRows,
   ] = await db.batch([
     db.select().from(customers).where(inArray(customers.id, ids)),
@@ -94,6 +97,17 @@ export async function exportAccount(db: Db, email: string) {
     db.select().from(orderLines).where(inArray(orderLines.orderId, ofOrders)),
     db.select().from(emailSubscribers).where(eq(emailSubscribers.email, email)),
     db.select().from(serviceReminders).where(inArray(serviceReminders.customerId, ids)),
+    // The chats handed over to a person from this address (their call-back names the conversation).
+    db
+      .select({
+        conversation: chatMessages.sessionId,
+        sender: chatMessages.sender,
+        message: chatMessages.message,
+        at: chatMessages.timestamp,
+      })
+      .from(chatMessages)
+      .where(inArray(chatMessages.sessionId, handedOver))
+      .orderBy(chatMessages.id),
     // The e-mails sent to the address: what they were and when, not every copy of their text.
     db
       .select({
@@ -132,6 +146,7 @@ export async function exportAccount(db: Db, email: string) {
     orderLines: orderLineRows,
     dealsList: subscriberRows,
     reminders: reminderRows,
+    chats: chatRows,
     emails: emailRows,
   };
 }

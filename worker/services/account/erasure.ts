@@ -1,10 +1,11 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AdminErasureRequest } from "../../../schema/api/account";
 import {
   accountErasureRequests,
   accountSessions,
   accountSignInLinks,
   bookings,
+  chatMessages,
   customers,
   emailSubscribers,
   estimates,
@@ -19,7 +20,7 @@ import type { Db } from "../../db/client";
 import { ApiError, notFound } from "../../lib/errors";
 import type { MailMessage } from "../mail";
 import { erasureSettledMail } from "../mail/account-emails";
-import { ofAccount } from "./sessions";
+import { accountChats, ofAccount } from "./sessions";
 
 /**
  * The owner settles a customer's "Delete my account" (UK GDPR's right to erasure, which yields to
@@ -28,8 +29,9 @@ import { ofAccount } from "./sessions";
  *   notice or service sheet, an accepted quote) is deleted, with their properties and appliances;
  * - one with such records keeps their name and address (they are on those records) and loses their
  *   e-mail address and phone number, and every reminder;
- * - the deals list entry, the quote requests, the bookings' contact details, the local copies of
- *   e-mails sent to the address, and every sign-in link and session go.
+ * - the deals list entry, the quote requests (and the chats handed over with them), the bookings'
+ *   contact details, the local copies of e-mails sent to the address, and every sign-in link and
+ *   session go.
  * Shop orders stay: they are the business's accounting records (six years).
  */
 const req = accountErasureRequests;
@@ -93,6 +95,7 @@ export async function eraseAccount(db: Db, id: number): Promise<{ request: Admin
   const settledAt = new Date().toISOString();
   // The customer hears the outcome at the address, sent before the address is forgotten.
   const mails = [erasureSettledMail(email, true, outcome)];
+  const handedOver = accountChats(db, email);
   await db.batch([
     db.delete(customers).where(and(account, sql`${customers.id} NOT IN (${keptFor(email)})`)),
     db
@@ -100,6 +103,8 @@ export async function eraseAccount(db: Db, id: number): Promise<{ request: Admin
       .set({ email: null, phone: null, remindersOptedOutAt: settledAt })
       .where(and(account, sql`${customers.id} IN (${keptFor(email)})`)),
     db.delete(emailSubscribers).where(eq(emailSubscribers.email, email)),
+    // The chats handed over from the address first: their call-backs, which name them, go next.
+    db.delete(chatMessages).where(inArray(chatMessages.sessionId, handedOver)),
     db.delete(quotes).where(sql`lower(${quotes.email}) = ${email}`),
     db.update(bookings).set({ email: "", phone: "", notes: null }).where(sql`lower(${bookings.email}) = ${email}`),
     db.delete(outgoingEmails).where(sql`lower(${outgoingEmails.to}) = ${email}`),

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
-import { accountSessions, accountSignInLinks, customers } from "../../../schema/db";
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { accountSessions, accountSignInLinks, customers, quotes } from "../../../schema/db";
 import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
@@ -26,6 +26,13 @@ const normalise = (email: string) => email.trim().toLowerCase();
 
 /** The customers of an account (one address, any letter case): the scope of every account read. */
 export const ofAccount = (email: string) => sql`lower(${customers.email}) = ${email}`;
+
+/** The chats the address handed over to a person (its call-back requests name them), as a subquery. */
+export const accountChats = (db: Db, email: string) =>
+  db
+    .select({ id: quotes.chatSessionId })
+    .from(quotes)
+    .where(and(sql`lower(${quotes.email}) = ${email}`, isNotNull(quotes.chatSessionId)));
 
 /**
  * A sign-in link for an address: e-mailed only when a customer has it and the address has not had
