@@ -379,6 +379,14 @@ describe("invoices", () => {
       (await fakeRequests(env.STRIPE_API_BASE!)).filter(
         (r) => r.path === "/v1/refunds" && decodeURIComponent(r.body).includes(`payment_intent=${intent}`),
       );
+    const refund = async (id: number, json: object, extra = {}) =>
+      callAppJson<AdminInvoice>(`/api/admin/invoices/${id}/refunds`, {
+        method: "POST",
+        json: { refundedOn: londonToday(), ...json },
+        headers: await adminHeaders(),
+        env: extra,
+      });
+
     it("gives an overpayment back to the card it came from, once, whatever is repeated", async () => {
       const { invoice, token } = await issued();
       const started = await callAppJson<{ checkoutUrl: string }>(`/api/invoices/${token}/pay`, {
@@ -403,13 +411,7 @@ describe("invoices", () => {
         env: stripeEnv,
       });
       const headers = await adminHeaders();
-      const send = (json: object) =>
-        callAppJson<AdminInvoice>(`/api/admin/invoices/${invoice.id}/refunds`, {
-          method: "POST",
-          json: { refundedOn: londonToday(), ...json },
-          headers,
-          env: stripeEnv,
-        });
+      const send = (json: object) => refund(invoice.id, json, stripeEnv);
 
       const tooMuch = await send({ amountPence: 6_650, method: "card" });
       expect(tooMuch).toMatchObject({ status: 409, body: { error: expect.stringContaining("At most £66.49 was paid beyond") } });
@@ -439,13 +441,7 @@ describe("invoices", () => {
 
     it("after a credit note, gives back what it left paid over by bank transfer; never for work still owed", async () => {
       const { invoice } = await issued();
-      const headers = await adminHeaders();
-      const send = (json: object) =>
-        callAppJson<AdminInvoice>(`/api/admin/invoices/${invoice.id}/refunds`, {
-          method: "POST",
-          json: { refundedOn: londonToday(), ...json },
-          headers,
-        });
+      const send = (json: object) => refund(invoice.id, json);
       expect(await send({ amountPence: 100, method: "bank" })).toMatchObject({
         status: 409,
         body: { error: expect.stringContaining("add a credit note first") },

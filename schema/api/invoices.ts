@@ -72,11 +72,13 @@ export const invoicePatchSchema = z
   .partial()
   .refine((v) => Object.keys(v).length > 0, "Nothing to change was sent.");
 
+const amountPence = z
+  .number({ error: "The amount must be a whole number of pence" })
+  .int("The amount must be a whole number of pence")
+  .min(1, "The amount must be more than £0");
+
 export const paymentInputSchema = z.object({
-  amountPence: z
-    .number({ error: "The amount must be a whole number of pence" })
-    .int("The amount must be a whole number of pence")
-    .min(1, "The amount must be more than £0"),
+  amountPence,
   method: z.enum(PAYMENT_METHODS, { error: "The method is card, bank transfer, cash or cheque" }),
   paidOn: isoDate("The date paid"),
   reference: optionalText("The reference", 100),
@@ -84,10 +86,7 @@ export const paymentInputSchema = z.object({
 
 /** Money given back: at most what was paid beyond what is owed; by card, through Stripe to a card payment. */
 export const refundInputSchema = z.object({
-  amountPence: z
-    .number({ error: "The amount must be a whole number of pence" })
-    .int("The amount must be a whole number of pence")
-    .min(1, "The amount must be more than £0"),
+  amountPence,
   method: z.enum(PAYMENT_METHODS, { error: "The method is card, bank transfer, cash or cheque" }),
   refundedOn: isoDate("The date refunded"),
   reference: optionalText("The reference", 100),
