@@ -479,7 +479,7 @@ function Issued({ invoice, onChanged }: { invoice: AdminInvoice; onChanged: () =
       {invoice.payments.length || invoice.creditNotes.length ? (
         <Card className="admin-panel" mt="4">
           <Heading as="h2" size="4" mb="2">
-            Payments and credit notes
+            {invoice.refunds.length ? "Payments, refunds and credit notes" : "Payments and credit notes"}
           </Heading>
           <ul className="estimate-history">
             {invoice.payments.map((p) => (
