@@ -180,7 +180,7 @@ export function SettingsForm({
           </Flex>
         </Callout.Root>
       ) : null}
-      <Callout.Root color="blue" variant="surface" mb="5">
+      <Callout.Root color="blue" variant="surface" highContrast mb="5">
         <Callout.Text>
           These are the facts your website shows: on every page, in the chat's answers and in e-mails. After you save, the public
           pages show the change within {minutesLive} minutes, with no rebuild. Offers appear and disappear on their dates by
