@@ -25,6 +25,31 @@ test.describe("admin login and session", () => {
     });
   }
 
+  test("signed out, /admin/today asks the other tabs for the session once, not twice", async ({ page, context }) => {
+    // A tab of the site that is not signed in hears every ask on the session channel.
+    const listener = await context.newPage();
+    await listener.goto("/");
+    await listener.evaluate(() => {
+      const heard = { asks: 0 };
+      (window as unknown as { heard: typeof heard }).heard = heard;
+      new BroadcastChannel("admin-session").onmessage = (event) => {
+        if (event.data?.type === "ask") heard.asks++;
+      };
+    });
+    // The page's HTML asks (admin-day-preload.js); nobody answers, so the app does not ask again.
+    await page.goto("/admin/today");
+    await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+    await expect
+      .poll(() => listener.evaluate(() => (window as unknown as { heard: { asks: number } }).heard.asks))
+      .toBe(1);
+    // A later screen still asks: the skip is once, for the ask the HTML has just made.
+    await page.goto("/admin/quotes");
+    await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+    await expect
+      .poll(() => listener.evaluate(() => (window as unknown as { heard: { asks: number } }).heard.asks))
+      .toBe(2);
+  });
+
   test("username and password are both required", async ({ page }) => {
     await page.goto("/admin/login");
     await expect(page.getByLabel("Username")).toHaveAttribute("required", "");

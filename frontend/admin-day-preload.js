@@ -22,7 +22,11 @@
         channel.close();
         resolve(token);
       };
-      const timer = setTimeout(() => done(null), ASK_MS);
+      // No tab answered: the app is told, so it shows the login screen without asking again.
+      const timer = setTimeout(() => {
+        window.adminAskUnanswered = true;
+        done(null);
+      }, ASK_MS);
       channel.onmessage = (event) => {
         if (event.data?.type === "token" && typeof event.data.token === "string") {
           sessionStorage.setItem(KEY, event.data.token);

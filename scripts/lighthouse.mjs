@@ -2,22 +2,34 @@
 // built app as it is served, several runs per page, and the median of each score and metric.
 //
 // The app runs as in `npm run bench` (its own build and seeded local D1 in .lighthouse/), behind a
-// small proxy that compresses text with brotli as Cloudflare's edge does (vite preview sends it
-// uncompressed, which no visitor would get). Lighthouse itself is fetched by npx at a pinned
-// version, so it is not a dependency of the project; Chromium is the one the browser tests use.
+// small proxy that serves it as Cloudflare's edge does: over HTTP/2 and TLS, text compressed with
+// brotli, and the build's content-hashed files (assets/) compressed once and kept, as the edge
+// caches them. Lighthouse simulates its slow network on what the page really used: over vite
+// preview's plain HTTP/1.1 it would queue the app's requests six at a time, and add the local
+// runtime's time to serve each file and compress it on every request, which no visitor waits for.
+// LH_HTTP1=1 measures the old way (plain HTTP/1.1, compressed on every request), for comparison.
+// The certificate is a throwaway one made with openssl for this run; the Chromiums trust it by its
+// key's hash (--ignore-certificate-errors-spki-list), so the pages load as secure ones.
+// Lighthouse itself is fetched by npx at a pinned version, so it is not a dependency of the
+// project; Chromium is the one the browser tests use.
 //
 //   LH_PAGES=/,/store   pages to measure (default: the home page and the store)
-//   LH_PORT=8796        the app's port (the compressing proxy takes the next one)
+//   LH_PORT=8796        the app's port (the proxy takes the next one)
 //   LH_RUNS=5           runs per page; scores on a shared 2-core machine move by several points
 //                       from run to run, so read the median, not one run
+//   LH_HTTP1=1          plain HTTP/1.1, compressed on every request (the harness before 2026-11-26)
 //
 // Back-office pages (LH_PAGES=/admin/today) are measured signed in, as the engineer opens them:
 // Lighthouse then drives a Chromium where one tab has logged in with the local admin, and the
 // tab it opens gets the session from that one as any new tab does (frontend/lib/admin-token.ts).
 // Storage is still reset before each run (no service worker, no cache): a first visit.
-import { execFile } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { execFile, execFileSync } from "node:child_process";
+import { createHash, X509Certificate } from "node:crypto";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
+import http2 from "node:http2";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
@@ -29,30 +41,97 @@ const PROXY_PORT = PREVIEW_PORT + 1;
 const pages = (process.env.LH_PAGES ?? "/,/store").split(",");
 const runs = Number(process.env.LH_RUNS ?? 5);
 const chrome = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const origin = `http://localhost:${PROXY_PORT}`;
+const HTTP1 = Boolean(process.env.LH_HTTP1);
+const origin = `${HTTP1 ? "http" : "https"}://localhost:${PROXY_PORT}`;
 
-function compressingProxy(target) {
-  return http.createServer((req, res) => {
+/** A certificate for localhost, valid for this run, and the hash of its key that Chromium is told to trust. */
+function throwawayCertificate() {
+  const dir = mkdtempSync(join(tmpdir(), "lighthouse-tls-"));
+  try {
+    execFileSync(
+      "openssl",
+      ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2"]
+        .concat(["-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"), "-subj", "/CN=localhost"])
+        .concat(["-addext", "subjectAltName=DNS:localhost"]),
+      { stdio: "ignore" },
+    );
+    const cert = readFileSync(join(dir, "cert.pem"));
+    const spki = new X509Certificate(cert).publicKey.export({ type: "spki", format: "der" });
+    return { key: readFileSync(join(dir, "key.pem")), cert, spkiHash: createHash("sha256").update(spki).digest("base64") };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const tls = HTTP1 ? null : throwawayCertificate();
+const chromeFlags = ["--no-sandbox", "--disable-gpu", ...(tls ? [`--ignore-certificate-errors-spki-list=${tls.spkiHash}`] : [])];
+
+const compressible = (type) => /text|javascript|json|svg|xml/.test(type);
+// HTTP/1.1's connection headers, which HTTP/2 forbids.
+const HOP_BY_HOP = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"];
+
+function proxy(target) {
+  /** Compressed content-hashed files, kept as the edge keeps them: path → [status, headers, body]. */
+  const kept = new Map();
+  const handle = (req, res) => {
+    const brotli = /\bbr\b/.test(req.headers["accept-encoding"] ?? "");
+    const keep = !HTTP1 && brotli && req.method === "GET" && req.url.startsWith("/assets/");
+    if (keep && kept.has(req.url)) {
+      const [status, headers, body] = kept.get(req.url);
+      res.writeHead(status, headers);
+      res.end(body);
+      return;
+    }
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !name.startsWith(":")));
     const upstream = http.request(
       `${target}${req.url}`,
-      { method: req.method, headers: { ...req.headers, host: new URL(target).host, "accept-encoding": "identity" } },
+      { method: req.method, headers: { ...headers, host: new URL(target).host, "accept-encoding": "identity" } },
       (answer) => {
         const type = answer.headers["content-type"] ?? "";
         const headers = { ...answer.headers };
-        if (/text|javascript|json|svg|xml/.test(type) && /\bbr\b/.test(req.headers["accept-encoding"] ?? "")) {
-          delete headers["content-length"];
-          headers["content-encoding"] = "br";
-          res.writeHead(answer.statusCode ?? 502, headers);
-          answer.pipe(zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })).pipe(res);
-        } else {
+        for (const name of HOP_BY_HOP) delete headers[name];
+        if (!compressible(type) || !brotli) {
           res.writeHead(answer.statusCode ?? 502, headers);
           answer.pipe(res);
+          return;
         }
+        delete headers["content-length"];
+        headers["content-encoding"] = "br";
+        const compress = zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+        if (keep && answer.statusCode === 200) {
+          const chunks = [];
+          answer.pipe(compress).on("data", (chunk) => chunks.push(chunk));
+          compress.on("end", () => {
+            const body = Buffer.concat(chunks);
+            kept.set(req.url, [200, { ...headers, "content-length": body.length }, body]);
+            res.writeHead(200, { ...headers, "content-length": body.length });
+            res.end(body);
+          });
+          return;
+        }
+        res.writeHead(answer.statusCode ?? 502, headers);
+        answer.pipe(compress).pipe(res);
       },
     );
     upstream.on("error", () => res.destroy());
     req.pipe(upstream);
-  });
+  };
+  const server = tls
+    ? http2.createSecureServer({ key: tls.key, cert: tls.cert, allowHTTP1: true }, handle)
+    : http.createServer(handle);
+  /** Compresses every built file before the first measurement, as a deployed site's edge has them. */
+  server.warm = async (files) => {
+    for (const file of files) {
+      const answer = await fetch(`${target}${file}`);
+      const headers = Object.fromEntries(answer.headers);
+      if (!answer.ok || !compressible(headers["content-type"] ?? "")) continue;
+      const body = zlib.brotliCompressSync(Buffer.from(await answer.arrayBuffer()), {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+      });
+      for (const name of [...HOP_BY_HOP, "content-length", "content-encoding"]) delete headers[name];
+      kept.set(file, [200, { ...headers, "content-encoding": "br", "content-length": body.length }, body]);
+    }
+  };
+  return server;
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -70,7 +149,7 @@ async function lighthouse(url, output, debugPort, keepStorage = false) {
         "--quiet",
         "--output=json",
         `--output-path=${output}`,
-        ...(debugPort ? [`--port=${debugPort}`] : ["--chrome-flags=--headless=new --no-sandbox --disable-gpu"]),
+        ...(debugPort ? [`--port=${debugPort}`] : [`--chrome-flags=--headless=new ${chromeFlags.join(" ")}`]),
         ...(keepStorage ? ["--disable-storage-reset"] : []),
       ],
       { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024 },
@@ -83,7 +162,7 @@ async function lighthouse(url, output, debugPort, keepStorage = false) {
 
 // Canonical and Open Graph URLs point at the address Lighthouse loads, as they would in production.
 const preview = await startPreview({ dir: ".lighthouse", port: PREVIEW_PORT, env: { PUBLIC_SITE_URL: origin } });
-const proxy = compressingProxy(preview.base).listen(PROXY_PORT);
+const server = proxy(preview.base).listen(PROXY_PORT);
 const DEBUG_PORT = PREVIEW_PORT + 2;
 /** The seeded customer whose account /account is measured with. */
 const ACCOUNT_EMAIL = "sarah.thompson@example.com";
@@ -99,7 +178,7 @@ async function signedInBrowser(area) {
   browser ??= await chromium.launchPersistentContext("", {
     executablePath: chrome,
     headless: true,
-    args: [`--remote-debugging-port=${DEBUG_PORT}`, "--no-sandbox", "--disable-gpu"],
+    args: [`--remote-debugging-port=${DEBUG_PORT}`, ...chromeFlags],
   });
   const page = browser.pages()[0] ?? (await browser.newPage());
   if (!signedInto.has(area)) {
@@ -110,19 +189,20 @@ async function signedInBrowser(area) {
       await page.getByRole("button", { name: "Log in" }).click();
       await page.waitForURL((url) => !url.pathname.startsWith("/admin/login"));
     } else {
-      await fetch(`${origin}/api/account/sign-in`, {
+      // Node's own requests go straight to the app (Node does not trust the throwaway certificate).
+      await fetch(`${preview.base}/api/account/sign-in`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ email: ACCOUNT_EMAIL }),
       });
-      const login = await fetch(`${origin}/api/admin/login`, {
+      const login = await fetch(`${preview.base}/api/admin/login`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ username: "admin", password: "admin-dev-password" }),
       }).then((res) => res.json());
       let link;
       for (let tries = 0; !link && tries < 100; tries++) {
-        const outbox = await fetch(`${origin}/api/admin/outbox?limit=20`, {
+        const outbox = await fetch(`${preview.base}/api/admin/outbox?limit=20`, {
           headers: { Authorization: `Bearer ${login.token}` },
         }).then((res) => res.json());
         link = outbox
@@ -144,6 +224,7 @@ async function signedInBrowser(area) {
 
 try {
   mkdirSync("lighthouse-reports", { recursive: true });
+  if (!HTTP1) await server.warm(readdirSync(".lighthouse/dist/client/assets").map((file) => `/assets/${file}`));
   const rows = [];
   for (const path of pages) {
     const reports = [];
@@ -184,6 +265,6 @@ try {
   console.table(rows);
 } finally {
   await browser?.close();
-  proxy.close();
+  server.close();
   await preview.stop();
 }

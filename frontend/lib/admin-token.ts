@@ -57,6 +57,13 @@ export function onSessionEndedElsewhere(listener: () => void): () => void {
   };
 }
 
+declare global {
+  interface Window {
+    /** Set by /admin/today's HTML when it asked the other tabs for the session and none answered. */
+    adminAskUnanswered?: boolean;
+  }
+}
+
 /** How long a new tab waits for a signed-in tab to answer before it shows the login screen. */
 const ASK_MS = 250;
 
@@ -65,6 +72,12 @@ export function borrowAdminToken(): Promise<string | null> {
   const existing = getAdminToken();
   const channel = sessionChannel();
   if (existing || !channel) return Promise.resolve(existing);
+  // /admin/today's HTML has just asked and waited (frontend/admin-day-preload.js): asking again
+  // would only keep the login screen back another ASK_MS. Once: later asks are asked.
+  if (window.adminAskUnanswered) {
+    window.adminAskUnanswered = false;
+    return Promise.resolve(null);
+  }
   return new Promise((resolve) => {
     const done = (token: string | null) => {
       channel.removeEventListener("message", listen);
