@@ -36,18 +36,15 @@ test.describe("admin login and session", () => {
         if (event.data?.type === "ask") heard.asks++;
       };
     });
+    const asks = () => listener.evaluate(() => (window as unknown as { heard: { asks: number } }).heard.asks);
     // The page's HTML asks (admin-day-preload.js); nobody answers, so the app does not ask again.
     await page.goto("/admin/today");
     await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
-    await expect
-      .poll(() => listener.evaluate(() => (window as unknown as { heard: { asks: number } }).heard.asks))
-      .toBe(1);
+    await expect.poll(asks).toBe(1);
     // A later screen still asks: the skip is once, for the ask the HTML has just made.
     await page.goto("/admin/quotes");
     await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
-    await expect
-      .poll(() => listener.evaluate(() => (window as unknown as { heard: { asks: number } }).heard.asks))
-      .toBe(2);
+    await expect.poll(asks).toBe(2);
   });
 
   test("username and password are both required", async ({ page }) => {
