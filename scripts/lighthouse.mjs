@@ -48,13 +48,19 @@ const origin = `${HTTP1 ? "http" : "https"}://localhost:${PROXY_PORT}`;
 function throwawayCertificate() {
   const dir = mkdtempSync(join(tmpdir(), "lighthouse-tls-"));
   try {
-    execFileSync(
-      "openssl",
-      ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2"]
-        .concat(["-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"), "-subj", "/CN=localhost"])
-        .concat(["-addext", "subjectAltName=DNS:localhost"]),
-      { stdio: "ignore" },
-    );
+    try {
+      execFileSync(
+        "openssl",
+        ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2"]
+          .concat(["-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"), "-subj", "/CN=localhost"])
+          .concat(["-addext", "subjectAltName=DNS:localhost"]),
+        { stdio: ["ignore", "ignore", "pipe"] },
+      );
+    } catch (error) {
+      throw new Error(
+        `openssl could not make the certificate for HTTP/2 (apt-get install -y openssl), or measure over plain HTTP with LH_HTTP1=1:\n${error.stderr || error.message}`,
+      );
+    }
     const cert = readFileSync(join(dir, "cert.pem"));
     const spki = new X509Certificate(cert).publicKey.export({ type: "spki", format: "der" });
     return { key: readFileSync(join(dir, "key.pem")), cert, spkiHash: createHash("sha256").update(spki).digest("base64") };
