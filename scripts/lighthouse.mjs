@@ -72,19 +72,19 @@ const tls = HTTP1 ? null : throwawayCertificate();
 const chromeFlags = ["--no-sandbox", "--disable-gpu", ...(tls ? [`--ignore-certificate-errors-spki-list=${tls.spkiHash}`] : [])];
 
 const compressible = (type) => /text|javascript|json|svg|xml/.test(type);
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 // HTTP/1.1's connection headers, which HTTP/2 forbids.
 const HOP_BY_HOP = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"];
 
 function proxy(target) {
-  /** Compressed content-hashed files, kept as the edge keeps them: path → [status, headers, body]. */
+  /** The built files, compressed once and kept as the edge keeps them (see warm): path → [headers, body]. */
   const kept = new Map();
   const handle = (req, res) => {
     const brotli = /\bbr\b/.test(req.headers["accept-encoding"] ?? "");
-    const keep = !HTTP1 && brotli && req.method === "GET" && req.url.startsWith("/assets/");
-    if (keep && kept.has(req.url)) {
-      const [status, headers, body] = kept.get(req.url);
-      res.writeHead(status, headers);
-      res.end(body);
+    const file = brotli && req.method === "GET" ? kept.get(req.url) : undefined;
+    if (file) {
+      res.writeHead(200, file[0]);
+      res.end(file[1]);
       return;
     }
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !name.startsWith(":")));
@@ -92,30 +92,16 @@ function proxy(target) {
       `${target}${req.url}`,
       { method: req.method, headers: { ...headers, host: new URL(target).host, "accept-encoding": "identity" } },
       (answer) => {
-        const type = answer.headers["content-type"] ?? "";
         const headers = { ...answer.headers };
         for (const name of HOP_BY_HOP) delete headers[name];
-        if (!compressible(type) || !brotli) {
+        if (!compressible(headers["content-type"] ?? "") || !brotli) {
           res.writeHead(answer.statusCode ?? 502, headers);
           answer.pipe(res);
           return;
         }
         delete headers["content-length"];
-        headers["content-encoding"] = "br";
-        const compress = zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-        if (keep && answer.statusCode === 200) {
-          const chunks = [];
-          answer.pipe(compress).on("data", (chunk) => chunks.push(chunk));
-          compress.on("end", () => {
-            const body = Buffer.concat(chunks);
-            kept.set(req.url, [200, { ...headers, "content-length": body.length }, body]);
-            res.writeHead(200, { ...headers, "content-length": body.length });
-            res.end(body);
-          });
-          return;
-        }
-        res.writeHead(answer.statusCode ?? 502, headers);
-        answer.pipe(compress).pipe(res);
+        res.writeHead(answer.statusCode ?? 502, { ...headers, "content-encoding": "br" });
+        answer.pipe(zlib.createBrotliCompress(BROTLI)).pipe(res);
       },
     );
     upstream.on("error", () => res.destroy());
@@ -130,11 +116,9 @@ function proxy(target) {
       const answer = await fetch(`${target}${file}`);
       const headers = Object.fromEntries(answer.headers);
       if (!answer.ok || !compressible(headers["content-type"] ?? "")) continue;
-      const body = zlib.brotliCompressSync(Buffer.from(await answer.arrayBuffer()), {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
-      });
+      const body = zlib.brotliCompressSync(Buffer.from(await answer.arrayBuffer()), BROTLI);
       for (const name of [...HOP_BY_HOP, "content-length", "content-encoding"]) delete headers[name];
-      kept.set(file, [200, { ...headers, "content-encoding": "br", "content-length": body.length }, body]);
+      kept.set(file, [{ ...headers, "content-encoding": "br", "content-length": body.length }, body]);
     }
   };
   return server;
