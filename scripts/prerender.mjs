@@ -255,9 +255,11 @@ for (const route of server.adminRoutes.filter((r) => !r.path.includes(":"))) {
     '<meta name="robots" content="noindex, nofollow" />',
     '<link rel="manifest" href="/images/app/admin.webmanifest" />',
     '<link rel="apple-touch-icon" href="/images/app/icon-192.png" />',
-    // High priority: an async script is otherwise low, and a phone's browser holds low ones back
-    // behind the app's scripts and stylesheets, so the day's read would start last, not first.
-    ...(route.path === "/admin/today" ? [`<script async fetchpriority="high" src="/${dayPreload}"></script>`] : []),
+    // Deferred, not async: it then runs before the app's module script (deferred scripts run in
+    // the page's order), so the app always finds its read and its session ask; async, it sometimes
+    // ran after the app had started, which asked the other tabs again. High priority: a phone's
+    // browser otherwise holds it back behind the app's scripts and stylesheets.
+    ...(route.path === "/admin/today" ? [`<script defer fetchpriority="high" src="/${dayPreload}"></script>`] : []),
   ].join("\n    ");
   await write(
     route.path,
