@@ -321,6 +321,8 @@ test.describe("a sheet the office changed meanwhile", () => {
     const card = page.getByRole("article", { name: `Visit: Boiler Repair, Cal ${lastName}` });
     await card.getByRole("button", { name: "Start the job sheet" }).click();
     const sheet = card.getByRole("region", { name: "Job sheet: Boiler Repair" });
+    // The sheet's code comes with signal (whether the service worker had it yet is another test's).
+    await expect(sheet.getByLabel("Work done")).toBeVisible();
     await context.setOffline(true);
     await sheet.getByLabel("Work done").fill("Bled the radiators");
     await sheet.getByRole("button", { name: "Save" }).click();
@@ -352,6 +354,54 @@ test.describe("a sheet the office changed meanwhile", () => {
       .getByRole("region", { name: "Job sheet: Boiler Repair" });
     await expect(reloaded.getByLabel("Work done")).toHaveValue("");
     await expect(reloaded.getByRole("alert")).toHaveCount(0);
+  });
+});
+
+test.describe("a sheet opened without signal before the phone has its code", () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    // No service worker, so nothing fetched the job sheet's code ahead: the phone's first visit
+    // losing signal before the worker installed.
+    serviceWorkers: "block",
+    allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR|dynamically imported module/],
+  });
+
+  test("says so on the card, keeps the day on screen, and Try Again opens it once the signal is back", async ({
+    adminPage: page,
+    adminToken,
+    context,
+    request,
+  }) => {
+    const lastName = unique("Cellar");
+    const customer = (await (
+      await request.post("/api/admin/customers", {
+        headers: bearer(adminToken),
+        data: { firstName: "Dee", lastName, phone: "0161 496 0777", address: "9 Cellar Row, Sale", postcode: "M33 2AA" },
+      })
+    ).json()) as AdminCustomer;
+    await request.post("/api/admin/service-records", {
+      headers: bearer(adminToken),
+      data: { customerId: customer.id, serviceType: "Boiler Repair", status: "scheduled", serviceDate: londonToday() },
+    });
+
+    await page.goto("/admin/today");
+    const card = page.getByRole("article", { name: `Visit: Boiler Repair, Dee ${lastName}` });
+    await expect(card.getByRole("button", { name: "Start the job sheet" })).toBeVisible();
+    await context.setOffline(true);
+    await card.getByRole("button", { name: "Start the job sheet" }).click();
+    const failed = card.getByRole("alert");
+    await expect(failed).toContainText("The job sheet could not be opened");
+    // The rest of the day stays: the card, its address and the header.
+    await expect(card.getByRole("link", { name: /9 Cellar Row/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
+
+    // A failed import stays failed for the page's life, so Try Again loads the page again.
+    await context.setOffline(false);
+    await Promise.all([page.waitForEvent("load"), failed.getByRole("button", { name: "Try Again" }).click()]);
+    await card.getByRole("button", { name: "Start the job sheet" }).click();
+    const sheet = card.getByRole("region", { name: "Job sheet: Boiler Repair" });
+    await expect(sheet.getByLabel("Work done")).toBeVisible();
+    await expect(card.getByRole("alert")).toHaveCount(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
-import { lazy, type ReactNode, Suspense, startTransition, useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import type { Product } from "../../../schema/api/products";
 import type { TodayAnswer, TodayVisit } from "../../../schema/api/visits";
@@ -20,12 +20,49 @@ import {
   rememberedDay,
 } from "../../lib/admin/sheet-outbox";
 
+type SheetCode = typeof import("../../components/admin/visits/job-sheet");
+type SheetProps = Parameters<SheetCode["JobSheet"]>[0];
+
 /**
  * The job sheet's code (the form, the parts finder, the outbox's photos) loads when a sheet is
  * opened. The service worker fetched it when it installed (public/admin-sw.js), so it opens without
  * signal too; the day's screen does not run it just to have it kept.
+ *
+ * Not React.lazy: a lazy component throws its failure to the root, so a sheet tapped without signal
+ * before the worker had the code (a first visit that lost signal at once) would blank the whole
+ * screen. Here the failure is said on the card. The browser keeps a failed import's failure for the
+ * page's life, so asking again means loading the page again: "Try Again" reloads (the day, and
+ * anything waiting to sync, are kept on the phone).
  */
-const JobSheet = lazy(() => import("../../components/admin/visits/job-sheet").then((m) => ({ default: m.JobSheet })));
+let sheetCode: SheetCode | null = null;
+
+function OpenJobSheet(props: SheetProps) {
+  const [code, setCode] = useState(sheetCode);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (code) return;
+    let live = true;
+    import("../../components/admin/visits/job-sheet").then(
+      (loaded) => {
+        sheetCode = loaded;
+        if (live) setCode(loaded);
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [code]);
+  if (code) return <code.JobSheet {...props} />;
+  if (failed)
+    return (
+      <ErrorState
+        message="The job sheet could not be opened: this phone needs signal once to fetch it."
+        onRetry={() => location.reload()}
+      />
+    );
+  return <LoadingState label="Opening the job sheet…" />;
+}
 
 const isDate = (s: string | null): s is string => s !== null && /^\d{4}-\d{2}-\d{2}$/.test(s);
 
@@ -210,9 +247,7 @@ function Visit({ visit, entries, onReload }: { visit: TodayVisit; entries: Outbo
         {visit.description ? <Text size="2">{visit.description}</Text> : null}
       </Flex>
       {open ? (
-        <Suspense fallback={<LoadingState label="Opening the job sheet…" />}>
-          <JobSheet key={visit.version} visit={visit} entries={entries} onReload={onReload} />
-        </Suspense>
+        <OpenJobSheet key={visit.version} visit={visit} entries={entries} onReload={onReload} />
       ) : (
         <Flex justify="end" mt="3">
           <Button onClick={() => setOpen(true)}>
