@@ -5,6 +5,7 @@ import { adminRoutes, matchesRoute } from "../../../schema/routes";
 import { AdminLayout } from "../../components/admin/admin-layout";
 import { LoadingState } from "../../components/admin/admin-states";
 import { lazyPage } from "../../components/site/lazy-page";
+import { whenIdle } from "../../lib/idle";
 import AdminNotFound from "./not-found";
 
 // Each screen is its own chunk: the login screen stays small and the product form's upload code
@@ -91,18 +92,23 @@ export function preloadAdminScreen(path: string): Promise<unknown> {
 function useAdminServiceWorker() {
   useEffect(() => {
     if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
-    // Once the page has loaded: installing downloads the offline files, which would otherwise take
-    // the connection from the screen's own scripts and reads.
+    // Once the page has loaded and the browser is idle: installing downloads the offline files,
+    // which would otherwise take the connection from the screen's own scripts and reads, and the
+    // registering itself is not work for the first render's effects.
+    let cancel = () => {};
     const register = () => {
-      navigator.serviceWorker.register("/admin-sw.js", { scope: "/admin/" }).catch((error: unknown) => {
-        console.warn("The back office's offline copy is unavailable:", error);
+      cancel = whenIdle(() => {
+        navigator.serviceWorker.register("/admin-sw.js", { scope: "/admin/" }).catch((error: unknown) => {
+          console.warn("The back office's offline copy is unavailable:", error);
+        });
       });
     };
     if (document.readyState === "complete") register();
-    else {
-      window.addEventListener("load", register, { once: true });
-      return () => window.removeEventListener("load", register);
-    }
+    else window.addEventListener("load", register, { once: true });
+    return () => {
+      window.removeEventListener("load", register);
+      cancel();
+    };
   }, []);
 }
 

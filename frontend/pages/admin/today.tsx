@@ -1,5 +1,5 @@
 import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
-import { type ReactNode, startTransition, useCallback, useEffect, useRef, useState } from "react";
+import { memo, type ReactNode, startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import type { Product } from "../../../schema/api/products";
 import type { TodayAnswer, TodayVisit } from "../../../schema/api/visits";
@@ -19,6 +19,7 @@ import {
   rememberDay,
   rememberedDay,
 } from "../../lib/admin/sheet-outbox";
+import { whenIdle } from "../../lib/idle";
 
 type SheetCode = typeof import("../../components/admin/visits/job-sheet");
 type SheetProps = Parameters<SheetCode["JobSheet"]>[0];
@@ -106,25 +107,44 @@ function useDay(date: string) {
   useEffect(() => {
     const early = preloadedDay(date);
     forgetPreloadedDay();
-    if (early) keep(early);
-    else {
-      setLoaded(null);
-      void load();
-    }
+    // Kept once the day is on screen and the browser idle: not part of the first render's work.
+    if (early) return whenIdle(() => keep(early));
+    setLoaded(null);
+    void load();
   }, [date, load, keep]);
   return { loaded, error, reload: load };
 }
 
-/** The phone's outbox, kept current. */
+const NO_ENTRIES: OutboxEntry[] = [];
+
+/**
+ * The phone's outbox, kept current. First read once the day is on screen and the browser idle (the
+ * day does not wait on the phone's database); an empty outbox read again is the same state, so the
+ * day is not rendered again for it.
+ */
 function useOutbox() {
-  const [entries, setEntries] = useState<OutboxEntry[]>([]);
+  const [entries, setEntries] = useState(NO_ENTRIES);
   useEffect(() => {
-    const read = () => void outboxEntries().then(setEntries, () => setEntries([]));
-    read();
-    void flushOutbox();
-    return onOutboxChange(read);
+    const show = (next: OutboxEntry[]) => setEntries(next.length ? next : NO_ENTRIES);
+    const read = () => void outboxEntries().then(show, () => show([]));
+    const cancel = whenIdle(() => {
+      read();
+      void flushOutbox();
+    });
+    const stop = onOutboxChange(read);
+    return () => {
+      cancel();
+      stop();
+    };
   }, []);
   return entries;
+}
+
+/** Each visit's entries, the same (empty) array for a visit with none, so its card need not render again. */
+function entriesByVisit(entries: OutboxEntry[]) {
+  const byVisit = new Map<number, OutboxEntry[]>();
+  for (const entry of entries) byVisit.set(entry.visitId, [...(byVisit.get(entry.visitId) ?? []), entry]);
+  return (visitId: number) => byVisit.get(visitId) ?? NO_ENTRIES;
 }
 
 export default function Today() {
@@ -133,6 +153,7 @@ export default function Today() {
   const { loaded, error, reload } = useDay(date);
   const entries = useOutbox();
   const waiting = entries.filter((e) => e.state === "waiting").length;
+  const entriesOf = entriesByVisit(entries);
   // Once this phone's syncs are through, the day is read again with their answers.
   const before = useRef(waiting);
   useEffect(() => {
@@ -149,7 +170,7 @@ export default function Today() {
         <ol className="admin-list admin-today" aria-label={`Visits on ${formatDate(date)}`}>
           {loaded.answer.visits.map((visit) => (
             <li key={visit.id}>
-              <Visit visit={visit} entries={entries.filter((e) => e.visitId === visit.id)} onReload={reload} />
+              <Visit visit={visit} entries={entriesOf(visit.id)} onReload={reload} />
             </li>
           ))}
         </ol>
@@ -186,7 +207,16 @@ export default function Today() {
   );
 }
 
-function Visit({ visit, entries, onReload }: { visit: TodayVisit; entries: OutboxEntry[]; onReload: () => unknown }) {
+/** A visit's card; memoized, so the day's other changes (an outbox entry of another visit) pass it by. */
+const Visit = memo(function Visit({
+  visit,
+  entries,
+  onReload,
+}: {
+  visit: TodayVisit;
+  entries: OutboxEntry[];
+  onReload: () => unknown;
+}) {
   // A sheet opens on a tap, so the day shows (and answers) before any form is built; one with
   // changes waiting on this phone opens by itself, to show what is waiting and what failed.
   const [open, setOpen] = useState(false);
@@ -261,4 +291,4 @@ function Visit({ visit, entries, onReload }: { visit: TodayVisit; entries: Outbo
       )}
     </article>
   );
-}
+});
