@@ -71,7 +71,8 @@ function usePrefetchOnIntent() {
     const onIntent = (event: Event) => {
       const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
       if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
-      pagesByPath[link.pathname]?.preload();
+      // A failure here is met again, and shown, when the link is followed.
+      pagesByPath[link.pathname]?.preload().catch(() => undefined);
     };
     document.addEventListener("pointerover", onIntent, { passive: true });
     document.addEventListener("focusin", onIntent);
