@@ -9,6 +9,7 @@ import worker from "../worker/index";
 import { sendCampaign } from "../worker/services/campaigns/send";
 import { queueEmails } from "../worker/services/mail/deliveries";
 import { postmarkMailer } from "../worker/services/mail/provider";
+import type { MailKind } from "../worker/services/mail/types";
 import { adminHeaders } from "./helpers/admin";
 import { guardedEnv } from "./helpers/d1-guard";
 import {
@@ -26,11 +27,17 @@ const providerEnv = {
   MAIL_FROM: "shop@example-heating.co.uk",
 } satisfies Partial<AppEnv>;
 
-const message = (to: string) => ({ kind: "order" as const, to, subject: `Order for ${to}`, html: "<p>Hi</p>", text: "Hi" });
+const message = (to: string, kind: MailKind = "order") => ({
+  kind,
+  to,
+  subject: `Order for ${to}`,
+  html: "<p>Hi</p>",
+  text: "Hi",
+});
 
-async function storeEmail(to: string) {
+async function storeEmail(to: string, kind: MailKind = "order") {
   const { queue, emailIds } = recordingQueue();
-  await queueEmails(getDb(env), queue, [message(to)]);
+  await queueEmails(getDb(env), queue, [message(to, kind)]);
   return emailIds()[0]!;
 }
 
@@ -100,6 +107,51 @@ describe("stored e-mails (order and quote notices, receipts, confirmations)", ()
       "SELECT status, kind FROM outgoing_emails WHERE instr(text, 'Queued Quote') > 0",
     );
     expect(stored).toMatchObject({ kind: "quote" });
+  });
+});
+
+describe("the answer to an erasure request", () => {
+  // The last e-mail to an erased address: the mail log keeps it until its delivery ends, not after.
+  const addressKept = (to: string) => query("SELECT id FROM outgoing_emails WHERE lower(`to`) = lower(?1)", to);
+
+  it("keeps its address while it waits to be sent, and forgets it once sent", async () => {
+    const to = uniqueAddress("erased-sent");
+    const id = await storeEmail(to, "erasure");
+    expect(await row(id)).toMatchObject({ to, status: "queued" });
+    await deliver({ emailId: id });
+    expect(await outboxFor(to)).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ to: "(erased)", status: "sent" });
+    expect(await addressKept(to)).toEqual([]);
+  });
+
+  it("keeps it through a provider outage, to be retried, and forgets it once refused for good", async () => {
+    const outage = uniqueAddress("fail-503");
+    const retried = await storeEmail(outage, "erasure");
+    await deliver({ emailId: retried }, providerEnv);
+    expect(await row(retried)).toMatchObject({ to: outage, status: "queued" });
+
+    const refused = await storeEmail(uniqueAddress("fail-422"), "erasure");
+    await deliver({ emailId: refused }, providerEnv);
+    expect(await row(refused)).toMatchObject({ to: "(erased)", status: "failed" });
+  });
+
+  it("forgets it when its retries run out, or when the cron finds it left sending", async () => {
+    const given = await storeEmail(uniqueAddress("dlq"), "erasure");
+    await deliver({ emailId: given }, {}, "outgoing-mail-dlq");
+    expect(await row(given)).toMatchObject({ to: "(erased)", status: "failed" });
+
+    const stuck = await storeEmail(uniqueAddress("stuck"), "erasure");
+    const longAgo = new Date(Date.now() - 20 * 60_000).toISOString();
+    await getDb(env).update(outgoingEmails).set({ status: "sending", updatedAt: longAgo }).where(eqId(stuck));
+    await runCron(Date.now());
+    expect(await row(stuck)).toMatchObject({ to: "(erased)", status: "unknown" });
+  });
+
+  it("other e-mails keep their address once sent", async () => {
+    const to = uniqueAddress("kept");
+    const id = await storeEmail(to);
+    await deliver({ emailId: id });
+    expect(await row(id)).toMatchObject({ to, status: "sent" });
   });
 });
 

@@ -64,6 +64,8 @@ export const mailKinds = [
   "booking",
   "document",
   "account",
+  /** The answer to a request to delete an account: its address is forgotten once it is sent or given up. */
+  "erasure",
   "other",
 ] as const;
 

@@ -46,7 +46,7 @@ export function erasureRequestedMail(to: string, account: string, reason: string
 export function erasureSettledMail(to: string, erased: boolean, outcome: string): MailMessage {
   const title = erased ? "Your account has been deleted" : "About your request to delete your account";
   return {
-    kind: "account",
+    kind: "erasure",
     to,
     subject: `${company.shortName}: ${erased ? "your account has been deleted" : "your request to delete your account"}`,
     ...mailParts(title, [say(outcome)]),

@@ -8,7 +8,7 @@ import { inJsonList } from "../../db/json-list";
 import type { AppEnv } from "../../env";
 import { siteUrl } from "../../lib/site-url";
 import { factsNow } from "../business-facts";
-import { gaveUp } from "./delivery-state";
+import { addressAfterDelivery, gaveUp } from "./delivery-state";
 import { withAccountLink } from "./layout";
 import { enqueueEmails } from "./queue-messages";
 import type { MailMessage } from "./types";
@@ -124,6 +124,7 @@ export async function markEmailsDeadLettered(db: Db, ids: number[], nowIso: stri
       status: "failed",
       lastError: gaveUp(e),
       updatedAt: nowIso,
+      to: addressAfterDelivery(e),
     })
     .where(and(inJsonList(e.id, ids), eq(e.status, "queued")));
 }
@@ -152,7 +153,7 @@ export async function redriveStuckEmails(db: Db, queue: Queue, now = Date.now())
       .returning({ id: e.id }),
     db
       .update(e)
-      .set({ status: "unknown", updatedAt: nowIso })
+      .set({ status: "unknown", updatedAt: nowIso, to: addressAfterDelivery(e) })
       .where(and(eq(e.status, "sending"), lt(e.updatedAt, minutesAgo(settings.mail.sendingUnknownAfterMinutes)))),
   ]);
   const ids = requeued.map((row) => row.id);

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { campaignRecipients, type outgoingEmails } from "../../../schema/db";
 import type { Db } from "../../db/client";
 
@@ -22,10 +23,21 @@ export const errorText = (error: string) => error.slice(0, 500);
 export const gaveUp = (table: DeliveryTable) =>
   sql`COALESCE(${table.lastError}, 'No answer from the mail service') || ' (gave up after retries)'`;
 
+/** The address an erasure's answer was sent to, once that mail is done with (sent, or given up). */
+export const ERASED_ADDRESS = "(erased)";
+
+/**
+ * A stored e-mail's address as kept once its delivery ends: the answer to an erasure request is the
+ * last thing sent to that address, and keeping it in the mail log would undo the erasure.
+ */
+export const addressAfterDelivery = (table: typeof outgoingEmails) =>
+  sql`CASE WHEN ${table.kind} = 'erasure' THEN ${ERASED_ADDRESS} ELSE ${table.to} END`;
+
 export function heldDelivery(db: Db, table: DeliveryTable, id: number): HeldDelivery {
   // Both tables have these columns; drizzle cannot type an update over a union of tables.
   const rows = table as typeof outgoingEmails;
-  const record = async (values: Partial<typeof outgoingEmails.$inferInsert>) => {
+  const ended = table === campaignRecipients ? {} : { to: addressAfterDelivery(rows) };
+  const record = async (values: SQLiteUpdateSetSource<typeof outgoingEmails>) => {
     await db
       .update(rows)
       .set(values)
@@ -35,8 +47,8 @@ export function heldDelivery(db: Db, table: DeliveryTable, id: number): HeldDeli
   const queuedAt = (nowIso: string) => (table === campaignRecipients ? { queuedAt: nowIso } : {});
   return {
     sent: (providerMessageId, nowIso) =>
-      record({ status: "sent", sentAt: nowIso, providerMessageId, lastError: null, updatedAt: nowIso }),
-    failed: (error, nowIso) => record({ status: "failed", lastError: errorText(error), updatedAt: nowIso }),
+      record({ status: "sent", sentAt: nowIso, providerMessageId, lastError: null, updatedAt: nowIso, ...ended }),
+    failed: (error, nowIso) => record({ status: "failed", lastError: errorText(error), updatedAt: nowIso, ...ended }),
     release: (error, nowIso) => record({ status: "queued", lastError: errorText(error), updatedAt: nowIso, ...queuedAt(nowIso) }),
   };
 }
