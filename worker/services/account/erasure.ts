@@ -107,7 +107,13 @@ export async function eraseAccount(db: Db, id: number): Promise<{ request: Admin
     db.delete(chatMessages).where(inArray(chatMessages.sessionId, handedOver)),
     db.delete(quotes).where(sql`lower(${quotes.email}) = ${email}`),
     db.update(bookings).set({ email: "", phone: "", notes: null }).where(sql`lower(${bookings.email}) = ${email}`),
-    db.delete(outgoingEmails).where(sql`lower(${outgoingEmails.to}) = ${email}`),
+    // The mail log's copies: to the address, and the owner's notices that name it (the quote, the
+    // booking, this request). One pass over the log either way.
+    db
+      .delete(outgoingEmails)
+      .where(
+        sql`lower(${outgoingEmails.to}) = ${email} OR instr(lower(${outgoingEmails.subject}), ${email}) > 0 OR instr(lower(${outgoingEmails.text}), ${email}) > 0`,
+      ),
     db.delete(accountSignInLinks).where(eq(accountSignInLinks.email, email)),
     db.delete(accountSessions).where(eq(accountSessions.email, email)),
     db
