@@ -2,7 +2,7 @@ import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { memo, type ReactNode, startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import type { Product } from "../../../schema/api/products";
-import type { TodayAnswer, TodayVisit } from "../../../schema/api/visits";
+import type { TodayAnswer } from "../../../schema/api/visits";
 import { formatPence } from "../../../schema/format";
 import { addDays, londonToday } from "../../../schema/london-time";
 import { formatDate, formatDayAndMonth, formatTime } from "../../../schema/london-time-text";
@@ -208,15 +208,7 @@ export default function Today() {
 }
 
 /** A visit's card; memoized, so the day's other changes (an outbox entry of another visit) pass it by. */
-const Visit = memo(function Visit({
-  visit,
-  entries,
-  onReload,
-}: {
-  visit: TodayVisit;
-  entries: OutboxEntry[];
-  onReload: () => unknown;
-}) {
+const Visit = memo(function Visit({ visit, entries, onReload }: SheetProps) {
   // A sheet opens on a tap, so the day shows (and answers) before any form is built; one with
   // changes waiting on this phone opens by itself, to show what is waiting and what failed.
   const [open, setOpen] = useState(false);
