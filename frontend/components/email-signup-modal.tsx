@@ -1,6 +1,7 @@
 import { lazy, Suspense, startTransition, useCallback, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { signupModal } from "../../schema/api/constants";
+import { whenIdle } from "../lib/idle";
 import { whenPageReady } from "../lib/page-ready";
 
 const loadDialog = () => import("./site/signup-dialog");
@@ -48,10 +49,17 @@ function isTyping(): boolean {
  */
 function useAutoOpen(open: () => void, quiet: boolean) {
   useEffect(() => {
-    if (quiet || readFlag()) return;
+    if (quiet) return;
     let done = false;
     const show = () => {
       if (done) return;
+      // Read when it is time to open, not while the page hydrates: a tab's first touch of its
+      // session storage costs a few milliseconds of the phone's main thread.
+      if (readFlag()) {
+        done = true;
+        stop();
+        return;
+      }
       if (isTyping()) {
         document.addEventListener("focusout", restartAfterTyping);
         return;
@@ -77,12 +85,14 @@ function useAutoOpen(open: () => void, quiet: boolean) {
     // own requests, so it is ready when the modal opens and nothing is downloaded while it opens.
     const cancelWarm = whenPageReady(() => void loadDialog());
     window.addEventListener("scroll", onScroll, { passive: true });
-    // The visitor may have scrolled before the page became interactive.
-    onScroll();
+    // The visitor may have scrolled before the page became interactive. Checked once the browser
+    // is idle: measuring the page now would force its layout inside hydration's effects.
+    const cancelCheck = whenIdle(onScroll);
     function stop() {
       window.clearTimeout(timer);
       window.clearTimeout(retry);
       cancelWarm();
+      cancelCheck();
       window.removeEventListener("scroll", onScroll);
       document.removeEventListener("focusout", restartAfterTyping);
     }
