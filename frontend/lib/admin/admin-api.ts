@@ -1,6 +1,6 @@
 import { mutate } from "swr";
 import { navigate } from "wouter/use-browser-location";
-import { clearAdminToken } from "../admin-token";
+import { clearAdminToken, getAdminToken } from "../admin-token";
 import { api, apiBlob, apiPage, apiText, HttpError, type ListPage } from "../api";
 import { notify } from "../toast";
 
@@ -30,8 +30,11 @@ async function endingSessionOn401<T>(call: Promise<T>): Promise<T> {
     return await call;
   } catch (error) {
     if (error instanceof HttpError && error.status === 401) {
+      // A request still on its way when this tab ended its session on purpose (logging out, signing
+      // out everywhere) is refused too; the owner was told already, so only an unexpected end says so.
+      const unexpected = getAdminToken() !== null;
       endAdminSession();
-      notify({ title: "Session ended", description: "Please log in again.", variant: "destructive" });
+      if (unexpected) notify({ title: "Session ended", description: "Please log in again.", variant: "destructive" });
     }
     throw error;
   }
