@@ -23,7 +23,9 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["./test/global-setup.ts"],
-    setupFiles: ["./test/apply-migrations.ts", "./test/console-guard.ts"],
+    // sql-gate-setup.ts reads every statement the tests make D1 run and fails the test that sent a
+    // correlated subquery with an unqualified outer column (decision 013, test/helpers/sql-gate.ts).
+    setupFiles: ["./test/apply-migrations.ts", "./test/sql-gate-setup.ts", "./test/console-guard.ts"],
     testTimeout: 20_000,
   },
 });

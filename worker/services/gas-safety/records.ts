@@ -79,11 +79,16 @@ async function readContext(db: Db, id: number): Promise<Context> {
         replacesNumber: sql<
           number | null
         >`(SELECT number FROM gas_safety_records AS replaced WHERE replaced.id = "gas_safety_records"."replaces_id")`,
+        // A select from gas_safety_records alone, whose columns Drizzle writes unqualified: the
+        // subqueries name the record in full and their own table by its alias (decision 013).
         landlordSentAt: sql<
           string | null
-        >`(SELECT sent_at FROM ${outgoingEmails} WHERE ${outgoingEmails.id} = ${r.landlordEmailId})`,
-        tenantSentAt: sql<string | null>`(SELECT sent_at FROM ${outgoingEmails} WHERE ${outgoingEmails.id} = ${r.tenantEmailId})`,
-        tenantEmailFailed: sql<number>`COALESCE((SELECT status = 'failed' FROM ${outgoingEmails} WHERE ${outgoingEmails.id} = ${r.tenantEmailId}), 1)`,
+        >`(SELECT e.sent_at FROM ${outgoingEmails} AS e WHERE e.id = ${sql.raw('"gas_safety_records"."landlord_email_id"')})`,
+        tenantSentAt: sql<
+          string | null
+        >`(SELECT e.sent_at FROM ${outgoingEmails} AS e WHERE e.id = ${sql.raw('"gas_safety_records"."tenant_email_id"')})`,
+        tenantEmailFailed: sql<number>`COALESCE((SELECT e.status = 'failed' FROM ${outgoingEmails} AS e
+          WHERE e.id = ${sql.raw('"gas_safety_records"."tenant_email_id"')}), 1)`,
       })
       .from(r)
       .where(eq(r.id, id)),
@@ -609,10 +614,11 @@ export async function listDocuments(
         checkDate: r.checkDate,
         nextDueDate: r.nextDueDate,
         linkVersion: r.linkVersion,
+        // Unqualified in this single-table select: the subqueries name the record in full (decision 013).
         tenantCopyPending: sql<number>`${r.status} = 'issued' AND ${r.tenantCopyGivenAt} IS NULL
-          AND COALESCE((SELECT status FROM ${outgoingEmails} WHERE ${outgoingEmails.id} = ${r.tenantEmailId}), 'failed') = 'failed'
-          AND EXISTS (SELECT 1 FROM ${properties} WHERE ${properties.id} = ${r.propertyId}
-            AND (${properties.tenantName} IS NOT NULL OR ${properties.tenantEmail} IS NOT NULL))`,
+          AND COALESCE((SELECT e.status FROM ${outgoingEmails} AS e WHERE e.id = ${sql.raw('"gas_safety_records"."tenant_email_id"')}), 'failed') = 'failed'
+          AND EXISTS (SELECT 1 FROM ${properties} AS p WHERE p.id = ${sql.raw('"gas_safety_records"."property_id"')}
+            AND (p.tenant_name IS NOT NULL OR p.tenant_email IS NOT NULL))`,
       })
       .from(r)
       .where(recordWhere)
