@@ -1,9 +1,9 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { backupCounts, restoreStatements } from "../scripts/restore-sql.mjs";
+import { BACKUP_TABLES, LEFT_OUT_OF_BACKUP } from "../schema/backup-tables";
+import { backupCounts, restoreStatements, SCHEMA_QUERY, type SchemaRow, schemaFrom } from "../scripts/restore-sql.mjs";
 import { issueAdminToken } from "../worker/lib/admin-token";
-import { BACKUP_TABLES, LEFT_OUT_OF_BACKUP } from "../worker/services/admin/backup";
 import { adminHeaders } from "./helpers/admin";
 import { D1_LIMITS } from "./helpers/d1-guard";
 import { createProduct } from "./helpers/factories";
@@ -81,7 +81,8 @@ describe("Download everything, and the restore rehearsal", () => {
 
     // The rehearsal: a fresh database, migrated, loaded from the file.
     await applyD1Migrations(env.RESTORE_DB, env.TEST_MIGRATIONS);
-    const statements = restoreStatements(backup);
+    const schema = schemaFrom((await env.RESTORE_DB.prepare(SCHEMA_QUERY).all<SchemaRow>()).results);
+    const statements = restoreStatements(backup, schema);
     for (const statement of statements) {
       expect(new TextEncoder().encode(statement).length).toBeLessThanOrEqual(D1_LIMITS.statementBytes);
       await env.RESTORE_DB.prepare(statement).run();
@@ -102,11 +103,14 @@ describe("Download everything, and the restore rehearsal", () => {
     expect(await pages(env.RESTORE_DB, screens)).toEqual(await pages(env.DB, screens));
   });
 
-  it("refuses a file that is not a backup, with a clear message", () => {
-    expect(() => restoreStatements({ tables: {} })).toThrow("This file is not a Northside Heating backup.");
-    expect(() => restoreStatements({ format: "northside-backup", version: 2, tables: {} })).toThrow("version 2");
-    expect(() => restoreStatements({ format: "northside-backup", version: 1, tables: { "x; DROP": [] } })).toThrow(
-      "A table name the restore does not accept",
+  it("refuses a file that is not a backup, with a clear message", async () => {
+    await applyD1Migrations(env.RESTORE_DB, env.TEST_MIGRATIONS);
+    const schema = schemaFrom((await env.RESTORE_DB.prepare(SCHEMA_QUERY).all<SchemaRow>()).results);
+    expect(() => restoreStatements({ tables: {} }, schema)).toThrow("This file is not a Northside Heating backup.");
+    expect(() => restoreStatements({ format: "northside-backup", version: 2, tables: {} }, schema)).toThrow("version 2");
+    const backup = { format: "northside-backup", version: 1, exportedAt: "2026-11-25T08:00:00.000Z", images: [] };
+    expect(() => restoreStatements({ ...backup, tables: { "x; DROP": [] } }, schema)).toThrow(
+      `it holds a table that is not one of the business's: "x; DROP"`,
     );
   });
 });

@@ -13,14 +13,14 @@ const feedUrl = (env: HonoEnv["Bindings"], secret: string) => siteUrl(env, `/api
 /** The owner's availability, the private feed's address, and the diary (mounted at /api/admin). */
 const app = new Hono<HonoEnv>()
   .get("/calendar", async (c) => {
-    const { settings, secret } = await readCalendarAndFeed(getDb(c.env));
+    const { settings, secret } = await readCalendarAndFeed(c.env, getDb(c.env));
     return c.json({ settings, feedUrl: feedUrl(c.env, secret) } satisfies AdminCalendar);
   })
   .patch("/calendar", validate("json", calendarPatchSchema), async (c) => {
-    const { settings, secret } = await saveCalendar(getDb(c.env), c.req.valid("json"));
+    const { settings, secret } = await saveCalendar(c.env, getDb(c.env), c.req.valid("json"));
     return c.json({ settings, feedUrl: feedUrl(c.env, secret) } satisfies AdminCalendar);
   })
-  .post("/calendar/rotate-feed", async (c) => c.json({ feedUrl: feedUrl(c.env, await rotateFeedSecret(getDb(c.env))) }))
+  .post("/calendar/rotate-feed", async (c) => c.json({ feedUrl: feedUrl(c.env, await rotateFeedSecret(c.env, getDb(c.env))) }))
   .get("/bookings", validate("query", calendarWeekQuerySchema), async (c) => {
     const { from, days } = c.req.valid("query");
     return c.json(await calendarEntries(getDb(c.env), from ?? londonToday(), days));

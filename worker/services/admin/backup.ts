@@ -1,41 +1,7 @@
-import { getTableColumns, sql } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import {
-  accountErasureRequests,
-  appliances,
-  bookingCells,
-  bookings,
-  campaignRecipients,
-  campaigns,
-  chatMessages,
-  creditNotes,
-  customers,
-  emailSubscribers,
-  estimateAcceptances,
-  estimateEvents,
-  estimates,
-  estimateVersions,
-  gasSafetyRecords,
-  invoiceEvents,
-  invoicePayments,
-  invoiceRefunds,
-  invoices,
-  numberSeriesCounters,
-  orderLines,
-  orders,
-  outgoingEmails,
-  ownerSettings,
-  products,
-  properties,
-  quotes,
-  serviceRecords,
-  serviceReminders,
-  serviceSheets,
-  stockMovements,
-  stripeEvents,
-  visitSheets,
-  warningNotices,
-} from "../../../schema/db";
+import { getTableColumns, getTableName, is, sql } from "drizzle-orm";
+import { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { BACKUP_FORMAT, BACKUP_TABLES, BACKUP_VERSION, type BackupTable } from "../../../schema/backup-tables";
+import * as schema from "../../../schema/db";
 import { type Db, getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 
@@ -44,64 +10,21 @@ import type { AppEnv } from "../../env";
  * rows at a time (the Worker never holds the whole database, and each read stays far inside D1's
  * 50 MB result and 1,000 queries an invocation), with the product images listed by key (the
  * images themselves stay in R2). Rows keep their database column names and ids, so the restore
- * (scripts/restore.mjs) is mechanical: the same rows into the same tables, in this order, which
- * puts every table after the ones it refers to.
+ * (scripts/restore.mjs) is mechanical: the same rows into the same tables. Which tables, in which
+ * order, and which are left out is schema/backup-tables.ts, the list the restore reads too.
  */
-const BACKUP: [string, SQLiteTable][] = [
-  ["products", products],
-  ["customers", customers],
-  ["properties", properties],
-  ["appliances", appliances],
-  ["quotes", quotes],
-  ["service_records", serviceRecords],
-  ["visit_sheets", visitSheets],
-  ["outgoing_emails", outgoingEmails],
-  ["gas_safety_records", gasSafetyRecords],
-  ["warning_notices", warningNotices],
-  ["service_sheets", serviceSheets],
-  ["estimates", estimates],
-  ["estimate_versions", estimateVersions],
-  ["estimate_acceptances", estimateAcceptances],
-  ["estimate_events", estimateEvents],
-  ["invoices", invoices],
-  ["invoice_payments", invoicePayments],
-  ["invoice_refunds", invoiceRefunds],
-  ["credit_notes", creditNotes],
-  ["invoice_events", invoiceEvents],
-  ["service_reminders", serviceReminders],
-  ["bookings", bookings],
-  ["booking_cells", bookingCells],
-  ["email_subscribers", emailSubscribers],
-  ["campaigns", campaigns],
-  ["campaign_recipients", campaignRecipients],
-  ["orders", orders],
-  ["order_lines", orderLines],
-  ["stock_movements", stockMovements],
-  ["chat_messages", chatMessages],
-  ["settings", ownerSettings],
-  ["number_series", numberSeriesCounters],
-  ["stripe_events", stripeEvents],
-  ["account_erasure_requests", accountErasureRequests],
-];
-export const BACKUP_TABLES = BACKUP.map(([name]) => name);
-
-/** Tables left out, and why: secrets and what renews itself, not the business's records. */
-export const LEFT_OUT_OF_BACKUP: Record<string, string> = {
-  admin_accounts: "the owner's password hash and second factor: set again on a new install",
-  admin_devices: "browsers remembered for sign-in",
-  admin_recovery_codes: "second-factor recovery codes (hashed)",
-  admin_sessions: "sign-in sessions",
-  admin_sign_ins: "the sign-in log (kept 90 days)",
-  rate_limits: "request counters of the last day",
-  cart_items: "visitors' carts (emptied after 30 days)",
-  outbox: "the local copy of sent e-mail (development only)",
-  sheet_syncs: "the keys of job sheets synced from the phone (kept 30 days, to apply each once)",
-  account_sessions: "customers' signed-in browsers (hashed; they sign in again)",
-  account_sign_in_links: "customers' one-time sign-in links (hashed, 15 minutes)",
-};
-
-export const BACKUP_FORMAT = "northside-backup";
-export const BACKUP_VERSION = 1;
+function backupTables(): [BackupTable, SQLiteTable][] {
+  const tables = new Map(
+    (Object.values(schema) as unknown[])
+      .filter((value): value is SQLiteTable => is(value, SQLiteTable))
+      .map((table) => [getTableName(table), table]),
+  );
+  return BACKUP_TABLES.map((name) => {
+    const table = tables.get(name);
+    if (!table) throw new Error(`schema/backup-tables.ts names a table schema/db does not declare: ${name}`);
+    return [name, table];
+  });
+}
 
 /** Rows per read: stored e-mails carry their whole HTML, so they come fewer at a time. */
 const pageSize = (table: string) => (table === "outgoing_emails" ? 250 : 5000);
@@ -116,14 +39,42 @@ function page(db: Db, table: SQLiteTable, name: string, after: number) {
     .limit(pageSize(name));
 }
 
-/** Writes a table's rows under their database column names, booleans as SQLite stores them. */
-function storedRows(table: SQLiteTable) {
+/**
+ * What opens something without signing in, as the mail log holds it in the e-mails it sends: a
+ * sign-in link's secret (its fragment), every `token=` parameter (a booking's manage link,
+ * unsubscribe, reminders, a sign-up's confirmation) and every signed token or JWT, wherever it
+ * sits (a quote's, an invoice's or a certificate's link): values joined by dots (an empty one
+ * among them), ending in a 43-character HMAC-SHA256. The log needs them until the e-mail is sent; the backup, a file
+ * easier to lose than the database, keeps the e-mails without them (test/backup-tokens.test.ts).
+ */
+const LINK_SECRETS = [
+  /(\/account\/sign-in#)[A-Za-z0-9_-]+/g,
+  /(token=)[^&"'<>\s]+/g,
+  /(^|[^A-Za-z0-9_.-])(?:[A-Za-z0-9_-]*\.)+[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g,
+];
+export const withoutLinkSecrets = (text: string) =>
+  LINK_SECRETS.reduce((out, pattern) => out.replace(pattern, "$1removed-from-backup"), text);
+
+/** The columns whose text is an e-mail as sent, links and all. */
+const MAIL_TEXT: Partial<Record<BackupTable, string[]>> = { outgoing_emails: ["html", "text", "headers", "attachments"] };
+
+/**
+ * Writes a table's rows under their database column names, booleans as SQLite stores them, and
+ * e-mails without the secrets of their links.
+ */
+function storedRows(name: BackupTable, table: SQLiteTable) {
   const columns = Object.entries(getTableColumns(table)).map(([key, column]) => [key, column.name] as const);
+  const mailText = new Set(MAIL_TEXT[name]);
   return (row: Record<string, unknown>): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
-    for (const [key, name] of columns) {
+    for (const [key, column] of columns) {
       const value = row[key];
-      out[name] = typeof value === "boolean" ? Number(value) : value;
+      out[column] =
+        typeof value === "boolean"
+          ? Number(value)
+          : typeof value === "string" && mailText.has(column)
+            ? withoutLinkSecrets(value)
+            : value;
     }
     return out;
   };
@@ -135,13 +86,14 @@ function storedRows(table: SQLiteTable) {
  */
 async function* backupPieces(env: AppEnv, now: number): AsyncGenerator<string> {
   const db = getDb(env);
+  const tables = backupTables();
   const firstPages = (await db.batch(
-    BACKUP.map(([name, table]) => page(db, table, name, 0)) as unknown as [ReturnType<typeof page>],
+    tables.map(([name, table]) => page(db, table, name, 0)) as unknown as [ReturnType<typeof page>],
   )) as unknown as (Record<string, unknown> & { backupRowid: number })[][];
   yield `{"format":"${BACKUP_FORMAT}","version":${BACKUP_VERSION},"exportedAt":"${new Date(now).toISOString()}","tables":{`;
-  for (const [t, [name, table]] of BACKUP.entries()) {
+  for (const [t, [name, table]] of tables.entries()) {
     yield `${t > 0 ? "," : ""}"${name}":[`;
-    const stored = storedRows(table);
+    const stored = storedRows(name, table);
     let rows = firstPages[t]!;
     let first = true;
     while (rows.length > 0) {

@@ -5,9 +5,8 @@ import { bookings, customers, serviceRecords } from "../../../schema/db";
 import { addDays, londonToUtc, londonWallTime } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
-import { constantTimeEqual } from "../../lib/password";
 import { siteHost } from "../../lib/site-url";
-import { feedSecretQuery } from "./calendar";
+import { feedKeyQuery, isFeedToken } from "./calendar";
 import { calendarFile } from "./ics";
 
 /**
@@ -89,17 +88,14 @@ function toEntries([booked, records]: EntryRows): CalendarEntry[] {
   return entries.sort((a, b) => a.start.localeCompare(b.start) || Number(b.allDay) - Number(a.allDay));
 }
 
-const utf8 = new TextEncoder();
-/** Compared in constant time: the feed's address is its only key. */
-const sameSecret = (a: string, b: string) => constantTimeEqual(utf8.encode(a), utf8.encode(b));
-
 /**
- * The private feed, if `secret` is the feed's: the diary from a month ago to six months ahead, as
- * iCalendar. The secret is read with the diary, in one D1 round trip; null for any other secret.
+ * The private feed, if `secret` is the feed's address token: the diary from a month ago to six
+ * months ahead, as iCalendar. The key is read with the diary, in one D1 round trip; null for any
+ * other token.
  */
 export async function feedIcs(env: AppEnv, db: Db, secret: string, today: string): Promise<string | null> {
-  const [[stored], ...rows] = await db.batch([feedSecretQuery(db), ...entryQueries(db, addDays(today, -30), 210)]);
-  if (!stored || !sameSecret(secret, JSON.parse(stored.value) as string)) return null;
+  const [[stored], ...rows] = await db.batch([feedKeyQuery(db), ...entryQueries(db, addDays(today, -30), 210)]);
+  if (!(await isFeedToken(env, secret, stored))) return null;
   const host = siteHost(env);
   return calendarFile(
     toEntries(rows).map((e) => ({

@@ -3,11 +3,14 @@ import { ownerSettings } from "../../../schema/db";
 import { londonToday } from "../../../schema/london-time";
 import { randomHex } from "../../../schema/random";
 import type { Db } from "../../db/client";
+import type { AppEnv } from "../../env";
+import { constantTimeEqual } from "../../lib/password";
+import { signToken, verifyToken } from "../../lib/signed-token";
 import { saveGroupsStatements, settingRowQuery } from "../owner-settings";
 
 /**
  * The owner's availability for online booking, stored with the business settings (key "calendar"),
- * and the secret of the private calendar feed (key "calendar-feed"). No row: the defaults below.
+ * and the key of the private calendar feed (key "calendar-feed"). No row: the defaults below.
  */
 export const defaultCalendar: CalendarSettings = {
   hours: {
@@ -62,48 +65,65 @@ export function calendarFrom([row]: { value: string }[], today = londonToday()):
   return { ...saved, blockedDays: saved.blockedDays.filter((d) => d.date >= today) };
 }
 
-/** The statement that makes the feed's secret on first use (no row until the owner first opens the calendar). */
-const ensureFeedSecret = (db: Db) =>
+/**
+ * The feed's address is its only lock, so it is not what is stored: the address carries the key
+ * signed with the Worker's secret (lib/signed-token), and only the key is kept. A copy of the
+ * database (a backup) opens no diary; a new key retires every address made from the old one.
+ */
+const FEED_PURPOSE = "calendar-feed/v1";
+const feedToken = (env: AppEnv, stored: { value: string }) => signToken(env, FEED_PURPOSE, [JSON.parse(stored.value) as string]);
+
+/** Whether `token` is the address of the feed whose stored key is `stored`: signed by this Worker, for that key. */
+export async function isFeedToken(env: AppEnv, token: string, stored: { value: string } | undefined): Promise<boolean> {
+  const [key] = (await verifyToken(env, FEED_PURPOSE, token, 1)) ?? [];
+  if (key === undefined || !stored) return false;
+  const utf8 = new TextEncoder();
+  return constantTimeEqual(utf8.encode(key), utf8.encode(JSON.parse(stored.value) as string));
+}
+
+/** The statement that makes the feed's key on first use (no row until the owner first opens the calendar). */
+const ensureFeedKey = (db: Db) =>
   db
     .insert(ownerSettings)
-    .values({ key: FEED_KEY, value: JSON.stringify(newSecret()) })
+    .values({ key: FEED_KEY, value: JSON.stringify(newKey()) })
     .onConflictDoNothing();
 
-/** The availability and the feed's secret (made on first use), in one round trip. */
-export async function readCalendarAndFeed(db: Db): Promise<{ settings: CalendarSettings; secret: string }> {
-  const [, calendar, [feed]] = await db.batch([ensureFeedSecret(db), calendarQuery(db), feedSecretQuery(db)]);
-  return { settings: calendarFrom(calendar), secret: JSON.parse(feed!.value) as string };
+/** The availability and the feed's address token (its key made on first use), in one round trip. */
+export async function readCalendarAndFeed(env: AppEnv, db: Db): Promise<{ settings: CalendarSettings; secret: string }> {
+  const [, calendar, [feed]] = await db.batch([ensureFeedKey(db), calendarQuery(db), feedKeyQuery(db)]);
+  return { settings: calendarFrom(calendar), secret: await feedToken(env, feed!) };
 }
 
 /** Saves the groups given, each whole (json_set, as the business facts), and answers the availability and feed: one round trip. */
 export async function saveCalendar(
+  env: AppEnv,
   db: Db,
   patch: Partial<CalendarSettings>,
 ): Promise<{ settings: CalendarSettings; secret: string }> {
   const [, [saved], , [feed]] = await db.batch([
     ...saveGroupsStatements(db, CALENDAR_KEY, defaultCalendar, patch),
-    ensureFeedSecret(db),
-    feedSecretQuery(db),
+    ensureFeedKey(db),
+    feedKeyQuery(db),
   ]);
-  return { settings: calendarFrom([saved!]), secret: JSON.parse(feed!.value) as string };
+  return { settings: calendarFrom([saved!]), secret: await feedToken(env, feed!) };
 }
 
-const newSecret = () => randomHex(24);
+const newKey = () => randomHex(24);
 
-/** The statement that reads the feed's secret. */
-export const feedSecretQuery = (db: Db) => settingRowQuery(db, FEED_KEY);
+/** The statement that reads the feed's key. */
+export const feedKeyQuery = (db: Db) => settingRowQuery(db, FEED_KEY);
 
-/** A new secret: the old feed address stops working at once. */
-export async function rotateFeedSecret(db: Db): Promise<string> {
-  const secret = newSecret();
+/** A new key, and the address token made from it: the old feed address stops working at once. */
+export async function rotateFeedSecret(env: AppEnv, db: Db): Promise<string> {
+  const value = JSON.stringify(newKey());
   await db
     .insert(ownerSettings)
-    .values({ key: FEED_KEY, value: JSON.stringify(secret) })
+    .values({ key: FEED_KEY, value })
     .onConflictDoUpdate({
       target: ownerSettings.key,
-      set: { value: JSON.stringify(secret), updatedAt: new Date().toISOString() },
+      set: { value, updatedAt: new Date().toISOString() },
     });
-  return secret;
+  return feedToken(env, { value });
 }
 
 /** Whether a postcode's outward code is in the covered areas ("M33 7XX" is covered by "M33" and by "M"). */

@@ -1,0 +1,74 @@
+/**
+ * What "Download everything" writes and what `npm run restore` takes back, in one place both read
+ * (worker/services/admin/backup.ts and scripts/restore-sql.mjs). No imports: the restore script
+ * loads this file in plain Node, which strips the types but resolves no project paths.
+ *
+ * test/backup-restore.test.ts holds every table of the database to one of the two lists, so a new
+ * table is either backed up and restorable, or left out with its reason and never restored.
+ */
+
+export const BACKUP_FORMAT = "northside-backup";
+export const BACKUP_VERSION = 1;
+
+/**
+ * The business's tables, in the order the restore loads them: every table after the ones it
+ * refers to. The restore follows this order whatever order the file has.
+ */
+export const BACKUP_TABLES = [
+  "products",
+  "customers",
+  "properties",
+  "appliances",
+  "quotes",
+  "service_records",
+  "visit_sheets",
+  "outgoing_emails",
+  "gas_safety_records",
+  "warning_notices",
+  "service_sheets",
+  "estimates",
+  "estimate_versions",
+  "estimate_acceptances",
+  "estimate_payments",
+  "estimate_events",
+  "invoices",
+  "invoice_payments",
+  "invoice_refunds",
+  "credit_notes",
+  "invoice_events",
+  "service_reminders",
+  "bookings",
+  "booking_cells",
+  "email_subscribers",
+  "campaigns",
+  "campaign_recipients",
+  "orders",
+  "order_lines",
+  "stock_movements",
+  "chat_messages",
+  "settings",
+  "number_series",
+  "stripe_events",
+  "account_erasure_requests",
+] as const;
+
+export type BackupTable = (typeof BACKUP_TABLES)[number];
+
+/**
+ * Tables left out of the backup, and why: secrets and what renews itself, not the business's
+ * records. The restore refuses a file that holds any of them: a tampered backup could otherwise
+ * plant its own owner's password with the second factor off, or a session of its own.
+ */
+export const LEFT_OUT_OF_BACKUP: Readonly<Record<string, string>> = {
+  admin_accounts: "the owner's password hash and second factor: set again on a new install",
+  admin_devices: "browsers remembered for sign-in",
+  admin_recovery_codes: "second-factor recovery codes (hashed)",
+  admin_sessions: "sign-in sessions",
+  admin_sign_ins: "the sign-in log (kept 90 days)",
+  rate_limits: "request counters of the last day",
+  cart_items: "visitors' carts (emptied after 30 days)",
+  outbox: "the local copy of sent e-mail (development only)",
+  sheet_syncs: "the keys of job sheets synced from the phone (kept 30 days, to apply each once)",
+  account_sessions: "customers' signed-in browsers (hashed; they sign in again)",
+  account_sign_in_links: "customers' one-time sign-in links (hashed, 15 minutes)",
+};
