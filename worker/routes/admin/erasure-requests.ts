@@ -11,7 +11,7 @@ import { queueInBackground } from "../../services/mail";
 const app = new Hono<HonoEnv>()
   .get("/", async (c) => c.json(await listErasureRequests(getDb(c.env))))
   .post("/:id/erase", validate("param", idParamSchema), async (c) => {
-    const { request, mails } = await eraseAccount(getDb(c.env), c.req.valid("param").id);
+    const { request, mails } = await eraseAccount(c.env, getDb(c.env), c.req.valid("param").id);
     queueInBackground(c.executionCtx, c.env, ...mails);
     return c.json(request);
   })

@@ -1,43 +1,31 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { AdminErasureRequest } from "../../../schema/api/account";
-import {
-  accountErasureRequests,
-  accountSessions,
-  accountSignInLinks,
-  bookings,
-  chatMessages,
-  customers,
-  emailSubscribers,
-  estimates,
-  gasSafetyRecords,
-  invoices,
-  outgoingEmails,
-  quotes,
-  serviceSheets,
-  warningNotices,
-} from "../../../schema/db";
+import { accountErasureRequests, customers, outbox, outgoingEmails, serviceRecords } from "../../../schema/db";
+import type { KeptRecord } from "../../../schema/db/personal-data";
+import { londonToday } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
+import type { AppEnv } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
+import { sha256Hex } from "../documents/files";
 import type { MailMessage } from "../mail";
-import { erasureSettledMail } from "../mail/account-emails";
-import { accountChats, ofAccount } from "./sessions";
+import { erasureDoneMail, erasureRefusedMail } from "../mail/account-emails";
+import { deleteVisitPhotos } from "../visits/photo-erasure";
+import { accountScope, erasureStatements, isIn, keptCounts } from "./erasure-plan";
+import { addressPattern, namesAddress } from "./names-address";
+import { ofAccount } from "./sessions";
 
 /**
  * The owner settles a customer's "Delete my account" (UK GDPR's right to erasure, which yields to
- * records the law requires). Erasing, in one D1 batch:
- * - a customer with no record that must be kept (an issued invoice, a gas safety record, warning
- *   notice or service sheet, an accepted quote) is deleted, with their properties and appliances;
- * - one with such records keeps their name and address (they are on those records) and loses their
- *   e-mail address and phone number, and every reminder;
- * - the deals list entry, the quote requests (and the chats handed over with them), the bookings'
- *   contact details, the local copies of e-mails sent to the address, and every sign-in link and
- *   session go.
- * Shop orders stay: they are the business's accounting records (six years).
+ * records the law requires): every place the person's data lives, as schema/db/personal-data.ts lists
+ * it, erased in one D1 batch (one transaction) after one batch of reads, and the visits' photos
+ * deleted from R2 first (a failure there stops the erasure before D1 changes; trying again is safe).
+ * The customer is told what was kept and why.
  */
 const req = accountErasureRequests;
 
-export async function listErasureRequests(db: Db): Promise<AdminErasureRequest[]> {
-  const rows = await db
+/** One request as the back office lists it; the customers are counted by the request's own address. */
+const requestRows = (db: Db) =>
+  db
     .select({
       id: req.id,
       email: req.email,
@@ -46,13 +34,13 @@ export async function listErasureRequests(db: Db): Promise<AdminErasureRequest[]
       requestedAt: req.requestedAt,
       settledAt: req.settledAt,
       outcome: req.outcome,
-      // The outer row's address, named with its table: inside the subquery a bare "email" is the customer's.
-      customers: sql<number>`(SELECT COUNT(*) FROM ${customers} WHERE lower(${customers.email}) = ${sql.raw('"account_erasure_requests"."email"')})`,
+      // A builder of its own, so both sides are written with their tables: the customer's, the request's.
+      customers: sql<number>`${db.select({ n: count() }).from(customers).where(sql`lower(${customers.email}) = ${req.email}`)}`,
     })
-    .from(req)
-    .orderBy(sql`${req.status} = 'open' DESC`, desc(req.requestedAt))
-    .limit(100);
-  return rows;
+    .from(req);
+
+export async function listErasureRequests(db: Db): Promise<AdminErasureRequest[]> {
+  return requestRows(db).orderBy(sql`${req.status} = 'open' DESC`, desc(req.requestedAt)).limit(100);
 }
 
 async function openRequest(db: Db, id: number) {
@@ -62,71 +50,71 @@ async function openRequest(db: Db, id: number) {
   return row;
 }
 
-/**
- * The account's customers with a record that must be kept, as a subquery. Inside each EXISTS the
- * customer is named with its table: a bare "id" there would be the inner table's own.
- */
-const customerId = sql.raw('"customers"."id"');
-const keptFor = (email: string) => sql`SELECT ${customers.id} FROM ${customers} WHERE ${ofAccount(email)} AND (
-  EXISTS (SELECT 1 FROM ${invoices} WHERE ${invoices.customerId} = ${customerId} AND ${invoices.status} <> 'draft')
-  OR EXISTS (SELECT 1 FROM ${gasSafetyRecords} WHERE ${gasSafetyRecords.customerId} = ${customerId} AND ${gasSafetyRecords.status} = 'issued')
-  OR EXISTS (SELECT 1 FROM ${warningNotices} WHERE ${warningNotices.customerId} = ${customerId})
-  OR EXISTS (SELECT 1 FROM ${serviceSheets} WHERE ${serviceSheets.customerId} = ${customerId} AND ${serviceSheets.status} = 'issued')
-  OR EXISTS (SELECT 1 FROM ${estimates} WHERE ${estimates.customerId} = ${customerId} AND ${estimates.status} = 'accepted'))`;
-
-export async function eraseAccount(db: Db, id: number): Promise<{ request: AdminErasureRequest; mails: MailMessage[] }> {
+export async function eraseAccount(
+  env: AppEnv,
+  db: Db,
+  id: number,
+): Promise<{ request: AdminErasureRequest; mails: MailMessage[] }> {
   const request = await openRequest(db, id);
-  const email = request.email;
-  const account = ofAccount(email);
-  const [[counts]] = await db.batch([
+  const email = request.email.toLowerCase();
+  const scope = accountScope(db, email);
+  // Candidates by substring; only those naming the whole address go (names-address.ts).
+  const mentions = (table: typeof outgoingEmails | typeof outbox) =>
     db
-      .select({
-        all: sql<number>`(SELECT COUNT(*) FROM ${customers} WHERE ${account})`,
-        kept: sql<number>`(SELECT COUNT(*) FROM (${keptFor(email)}))`,
-      })
-      .from(sql`(SELECT 1)`),
-  ]);
-  const kept = counts?.kept ?? 0;
-  const deleted = (counts?.all ?? 0) - kept;
-  const outcome =
-    kept > 0
-      ? `We have deleted your details, except your name and address on the invoices and safety records the law requires us to keep (invoices for six years, gas safety records for at least two). Your e-mail address and phone number are gone, and you will get no more e-mails from us.`
-      : "We have deleted your account and everything we held about you, except shop orders, which we keep for six years as the law requires.";
-  const settledAt = new Date().toISOString();
-  // The customer hears the outcome at the address, sent before the address is forgotten.
-  const mails = [erasureSettledMail(email, true, outcome)];
-  const handedOver = accountChats(db, email);
-  await db.batch([
-    db.delete(customers).where(and(account, sql`${customers.id} NOT IN (${keptFor(email)})`)),
-    db
-      .update(customers)
-      .set({ email: null, phone: null, remindersOptedOutAt: settledAt })
-      .where(and(account, sql`${customers.id} IN (${keptFor(email)})`)),
-    db.delete(emailSubscribers).where(eq(emailSubscribers.email, email)),
-    // The chats handed over from the address first: their call-backs, which name them, go next.
-    db.delete(chatMessages).where(inArray(chatMessages.sessionId, handedOver)),
-    db.delete(quotes).where(sql`lower(${quotes.email}) = ${email}`),
-    db.update(bookings).set({ email: "", phone: "", notes: null }).where(sql`lower(${bookings.email}) = ${email}`),
-    // The mail log's copies: to the address, and the owner's notices that name it (the quote, the
-    // booking, this request). One pass over the log either way.
-    db
-      .delete(outgoingEmails)
+      .select({ id: table.id, subject: table.subject, text: table.text, html: table.html, headers: table.headers })
+      .from(table)
       .where(
-        sql`lower(${outgoingEmails.to}) = ${email} OR instr(lower(${outgoingEmails.subject}), ${email}) > 0 OR instr(lower(${outgoingEmails.text}), ${email}) > 0`,
-      ),
-    db.delete(accountSignInLinks).where(eq(accountSignInLinks.email, email)),
-    db.delete(accountSessions).where(eq(accountSessions.email, email)),
+        sql`instr(lower(${table.subject}), ${email}) > 0 OR instr(lower(${table.text}), ${email}) > 0 OR instr(lower(${table.headers}), ${email}) > 0 OR instr(lower(${table.html}), ${email}) > 0`,
+      );
+  const [[all], [keptRow], visits, mails, delivered, ...counts] = await db.batch([
+    db.select({ n: count() }).from(customers).where(ofAccount(email)),
+    db.select({ n: count() }).from(customers).where(isIn(customers.id, scope.keptCustomerIds)),
     db
-      .update(req)
-      .set({
-        status: "done",
-        settledAt,
-        outcome: `Erased: ${deleted} customer record(s) deleted, ${kept} kept without contact details for the records the law requires.`,
-      })
-      .where(and(eq(req.id, id), eq(req.status, "open"))),
+      .select({ id: serviceRecords.id, status: serviceRecords.status, date: serviceRecords.serviceDate })
+      .from(serviceRecords)
+      .where(isIn(serviceRecords.id, scope.visitIds)),
+    mentions(outgoingEmails),
+    mentions(outbox),
+    ...keptCounts(db, scope),
   ]);
-  const [after] = (await listErasureRequests(db)).filter((r) => r.id === id);
-  return { request: after!, mails };
+  const [invoiceCount, creditNoteCount, recordCount, noticeCount, sheetCount, quoteCount, orderCount] = counts.map(
+    ([row]) => row?.n ?? 0,
+  );
+  const kept: Record<KeptRecord, number> = {
+    invoices: invoiceCount! + creditNoteCount!,
+    safetyRecords: recordCount! + noticeCount!,
+    serviceSheets: sheetCount!,
+    acceptedQuotes: quoteCount!,
+    orders: orderCount!,
+  };
+  const cancelledVisits = visits.filter((v) => v.status !== "completed" && v.date >= londonToday()).length;
+  const pattern = addressPattern(email);
+  const naming = (rows: { id: number; subject: string; text: string; html: string; headers: string }[]) =>
+    rows.filter((m) => namesAddress(pattern, m.subject, m.text, m.html, m.headers)).map((m) => m.id);
+
+  // The photos first: if R2 fails, nothing in D1 has changed and the owner can simply try again.
+  await deleteVisitPhotos(
+    env.IMAGES,
+    visits.map((v) => v.id),
+  );
+
+  const keptCustomers = keptRow?.n ?? 0;
+  const deleted = (all?.n ?? 0) - keptCustomers;
+  const settledAt = new Date().toISOString();
+  const statements = erasureStatements(db, {
+    ...scope,
+    requestId: id,
+    mailIds: naming(mails),
+    outboxIds: naming(delivered),
+    addressHash: await sha256Hex(new TextEncoder().encode(email)),
+    settledAt,
+    outcome: `Erased: ${deleted} customer record(s) deleted, ${keptCustomers} kept without contact details for the records the law requires; ${visits.length} visit(s) deleted.`,
+  });
+  const results = await db.batch([statements[0]!, ...statements.slice(1), requestRows(db).where(eq(req.id, id))]);
+  const [after] = results.at(-1) as AdminErasureRequest[];
+  // The customer hears the outcome at the address, sent after the batch: the mail log forgets the
+  // address once it is delivered (services/mail/delivery-state.ts).
+  return { request: after!, mails: [erasureDoneMail(request.email, kept, cancelledVisits)] };
 }
 
 export async function refuseErasure(
@@ -135,10 +123,12 @@ export async function refuseErasure(
   outcome: string,
 ): Promise<{ request: AdminErasureRequest; mails: MailMessage[] }> {
   const request = await openRequest(db, id);
-  await db
-    .update(req)
-    .set({ status: "refused", settledAt: new Date().toISOString(), outcome })
-    .where(and(eq(req.id, id), eq(req.status, "open")));
-  const [after] = (await listErasureRequests(db)).filter((r) => r.id === id);
-  return { request: after!, mails: [erasureSettledMail(request.email, false, outcome)] };
+  const [, [after]] = await db.batch([
+    db
+      .update(req)
+      .set({ status: "refused", settledAt: new Date().toISOString(), outcome })
+      .where(and(eq(req.id, id), eq(req.status, "open"))),
+    requestRows(db).where(eq(req.id, id)),
+  ]);
+  return { request: after!, mails: [erasureRefusedMail(request.email, outcome)] };
 }

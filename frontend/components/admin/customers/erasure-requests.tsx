@@ -57,7 +57,7 @@ export function ErasureRequests() {
                 <ConfirmButton
                   size="2"
                   title={`Erase ${r.email}?`}
-                  description="Their contact details, preferences, quote requests, e-mail copies and sign-ins are deleted, and customers with no record the law requires are deleted outright. This cannot be undone. They are told by e-mail."
+                  description="Their contact details, visits and job sheets (signatures and photos included), bookings, quote requests, chats, e-mail copies and sign-ins are deleted. Issued invoices, safety records and service sheets, accepted quotes and shop orders are kept with the name and address only. This cannot be undone. They are told by e-mail what was kept and why."
                   confirmLabel="Erase"
                   onConfirm={() => void settle(r, "erase")}
                 >

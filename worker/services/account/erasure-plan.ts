@@ -1,0 +1,358 @@
+import type { Column } from "drizzle-orm";
+import { and, count, eq, exists, getTableColumns, isNotNull, ne, not, or, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { alias, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import {
+  accountSessions,
+  accountSignInLinks,
+  bookings,
+  campaignRecipients,
+  chatMessages,
+  creditNotes,
+  customers,
+  emailSubscribers,
+  estimateAcceptances,
+  estimateEvents,
+  estimates,
+  gasSafetyRecords,
+  invoiceEvents,
+  invoices,
+  orders,
+  outbox,
+  outgoingEmails,
+  properties,
+  quotes,
+  accountErasureRequests as req,
+  serviceRecords,
+  serviceReminders,
+  serviceSheets,
+  warningNotices,
+} from "../../../schema/db";
+import { type ErasureRule, personalData } from "../../../schema/db/personal-data";
+import type { Db } from "../../db/client";
+import { inJsonList } from "../../db/json-list";
+import { accountChats, ofAccount } from "./sessions";
+
+/**
+ * An erasure's statements, built from schema/db/personal-data.ts: which rows of each table each of
+ * its rules acts on (`plan`, one entry for every rule that is not a keep or a cascade, which the
+ * type requires), in the list's order, the columns to empty taken from the rule. The rows are
+ * subqueries, evaluated inside the batch's one transaction, so a row added meanwhile goes too.
+ */
+export const isIn = (column: Column | SQL, rows: { getSQL(): SQL }) => sql`${column} IN ${rows}`;
+const one = sql<number>`1`;
+
+/** A quote with an acceptance: the contract, kept whether or not it was cancelled later. */
+const accepted = sql`${estimates.id} IN (SELECT ${estimateAcceptances.estimateId} FROM ${estimateAcceptances})`;
+
+/** The rows of an account, as subqueries (each evaluated where it is used, inside the one transaction). */
+export function accountScope(db: Db, email: string) {
+  const customerIds = db.select({ id: customers.id }).from(customers).where(ofAccount(email));
+  // The customer being judged is an alias, so every EXISTS names it explicitly.
+  const k = alias(customers, "kept_customer");
+  const keptCustomerIds = db
+    .select({ id: k.id })
+    .from(k)
+    .where(
+      and(
+        sql`lower(${k.email}) = ${email}`,
+        or(
+          exists(
+            db
+              .select({ one })
+              .from(invoices)
+              .where(and(eq(invoices.customerId, k.id), ne(invoices.status, "draft"))),
+          ),
+          exists(
+            db
+              .select({ one })
+              .from(gasSafetyRecords)
+              .where(and(eq(gasSafetyRecords.customerId, k.id), eq(gasSafetyRecords.status, "issued"))),
+          ),
+          exists(db.select({ one }).from(warningNotices).where(eq(warningNotices.customerId, k.id))),
+          exists(
+            db
+              .select({ one })
+              .from(serviceSheets)
+              .where(and(eq(serviceSheets.customerId, k.id), eq(serviceSheets.status, "issued"))),
+          ),
+          exists(
+            db
+              .select({ one })
+              .from(estimates)
+              .where(and(eq(estimates.customerId, k.id), accepted)),
+          ),
+        ),
+      ),
+    );
+  const propertyIds = db.select({ id: properties.id }).from(properties).where(isIn(properties.customerId, customerIds));
+  const quoteRequestIds = db.select({ id: quotes.id }).from(quotes).where(sql`lower(${quotes.email}) = ${email}`);
+  const visitIds = db
+    .select({ id: serviceRecords.id })
+    .from(serviceRecords)
+    .where(
+      or(
+        isIn(serviceRecords.customerId, customerIds),
+        isIn(serviceRecords.propertyId, propertyIds),
+        isIn(serviceRecords.quoteId, quoteRequestIds),
+      ),
+    );
+  const estimateIds = db.select({ id: estimates.id }).from(estimates).where(isIn(estimates.customerId, customerIds));
+  const keptEstimateIds = db
+    .select({ id: estimates.id })
+    .from(estimates)
+    .where(and(isIn(estimates.customerId, customerIds), accepted));
+  const invoiceIds = db.select({ id: invoices.id }).from(invoices).where(isIn(invoices.customerId, customerIds));
+  return {
+    email,
+    customerIds,
+    keptCustomerIds,
+    propertyIds,
+    quoteRequestIds,
+    visitIds,
+    estimateIds,
+    keptEstimateIds,
+    invoiceIds,
+  };
+}
+
+/** A property a kept record names: it keeps its address beside them. NULLs left out, or NOT IN would match nothing. */
+function namedByKeptRecord(db: Db) {
+  const named = (column: Column, ...where: SQL[]) =>
+    isIn(
+      properties.id,
+      db
+        .select({ id: sql<number>`${column}` })
+        .from(column.table as SQLiteTable)
+        .where(and(isNotNull(column), ...where)),
+    );
+  return or(
+    named(gasSafetyRecords.propertyId, eq(gasSafetyRecords.status, "issued")),
+    named(warningNotices.propertyId),
+    named(serviceSheets.propertyId, eq(serviceSheets.status, "issued")),
+    named(invoices.propertyId, ne(invoices.status, "draft")),
+    named(estimates.propertyId, accepted),
+  )!;
+}
+
+export type Scope = ReturnType<typeof accountScope> & {
+  requestId: number;
+  /** The mail log's and the outbox's rows that name the address as a whole (names-address.ts). */
+  mailIds: number[];
+  outboxIds: number[];
+  addressHash: string;
+  settledAt: string;
+  outcome: string;
+};
+
+/** Which rows a rule acts on, and any column it sets besides the ones it empties. */
+type Step = { where: SQL; also?: Record<string, unknown> };
+type Rules<T extends keyof typeof personalData> = (typeof personalData)[T]["rules"];
+/** The rules that need a statement: not what the law keeps, not what a cascade deletes. */
+type Acting<R> = { [K in keyof R as R[K] extends { action: "keep" } | { cascade: string } ? never : K]: R[K] };
+type Plan = {
+  [T in keyof typeof personalData as keyof Acting<Rules<T>> extends never ? never : T]: {
+    [K in keyof Acting<Rules<T>>]: (db: Db, s: Scope) => Step;
+  };
+};
+
+/** The copies of the account's documents e-mailed, to them or to others (a tenant's copy). */
+const documentMailIds = (db: Db, s: Scope) => [
+  db
+    .select({ id: gasSafetyRecords.landlordEmailId })
+    .from(gasSafetyRecords)
+    .where(isIn(gasSafetyRecords.customerId, s.customerIds)),
+  db
+    .select({ id: gasSafetyRecords.tenantEmailId })
+    .from(gasSafetyRecords)
+    .where(isIn(gasSafetyRecords.customerId, s.customerIds)),
+  db.select({ id: serviceSheets.customerEmailId }).from(serviceSheets).where(isIn(serviceSheets.customerId, s.customerIds)),
+];
+
+const plan: Plan = {
+  outbox: {
+    delivered: (db, s) => {
+      // Delivered copies of the documents' e-mails (a tenant's copy names her, not her address).
+      const copy = alias(outgoingEmails, "copy");
+      const delivered = alias(outbox, "delivered");
+      const copies = db
+        .select({ id: delivered.id })
+        .from(delivered)
+        .innerJoin(copy, and(eq(copy.to, delivered.to), eq(copy.subject, delivered.subject), eq(copy.kind, delivered.kind)))
+        .where(or(...documentMailIds(db, s).map((ids) => isIn(copy.id, ids))));
+      return {
+        where: or(inJsonList(outbox.id, s.outboxIds), sql`lower(${outbox.to}) = ${s.email}`, isIn(outbox.id, copies))!,
+      };
+    },
+  },
+  outgoingEmails: {
+    log: (db, s) => ({
+      where: or(
+        inJsonList(outgoingEmails.id, s.mailIds),
+        // Queued between the read and this batch: found by its recipient all the same.
+        sql`lower(${outgoingEmails.to}) = ${s.email}`,
+        ...documentMailIds(db, s).map((ids) => isIn(outgoingEmails.id, ids)),
+      )!,
+    }),
+  },
+  campaignRecipients: {
+    recipient: (_db, s) => ({ where: sql`lower(${campaignRecipients.email}) = ${s.email}` }),
+  },
+  emailSubscribers: {
+    signup: (_db, s) => ({ where: sql`lower(${emailSubscribers.email}) = ${s.email}` }),
+  },
+  accountSignInLinks: {
+    links: (_db, s) => ({ where: sql`lower(${accountSignInLinks.email}) = ${s.email}` }),
+  },
+  accountSessions: {
+    sessions: (_db, s) => ({ where: sql`lower(${accountSessions.email}) = ${s.email}` }),
+  },
+  chatMessages: {
+    handedOver: (db, s) => ({ where: isIn(chatMessages.sessionId, accountChats(db, s.email)) }),
+  },
+  bookings: {
+    bookings: (_db, s) => ({
+      where: or(
+        sql`lower(${bookings.email}) = ${s.email}`,
+        isIn(bookings.customerId, s.customerIds),
+        isIn(bookings.serviceRecordId, s.visitIds),
+      )!,
+    }),
+  },
+  serviceReminders: {
+    reminders: (_db, s) => ({
+      where: or(isIn(serviceReminders.customerId, s.customerIds), isIn(serviceReminders.serviceRecordId, s.visitIds))!,
+    }),
+  },
+  serviceRecords: {
+    visits: (_db, s) => ({ where: isIn(serviceRecords.id, s.visitIds) }),
+  },
+  quotes: {
+    requests: (_db, s) => ({ where: sql`lower(${quotes.email}) = ${s.email}` }),
+  },
+  invoices: {
+    drafts: (_db, s) => ({ where: and(isIn(invoices.id, s.invoiceIds), eq(invoices.status, "draft"))! }),
+  },
+  invoiceEvents: {
+    sentTo: (_db, s) => ({ where: and(isIn(invoiceEvents.invoiceId, s.invoiceIds), eq(invoiceEvents.kind, "sent"))! }),
+  },
+  gasSafetyRecords: {
+    drafts: (_db, s) => ({
+      where: and(
+        or(isIn(gasSafetyRecords.customerId, s.customerIds), isIn(gasSafetyRecords.propertyId, s.propertyIds)),
+        eq(gasSafetyRecords.status, "draft"),
+      )!,
+    }),
+  },
+  serviceSheets: {
+    drafts: (_db, s) => ({
+      where: and(
+        or(isIn(serviceSheets.customerId, s.customerIds), isIn(serviceSheets.propertyId, s.propertyIds)),
+        eq(serviceSheets.status, "draft"),
+      )!,
+    }),
+  },
+  estimates: {
+    unaccepted: (_db, s) => ({ where: and(isIn(estimates.id, s.estimateIds), not(accepted))! }),
+    reasons: (_db, s) => ({ where: isIn(estimates.id, s.keptEstimateIds) }),
+  },
+  estimateAcceptances: {
+    evidence: (_db, s) => ({ where: isIn(estimateAcceptances.estimateId, s.keptEstimateIds) }),
+  },
+  estimateEvents: {
+    words: (_db, s) => ({
+      where: and(
+        isIn(estimateEvents.estimateId, s.keptEstimateIds),
+        or(eq(estimateEvents.kind, "declined"), eq(estimateEvents.kind, "cancelled")),
+      )!,
+    }),
+  },
+  properties: {
+    asTenant: (_db, s) => ({
+      where: and(sql`lower(${properties.tenantEmail}) = ${s.email}`, not(isIn(properties.customerId, s.customerIds)))!,
+      also: { tenantGetsCopies: false },
+    }),
+    named: (db, s) => ({
+      where: and(isIn(properties.customerId, s.customerIds), namedByKeptRecord(db))!,
+      also: { tenantGetsCopies: false },
+    }),
+    others: (db, s) => ({ where: and(isIn(properties.customerId, s.customerIds), not(namedByKeptRecord(db)))! }),
+  },
+  customers: {
+    free: (_db, s) => ({ where: and(ofAccount(s.email), not(isIn(customers.id, s.keptCustomerIds)))! }),
+    kept: (_db, s) => ({
+      where: isIn(customers.id, s.keptCustomerIds),
+      // Nothing is sent to them again: no address, and the reminders' own opt-out set as well.
+      also: { remindersOptedOutAt: s.settledAt },
+    }),
+  },
+  orders: {
+    contact: (_db, s) => ({ where: sql`lower(${orders.customerEmail}) = ${s.email}` }),
+  },
+  accountErasureRequests: {
+    request: (_db, s) => ({
+      where: and(eq(req.id, s.requestId), eq(req.status, "open"))!,
+      also: { email: `sha256:${s.addressHash}`, status: "done", settledAt: s.settledAt, outcome: s.outcome },
+    }),
+  },
+};
+
+/** A blanked column: NULL, or where the column requires a value, "(erased <row id>)", unique as an address was. */
+function blanked(table: SQLiteTable, columns: readonly Column[]): Record<string, unknown> {
+  const keys = Object.entries(getTableColumns(table));
+  const id = keys.find(([key]) => key === "id")?.[1];
+  return Object.fromEntries(
+    columns.map((column) => {
+      const key = keys.find(([, c]) => c === column)?.[0];
+      if (!key) throw new Error(`${column.name} is not a column of its table`);
+      return [key, column.notNull ? sql`'(erased ' || ${id ?? sql`rowid`} || ')'` : null];
+    }),
+  );
+}
+
+/** The statements of an erasure, from the list: one per rule that acts, in the list's order. */
+export function erasureStatements(db: Db, scope: Scope): BatchItem<"sqlite">[] {
+  const statements: BatchItem<"sqlite">[] = [];
+  for (const [name, entry] of Object.entries(personalData)) {
+    for (const [ruleName, rule] of Object.entries(entry.rules) as [string, ErasureRule][]) {
+      if (rule.action === "keep" || (rule.action === "delete" && rule.cascade)) continue;
+      const build = (plan as Record<string, Record<string, (db: Db, s: Scope) => Step>>)[name]?.[ruleName];
+      if (!build) throw new Error(`No erasure statement for ${name}.${ruleName}`);
+      const { where, also } = build(db, scope);
+      const table = entry.table as SQLiteTable;
+      statements.push(
+        rule.action === "delete"
+          ? db.delete(table).where(where)
+          : db
+              .update(table)
+              .set({ ...blanked(table, rule.columns), ...also })
+              .where(where),
+      );
+    }
+  }
+  return statements;
+}
+
+/** What the law makes the business keep of the account, counted for the answer. */
+export function keptCounts(db: Db, s: ReturnType<typeof accountScope>) {
+  const n = { n: count() };
+  const issuedInvoices = and(isIn(invoices.customerId, s.customerIds), ne(invoices.status, "draft"));
+  return [
+    db.select(n).from(invoices).where(issuedInvoices),
+    db
+      .select(n)
+      .from(creditNotes)
+      .where(isIn(creditNotes.invoiceId, db.select({ id: invoices.id }).from(invoices).where(issuedInvoices))),
+    db
+      .select(n)
+      .from(gasSafetyRecords)
+      .where(and(isIn(gasSafetyRecords.customerId, s.customerIds), eq(gasSafetyRecords.status, "issued"))),
+    db.select(n).from(warningNotices).where(isIn(warningNotices.customerId, s.customerIds)),
+    db
+      .select(n)
+      .from(serviceSheets)
+      .where(and(isIn(serviceSheets.customerId, s.customerIds), eq(serviceSheets.status, "issued"))),
+    db.select(n).from(estimates).where(isIn(estimates.id, s.keptEstimateIds)),
+    db.select(n).from(orders).where(sql`lower(${orders.customerEmail}) = ${s.email}`),
+  ] as const;
+}
