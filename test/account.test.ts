@@ -8,7 +8,7 @@ import { passedBoilerRecord } from "./fixtures/gas-safety-record";
 import { adminHeaders } from "./helpers/admin";
 import { guardedEnv } from "./helpers/d1-guard";
 import { newChatSessionId, newClientIp, seedChat } from "./helpers/factories-chat";
-import { callApp, callAppJson, query } from "./helpers/factories-commerce";
+import { callApp, callAppJson, outboxTo, query } from "./helpers/factories-commerce";
 import { drainMail } from "./helpers/mail";
 
 async function admin<T = any>(method: string, path: string, json?: unknown) {
@@ -328,6 +328,121 @@ describe("the account", () => {
     expect((await account(cookie)).body.upcoming).toEqual([
       expect.objectContaining({ reference: booked.body.reference, manageUrl: expect.stringContaining("/book/manage?token=") }),
     ]);
+  });
+
+  it("books the check at the property's address, confirmed to the account's address, whatever the body types", async () => {
+    const a = await landlord("Ivy");
+    const b = await landlord("Jon");
+    const cookie = await signIn(a.email);
+    const flatAddress = `Flat ${a.tag}, 14 Canal Street, Manchester`;
+    const from = addDays(londonToday(), 1);
+    const slots = (await callAppJson<{ start: string }[]>(`/api/availability?service=gas-safety&from=${from}&days=14`)).body;
+    expect(slots.length).toBeGreaterThan(1);
+    const stranger = `stranger-${a.tag}@example.com`;
+    // An older page (or a hand-made request) typing someone else's e-mail and another address.
+    const typed = {
+      service: "gas-safety",
+      start: slots[0]!.start,
+      name: `Ivy Landlord-${a.tag}`,
+      phone: "0161 496 0000",
+      email: stranger,
+      postcode: "SK4 1AA",
+      address: `99 Elsewhere Road ${a.tag}, Stockport`,
+    };
+    // Another customer's property is a 404, whatever the body says.
+    const theirs = await account(cookie, "/bookings", { method: "POST", json: { ...typed, propertyId: b.flat.id } });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.error).toBe("Property not found");
+
+    const booked = await account(cookie, "/bookings", { method: "POST", json: { ...typed, propertyId: a.flat.id } });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const [row] = await query(
+      `SELECT b.email, b.address, b.postcode, b.customer_id, r.customer_id AS visit_customer, r.property_id
+       FROM bookings b JOIN service_records r ON r.id = b.service_record_id WHERE b.reference = ?1`,
+      booked.body.reference,
+    );
+    expect(row).toEqual({
+      email: a.email,
+      address: flatAddress,
+      postcode: "M1 3HW",
+      customer_id: a.customer.id,
+      visit_customer: a.customer.id,
+      property_id: a.flat.id,
+    });
+    // Nobody new: not the typed address, not a second Ivy.
+    expect(await query("SELECT id FROM customers WHERE lower(email) IN (?1, ?2)", a.email, stranger)).toEqual([
+      { id: a.customer.id },
+    ]);
+
+    // The confirmation and its link go to the account's address and name the flat; nothing to the typed one.
+    expect(await outboxTo(stranger)).toEqual([]);
+    const [confirmation, ...more] = (await outboxTo(a.email)).filter((m) => m.subject.includes(booked.body.reference));
+    expect(more).toEqual([]);
+    expect(confirmation!.text).toContain(`${flatAddress}, M1 3HW`);
+    expect(await query("SELECT id FROM outbox WHERE instr(text, ?1) > 0", "Elsewhere Road")).toEqual([]);
+    const token = /\/book\/manage\?token=([^\s"&]+)/.exec(confirmation!.text)![1]!;
+    const managed = await callAppJson(`/api/bookings/manage?token=${token}`);
+    expect(managed.body).toMatchObject({ reference: booked.body.reference, address: flatAddress, postcode: "M1 3HW" });
+
+    // What the account's form sends now: no e-mail, address or postcode at all.
+    const bare = await account(cookie, "/bookings", {
+      method: "POST",
+      json: { service: "gas-safety", start: slots[1]!.start, name: typed.name, phone: typed.phone, propertyId: a.flat.id },
+    });
+    expect(bare.status, JSON.stringify(bare.body)).toBe(201);
+    expect(await query("SELECT email, address, postcode FROM bookings WHERE reference = ?1", bare.body.reference)).toEqual([
+      { email: a.email, address: flatAddress, postcode: "M1 3HW" },
+    ]);
+  });
+
+  it("exports what the account shows: no draft invoice, record or quote, and a quote as it was sent", async () => {
+    const a = await landlord("Kit");
+    const quote = (title: string) => ({
+      customerId: a.customer.id,
+      propertyId: a.flat.id,
+      title,
+      options: [
+        {
+          id: "check",
+          name: "Check",
+          lines: [{ id: "check", description: "Gas safety check", quantity: 1, unitPence: 7_500, vatRate: 0 }],
+        },
+      ],
+    });
+    // Work in progress in the office: a draft invoice, a draft record, a draft quote.
+    const draftInvoice = await admin("POST", "/api/admin/invoices", {
+      customerId: a.customer.id,
+      lines: [{ description: `Draft work ${a.tag}`, quantity: 1, unitPence: 9_900, vatRate: 0 }],
+    });
+    expect(draftInvoice.status, JSON.stringify(draftInvoice.body)).toBe(201);
+    const draftRecord = await admin("POST", "/api/admin/gas-safety-records", { propertyId: a.flat.id });
+    expect(draftRecord.status, JSON.stringify(draftRecord.body)).toBe(201);
+    const draftQuote = await admin("POST", "/api/admin/estimates", quote(`Unsent quote ${a.tag}`));
+    expect(draftQuote.status, JSON.stringify(draftQuote.body)).toBe(201);
+    // A quote sent, then changed in the office without being sent again (version 2).
+    const sent = await admin("POST", "/api/admin/estimates", quote(`Sent quote ${a.tag}`));
+    const sending = await admin("POST", `/api/admin/estimates/${sent.body.id}/send`);
+    expect(sending.status, JSON.stringify(sending.body)).toBe(200);
+    const edited = await admin("PATCH", `/api/admin/estimates/${sent.body.id}`, { title: `Revised, not sent ${a.tag}` });
+    expect(edited.body).toMatchObject({ version: 2, sentVersion: 1, unsentChanges: true });
+
+    const cookie = await signIn(a.email);
+    const { status, body } = await account<any>(cookie, "/export");
+    expect(status).toBe(200);
+    expect(body.invoices.map((i: { id: number }) => i.id)).toEqual([a.invoice.id]);
+    expect(body.gasSafetyRecords.map((r: { id: number }) => r.id)).toEqual([a.record.id]);
+    expect(body.quotes).toEqual([
+      expect.objectContaining({ id: sent.body.id, title: `Sent quote ${a.tag}`, version: 1, sentVersion: 1 }),
+    ]);
+    expect(body.quoteVersions).toEqual([expect.objectContaining({ estimateId: sent.body.id, version: 1 })]);
+    const text = JSON.stringify(body);
+    for (const unsent of [`Draft work ${a.tag}`, `Unsent quote ${a.tag}`, `Revised, not sent ${a.tag}`]) {
+      expect(text, unsent).not.toContain(unsent);
+    }
+    // The account page shows the same: the quote as sent.
+    const summary = await account<AccountSummary>(cookie);
+    expect(summary.body.quotes.map((q) => q.title)).toEqual([`Sent quote ${a.tag}`]);
+    expect(summary.body.invoices).toHaveLength(1);
   });
 
   it("changes the customer's own name and phone number on every record under the address, and no one else's", async () => {

@@ -101,13 +101,14 @@ describe("the engineer's day", () => {
     const put = (key: string, body: object) =>
       admin<SheetAnswer>("PUT", `/api/admin/visits/${visitId}/sheet`, body, { "Idempotency-Key": key });
 
-    const first = await put("sync-0001-aaaa", sheet("1", { parts: [{ productId: valve.id, quantity: 2 }] }));
+    const firstSheet = sheet("1", { parts: [{ productId: valve.id, quantity: 2 }] });
+    const first = await put("sync-0001-aaaa", firstSheet);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ status: "in-progress", version: "2", replayed: false });
     expect(first.body.sheet.parts).toEqual([{ productId: valve.id, name: valve.name, quantity: 2 }]);
     expect(await stockOf(valve.id)).toBe(3);
     // The answer was lost; the phone sends the same change again: nothing moves twice.
-    const again = await put("sync-0001-aaaa", sheet("1", { parts: [{ productId: valve.id, quantity: 2 }] }));
+    const again = await put("sync-0001-aaaa", firstSheet);
     expect(again.status).toBe(200);
     expect(again.res.headers.get("Idempotent-Replayed")).toBe("true");
     expect(again.body).toMatchObject({ replayed: true, version: "2" });

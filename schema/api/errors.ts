@@ -12,6 +12,11 @@ export const errorStatus = {
   /** A link that worked once and no longer does (a booking's link 30 days after the visit). */
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
+  /**
+   * Well formed, but it contradicts what the key it carries already stands for (an Idempotency-Key
+   * sent again with a different body): sending it again as it is will never work.
+   */
+  UNPROCESSABLE_CONTENT: 422,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,

@@ -28,13 +28,18 @@ export const visitSheets = sqliteTable("visit_sheets", {
 
 /**
  * Each sync the phone sends, by its Idempotency-Key: a change sent twice (a retry after a lost
- * answer) is applied once. Kept 30 days.
+ * answer) is applied once; the same key with a different body is refused (422). Kept 30 days.
  */
 export const sheetSyncs = sqliteTable(
   "sheet_syncs",
   {
     key: text("key").primaryKey(),
     serviceRecordId: integer("service_record_id").notNull(),
+    /**
+     * SHA-256 (hex) of the sync's validated body: the key sent again with another body is refused,
+     * not answered as a replay. Null for syncs remembered before it was kept.
+     */
+    bodySha256: text("body_sha256"),
     createdAt: createdAt(),
   },
   (t) => [index("sheet_syncs_created").on(t.createdAt)],

@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { PAYMENTS_NOT_CONFIGURED } from "../../schema/api/payments";
 import type { AppEnv } from "../env";
-import { ApiError } from "./errors";
+import { ApiError, type ErrorDetail } from "./errors";
 
 /**
  * The Stripe client for the Workers runtime: fetch for HTTP (no Node http module) and the
@@ -36,10 +36,38 @@ export async function verifyStripeEvent(env: AppEnv, rawBody: string, signature:
   const secret = env.STRIPE_WEBHOOK_SECRET;
   if (!secret) throw new ApiError("NOT_CONFIGURED", "Stripe webhooks are not configured: set the STRIPE_WEBHOOK_SECRET secret.");
   if (!signature) throw new ApiError("VALIDATION_FAILED", "The Stripe-Signature header is missing");
+  let event: Stripe.Event;
   try {
-    return await Stripe.webhooks.constructEventAsync(rawBody, signature, secret, undefined, Stripe.createSubtleCryptoProvider());
+    event = await Stripe.webhooks.constructEventAsync(rawBody, signature, secret, undefined, Stripe.createSubtleCryptoProvider());
   } catch {
     throw new ApiError("VALIDATION_FAILED", "The webhook signature is not valid");
+  }
+  requireEventShape(event);
+  return event;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** What a signed body lacks to be an event the handlers can read, if anything. */
+function eventProblem(event: unknown): ErrorDetail | null {
+  if (!isObject(event)) return { path: "", message: "The body is not an object" };
+  if (typeof event.id !== "string" || event.id === "") return { path: "id", message: "It has no id" };
+  if (typeof event.type !== "string" || event.type === "") return { path: "type", message: "It has no type" };
+  if (!isObject(event.data)) return { path: "data", message: "It has no data" };
+  if (!isObject(event.data.object)) return { path: "data.object", message: "Its data has no object" };
+  return null;
+}
+
+/**
+ * A signature proves who sent the body, not that it is an event: the SDK parses any JSON. Every
+ * handler reads the id, the type and `data.object`, so a body without them is refused here with
+ * a 400 (Stripe shows it in the endpoint's log) rather than failing later as a 500.
+ */
+function requireEventShape(event: unknown): asserts event is Stripe.Event {
+  const problem = eventProblem(event);
+  if (problem) {
+    throw new ApiError("VALIDATION_FAILED", `This Stripe event cannot be used. ${problem.message}.`, { details: [problem] });
   }
 }
 

@@ -1,6 +1,11 @@
 import { Button, Text, TextArea, TextField } from "@radix-ui/themes";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { type BookableService, type BookingCreated, bookingRequestSchema } from "../../../schema/api/bookings";
+import {
+  accountBookingRequestSchema,
+  type BookableService,
+  type BookingCreated,
+  bookingRequestSchema,
+} from "../../../schema/api/bookings";
 import { useHydrated } from "../../hooks/use-hydrated";
 import { api, HttpError } from "../../lib/api";
 import { FactLink } from "../../lib/facts";
@@ -11,6 +16,9 @@ export type BookingFields = Record<FieldName, string>;
 type Errors = Partial<Record<FieldName | "start" | "service", string>>;
 
 export const emptyBooking: BookingFields = { name: "", email: "", phone: "", postcode: "", address: "", notes: "" };
+
+/** Booked from the account, these are the account's (its address, the property's): shown, not sent. */
+const accountFields: readonly FieldName[] = ["email", "postcode", "address"];
 
 function Field({ name, label, error, children }: { name: FieldName; label: string; error?: string; children: ReactNode }) {
   return (
@@ -45,6 +53,8 @@ export function BookingForm({ service, start, fields, onChange, onBooked, onTake
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const isHydrated = useHydrated();
+  const fromAccount = accountPropertyId !== undefined;
+  const isFixed = (name: FieldName) => fromAccount && accountFields.includes(name);
 
   const set = (name: FieldName) => (value: string) => {
     onChange({ ...fields, [name]: value });
@@ -64,8 +74,11 @@ export function BookingForm({ service, start, fields, onChange, onBooked, onTake
       setProblem("Please choose a day and a time above.");
       return;
     }
-    const request = { service, start, ...fields, notes: fields.notes || null };
-    const checked = bookingRequestSchema.safeParse(request);
+    const notes = fields.notes || null;
+    const request = fromAccount
+      ? { service, start, name: fields.name, phone: fields.phone, notes, propertyId: accountPropertyId }
+      : { service, start, ...fields, notes };
+    const checked = (fromAccount ? accountBookingRequestSchema : bookingRequestSchema).safeParse(request);
     if (!checked.success) {
       const found: Errors = {};
       for (const issue of checked.error.issues) {
@@ -76,11 +89,7 @@ export function BookingForm({ service, start, fields, onChange, onBooked, onTake
     }
     setSending(true);
     try {
-      onBooked(
-        await (accountPropertyId
-          ? api<BookingCreated>("/api/account/bookings", { json: { ...request, propertyId: accountPropertyId } })
-          : api<BookingCreated>("/api/bookings", { json: request })),
-      );
+      onBooked(await api<BookingCreated>(fromAccount ? "/api/account/bookings" : "/api/bookings", { json: request }));
     } catch (error) {
       if (error instanceof HttpError && error.status === 409) {
         setProblem("Sorry, that time was just taken. Please pick another; your details are kept.");
@@ -91,6 +100,12 @@ export function BookingForm({ service, start, fields, onChange, onBooked, onTake
         show(found);
         // The server's message says more than a field can (a postcode outside the area gives the phone).
         setProblem(error.serverMessage ?? "Please check your details.");
+      } else if (fromAccount && error instanceof HttpError && (error.status === 401 || error.status === 404)) {
+        setProblem(
+          error.status === 401
+            ? "You've been signed out. Please sign in to your account again to book this check."
+            : "This property is no longer on your account. Please go back to your account and choose it again.",
+        );
       } else if (error instanceof HttpError && error.serverMessage && error.status === 429) {
         setProblem(error.serverMessage);
       } else {
@@ -108,14 +123,20 @@ export function BookingForm({ service, start, fields, onChange, onBooked, onTake
       size="3"
       autoComplete={autoComplete}
       value={fields[name]}
+      readOnly={isFixed(name)}
       onChange={(e) => set(name)(e.target.value)}
       aria-invalid={errors[name] ? true : undefined}
-      aria-describedby={errors[name] ? `book-${name}-error` : undefined}
+      aria-describedby={errors[name] ? `book-${name}-error` : isFixed(name) ? "book-account-note" : undefined}
     />
   );
 
   return (
     <form className="book-form" aria-label="Your details" onSubmit={submit} noValidate>
+      {fromAccount ? (
+        <Text as="p" size="2" color="gray" id="book-account-note" className="book-account-note">
+          Booked from your account: the visit is at this property, and the confirmation goes to your account's e-mail address.
+        </Text>
+      ) : null}
       <div className="book-form__grid">
         <Field name="name" label="Full name" error={errors.name}>
           {input("name", "text", "name")}
@@ -137,9 +158,10 @@ export function BookingForm({ service, start, fields, onChange, onBooked, onTake
           rows={2}
           autoComplete="street-address"
           value={fields.address}
+          readOnly={isFixed("address")}
           onChange={(e) => set("address")(e.target.value)}
           aria-invalid={errors.address ? true : undefined}
-          aria-describedby={errors.address ? "book-address-error" : undefined}
+          aria-describedby={errors.address ? "book-address-error" : isFixed("address") ? "book-account-note" : undefined}
         />
       </Field>
       <Field name="notes" label="Anything we should know? (optional)" error={errors.notes}>

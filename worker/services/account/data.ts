@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { AccountDetails } from "../../../schema/api/account";
 import {
   accountErasureRequests,
@@ -34,7 +34,7 @@ import { erasureRequestedMail } from "../mail/account-emails";
 import { signUp } from "../signups";
 import { unsubscribeSubscriber } from "../subscribers";
 import { accountChats, ofAccount } from "./sessions";
-import { accountCustomerIds } from "./summary";
+import { accountCustomerIds, isSentQuoteVersion, sentQuoteTitle, sentQuoteVersion } from "./summary";
 
 /**
  * The customer's rights over their data (UK GDPR): a copy of everything the product holds about
@@ -42,12 +42,19 @@ import { accountCustomerIds } from "./summary";
  * settles (records the law requires are kept for their periods: the privacy page says which).
  */
 
-/** Everything held about the account, table by table, each read scoped to it. */
+/**
+ * Everything held about the account, table by table, each read scoped to it. Documents as the
+ * account page shows them: quotes once sent (as sent: the versions sent, the title sent), invoices
+ * once issued, records and sheets issued. A draft, or an edit not sent yet, is the office's
+ * work in progress, not yet something said to the customer.
+ */
 export async function exportAccount(db: Db, email: string) {
   const ids = accountCustomerIds(db, email);
   const ofProperties = db.select({ id: properties.id }).from(properties).where(inArray(properties.customerId, ids));
-  const ofEstimates = db.select({ id: estimates.id }).from(estimates).where(inArray(estimates.customerId, ids));
-  const ofInvoices = db.select({ id: invoices.id }).from(invoices).where(inArray(invoices.customerId, ids));
+  const sentQuote = and(inArray(estimates.customerId, ids), ne(estimates.status, "draft"));
+  const ofEstimates = db.select({ id: estimates.id }).from(estimates).where(sentQuote);
+  const issuedInvoice = and(inArray(invoices.customerId, ids), ne(invoices.status, "draft"));
+  const ofInvoices = db.select({ id: invoices.id }).from(invoices).where(issuedInvoice);
   const ofVisits = db.select({ id: serviceRecords.id }).from(serviceRecords).where(inArray(serviceRecords.customerId, ids));
   const handedOver = accountChats(db, email);
   const ofOrders = db.select({ id: orders.id }).from(orders).where(sql`lower(${orders.customerEmail}) = ${email}`);
@@ -83,16 +90,29 @@ export async function exportAccount(db: Db, email: string) {
     db.select().from(visitSheets).where(inArray(visitSheets.serviceRecordId, ofVisits)),
     db.select().from(bookings).where(sql`${bookings.customerId} IN (${ids}) OR lower(${bookings.email}) = ${email}`),
     db.select().from(quotes).where(sql`lower(${quotes.email}) = ${email}`),
-    db.select().from(estimates).where(inArray(estimates.customerId, ids)),
-    db.select().from(estimateVersions).where(inArray(estimateVersions.estimateId, ofEstimates)),
+    db
+      .select({ ...getTableColumns(estimates), title: sentQuoteTitle.as("title"), version: estimates.sentVersion })
+      .from(estimates)
+      .leftJoin(sentQuoteVersion, isSentQuoteVersion)
+      .where(sentQuote),
+    db
+      .select()
+      .from(estimateVersions)
+      .where(and(inArray(estimateVersions.estimateId, ofEstimates), isNotNull(estimateVersions.sentAt))),
     db.select().from(estimateAcceptances).where(inArray(estimateAcceptances.estimateId, ofEstimates)),
-    db.select().from(invoices).where(inArray(invoices.customerId, ids)),
+    db.select().from(invoices).where(issuedInvoice),
     db.select().from(invoicePayments).where(inArray(invoicePayments.invoiceId, ofInvoices)),
     db.select().from(invoiceRefunds).where(inArray(invoiceRefunds.invoiceId, ofInvoices)),
     db.select().from(creditNotes).where(inArray(creditNotes.invoiceId, ofInvoices)),
-    db.select().from(gasSafetyRecords).where(inArray(gasSafetyRecords.customerId, ids)),
+    db
+      .select()
+      .from(gasSafetyRecords)
+      .where(and(inArray(gasSafetyRecords.customerId, ids), eq(gasSafetyRecords.status, "issued"))),
     db.select().from(warningNotices).where(inArray(warningNotices.customerId, ids)),
-    db.select().from(serviceSheets).where(inArray(serviceSheets.customerId, ids)),
+    db
+      .select()
+      .from(serviceSheets)
+      .where(and(inArray(serviceSheets.customerId, ids), eq(serviceSheets.status, "issued"))),
     db.select().from(orders).where(sql`lower(${orders.customerEmail}) = ${email}`),
     db.select().from(orderLines).where(inArray(orderLines.orderId, ofOrders)),
     db.select().from(emailSubscribers).where(eq(emailSubscribers.email, email)),

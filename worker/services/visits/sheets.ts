@@ -5,12 +5,14 @@ import type { Db } from "../../db/client";
 import { inJsonList } from "../../db/json-list";
 import { ApiError, notFound } from "../../lib/errors";
 import { checkSignature } from "../documents/drafts";
+import { sha256Hex } from "../documents/files";
 import { sheetOfRow } from "./today";
 
 /**
  * A job sheet synced from the engineer's phone: the whole sheet each time, applied once per
- * Idempotency-Key (a retry after a lost answer changes nothing), refused as a conflict when the
- * office changed the visit since the version the phone had. Parts used leave the stock through the
+ * Idempotency-Key (a retry after a lost answer changes nothing; the key with another body or for
+ * another visit is refused, 422), refused as a conflict when the office changed the visit since the
+ * version the phone had. Parts used leave the stock through the
  * ledger by the difference from what the visit already took (so a sheet saved again, or a part
  * removed, takes or gives back only the change), never below zero. Finishing completes the visit.
  */
@@ -41,6 +43,39 @@ const changedInOffice = (version: number) =>
       details: [{ path: "baseVersion", message: String(version) }],
     },
   );
+
+/**
+ * What a sync's key stands for: the visit and the SHA-256 of the body as validated (the schema's
+ * own field order, unknown fields dropped), so a retry of the same sheet matches whatever order or
+ * spacing its JSON came in, and any change in what it says does not.
+ */
+const bodyHashOf = (input: SheetInput) => sha256Hex(new TextEncoder().encode(JSON.stringify(input)));
+
+/**
+ * A key seen before: the same sheet for the same visit is answered as it stands (a replay); the key
+ * with another visit or another body is refused. Answering that as a replay would tell the phone
+ * its new sheet was saved when it was dropped. A key remembered before bodies were hashed (null)
+ * can only be matched by its visit.
+ */
+async function replayOrRefuse(
+  db: Db,
+  id: number,
+  bodySha256: string,
+  seen: { serviceRecordId: number; bodySha256: string | null },
+): Promise<SheetAnswer> {
+  const reused = (message: string) =>
+    new ApiError("UNPROCESSABLE_CONTENT", message, { details: [{ path: "Idempotency-Key", message }] });
+  if (seen.serviceRecordId !== id) throw reused("This Idempotency-Key was already used for another visit's sheet.");
+  if (seen.bodySha256 !== null && seen.bodySha256 !== bodySha256)
+    throw reused("This Idempotency-Key was already used for a different version of this sheet: send the change with a new key.");
+  return answer(db, id, true);
+}
+
+const keyRow = (db: Db, key: string) =>
+  db
+    .select({ serviceRecordId: sheetSyncs.serviceRecordId, bodySha256: sheetSyncs.bodySha256 })
+    .from(sheetSyncs)
+    .where(eq(sheetSyncs.key, key));
 
 /** The change of one product's count for this visit: the ledger row first, then the count by it. */
 function partStatements(db: Db, visitId: number, productId: number, quantity: number, now: string) {
@@ -95,8 +130,9 @@ function partStatements(db: Db, visitId: number, productId: number, quantity: nu
 }
 
 export async function syncSheet(db: Db, id: number, key: string, input: SheetInput): Promise<SheetAnswer> {
+  const bodySha256 = await bodyHashOf(input);
   const [[seen], [visit], before, named] = await db.batch([
-    db.select().from(sheetSyncs).where(eq(sheetSyncs.key, key)),
+    keyRow(db, key),
     db.select({ version: r.version, status: r.status }).from(r).where(eq(r.id, id)),
     db
       .select({ productId: stockMovements.productId })
@@ -113,10 +149,7 @@ export async function syncSheet(db: Db, id: number, key: string, input: SheetInp
         ),
       ),
   ]);
-  if (seen) {
-    if (seen.serviceRecordId !== id) throw new ApiError("CONFLICT", "This Idempotency-Key was used for another visit.");
-    return answer(db, id, true);
-  }
+  if (seen) return replayOrRefuse(db, id, bodySha256, seen);
   if (!visit) throw notFound("Visit");
   if (String(visit.version) !== input.baseVersion) throw changedInOffice(visit.version);
   const missing = input.parts.find((p) => !named.some((n) => n.id === p.productId));
@@ -155,6 +188,7 @@ export async function syncSheet(db: Db, id: number, key: string, input: SheetInp
       db.insert(sheetSyncs).values({
         key,
         serviceRecordId: sql`(SELECT ${r.id} FROM ${r} WHERE ${r.id} = ${id} AND ${r.version} = ${visit.version})`,
+        bodySha256,
         createdAt: now,
       }),
       db
@@ -176,10 +210,13 @@ export async function syncSheet(db: Db, id: number, key: string, input: SheetInp
       ...answerReads(db, id),
     ]);
   } catch (error) {
-    if (String(error).includes("UNIQUE constraint failed: sheet_syncs.key")) return answer(db, id, true);
-    if (String(error).includes("NOT NULL constraint failed: sheet_syncs.service_record_id")) {
-      const [[now]] = await db.batch(answerReads(db, id));
-      throw changedInOffice(now?.version ?? visit.version + 1);
+    const movedOn = String(error).includes("NOT NULL constraint failed: sheet_syncs.service_record_id");
+    if (movedOn || String(error).includes("UNIQUE constraint failed: sheet_syncs.key")) {
+      // A sync with this key, racing this one, may have been written first (and moved the visit on,
+      // which SQLite reports before the key's clash): a replay only if it carried this sheet.
+      const [[clash], [current]] = await db.batch([keyRow(db, key), answerReads(db, id)[0]]);
+      if (clash) return replayOrRefuse(db, id, bodySha256, clash);
+      if (movedOn) throw changedInOffice(current?.version ?? visit.version + 1);
     }
     throw error;
   }

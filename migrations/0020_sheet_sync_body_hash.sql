@@ -1,0 +1,1 @@
+ALTER TABLE `sheet_syncs` ADD `body_sha256` text;
