@@ -152,3 +152,81 @@ test.describe("billing settings on a phone", () => {
     expect(reset.status()).toBe(200);
   });
 });
+
+test.describe("where the work is, and a deposit by bank transfer", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a landlord's quote asks which flat before it can be sent; accepted, the deposit paid by bank transfer is recorded from the quote", async ({
+    adminPage: page,
+    adminToken,
+    request,
+  }) => {
+    const name = unique("Lana");
+    const customer = await request.post("/api/admin/customers", {
+      data: {
+        firstName: name,
+        lastName: "Landlord",
+        email: `${name.toLowerCase()}@example.com`,
+        address: "1 Home Road, Sale",
+        postcode: "M33 1HH",
+      },
+      headers: bearer(adminToken),
+    });
+    const { id } = (await customer.json()) as { id: number };
+    const flat = await request.post(`/api/admin/customers/${id}/properties`, {
+      data: { address: "Flat 2, 10 Let Road, Stretford", postcode: "M32 0LL" },
+      headers: bearer(adminToken),
+    });
+    expect(flat.status()).toBe(201);
+
+    await page.goto(`/admin/estimates/new?customerId=${id}`);
+    await page.getByLabel("Title").fill("A new boiler for Flat 2");
+    await page.getByRole("combobox", { name: "Deposit" }).click();
+    await page.getByRole("option", { name: "A fixed sum" }).click();
+    await page.getByLabel("Deposit (£)").fill("300");
+    const option = page.getByRole("group", { name: "Option: Option 1" });
+    await option.getByLabel("Description").fill("Combi boiler fitted");
+    await option.getByLabel("Unit price (£)").fill("1000.00");
+    // Two properties: none is chosen for the owner, and the quote is not sent until one is.
+    await expect(page.getByRole("combobox", { name: "Property" })).toHaveText("Choose the property");
+    await page.getByRole("button", { name: "Send to customer" }).click();
+    await expectToast(page, "Not sent", "Choose the property the work is at before sending the quote");
+    await expect(page.getByText("Choose the property the work is at", { exact: true })).toBeVisible();
+    await page.getByRole("combobox", { name: "Property" }).click();
+    await page.getByRole("option", { name: "Flat 2, 10 Let Road, Stretford, M32 0LL" }).click();
+    await page
+      .getByRole("button", { name: "Send the new version" })
+      .or(page.getByRole("button", { name: "Send to customer" }))
+      .click();
+    await expectToast(page, "Sent Q-");
+    const customerView = (await page.getByRole("link", { name: "Open the customer's view" }).getAttribute("href"))!;
+    const token = customerView.split("/").pop()!;
+    const accepted = await request.post(`/api/estimates/${token}/accept`, {
+      data: {
+        optionId: (await (await request.get(`/api/estimates/${token}`)).json()).options[0].id,
+        name: "Lana Landlord",
+        startEarly: false,
+      },
+    });
+    expect(accepted.status()).toBe(200);
+    expect((await accepted.json()).place).toBe("Flat 2, 10 Let Road, Stretford, M32 0LL");
+
+    await page.reload();
+    await expect(page.getByText(/deposit £300\.00 not paid yet/)).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Record deposit" }).click();
+    const dialog = page.getByRole("dialog", { name: /Deposit for Q-/ });
+    await expect(dialog.getByLabel("Amount (£)")).toHaveValue("300.00");
+    await dialog.getByLabel("Amount (£)").fill("300.01");
+    await expect(dialog.getByText("At most 300.00 of the deposit is left to pay")).toBeVisible();
+    await dialog.getByLabel("Amount (£)").fill("300.00");
+    await dialog.getByLabel("Reference (optional)").fill("LANA DEP");
+    await dialog.getByRole("button", { name: "Save deposit" }).click();
+    await expectToast(page, "Deposit of £300.00 recorded");
+    await expect(page.getByText(/deposit £300\.00 paid/)).toBeVisible();
+    await expect(page.getByRole("list", { name: "Deposit payments" })).toContainText("£300.00 by bank transfer on");
+    await expect(page.getByRole("button", { name: "Record deposit" })).toHaveCount(0);
+    await expectNoHorizontalScroll(page);
+    await shoot(page, "estimate-deposit-by-bank-390");
+  });
+});

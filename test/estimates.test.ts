@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AdminEstimate, EstimateListItem, PublicEstimate } from "../schema/api/estimates";
 import { addDays, londonToday } from "../schema/london-time";
 import { lineAmounts, sumLines } from "../schema/money";
+import { TEST_SIGNATURE } from "./fixtures/gas-safety-record";
 import { adminHeaders } from "./helpers/admin";
 import { callApp, callAppJson, query, signedWebhook, stripeEnv, stripeEvent } from "./helpers/factories-commerce";
 import { drainMail } from "./helpers/mail";
@@ -197,6 +198,24 @@ describe("priced quotes", () => {
     expect(twice.body.error).toBe("This quote has already been accepted.");
   });
 
+  it("checks an acceptance's drawn signature as the job sheets do: one that cannot be drawn is refused, a real one kept", async () => {
+    const { quote, token } = await sentQuote();
+    // The right shape for a data URL, but not a PNG: the accepted quote's PDF could not draw it.
+    const forged = await accept(token, { signature: "data:image/png;base64,AAAAAAAAAAAAAAAAAAAAAAAA" });
+    expect(forged.status).toBe(400);
+    expect((forged.body as unknown as { details: unknown }).details).toEqual([
+      { path: "signature", message: "The signature could not be read; please clear it and sign again" },
+    ]);
+    expect((await admin<AdminEstimate>("GET", `/api/admin/estimates/${quote.id}`)).body.status).toBe("sent");
+    const signed = await accept(token, { signature: TEST_SIGNATURE });
+    expect(signed.status).toBe(200);
+    const [row] = await query<{ signature: string }>(
+      "SELECT signature FROM estimate_acceptances WHERE estimate_id = ?1",
+      quote.id,
+    );
+    expect(row!.signature).toBe(TEST_SIGNATURE);
+  });
+
   it("lets only one of two acceptances at once through", async () => {
     const { token } = await sentQuote();
     const answers = await Promise.all([accept(token), accept(token, { optionId: "best" })]);
@@ -278,6 +297,67 @@ describe("priced quotes", () => {
     expect(wrongPlace.status).toBe(400);
     expect(wrongPlace.body.details[0].path).toBe("propertyId");
     expect((await callApp("/api/admin/estimates")).status).toBe(401);
+  });
+});
+
+describe("where the work is", () => {
+  // The review's wrong-house case: the job of a quote made without a property went to the first
+  // property in the database, another customer's.
+  it("puts an accepted quote's job at its own customer's property, never another's", async () => {
+    const first = await customer(); // has a home: the lower property id
+    const tag = crypto.randomUUID().slice(0, 8);
+    const { body: second } = await admin("POST", "/api/admin/customers", {
+      firstName: "Sid",
+      lastName: `Second-${tag}`,
+      email: `second-${tag}@example.com`,
+    });
+    const created = await admin<AdminEstimate>("POST", "/api/admin/estimates", boilerQuote(second.id));
+    expect(created.body.propertyId).toBeNull();
+    // No property yet: the quote cannot be sent.
+    const refused = await admin("POST", `/api/admin/estimates/${created.body.id}/send`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toEqual([{ path: "propertyId", message: "Choose the property the work is at" }]);
+    const { body: home } = await admin("POST", `/api/admin/customers/${second.id}/properties`, {
+      address: "9 Second Street, Sale",
+      postcode: "M33 2SS",
+    });
+    // Now the customer's only property is where the work is.
+    const sent = await admin<AdminEstimate>("POST", `/api/admin/estimates/${created.body.id}/send`);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.propertyId).toBe(home.id);
+    await drainMail();
+    const [mail] = await query<{ text: string }>("SELECT text FROM outbox WHERE `to` = ?1", second.email);
+    const token = /\/quote\/([A-Za-z0-9._-]+)/.exec(mail!.text)![1]!;
+    const accepted = await accept(token);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.place).toBe("9 Second Street, Sale, M33 2SS");
+    const { body: quote } = await admin<AdminEstimate>("GET", `/api/admin/estimates/${created.body.id}`);
+    const [job] = await query<{ customer_id: number; property_id: number }>(
+      "SELECT customer_id, property_id FROM service_records WHERE id = ?1",
+      quote.jobId,
+    );
+    expect(job).toEqual({ customer_id: second.id, property_id: home.id });
+    // Nothing of the first customer's house anywhere on the second's job.
+    const [firstHome] = await query<{ id: number }>("SELECT id FROM properties WHERE customer_id = ?1", first.id);
+    const onJob = await query("SELECT id FROM service_records WHERE id = ?1 AND property_id = ?2", quote.jobId, firstHome!.id);
+    expect(onJob).toEqual([]);
+  });
+
+  it("asks which property when the customer has several, and keeps the one chosen once sent", async () => {
+    const c = await customer();
+    const { body: flat } = await admin("POST", `/api/admin/customers/${c.id}/properties`, {
+      address: "Flat 2, 10 Let Road, Stretford",
+      postcode: "M32 0LL",
+    });
+    const created = await admin<AdminEstimate>("POST", "/api/admin/estimates", boilerQuote(c.id));
+    expect(created.body.propertyId).toBeNull();
+    expect((await admin("POST", `/api/admin/estimates/${created.body.id}/send`)).status).toBe(400);
+    await admin("PATCH", `/api/admin/estimates/${created.body.id}`, { propertyId: flat.id });
+    const sent = await admin<AdminEstimate>("POST", `/api/admin/estimates/${created.body.id}/send`);
+    expect(sent.body.propertyId).toBe(flat.id);
+    const unset = await admin("PATCH", `/api/admin/estimates/${created.body.id}`, { propertyId: null });
+    expect(unset.status).toBe(400);
+    expect(unset.body.details[0].path).toBe("propertyId");
   });
 });
 

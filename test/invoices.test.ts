@@ -345,7 +345,7 @@ describe("invoices", () => {
       expect((await admin<AdminInvoice>("GET", `/api/admin/invoices/${invoice.id}`)).body.payments).toHaveLength(1);
     });
 
-    it("money beyond what is owed (Stripe unreachable when the office took a payment) is recorded, with what to refund", async () => {
+    it("money beyond what is owed (Stripe unreachable when the office took a payment) is recorded and given back to the card", async () => {
       const { invoice, token } = await issued();
       const open = sessionOf((await start(token)).body.checkoutUrl);
       // Recorded without Stripe's keys: the open page cannot be closed, and stays payable.
@@ -358,19 +358,30 @@ describe("invoices", () => {
           })
         ).status,
       ).toBe(201);
-      const session = await pay(open);
-      const webhook = await callApp("/api/stripe/webhook", {
-        method: "POST",
-        ...(await signedWebhook(stripeEvent("checkout.session.completed", session))),
-        env: stripeEnv,
-      });
-      expect(webhook.status).toBe(200);
+      const session = (await pay(open)) as { payment_intent: string };
+      const event = stripeEvent("checkout.session.completed", session);
+      const webhook = async () =>
+        callApp("/api/stripe/webhook", { method: "POST", ...(await signedWebhook(event)), env: stripeEnv });
+      expect((await webhook()).status).toBe(200);
+      expect((await webhook()).status).toBe(200); // a replay
       const { body } = await admin<AdminInvoice>("GET", `/api/admin/invoices/${invoice.id}`);
-      expect(body).toMatchObject({ paidPence: 28_298, balancePence: -6_649 });
-      expect(body.events.filter((e) => e.kind === "paid").map((e) => e.detail)).toEqual([
-        "£66.49 by cash",
-        "£216.49 by card, £66.49 more than was owed: to refund",
+      // £216.49 by card recorded, the £66.49 beyond what was owed back on the card: paid in full, nothing over.
+      expect(body).toMatchObject({ state: "paid", paidPence: 21_649, balancePence: 0 });
+      expect(body.payments.map((p) => [p.method, p.amountPence])).toEqual([
+        ["cash", 6_649],
+        ["card", 21_649],
       ]);
+      expect(body.refunds).toEqual([expect.objectContaining({ amountPence: 6_649, method: "card" })]);
+      expect(body.events.filter((e) => e.kind === "paid" || e.kind === "refunded").map((e) => e.detail)).toEqual([
+        "£66.49 by cash",
+        "£216.49 by card",
+        "£66.49 to the card: More than was still owed",
+      ]);
+      const refunds = (await fakeRequests(env.STRIPE_API_BASE!)).filter(
+        (r) => r.path === "/v1/refunds" && decodeURIComponent(r.body).includes(`payment_intent=${session.payment_intent}`),
+      );
+      expect(refunds).toHaveLength(1);
+      expect(decodeURIComponent(refunds[0]!.body)).toContain("amount=6649");
     });
   });
 
@@ -387,19 +398,13 @@ describe("invoices", () => {
         env: extra,
       });
 
-    it("gives an overpayment back to the card it came from, once, whatever is repeated", async () => {
+    it("gives what a credit note left paid over back to the card it came from, once, whatever is repeated", async () => {
       const { invoice, token } = await issued();
       const started = await callAppJson<{ checkoutUrl: string }>(`/api/invoices/${token}/pay`, {
         method: "POST",
         env: stripeEnv,
       });
       const sessionId = /cs_test_\w+/.exec(started.body.checkoutUrl)![0];
-      // £66.49 taken in cash without Stripe's keys (the open card page could not be closed), then the card page paid.
-      await admin("POST", `/api/admin/invoices/${invoice.id}/payments`, {
-        amountPence: 6_649,
-        method: "cash",
-        paidOn: londonToday(),
-      });
       const session = (await (
         await fetch(`${env.STRIPE_API_BASE}/__sessions/${sessionId}/pay`, { method: "POST", body: "{}" })
       ).json()) as {
@@ -410,24 +415,30 @@ describe("invoices", () => {
         ...(await signedWebhook(stripeEvent("checkout.session.completed", session))),
         env: stripeEnv,
       });
+      // Paid in full by card; then a valve (£52.00 with VAT: 866.6p VAT rounds up) credited, which leaves that much paid over.
+      const credited = await admin<AdminInvoice>("POST", `/api/admin/invoices/${invoice.id}/credit-notes`, {
+        lines: [{ lineId: "valve", quantity: 1 }],
+        reason: "One valve was not needed",
+      });
+      expect(credited.body.balancePence).toBe(-5_200);
       const headers = await adminHeaders();
       const send = (json: object) => refund(invoice.id, json, stripeEnv);
 
-      const tooMuch = await send({ amountPence: 6_650, method: "card" });
-      expect(tooMuch).toMatchObject({ status: 409, body: { error: expect.stringContaining("At most £66.49 was paid beyond") } });
-      const done = await send({ amountPence: 6_649, method: "card" });
+      const tooMuch = await send({ amountPence: 5_201, method: "card" });
+      expect(tooMuch).toMatchObject({ status: 409, body: { error: expect.stringContaining("At most £52.00 was paid beyond") } });
+      const done = await send({ amountPence: 5_200, method: "card" });
       expect(done.status).toBe(201);
-      expect(done.body).toMatchObject({ state: "paid", paidPence: 21_649, balancePence: 0 });
+      expect(done.body).toMatchObject({ state: "paid", paidPence: 21_649 - 5_200, balancePence: 0 });
       expect(done.body.refunds).toEqual([
-        expect.objectContaining({ amountPence: 6_649, method: "card", reference: expect.stringMatching(/^re_/) }),
+        expect.objectContaining({ amountPence: 5_200, method: "card", reference: expect.stringMatching(/^re_/) }),
       ]);
-      expect(done.body.events.filter((e) => e.kind === "refunded").map((e) => e.detail)).toEqual(["£66.49 by card"]);
+      expect(done.body.events.filter((e) => e.kind === "refunded").map((e) => e.detail)).toEqual(["£52.00 by card"]);
       const made = await refundsAt(session.payment_intent);
       expect(made).toHaveLength(1);
-      expect(decodeURIComponent(made[0]!.body)).toContain("amount=6649");
+      expect(decodeURIComponent(made[0]!.body)).toContain("amount=5200");
 
       // Again (a second tap): nothing is left to give back, and Stripe is not asked.
-      const again = await send({ amountPence: 6_649, method: "card" });
+      const again = await send({ amountPence: 5_200, method: "card" });
       expect(again).toMatchObject({
         status: 409,
         body: { error: expect.stringContaining("Nothing was paid beyond what is owed") },
@@ -436,7 +447,7 @@ describe("invoices", () => {
 
       // The accountant's payments file has it as money going back.
       const csv = await callApp(`/api/admin/export/payments.csv?from=${londonToday()}&to=${londonToday()}`, { headers });
-      expect(await csv.text()).toMatch(new RegExp(`${invoice.number},[^\\n]*,-66\\.49,card refund,re_`));
+      expect(await csv.text()).toMatch(new RegExp(`${invoice.number},[^\\n]*,-52,card refund,re_`));
     });
 
     it("after a credit note, gives back what it left paid over by bank transfer; never for work still owed", async () => {
@@ -552,12 +563,14 @@ describe("invoices", () => {
         })
       ).status,
     ).toBe(200);
-    // The deposit paid by card (as the webhook records it).
-    await query(
-      "UPDATE estimate_acceptances SET deposit_paid_at = ?1 WHERE estimate_id = ?2",
-      new Date().toISOString(),
-      quote.body.id,
-    );
+    // The deposit paid by bank transfer, recorded by the office.
+    const deposit = await admin("POST", `/api/admin/estimates/${quote.body.id}/deposit-payments`, {
+      amountPence: 5_000,
+      method: "bank",
+      paidOn: londonToday(),
+      reference: "PAT DEPOSIT",
+    });
+    expect(deposit.status).toBe(201);
     const fromQuote = await admin<AdminInvoice>("POST", "/api/admin/invoices", { fromEstimateId: quote.body.id });
     expect(fromQuote.status).toBe(201);
     expect(fromQuote.body).toMatchObject({ estimateId: quote.body.id, depositPence: 5_000, balancePence: 25_000 });

@@ -20,7 +20,7 @@ export default function QuotePage() {
     what: "quote",
     path: (found) => `/api/estimates/${encodeURIComponent(found)}`,
     backFromStripe: ["deposit", "paid"],
-    paymentPending: (quote) => Boolean(quote.acceptance && quote.acceptance.depositPence > 0 && !quote.acceptance.depositPaidAt),
+    paymentPending: (quote) => Boolean(quote.acceptance && quote.acceptance.depositToPayPence > 0),
   });
   return (
     <>
@@ -395,18 +395,24 @@ function AfterAcceptance({
       {accepted.depositPence > 0 ? (
         accepted.depositPaidAt ? (
           <p role="status">Deposit of {formatPence(accepted.depositPence)} paid. Thank you!</p>
-        ) : (
+        ) : accepted.depositToPayPence > 0 ? (
           <>
             <h2>Pay the deposit</h2>
             <p>
-              A deposit of {formatPence(accepted.depositPence)} secures your booking. You pay it securely by card with Stripe.
+              A deposit of {formatPence(accepted.depositPence)} secures your booking.{" "}
+              {accepted.depositToPayPence < accepted.depositPence
+                ? `${formatPence(accepted.depositPence - accepted.depositToPayPence)} is paid; ${formatPence(accepted.depositToPayPence)} is left. `
+                : ""}
+              You pay it securely by card with Stripe.
             </p>
             <div className="cta-row">
               <Button size="3" onClick={payDeposit} disabled={busy}>
-                Pay {formatPence(accepted.depositPence)} by card
+                Pay {formatPence(accepted.depositToPayPence)} by card
               </Button>
             </div>
           </>
+        ) : (
+          <p role="status">This job has been invoiced: please pay the invoice from its e-mail.</p>
         )
       ) : null}
       {canCancel ? (

@@ -202,6 +202,20 @@ export function optionTotals(
 
 export type EstimateEvent = { kind: string; at: string; detail: string | null };
 
+/** A deposit payment that arrived for a quote, with what of it is due back and what went back. */
+export type DepositPayment = {
+  id: number;
+  amountPence: number;
+  method: "card" | "bank" | "cash" | "cheque";
+  paidOn: string;
+  reference: string | null;
+  refundDuePence: number;
+  refundReason: string | null;
+  refundedPence: number;
+  refundedAt: string | null;
+  refundMethod: "card" | "bank" | "cash" | "cheque" | null;
+};
+
 /** A quote as the owner's screens see it. */
 export type AdminEstimate = EstimateContent & {
   id: number;
@@ -230,7 +244,13 @@ export type AdminEstimate = EstimateContent & {
     contentSha256: string;
     depositPaidAt: string | null;
     refundedAt: string | null;
+    /** What the quote holds of its deposit, what it can still take, and what is owed back. */
+    depositHeldPence: number;
+    depositToPayPence: number;
+    owedBackPence: number;
   } | null;
+  /** Every deposit payment that arrived, refunds with them. */
+  depositPayments: DepositPayment[];
   cancelledAt: string | null;
   cancelReason: string | null;
   jobId: number | null;
@@ -261,6 +281,8 @@ export type PublicEstimate = EstimateContent & {
     depositPence: number;
     depositPaidAt: string | null;
     refundedAt: string | null;
+    /** What of the deposit is still to pay now (0 once paid, or once the job is invoiced in full). */
+    depositToPayPence: number;
     /** The last day it can be cancelled online. */
     cancelUntil: string;
   } | null;

@@ -92,6 +92,10 @@ export const refundInputSchema = z.object({
   reference: optionalText("The reference", 100),
 });
 
+/** A quote's deposit payment given back: the whole of what is due back on it, so no amount is asked. */
+export const depositRefundSchema = refundInputSchema.omit({ amountPence: true });
+export type DepositRefundInput = z.output<typeof depositRefundSchema>;
+
 export const creditNoteInputSchema = z.object({
   /** The lines credited, with the quantity credited (at most the line's); all of them when omitted. */
   lines: z

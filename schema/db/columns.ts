@@ -6,3 +6,6 @@ export const isoNow = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 export const createdAt = () => text("created_at").notNull().default(isoNow);
 export const updatedAt = () => text("updated_at").notNull().default(isoNow);
+
+/** How money is paid or given back: one vocabulary for invoices and quotes' deposits. */
+export const paymentMethods = ["card", "bank", "cash", "cheque"] as const;

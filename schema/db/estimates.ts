@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt, updatedAt } from "./columns";
+import { createdAt, paymentMethods, updatedAt } from "./columns";
 import { customers, quotes, serviceRecords } from "./crm";
 import { properties } from "./properties";
 
@@ -38,6 +38,8 @@ export const estimates = sqliteTable(
     cancelReason: text("cancel_reason"),
     /** The job the accepted quote became. */
     jobId: integer("job_id").references(() => serviceRecords.id, { onDelete: "set null" }),
+    /** The customer's links carry this version (besides the quote's version); bumping it revokes every link given before. */
+    linkVersion: integer("link_version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -96,14 +98,47 @@ export const estimateAcceptances = sqliteTable("estimate_acceptances", {
   /** The accepted quote's PDF in the DOCUMENTS bucket, rendered once, and its SHA-256. */
   pdfKey: text("pdf_key"),
   pdfSha256: text("pdf_sha256"),
-  /** The deposit's Stripe Checkout Session, when it was paid (by the webhook) and its payment. */
+  /**
+   * The customer's one open deposit checkout (a Stripe Checkout Session id): starting another, or the
+   * deposit recorded another way, expires it. What was paid is in estimate_payments.
+   */
   depositSessionId: text("deposit_session_id"),
-  depositPaidAt: text("deposit_paid_at"),
-  depositPaymentIntent: text("deposit_payment_intent"),
-  /** The deposit given back when the customer cancelled. */
-  refundId: text("refund_id"),
-  refundedAt: text("refunded_at"),
 });
+
+/**
+ * Every deposit payment that arrived for a quote, whatever the quote's state then: by card (the
+ * webhook, one row per Checkout Session) or recorded by the office. What it finds is written with
+ * it, in the statement that adds it: the part the quote (or its job's issued invoice) could take is
+ * held as the deposit; the rest (a second payment, a payment after the quote was cancelled or its
+ * invoice paid) is due back (`refundDuePence`), refunded through Stripe for a card, by the office
+ * otherwise. A cancellation makes the whole payment due back. Held = amount − due; the job's
+ * invoice takes off what its quote holds.
+ */
+export const estimatePayments = sqliteTable(
+  "estimate_payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    estimateId: integer("estimate_id")
+      .notNull()
+      .references(() => estimates.id, { onDelete: "cascade" }),
+    amountPence: integer("amount_pence").notNull(),
+    method: text("method", { enum: paymentMethods }).notNull(),
+    paidOn: text("paid_on").notNull(),
+    reference: text("reference"),
+    /** A card payment's Checkout Session (one row per session, whatever the webhook repeats) and payment. */
+    stripeSessionId: text("stripe_session_id").unique(),
+    stripePaymentIntent: text("stripe_payment_intent"),
+    /** What must go back to the customer, why, and what has gone back (and when, how, Stripe's id). */
+    refundDuePence: integer("refund_due_pence").notNull().default(0),
+    refundReason: text("refund_reason"),
+    refundedPence: integer("refunded_pence").notNull().default(0),
+    refundedAt: text("refunded_at"),
+    refundMethod: text("refund_method", { enum: paymentMethods }),
+    refundReference: text("refund_reference"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("estimate_payments_estimate").on(t.estimateId)],
+);
 
 export const estimateEventKinds = [
   "created",

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt, updatedAt } from "./columns";
+import { createdAt, paymentMethods, updatedAt } from "./columns";
 import { customers, serviceRecords } from "./crm";
 import { estimates } from "./estimates";
 import { issuedFile } from "./gas-safety";
@@ -65,7 +65,7 @@ export const invoices = sqliteTable(
   ],
 );
 
-export const paymentMethods = ["card", "bank", "cash", "cheque"] as const;
+export { paymentMethods };
 
 export const invoicePayments = sqliteTable(
   "invoice_payments",
@@ -80,6 +80,12 @@ export const invoicePayments = sqliteTable(
     reference: text("reference"),
     /** A card payment's Checkout Session: one payment per session, whatever the webhook repeats. */
     stripeSessionId: text("stripe_session_id").unique(),
+    /**
+     * What of a card payment was beyond what was owed when it arrived (all of it on a void or paid
+     * invoice), and why: given back through Stripe to this payment (its invoice_refunds rows).
+     */
+    refundDuePence: integer("refund_due_pence").notNull().default(0),
+    refundReason: text("refund_reason"),
     createdAt: createdAt(),
   },
   (t) => [index("invoice_payments_invoice").on(t.invoiceId), index("invoice_payments_paid_on").on(t.paidOn)],

@@ -10,7 +10,8 @@ import { type FakeServer, sendJson, startFakeServer } from "./server";
  *
  * Test-only controls (not Stripe's): POST /__sessions/{id}/pay completes the payment as a customer
  * would (JSON body with optional email, name, phone, address), POST /__sessions/{id}/expire expires
- * it. A key starting `sk_test_revoked` is refused with 401, to test Stripe being unavailable.
+ * it, GET /__payments lists every paid session with what was refunded of it. A key starting
+ * `sk_test_revoked` is refused with 401, to test Stripe being unavailable.
  *
  * Started with a webhook endpoint (the browser tests' server does), it also plays Stripe's hosted
  * page: a session's `url` is this server's /c/pay/{id}, a small page with the amount and a Pay
@@ -233,6 +234,21 @@ const handler = (options: FakeStripeOptions) => async (req: IncomingMessage, bod
     }
     res.writeHead(session ? 200 : 404, { "Content-Type": "text/html; charset=utf-8" }).end(checkoutPage(session));
     return;
+  }
+  // What each payment took and what went back of it: the test's view of the customer's card statement.
+  if (path === "/__payments" && req.method === "GET") {
+    const paid = [...sessions.values()].filter((s) => s.payment_status === "paid");
+    return sendJson(
+      res,
+      200,
+      paid.map((s) => ({
+        session: s.id,
+        payment_intent: s.payment_intent,
+        metadata: s.metadata,
+        amount: Number(s.amount_total),
+        refunded: refunded.get(String(s.payment_intent)) ?? 0,
+      })),
+    );
   }
   const control = /^\/__sessions\/([^/]+)\/(pay|expire)$/.exec(path);
   if (control && req.method === "POST") {

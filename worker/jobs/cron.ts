@@ -6,7 +6,9 @@ import { withFacts } from "../services/business-facts";
 import { finishCampaigns } from "../services/campaigns/recipient-state";
 import { enqueuePendingRecipients, requeueStuckRecipients, startDueCampaigns } from "../services/campaigns/schedule";
 import { forgetCatalogue } from "../services/catalogue-cache";
+import { settleDepositRefunds } from "../services/estimates/deposit-refunds";
 import { followUpEstimates } from "../services/estimates/follow-ups";
+import { settleCardExcess } from "../services/invoices/card-payments";
 import { chaseInvoices } from "../services/invoices/chasing";
 import { redriveStuckEmails } from "../services/mail/deliveries";
 import { isReminderHour, runReminders } from "../services/reminders";
@@ -43,6 +45,13 @@ async function chaseUnpaid(env: AppEnv, now: number) {
   if (isReminderHour(now)) await chaseInvoices(env, getDb(env), now);
 }
 
+/** Card money due back that Stripe could not refund when it arrived: tried again, a few each run. */
+async function settleRefunds(env: AppEnv) {
+  const db = getDb(env);
+  await settleDepositRefunds(env, db);
+  await settleCardExcess(env, db);
+}
+
 /**
  * The Cron Trigger (every 5 minutes). Every task is idempotent, so overlapping runs are harmless;
  * one failing task does not stop the others (allSettled), and the failure is logged.
@@ -64,6 +73,7 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv,
       remindCustomers(env, now),
       followUpQuotes(env, now),
       chaseUnpaid(env, now),
+      settleRefunds(env),
     ]),
   );
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");

@@ -6,7 +6,8 @@ import type { HonoEnv } from "../env";
 import { clientIp } from "../lib/client-ip";
 import { validate } from "../lib/validate";
 import { limitPerAddress } from "../middleware/rate-limit";
-import { cancelAccepted, startDeposit } from "../services/estimates/deposits";
+import { cancelAccepted } from "../services/estimates/cancel";
+import { startDeposit } from "../services/estimates/deposits";
 import { acceptEstimate, declineEstimate, viewEstimate } from "../services/estimates/estimates";
 
 /**

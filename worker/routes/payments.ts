@@ -70,7 +70,7 @@ const app = new Hono<HonoEnv>()
   .post("/stripe/webhook", async (c) => {
     const event = await verifyStripeEvent(c.env, await c.req.text(), c.req.header("Stripe-Signature"));
     const db = getDb(c.env);
-    const { paidOrder, paidInvoice, ...outcome } = await handleStripeEvent(db, event);
+    const { paidOrder, paidInvoice, ...outcome } = await handleStripeEvent(c.env, db, event);
     if (paidOrder) queueInBackground(c.executionCtx, c.env, ...cardPaymentMails(ownerEmail(c.env), paidOrder));
     if (paidInvoice) await sendReceiptIfPaid(c.env, db, paidInvoice.invoiceId, paidInvoice.amountPence, paidInvoice.paidOn);
     return c.json(outcome);

@@ -11,8 +11,8 @@ import { ApiError } from "../lib/errors";
 import { type CheckoutSession, requireStripe, Stripe } from "../lib/stripe";
 import { readCart } from "./cart";
 import { forgetCatalogue } from "./catalogue-cache";
-import { depositEstimateId, markDepositPaid } from "./estimates/deposits";
-import { type InvoiceCardPayment, markInvoicePaid, paidInvoiceId } from "./invoices/card-payments";
+import { depositEstimateId, receiveDeposit } from "./estimates/deposits";
+import { type InvoiceCardPayment, paidInvoiceId, receiveInvoicePayment } from "./invoices/card-payments";
 import { clearOrderedLines, type LowStockProduct, newOrderId, type OrderWithLines, priceCart, recordOrder } from "./orders";
 import { isAvailable } from "./products";
 import { holdBecomesSale, releaseStock } from "./stock";
@@ -204,7 +204,7 @@ export type WebhookOutcome = {
  * A verified webhook event. Handling is idempotent twice over: a replayed event id is answered
  * without doing anything, and the state changes themselves only apply from pending_payment.
  */
-export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<WebhookOutcome> {
+export async function handleStripeEvent(env: AppEnv, db: Db, event: Stripe.Event): Promise<WebhookOutcome> {
   const [seen] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id));
   if (seen) return { received: true, duplicate: true, paidOrder: null };
   switch (event.type) {
@@ -216,12 +216,13 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<We
         await recordEvent(db, event);
         return { received: true, paidOrder: null };
       }
-      // A priced quote's deposit (services/estimates/deposits.ts), an invoice, else a store order.
+      // An invoice, a priced quote's deposit, else a store order. The first two are recorded whatever
+      // their document's state, and what it cannot take is given back to the card.
       if (paidInvoiceId(session) !== null) {
-        return { received: true, paidOrder: null, paidInvoice: await markInvoicePaid(db, session, event) };
+        return { received: true, paidOrder: null, paidInvoice: await receiveInvoicePayment(env, db, session, event) };
       }
       if (depositEstimateId(session) !== null) {
-        await markDepositPaid(db, session, event);
+        await receiveDeposit(env, db, session, event);
         return { received: true, paidOrder: null };
       }
       return { received: true, paidOrder: await markOrderPaid(db, session, event) };

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Checkbox, Flex, Grid, Heading, Select, Text, TextArea, TextField } from "@radix-ui/themes";
-import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useParams, useSearchParams } from "wouter";
 import type { BillingSettings } from "../../../schema/api/billing";
 import type { AdminCustomer } from "../../../schema/api/customers";
@@ -13,6 +13,7 @@ import {
 import { formatPence } from "../../../schema/format";
 import { formatDateTime } from "../../../schema/london-time-text";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
+import { AcceptedQuote } from "../../components/admin/estimates/deposit-money";
 import {
   blankLine,
   depositInput,
@@ -32,6 +33,7 @@ import { Field, FieldError, invalidProps } from "../../components/admin/form-fie
 import { BackIcon, PlusIcon, TrashIcon } from "../../components/admin/icons";
 import { InvoiceFrom } from "../../components/admin/invoices/invoice-from";
 import { PageHeader } from "../../components/admin/page-header";
+import { RevokeLinks } from "../../components/admin/revoke-links";
 import { PropertyField } from "../../components/admin/service-records/property-field";
 import { useAdminData } from "../../hooks/admin/use-admin-data";
 import { customerName, findCustomers } from "../../hooks/admin/use-customers";
@@ -164,6 +166,11 @@ function Builder({
       form.options.map((o, i) => (i === index ? option : o)),
     );
   const priced = useMemo(() => pricedOptions(form), [form]);
+  // Stable, so the property field's default (the customer's only property) is set once.
+  const setProperty = useCallback((propertyId: number) => {
+    setForm((f) => ({ ...f, propertyId }));
+    setErrors((e) => (e.propertyId ? { ...e, propertyId: undefined } : e));
+  }, []);
 
   function body() {
     return {
@@ -219,6 +226,13 @@ function Builder({
   }
 
   async function send() {
+    // Asked here first: the job made when it is accepted goes to this property (the server checks it too).
+    if (form.propertyId === null) {
+      const message = "Choose the property the work is at";
+      setErrors((e) => ({ ...e, propertyId: message }));
+      notify({ title: "Not sent", description: `${message} before sending the quote`, variant: "destructive" });
+      return;
+    }
     const id = await save();
     if (id === null) return;
     setBusy(true);
@@ -281,9 +295,22 @@ function Builder({
               Open the customer's view
             </a>
           ) : null}
+          {estimate.sentVersion !== null ? (
+            <RevokeLinks<AdminEstimate>
+              path={`/api/admin/estimates/${estimate.id}/revoke-links`}
+              title={`Revoke the links to quote ${estimate.number}?`}
+              description={
+                estimate.acceptance
+                  ? "Every link sent so far stops working at once: the accepted quote's page (where the customer pays the deposit or cancels) and its PDF, in every e-mail already sent. Send the customer the new link shown here."
+                  : 'Every link sent so far stops working at once: the quote\'s page (where the customer accepts or declines it), in every e-mail already sent, follow-ups included. "Send again" e-mails the customer the new link.'
+              }
+              newLink={(answer) => answer.customerUrl}
+              onRevoked={() => onSaved?.()}
+            />
+          ) : null}
         </Flex>
       ) : null}
-      {estimate?.acceptance ? <Accepted estimate={estimate} /> : null}
+      {estimate?.acceptance ? <AcceptedQuote estimate={estimate} onChanged={() => onSaved?.()} /> : null}
       {estimate?.jobId && estimate.status === "accepted" ? <JobBooking estimate={estimate} /> : null}
       {estimate?.status === "accepted" ? (
         <Flex justify="end" mb="4">
@@ -317,8 +344,9 @@ function Builder({
               id="estimate-propertyId"
               customerId={customer.id}
               value={form.propertyId}
-              onChange={(v) => set("propertyId", v)}
+              onChange={setProperty}
               error={errors.propertyId}
+              required
             />
           </Grid>
         </Card>
@@ -551,25 +579,6 @@ function OptionEditor({
           ) : null}
         </dl>
       ) : null}
-    </Card>
-  );
-}
-
-function Accepted({ estimate }: { estimate: AdminEstimate }) {
-  const a = estimate.acceptance!;
-  const option = estimate.options.find((o) => o.id === a.optionId);
-  return (
-    <Card className="admin-panel estimate-accepted" mb="4">
-      <Heading as="h2" size="4">
-        Accepted: {option?.name}
-      </Heading>
-      <Text as="p" size="2">
-        By {a.name} on {formatDateTime(a.acceptedAt)} · {formatPence(a.grossPence)}
-        {a.depositPence
-          ? ` · deposit ${formatPence(a.depositPence)} ${a.refundedAt ? "refunded" : a.depositPaidAt ? "paid" : "not paid yet"}`
-          : ""}{" "}
-        · {a.startEarly ? "asked to start within 14 days" : "start after the 14 days"}
-      </Text>
     </Card>
   );
 }

@@ -1,28 +1,30 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import type { PublicEstimate } from "../../../schema/api/estimates";
-import { estimateAcceptances, estimates, stripeEvents } from "../../../schema/db";
+import { and, eq, sql } from "drizzle-orm";
+import type { AdminEstimate } from "../../../schema/api/estimates";
+import type { PaymentInput } from "../../../schema/api/invoices";
+import { estimateAcceptances, estimatePayments, estimates, stripeEvents } from "../../../schema/db";
 import { formatPence } from "../../../schema/format";
-import { londonToday } from "../../../schema/london-time";
+import { londonDateOf, londonToday } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
-import { siteUrl } from "../../lib/site-url";
 import { type CheckoutSession, requireStripe, type Stripe } from "../../lib/stripe";
-import { ownerEmail } from "../mail";
-import { queueEmails } from "../mail/deliveries";
-import { estimateCancelledEmails } from "./emails";
-import { byLink, cancelUntil, eventWhen, type LinkTarget, toPublic } from "./estimates";
+import { closeCheckoutSession, paymentIntentOf } from "../checkout";
+import { refreshDepositOf } from "../invoices/invoices";
+import { depositCapSql, refundReasonSql } from "./deposit-ledger";
+import { giveBackDeposit } from "./deposit-refunds";
+import { byLink, eventWhen, getEstimate, type LinkTarget } from "./estimates";
 
 /**
- * The money side of an accepted quote: its deposit paid through a fresh Stripe Checkout Session
- * (recorded by the webhook, once, whatever the order of events), and the customer's cancellation
- * within the 14 days, which refunds a paid deposit through Stripe.
+ * An accepted quote's deposit: paid by card through the customer's one open Stripe Checkout
+ * Session, or recorded by the office (bank transfer, cash, cheque). Every payment that arrives is
+ * recorded, whatever the quote's state then (deposit-ledger.ts judges it in the statement that
+ * adds it); what the quote cannot take goes back (deposit-refunds.ts).
  */
 const DEPOSIT_UNAVAILABLE =
   "Card payment is unavailable right now. Please try again in a few minutes, or call us to pay the deposit.";
 
-function acceptedThrough(target: LinkTarget) {
+export function acceptedThrough(target: LinkTarget) {
   const { acceptance, estimate } = target;
   if (!acceptance || acceptance.version !== target.linkVersion)
     throw new ApiError("CONFLICT", "This quote has not been accepted.");
@@ -30,14 +32,42 @@ function acceptedThrough(target: LinkTarget) {
   return acceptance;
 }
 
-/** A Checkout Session for the deposit; the customer comes back to their quote's page. */
+/** Why nothing more can be paid towards the deposit, for a quote that can take nothing now. */
+function nothingToPay(target: LinkTarget): string {
+  const held = target.payments.reduce((sum, p) => sum + p.amountPence - p.refundDuePence, 0);
+  return held >= (target.acceptance?.depositPence ?? 0)
+    ? "The deposit is paid already. Thank you!"
+    : "This job has been invoiced: please pay the invoice from its e-mail instead.";
+}
+
+/**
+ * A Checkout Session for what is left of the deposit; the customer comes back to their quote's
+ * page. The session opened before is expired first (one payable page a quote), and one paid
+ * meanwhile is recorded, so two taps or two tabs never take the deposit twice.
+ */
 export async function startDeposit(env: AppEnv, db: Db, token: string, origin: string): Promise<{ checkoutUrl: string }> {
-  const target = await byLink(env, db, token);
+  let target = await byLink(env, db, token);
   const acceptance = acceptedThrough(target);
   if (acceptance.depositPence <= 0) throw new ApiError("CONFLICT", "This quote has no deposit to pay.");
-  if (acceptance.depositPaidAt) throw new ApiError("CONFLICT", "The deposit is paid already. Thank you!");
+  if (target.depositCap <= 0) throw new ApiError("CONFLICT", nothingToPay(target));
   const stripe = requireStripe(env);
   const id = target.estimate.id;
+  const previous = acceptance.depositSessionId;
+  if (previous) {
+    let paid: CheckoutSession | null;
+    try {
+      paid = await closeCheckoutSession(stripe, previous);
+    } catch (error) {
+      console.error(JSON.stringify({ stripe: "checkout.sessions.expire", estimateId: id, error: String(error) }));
+      throw new ApiError("NOT_CONFIGURED", DEPOSIT_UNAVAILABLE);
+    }
+    if (paid) {
+      await receiveDeposit(env, db, paid);
+      target = await byLink(env, db, token);
+      if (target.depositCap <= 0) throw new ApiError("CONFLICT", nothingToPay(target));
+    }
+  }
+  const amount = target.depositCap;
   const number = numberText("estimate", target.estimate.number!);
   const back = `${origin}/quote/${encodeURIComponent(token)}`;
   let session: CheckoutSession;
@@ -54,7 +84,7 @@ export async function startDeposit(env: AppEnv, db: Db, token: string, origin: s
             quantity: 1,
             price_data: {
               currency: "gbp",
-              unit_amount: acceptance.depositPence,
+              unit_amount: amount,
               product_data: { name: `Deposit for quote ${number}`, description: target.estimate.title },
             },
           },
@@ -70,10 +100,17 @@ export async function startDeposit(env: AppEnv, db: Db, token: string, origin: s
     console.error(JSON.stringify({ stripe: "checkout.sessions.create", estimateId: id, error: String(error) }));
     throw new ApiError("NOT_CONFIGURED", DEPOSIT_UNAVAILABLE);
   }
-  await db
+  // Kept as the quote's one open checkout, unless another start got there first (two taps at once):
+  // then this one is expired at once and the customer is asked to try again.
+  const [kept] = await db
     .update(estimateAcceptances)
     .set({ depositSessionId: session.id })
-    .where(and(eq(estimateAcceptances.estimateId, id), isNull(estimateAcceptances.depositPaidAt)));
+    .where(and(eq(estimateAcceptances.estimateId, id), sql`${estimateAcceptances.depositSessionId} IS ${previous}`))
+    .returning({ id: estimateAcceptances.id });
+  if (!kept) {
+    await stripe.checkout.sessions.expire(session.id).catch(() => undefined);
+    throw new ApiError("CONFLICT", "A card payment for this deposit was started a moment ago. Please try again.");
+  }
   return { checkoutUrl: session.url };
 }
 
@@ -84,112 +121,182 @@ export const depositEstimateId = (session: CheckoutSession): number | null => {
 };
 
 /**
- * A paid deposit session: recorded once (only while the deposit is unpaid, and only for its
- * amount), with its history line and the webhook event in the same batch.
+ * A deposit payment row for the quote, with what the quote cannot take due back and why, judged by
+ * the statement that adds it; the office's own payments are only added when the quote can take them.
  */
-export async function markDepositPaid(db: Db, session: CheckoutSession, event?: Stripe.Event): Promise<boolean> {
+function addPayment(
+  db: Db,
+  id: number,
+  payment: {
+    amount: number;
+    method: PaymentInput["method"];
+    paidOn: string;
+    reference: string | null;
+    sessionId: string | null;
+    intent: string | null;
+  },
+  now: string,
+  { onlyWhatItCanTake = false } = {},
+) {
+  const cap = depositCapSql(id);
+  return db
+    .insert(estimatePayments)
+    .select(
+      db
+        .select({
+          id: sql<number>`NULL`.as("id"),
+          estimateId: estimates.id,
+          amountPence: sql<number>`${payment.amount}`.as("amount_pence"),
+          method: sql<string>`${payment.method}`.as("method"),
+          paidOn: sql<string>`${payment.paidOn}`.as("paid_on"),
+          reference: sql<string | null>`${payment.reference}`.as("reference"),
+          stripeSessionId: sql<string | null>`${payment.sessionId}`.as("stripe_session_id"),
+          stripePaymentIntent: sql<string | null>`${payment.intent}`.as("stripe_payment_intent"),
+          refundDuePence: sql<number>`${payment.amount} - MIN(${payment.amount}, ${cap})`.as("refund_due_pence"),
+          refundReason: sql<string | null>`CASE WHEN ${payment.amount} > ${cap} THEN ${refundReasonSql(id)} END`.as(
+            "refund_reason",
+          ),
+          refundedPence: sql<number>`0`.as("refunded_pence"),
+          refundedAt: sql<null>`NULL`.as("refunded_at"),
+          refundMethod: sql<null>`NULL`.as("refund_method"),
+          refundReference: sql<null>`NULL`.as("refund_reference"),
+          createdAt: sql<string>`${now}`.as("created_at"),
+        })
+        .from(estimates)
+        .where(and(eq(estimates.id, id), onlyWhatItCanTake ? sql`${payment.amount} <= ${cap}` : undefined)),
+    )
+    .onConflictDoNothing()
+    .returning();
+}
+
+/**
+ * A paid deposit session, from the webhook (or found paid when its page was closed): recorded once
+ * (one row a session), whatever the quote's state, with the invoice's sums, its history line and the
+ * webhook event in the same batch; then what the quote could not take goes back to the card.
+ */
+export async function receiveDeposit(env: AppEnv, db: Db, session: CheckoutSession, stripeEvent?: Stripe.Event): Promise<void> {
   const id = depositEstimateId(session);
-  if (id === null) return false;
+  if (id === null) return;
+  const amount = session.amount_total ?? 0;
   const now = new Date().toISOString();
-  const paymentIntent =
-    typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
-  const [paid] = await db.batch([
-    db
-      .update(estimateAcceptances)
-      .set({ depositPaidAt: now, depositPaymentIntent: paymentIntent, depositSessionId: session.id })
-      .where(
-        and(
-          eq(estimateAcceptances.estimateId, id),
-          isNull(estimateAcceptances.depositPaidAt),
-          eq(estimateAcceptances.depositPence, session.amount_total ?? -1),
-        ),
-      )
-      .returning({ id: estimateAcceptances.id }),
+  const [added] = await db.batch([
+    addPayment(
+      db,
+      id,
+      {
+        amount,
+        method: "card",
+        paidOn: londonDateOf(now),
+        reference: session.id,
+        sessionId: session.id,
+        intent: paymentIntentOf(session),
+      },
+      now,
+    ),
+    refreshDepositOf(db, id, now),
     eventWhen(
       db,
       id,
       "paid",
       now,
-      `deposit ${formatPence(session.amount_total ?? 0)}`,
-      sql`EXISTS (SELECT 1 FROM ${estimateAcceptances} WHERE ${estimateAcceptances.estimateId} = ${id} AND ${estimateAcceptances.depositPaidAt} = ${now})`,
+      `deposit ${formatPence(amount)} by card`,
+      sql`EXISTS (SELECT 1 FROM ${estimatePayments} WHERE ${estimatePayments.stripeSessionId} = ${session.id} AND ${estimatePayments.createdAt} = ${now})`,
     ),
-    ...(event ? [db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing()] : []),
+    // Paid: no longer a page to expire.
+    db
+      .update(estimateAcceptances)
+      .set({ depositSessionId: null })
+      .where(and(eq(estimateAcceptances.estimateId, id), eq(estimateAcceptances.depositSessionId, session.id))),
+    ...(stripeEvent
+      ? [db.insert(stripeEvents).values({ id: stripeEvent.id, type: stripeEvent.type }).onConflictDoNothing()]
+      : []),
   ]);
-  if (paid.length === 0) {
+  const payment = added[0];
+  if (!payment) {
     console.warn(
-      JSON.stringify({ stripe: "deposit", estimateId: id, session: session.id, note: "already paid or a different amount" }),
+      JSON.stringify({ stripe: "deposit", estimateId: id, session: session.id, note: "recorded before, or no such quote" }),
     );
+    return;
   }
-  return paid.length > 0;
+  if (payment.refundDuePence > 0) await giveBackDeposit(env, db, payment);
 }
 
 /**
- * The customer cancels within the 14 days: the quote becomes cancelled, a paid deposit is refunded
- * through Stripe (one refund, whatever is repeated), and both sides are e-mailed. After the 14 days
- * the page says to call.
+ * Closes the customer's open deposit checkout before the deposit is taken another way or the quote
+ * is cancelled; one paid meanwhile is recorded first. Best effort: when Stripe cannot be reached the
+ * change goes ahead, and a payment that still arrives is recorded and given back.
  */
-export async function cancelAccepted(env: AppEnv, db: Db, token: string, reason: string | null): Promise<PublicEstimate> {
-  const target = await byLink(env, db, token);
-  const acceptance = acceptedThrough(target);
-  const lastDay = cancelUntil(acceptance.acceptedAt);
-  if (londonToday() > lastDay) {
-    throw new ApiError("CONFLICT", "The 14 days to cancel online have passed. Please call us and we'll sort it out with you.");
+export async function closeDepositCheckout(env: AppEnv, db: Db, id: number): Promise<void> {
+  const [row] = await db
+    .select({ session: estimateAcceptances.depositSessionId })
+    .from(estimateAcceptances)
+    .where(eq(estimateAcceptances.estimateId, id));
+  if (!row?.session || !env.STRIPE_SECRET_KEY) return;
+  try {
+    const paid = await closeCheckoutSession(requireStripe(env), row.session);
+    if (paid) await receiveDeposit(env, db, paid);
+    await db
+      .update(estimateAcceptances)
+      .set({ depositSessionId: null })
+      .where(and(eq(estimateAcceptances.estimateId, id), eq(estimateAcceptances.depositSessionId, row.session)));
+  } catch (error) {
+    console.error(JSON.stringify({ stripe: "checkout.sessions.expire", estimateId: id, error: String(error) }));
   }
-  const id = target.estimate.id;
+}
+
+/**
+ * A deposit the office took (bank transfer, cash, cheque, a card by phone): only on an accepted
+ * quote and never more than the quote can take, checked in the statement that adds it. The
+ * customer's open card checkout is closed first.
+ */
+export async function recordDeposit(env: AppEnv, db: Db, id: number, input: PaymentInput): Promise<AdminEstimate> {
+  if (input.paidOn > londonToday()) {
+    const message = "A payment cannot be dated in the future";
+    throw new ApiError("VALIDATION_FAILED", message, { details: [{ path: "paidOn", message }] });
+  }
+  const before = await getEstimate(env, db, id);
+  if (before.status !== "accepted" || !before.acceptance) {
+    throw new ApiError(
+      "CONFLICT",
+      before.status === "cancelled" ? "This quote was cancelled." : "Only an accepted quote takes a deposit.",
+    );
+  }
+  if (before.acceptance.depositPence <= 0) throw new ApiError("CONFLICT", "This quote has no deposit to pay.");
+  await closeDepositCheckout(env, db, id);
   const now = new Date().toISOString();
-  const [cancelled] = await db.batch([
-    db
-      .update(estimates)
-      .set({ status: "cancelled", cancelledAt: now, cancelReason: reason, updatedAt: now })
-      .where(and(eq(estimates.id, id), eq(estimates.status, "accepted")))
-      .returning({ id: estimates.id }),
+  const payment = {
+    amount: input.amountPence,
+    method: input.method,
+    paidOn: input.paidOn,
+    reference: input.reference,
+    sessionId: null,
+    intent: null,
+  };
+  const [added] = await db.batch([
+    // The office is told no rather than recording money to give back.
+    addPayment(db, id, payment, now, { onlyWhatItCanTake: true }),
+    refreshDepositOf(db, id, now),
     eventWhen(
       db,
       id,
-      "cancelled",
+      "paid",
       now,
-      reason,
-      sql`EXISTS (SELECT 1 FROM ${estimates} WHERE ${estimates.id} = ${id} AND ${estimates.cancelledAt} = ${now})`,
+      `deposit ${formatPence(payment.amount)} by ${payment.method}`,
+      sql`EXISTS (SELECT 1 FROM ${estimatePayments} WHERE ${estimatePayments.estimateId} = ${id} AND ${estimatePayments.createdAt} = ${now})`,
     ),
   ]);
-  if (cancelled.length === 0) throw new ApiError("CONFLICT", "This quote was cancelled.");
-
-  let refund: "none" | "done" | "failed" = "none";
-  if (acceptance.depositPaidAt && acceptance.depositPaymentIntent && !acceptance.refundedAt) {
-    try {
-      const made = await requireStripe(env).refunds.create(
-        { payment_intent: acceptance.depositPaymentIntent },
-        { idempotencyKey: `estimate-refund:${id}` },
-      );
-      const at = new Date().toISOString();
-      await db.batch([
-        db
-          .update(estimateAcceptances)
-          .set({ refundId: made.id, refundedAt: at })
-          .where(and(eq(estimateAcceptances.estimateId, id), isNull(estimateAcceptances.refundedAt))),
-        eventWhen(db, id, "refunded", at, `deposit ${formatPence(made.amount)}`, sql`changes() = 1`),
-      ]);
-      refund = "done";
-    } catch (error) {
-      console.error(JSON.stringify({ stripe: "refunds.create", estimateId: id, error: String(error) }));
-      refund = "failed";
-    }
+  if (added.length === 0) {
+    const after = await getEstimate(env, db, id);
+    const left = after.acceptance?.depositToPayPence ?? 0;
+    const message =
+      after.status === "cancelled"
+        ? "This quote was cancelled."
+        : left <= 0
+          ? (after.acceptance?.depositHeldPence ?? 0) >= (after.acceptance?.depositPence ?? 0)
+            ? "The deposit is paid already."
+            : "The job's invoice is paid: record the payment on the invoice instead."
+          : `That is more than the ${formatPence(left)} of the deposit still to pay.`;
+    throw new ApiError("CONFLICT", message, { details: [{ path: "amountPence", message }] });
   }
-  const number = numberText("estimate", target.estimate.number!);
-  await queueEmails(
-    db,
-    env.MAIL_QUEUE,
-    estimateCancelledEmails({
-      customer: target.customer.email ? { to: target.customer.email, name: target.customer.firstName } : null,
-      owner: ownerEmail(env),
-      customerName: `${target.customer.firstName} ${target.customer.lastName}`.trim(),
-      number,
-      reason,
-      depositPence: acceptance.depositPaidAt ? acceptance.depositPence : 0,
-      refund,
-      startEarly: acceptance.startEarly,
-      adminUrl: siteUrl(env, `/admin/estimates/${id}`),
-    }),
-  );
-  return toPublic(db, await byLink(env, db, token));
+  return getEstimate(env, db, id);
 }

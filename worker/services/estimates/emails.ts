@@ -153,16 +153,23 @@ export function estimateCancelledEmails(input: {
   number: string;
   reason: string | null;
   depositPence: number;
-  refund: "none" | "done" | "failed";
+  /** How the deposit goes back: to the card now, to the card later (Stripe failed), or by the office. */
+  refund: "none" | "done" | "failed" | "by-us";
+  /** The credit note that cancels the job's invoice, and what was paid on that invoice. */
+  creditNote: string | null;
+  invoicePaidPence: number;
   startEarly: boolean;
   adminUrl: string;
 }): MailMessage[] {
   const money =
     input.refund === "done"
       ? `Your deposit of ${formatPence(input.depositPence)} has been refunded to your card: it usually shows within 5 to 10 days.`
-      : input.refund === "failed"
+      : input.refund === "failed" || input.refund === "by-us"
         ? `We'll refund your deposit of ${formatPence(input.depositPence)} within 14 days.`
         : null;
+  const invoice = input.creditNote
+    ? `Your invoice is cancelled by credit note ${input.creditNote}${input.invoicePaidPence > 0 ? `; we'll be in touch about the ${formatPence(input.invoicePaidPence)} you paid on it` : ""}.`
+    : null;
   const mails: MailMessage[] = [];
   if (input.customer) {
     mails.push({
@@ -173,6 +180,7 @@ export function estimateCancelledEmails(input: {
         say(`Hello ${input.customer.name},`),
         say(`We've cancelled your accepted quote ${input.number}, as you asked.`),
         ...(money ? [say(money)] : []),
+        ...(invoice ? [say(invoice)] : []),
         say(`Questions? Call us on ${factsNow().phone}.`),
       ]),
     });
@@ -188,12 +196,25 @@ export function estimateCancelledEmails(input: {
       ...(input.refund === "failed"
         ? [
             say(
-              `The deposit (${formatPence(input.depositPence)}) could not be refunded automatically: please refund it by hand within 14 days.`,
+              `The deposit (${formatPence(input.depositPence)}) could not be refunded through Stripe just now: it will be tried again automatically, or refund it from the quote.`,
             ),
           ]
-        : input.refund === "done"
-          ? [say(`The deposit (${formatPence(input.depositPence)}) was refunded through Stripe.`)]
-          : []),
+        : input.refund === "by-us"
+          ? [
+              say(
+                `The deposit (${formatPence(input.depositPence)}) was not paid by card: give it back within 14 days and record it on the quote.`,
+              ),
+            ]
+          : input.refund === "done"
+            ? [say(`The deposit (${formatPence(input.depositPence)}) was refunded through Stripe.`)]
+            : []),
+      ...(input.creditNote
+        ? [
+            say(
+              `Its invoice was credited in full (credit note ${input.creditNote}).${input.invoicePaidPence > 0 ? ` ${formatPence(input.invoicePaidPence)} paid on it is now paid over: refund it from the invoice, less anything owed for work done.` : ""}`,
+            ),
+          ]
+        : []),
       ...(input.startEarly ? [say("They had asked for the work to start early: they owe for any work already done.")] : []),
       say("Cancel or move the job's visit in the calendar if it was booked."),
       action(input.adminUrl, "Open the quote", "Open the quote:"),

@@ -16,6 +16,7 @@ import {
   customers,
   estimateAcceptances,
   estimateEvents,
+  type estimatePayments,
   estimates,
   estimateVersions,
   properties,
@@ -31,11 +32,13 @@ import { ApiError, notFound } from "../../lib/errors";
 import { siteUrl } from "../../lib/site-url";
 import { readBilling } from "../billing-settings";
 import { currentFacts } from "../business-facts";
-import { letterheadOf } from "../documents/drafts";
+import { checkSignature, customerAddress, letterheadOf } from "../documents/drafts";
 import { documentPdf, sha256Hex } from "../documents/files";
+import { linkOpen, madeToday, quoteLastDay, quoteLinkVersion } from "../documents/link-rules";
 import { ownerEmail } from "../mail";
 import { queueEmails } from "../mail/deliveries";
 import { numberTaken, takeNumber } from "../number-series";
+import { depositCapSql, depositPaymentOf, depositPaymentsQuery, depositStateOf } from "./deposit-ledger";
 import { estimateAcceptedEmails, estimateSentEmail } from "./emails";
 
 /**
@@ -97,6 +100,9 @@ type Loaded = {
   versions: (typeof estimateVersions.$inferSelect)[];
   acceptance: typeof estimateAcceptances.$inferSelect | null;
   events: (typeof estimateEvents.$inferSelect)[];
+  payments: (typeof estimatePayments.$inferSelect)[];
+  /** What of the deposit the quote can take now (deposit-ledger.ts). */
+  depositCap: number;
 };
 
 /**
@@ -104,7 +110,7 @@ type Loaded = {
  * (whole rows of joined tables share column names like `id`, which a batch's rows would mix up).
  */
 async function load(db: Db, id: number): Promise<Loaded> {
-  const [[estimate], [customer], versions, [acceptance], events] = await db.batch([
+  const [[estimate], [customer], versions, [acceptance], events, payments, [cap]] = await db.batch([
     db.select().from(e).where(eq(e.id, id)),
     db
       .select()
@@ -113,9 +119,11 @@ async function load(db: Db, id: number): Promise<Loaded> {
     db.select().from(v).where(eq(v.estimateId, id)).orderBy(asc(v.version)),
     db.select().from(estimateAcceptances).where(eq(estimateAcceptances.estimateId, id)),
     db.select().from(estimateEvents).where(eq(estimateEvents.estimateId, id)).orderBy(asc(estimateEvents.id)),
+    depositPaymentsQuery(db, id),
+    db.select({ cap: depositCapSql(id) }).from(sql`(SELECT 1)`),
   ]);
   if (!estimate || !customer) throw notFound("Quote");
-  return { estimate, customer, versions, acceptance: acceptance ?? null, events };
+  return { estimate, customer, versions, acceptance: acceptance ?? null, events, payments, depositCap: cap?.cap ?? 0 };
 }
 
 const contentOf = (version: typeof estimateVersions.$inferSelect) => JSON.parse(version.content) as EstimateContent;
@@ -127,9 +135,10 @@ function totalsOf(content: EstimateContent, vatRegistered: boolean) {
 async function toAdmin(
   env: AppEnv,
   db: Db,
-  { estimate, customer, versions, acceptance, events }: Loaded,
+  { estimate, customer, versions, acceptance, events, payments, depositCap }: Loaded,
 ): Promise<AdminEstimate> {
   const latest = versions.at(-1)!;
+  const deposit = acceptance && depositStateOf(acceptance.depositPence, payments);
   const content = contentOf(latest);
   const vatRegistered = latest.sentAt ? latest.vatRegistered : (await readBilling(db)).vatRegistered;
   return {
@@ -157,9 +166,13 @@ async function toAdmin(
       grossPence: acceptance.grossPence,
       depositPence: acceptance.depositPence,
       contentSha256: acceptance.contentSha256,
-      depositPaidAt: acceptance.depositPaidAt,
-      refundedAt: acceptance.refundedAt,
+      depositPaidAt: deposit!.paidAt,
+      refundedAt: deposit!.refundedAt,
+      depositHeldPence: deposit!.heldPence,
+      depositToPayPence: depositCap,
+      owedBackPence: deposit!.owedBackPence,
     },
+    depositPayments: payments.map(depositPaymentOf),
     cancelledAt: estimate.cancelledAt,
     cancelReason: estimate.cancelReason,
     jobId: estimate.jobId,
@@ -174,29 +187,44 @@ export async function getEstimate(env: AppEnv, db: Db, id: number): Promise<Admi
   return toAdmin(env, db, await load(db, id));
 }
 
-async function checkPlace(db: Db, customerId: number, propertyId: number | null | undefined, quoteRequestId?: number | null) {
-  const [[customer], [property], [request]] = await db.batch([
+const CHOOSE_PROPERTY = "Choose the property the work is at";
+
+/**
+ * Checks the quote's customer, property and request, and answers where the work is: the property
+ * given (one of the customer's), else the customer's only property, else null (a customer with
+ * several properties, or none yet, is asked before the quote is sent).
+ */
+async function placeOf(
+  db: Db,
+  customerId: number,
+  propertyId: number | null | undefined,
+  quoteRequestId?: number | null,
+): Promise<number | null> {
+  const [[customer], owned, [request]] = await db.batch([
     db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)),
     db
-      .select({ customerId: properties.customerId })
+      .select({ id: properties.id })
       .from(properties)
-      .where(eq(properties.id, propertyId ?? 0)),
+      .where(and(eq(properties.customerId, customerId), propertyId ? eq(properties.id, propertyId) : undefined))
+      .orderBy(asc(properties.id))
+      .limit(2),
     db
       .select({ id: quotes.id })
       .from(quotes)
       .where(eq(quotes.id, quoteRequestId ?? 0)),
   ]);
   if (!customer) throw notFound("Customer");
-  if (propertyId && property?.customerId !== customerId) {
+  if (propertyId && owned.length === 0) {
     const message = "Choose one of this customer's properties";
     throw new ApiError("VALIDATION_FAILED", message, { details: [{ path: "propertyId", message }] });
   }
   if (quoteRequestId && !request) throw notFound("Quote request");
+  return propertyId ?? (owned.length === 1 ? owned[0]!.id : null);
 }
 
 /** A new draft: the default validity and terms from the billing settings when not given. */
 export async function createEstimate(env: AppEnv, db: Db, input: NewEstimate): Promise<AdminEstimate> {
-  await checkPlace(db, input.customerId, input.propertyId, input.quoteRequestId);
+  const propertyId = await placeOf(db, input.customerId, input.propertyId, input.quoteRequestId);
   const billing = await readBilling(db);
   const content: EstimateContent = {
     title: input.title,
@@ -212,7 +240,7 @@ export async function createEstimate(env: AppEnv, db: Db, input: NewEstimate): P
       .insert(e)
       .values({
         customerId: input.customerId,
-        propertyId: input.propertyId,
+        propertyId,
         quoteRequestId: input.quoteRequestId,
         title: content.title,
         validUntil: content.validUntil,
@@ -245,8 +273,12 @@ export async function updateEstimate(env: AppEnv, db: Db, id: number, changes: E
   const loaded = await load(db, id);
   const { estimate, versions } = loaded;
   if (estimate.status === "accepted" || estimate.status === "cancelled") throw new ApiError("CONFLICT", FIXED[estimate.status]);
-  if (changes.propertyId !== undefined && changes.propertyId !== null)
-    await checkPlace(db, estimate.customerId, changes.propertyId);
+  if (changes.propertyId === null && estimate.sentVersion !== null) {
+    throw new ApiError("VALIDATION_FAILED", "A sent quote keeps the property the work is at", {
+      details: [{ path: "propertyId", message: CHOOSE_PROPERTY }],
+    });
+  }
+  if (changes.propertyId) await placeOf(db, estimate.customerId, changes.propertyId);
   const latest = versions.at(-1)!;
   const was = contentOf(latest);
   const { followUps, propertyId, options, ...fields } = changes;
@@ -281,7 +313,7 @@ export async function updateEstimate(env: AppEnv, db: Db, id: number, changes: E
 
 /** The path of the customer's link to the version they were sent (e-mails put the site's address before it). */
 export const estimateLink = async (env: AppEnv, id: number, version: number) =>
-  `/quote/${await createDocumentLink(env, LINK_PURPOSE, { id, version })}`;
+  `/quote/${await createDocumentLink(env, LINK_PURPOSE, { id, version, revision: await quoteLinkVersion(env, id), ...madeToday() })}`;
 
 /**
  * Sends the newest version: numbered Q-0001… on its first send (in the same batch), fixed, and
@@ -293,6 +325,13 @@ export async function sendEstimate(env: AppEnv, db: Db, id: number): Promise<Adm
   if (!customer.email) {
     const message = "Add the customer's e-mail address to send them the quote";
     throw new ApiError("VALIDATION_FAILED", message, { details: [{ path: "customerEmail", message }] });
+  }
+  // Where the work is: the job made on acceptance goes there, and the e-mails and PDF name it.
+  const propertyId = estimate.propertyId ?? (await placeOf(db, estimate.customerId, null));
+  if (propertyId === null) {
+    throw new ApiError("VALIDATION_FAILED", `${CHOOSE_PROPERTY} before sending the quote`, {
+      details: [{ path: "propertyId", message: CHOOSE_PROPERTY }],
+    });
   }
   const latest = versions.at(-1)!;
   const content = contentOf(latest);
@@ -312,6 +351,7 @@ export async function sendEstimate(env: AppEnv, db: Db, id: number): Promise<Adm
         status: again && estimate.status === "viewed" ? "viewed" : "sent",
         sentVersion: latest.version,
         validUntil: content.validUntil,
+        propertyId,
         sentAt: now,
         declinedAt: null,
         declineReason: null,
@@ -407,11 +447,16 @@ export async function byLink(env: AppEnv, db: Db, token: string): Promise<LinkTa
   const version = loaded?.versions.find((x) => x.version === link.version);
   // Only a version that was sent has a link; a draft's would be a forgery or a bug.
   if (!loaded || !version?.sentAt) throw new ApiError("NOT_FOUND", NOT_A_LINK);
+  // Revoked by the owner (the quote's link version bumped), or past its end (documents/link-rules.ts).
+  const lastDay = quoteLastDay(loaded.estimate, loaded.acceptance, contentOf(version).validUntil);
+  if ((link.revision ?? 1) !== loaded.estimate.linkVersion || !linkOpen(lastDay, link))
+    throw new ApiError("NOT_FOUND", NOT_A_LINK);
   return { ...loaded, linkVersion: link.version, version };
 }
 
 export async function toPublic(db: Db, target: LinkTarget): Promise<PublicEstimate> {
-  const { estimate, customer, version, acceptance } = target;
+  const { estimate, customer, version, acceptance, payments, depositCap } = target;
+  const deposit = acceptance && depositStateOf(acceptance.depositPence, payments);
   const content = contentOf(version);
   const [property] = estimate.propertyId
     ? await db
@@ -428,7 +473,7 @@ export async function toPublic(db: Db, target: LinkTarget): Promise<PublicEstima
     replaced: estimate.sentVersion !== version.version,
     expired: status === "expired",
     customerName: `${customer.firstName} ${customer.lastName}`.trim(),
-    place: property ? [property.address, property.postcode].filter(Boolean).join(", ") : null,
+    place: property ? customerAddress(property) : null,
     vatRegistered: version.vatRegistered,
     totals: totalsOf(content, version.vatRegistered),
     acceptance:
@@ -439,8 +484,9 @@ export async function toPublic(db: Db, target: LinkTarget): Promise<PublicEstima
             name: acceptance.name,
             acceptedAt: acceptance.acceptedAt,
             depositPence: acceptance.depositPence,
-            depositPaidAt: acceptance.depositPaidAt,
-            refundedAt: acceptance.refundedAt,
+            depositPaidAt: deposit!.paidAt,
+            refundedAt: deposit!.refundedAt,
+            depositToPayPence: depositCap,
             cancelUntil: cancelUntil(acceptance.acceptedAt),
           }
         : null,
@@ -517,6 +563,8 @@ export async function acceptEstimate(
       details: [{ path: "optionalLineIds", message: "Only this option's optional lines can be added" }],
     });
   }
+  // The same check as the job sheet's: a signature the accepted quote's PDF could not draw is refused.
+  if (input.signature) await checkSignature(input.signature);
   const totals = optionTotals(option, content.deposit, target.version.vatRegistered, extras);
   const now = new Date().toISOString();
   const id = target.estimate.id;
@@ -533,7 +581,7 @@ export async function acceptEstimate(
   const snapshot = JSON.stringify({
     letterhead: { ...letterheadOf(facts), vatNumber: billing.vatNumber },
     customerName: `${target.customer.firstName} ${target.customer.lastName}`.trim(),
-    place: property ? [property.address, property.postcode].filter(Boolean).join(", ") : null,
+    place: property ? customerAddress(property) : null,
   });
   const chosen = option.lines.filter((l) => !l.optional || extras.includes(l.id));
   const jobDescription = `${option.name}:\n${chosen.map((l) => `${l.quantity} × ${l.description}`).join("\n")}`;
@@ -568,10 +616,6 @@ export async function acceptEstimate(
             pdfKey: sql<null>`NULL`.as("pdf_key"),
             pdfSha256: sql<null>`NULL`.as("pdf_sha256"),
             depositSessionId: sql<null>`NULL`.as("deposit_session_id"),
-            depositPaidAt: sql<null>`NULL`.as("deposit_paid_at"),
-            depositPaymentIntent: sql<null>`NULL`.as("deposit_payment_intent"),
-            refundId: sql<null>`NULL`.as("refund_id"),
-            refundedAt: sql<null>`NULL`.as("refunded_at"),
           })
           .from(e)
           .where(stillOpen),
@@ -619,11 +663,8 @@ export async function acceptEstimate(
             ),
           visitStart: sql<null>`NULL`.as("visit_start"),
           visitEnd: sql<null>`NULL`.as("visit_end"),
-          propertyId: sql<
-            number | null
-          >`COALESCE(${e.propertyId}, (SELECT ${properties.id} FROM ${properties} WHERE ${properties.customerId} = ${e.customerId} ORDER BY ${properties.id} LIMIT 1))`.as(
-            "property_id",
-          ),
+          // The quote's own property, never a guess: a quote is not sent without one (sendEstimate).
+          propertyId: e.propertyId,
           quoteId: e.quoteRequestId,
           createdAt: sql<string>`${now}`.as("created_at"),
           version: sql<number>`1`.as("version"),

@@ -1,13 +1,18 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { invoicePayments, invoices, stripeEvents } from "../../../schema/db";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { invoicePayments, invoiceRefunds, invoices, stripeEvents } from "../../../schema/db";
 import { formatPence } from "../../../schema/format";
 import { londonDateOf } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
+import { siteUrl } from "../../lib/site-url";
 import { type CheckoutSession, requireStripe, type Stripe } from "../../lib/stripe";
-import { balanceOf, invoiceByLink, invoiceEventWhen, paidSum } from "./invoices";
+import { closeCheckoutSession, paymentIntentOf } from "../checkout";
+import { ownerEmail } from "../mail";
+import { queueEmails } from "../mail/deliveries";
+import { moneyGivenBackEmails } from "../mail/refund-emails";
+import { balanceOf, invoiceByLink, invoiceEventWhen, loadInvoice, refreshSums } from "./invoices";
 
 /**
  * Paying an invoice by card from the customer's link: a fresh Stripe Checkout Session for the
@@ -18,7 +23,8 @@ import { balanceOf, invoiceByLink, invoiceEventWhen, paidSum } from "./invoices"
  * another expires it, and so does anything in the office that changes what is owed (a payment, a
  * credit note, a void): a payment page left open in an old tab asked for the old balance, and paying
  * it would take more than is owed. Money that arrives anyway (a session paid in the instant before it
- * was expired) is recorded, and its history line says how much is to be refunded.
+ * was expired, or on an invoice voided or paid meanwhile) is recorded, and what it brought beyond what
+ * was owed goes back to the card at once (or at the cron's next pass when Stripe cannot be reached).
  */
 const CARD_UNAVAILABLE =
   "Card payment is unavailable right now. Please try again in a few minutes, pay by bank transfer, or call us.";
@@ -31,15 +37,18 @@ export async function startInvoicePayment(env: AppEnv, db: Db, token: string, or
   const previous = invoice.checkoutSessionId;
   let balance = balanceOf(invoice);
   if (previous) {
-    let outcome: Closed;
+    let paid: CheckoutSession | null;
     try {
-      outcome = await closeCheckout(stripe, db, previous);
+      paid = await closeCheckoutSession(stripe, previous);
     } catch (error) {
       console.error(JSON.stringify({ stripe: "checkout.sessions.expire", invoiceId: invoice.id, error: String(error) }));
       throw new ApiError("NOT_CONFIGURED", CARD_UNAVAILABLE);
     }
-    // The earlier page was paid meanwhile: what is left is read again.
-    if (outcome === "paid") balance = balanceOf((await invoiceByLink(env, db, token)).invoice);
+    // The earlier page was paid meanwhile: it is recorded, and what is left is read again.
+    if (paid) {
+      await receiveInvoicePayment(env, db, paid);
+      balance = balanceOf((await invoiceByLink(env, db, token)).invoice);
+    }
     if (balance <= 0) throw new ApiError("CONFLICT", "This invoice is paid in full. Thank you!");
   }
   const number = numberText("invoice", invoice.number!);
@@ -85,40 +94,19 @@ export async function startInvoicePayment(env: AppEnv, db: Db, token: string, or
   return { checkoutUrl: session.url };
 }
 
-type Closed = "closed" | "paid";
-
-/**
- * Expires a checkout at Stripe. Expiring fails when the session is no longer open: then it is read,
- * and one paid meanwhile is recorded here as its webhook would record it ("paid"). Throws when
- * Stripe cannot be reached, or the session is still open.
- */
-async function closeCheckout(stripe: Stripe, db: Db, sessionId: string): Promise<Closed> {
-  try {
-    await stripe.checkout.sessions.expire(sessionId);
-    return "closed";
-  } catch (error) {
-    const session = await stripe.checkout.sessions.retrieve(sessionId);
-    if (session.payment_status === "paid") {
-      await markInvoicePaid(db, session);
-      return "paid";
-    }
-    if (session.status === "open") throw error;
-    return "closed";
-  }
-}
-
 /**
  * Before the office changes what an invoice's customer owes (a payment, a credit note, a void), the
  * customer's open card checkout, which asked for the old balance, is closed; the next "Pay by card"
  * asks for the new one. A checkout paid meanwhile is recorded first, so the office's change is judged
  * against the balance as it really is. Best effort: when Stripe cannot be reached the change goes
- * ahead, and a payment that still arrives is recorded with what is to be refunded.
+ * ahead, and a payment that still arrives is recorded and what it brought beyond the balance given back.
  */
 export async function closeOpenCheckout(env: AppEnv, db: Db, id: number): Promise<void> {
   const [row] = await db.select({ session: invoices.checkoutSessionId }).from(invoices).where(eq(invoices.id, id));
   if (!row?.session || !env.STRIPE_SECRET_KEY) return;
   try {
-    await closeCheckout(requireStripe(env), db, row.session);
+    const paid = await closeCheckoutSession(requireStripe(env), row.session);
+    if (paid) await receiveInvoicePayment(env, db, paid);
     await db
       .update(invoices)
       .set({ checkoutSessionId: null })
@@ -136,12 +124,25 @@ export const paidInvoiceId = (session: CheckoutSession): number | null => {
 
 export type InvoiceCardPayment = { invoiceId: number; amountPence: number; paidOn: string };
 
+/** What of a card payment the invoice cannot take, judged in the statement that records it (a single-table select of the invoice). */
+const dueBack = (amount: number) =>
+  sql<number>`CASE WHEN ${invoices.status} <> 'issued' THEN ${amount}
+    ELSE ${amount} - MIN(${amount}, MAX(0, ${invoices.grossPence} - ${invoices.depositPence} - ${invoices.creditedPence} - ${invoices.paidPence})) END`;
+const dueBackReason = (amount: number) =>
+  sql<string | null>`CASE WHEN ${invoices.status} = 'void' THEN 'The invoice was void when this payment arrived'
+    WHEN ${invoices.status} <> 'issued' THEN 'The invoice was not issued when this payment arrived'
+    WHEN ${invoices.grossPence} - ${invoices.depositPence} - ${invoices.creditedPence} - ${invoices.paidPence} <= 0 THEN 'The invoice was already paid in full'
+    WHEN ${amount} > ${invoices.grossPence} - ${invoices.depositPence} - ${invoices.creditedPence} - ${invoices.paidPence} THEN 'More than was still owed'
+    ELSE NULL END`;
+
 /**
- * A paid session: one payment of its amount, recorded only on an invoice that is issued (not a
- * draft, not void), with the invoice's sums and its history line in the same batch. Null when it
- * was recorded before (a repeated webhook) or the invoice takes no payments (logged for the owner).
+ * A paid session: one payment of its amount, recorded whatever the invoice's state (one per session,
+ * by a unique index), with what it brought beyond what was owed (all of it on a void invoice) due
+ * back, the invoice's sums and its history line in the same batch; then what is due back goes back
+ * to the card. Null when it was recorded before (a repeated webhook); the receipt is the caller's.
  */
-export async function markInvoicePaid(
+export async function receiveInvoicePayment(
+  env: AppEnv,
   db: Db,
   session: CheckoutSession,
   event?: Stripe.Event,
@@ -149,18 +150,6 @@ export async function markInvoicePaid(
   const id = paidInvoiceId(session);
   if (id === null) return null;
   const amount = session.amount_total ?? 0;
-  // What was owed before this payment: money beyond it was taken all the same and is recorded, with
-  // what is to be refunded in its history line.
-  const [before] = await db
-    .select({
-      gross: invoices.grossPence,
-      deposit: invoices.depositPence,
-      credited: invoices.creditedPence,
-      paid: invoices.paidPence,
-    })
-    .from(invoices)
-    .where(eq(invoices.id, id));
-  const over = before ? amount - Math.max(0, before.gross - before.deposit - before.credited - before.paid) : 0;
   const now = new Date().toISOString();
   const paidOn = londonDateOf(now);
   const [added] = await db.batch([
@@ -176,47 +165,137 @@ export async function markInvoicePaid(
             paidOn: sql<string>`${paidOn}`.as("paid_on"),
             reference: sql<string>`${session.id}`.as("reference"),
             stripeSessionId: sql<string>`${session.id}`.as("stripe_session_id"),
+            refundDuePence: dueBack(amount).as("refund_due_pence"),
+            refundReason: dueBackReason(amount).as("refund_reason"),
             createdAt: sql<string>`${now}`.as("created_at"),
           })
           .from(invoices)
-          .where(and(eq(invoices.id, id), eq(invoices.status, "issued"))),
+          .where(eq(invoices.id, id)),
       )
       .onConflictDoNothing()
-      .returning({ id: invoicePayments.id }),
+      .returning(),
+    refreshSums(db, id, now),
+    // The session is paid: no longer one to expire.
     db
       .update(invoices)
-      .set({
-        paidPence: paidSum,
-        paidAt: sql`CASE WHEN ${invoices.grossPence} - ${invoices.depositPence} - ${invoices.creditedPence} - ${paidSum} <= 0 THEN COALESCE(${invoices.paidAt}, ${now}) ELSE NULL END`,
-        // The session is paid: no longer one to expire.
-        checkoutSessionId: sql`CASE WHEN ${invoices.checkoutSessionId} = ${session.id} THEN NULL ELSE ${invoices.checkoutSessionId} END`,
-        updatedAt: now,
-      })
-      .where(eq(invoices.id, id)),
+      .set({ checkoutSessionId: null })
+      .where(and(eq(invoices.id, id), eq(invoices.checkoutSessionId, session.id))),
     invoiceEventWhen(
       db,
       id,
       "paid",
       now,
-      over > 0
-        ? `${formatPence(amount)} by card, ${formatPence(over)} more than was owed: to refund`
-        : `${formatPence(amount)} by card`,
+      `${formatPence(amount)} by card`,
       sql`EXISTS (SELECT 1 FROM ${invoicePayments} WHERE ${invoicePayments.stripeSessionId} = ${session.id} AND ${invoicePayments.createdAt} = ${now})`,
     ),
     ...(event ? [db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing()] : []),
   ]);
-  if (added.length > 0 && over > 0)
-    console.warn(JSON.stringify({ stripe: "invoice payment", invoiceId: id, session: session.id, overpaidPence: over }));
-  if (added.length === 0) {
+  const payment = added[0];
+  if (!payment) {
     console.warn(
       JSON.stringify({
         stripe: "invoice payment",
         invoiceId: id,
         session: session.id,
-        note: "recorded before, or the invoice takes no payments",
+        note: "recorded before, or no such invoice",
       }),
     );
     return null;
   }
+  if (payment.refundDuePence > 0) await giveBackCardExcess(env, db, payment, paymentIntentOf(session));
   return { invoiceId: id, amountPence: amount, paidOn };
+}
+
+type Payment = typeof invoicePayments.$inferSelect;
+
+/**
+ * Gives back to the card what a payment brought beyond what was owed: through Stripe (the key names
+ * the payment and what went back of it before, so a repeat is the same refund), recorded as the
+ * payment's refund with the invoice's sums and history, and the customer and owner e-mailed. Never
+ * more than the invoice holds beyond what it is owed (the office may have given some back already).
+ * A failure is logged and left for the cron's next pass (settleCardExcess).
+ */
+export async function giveBackCardExcess(env: AppEnv, db: Db, payment: Payment, intent?: string | null): Promise<boolean> {
+  const { invoice, refunds, customer } = await loadInvoice(db, payment.invoiceId);
+  const before = refunds.filter((r) => r.paymentId === payment.id).reduce((sum, r) => sum + r.amountPence, 0);
+  const holds = invoice.status === "issued" ? Math.max(0, -balanceOf(invoice)) : invoice.paidPence;
+  const amount = Math.min(payment.refundDuePence - before, holds);
+  if (amount <= 0 || !payment.stripeSessionId) return false;
+  let refundId: string;
+  try {
+    const stripe = requireStripe(env);
+    const paymentIntent = intent ?? paymentIntentOf(await stripe.checkout.sessions.retrieve(payment.stripeSessionId));
+    if (!paymentIntent) throw new Error(`the session ${payment.stripeSessionId} has no payment intent`);
+    refundId = (
+      await stripe.refunds.create(
+        { payment_intent: paymentIntent, amount },
+        { idempotencyKey: `invoice-excess:${payment.id}:${before}` },
+      )
+    ).id;
+  } catch (error) {
+    console.error(JSON.stringify({ stripe: "refunds.create", invoiceId: invoice.id, payment: payment.id, error: String(error) }));
+    return false;
+  }
+  const now = new Date().toISOString();
+  const reason = payment.refundReason ?? "More than was still owed";
+  const [recorded] = await db.batch([
+    db
+      .insert(invoiceRefunds)
+      .values({
+        invoiceId: invoice.id,
+        paymentId: payment.id,
+        amountPence: amount,
+        method: "card",
+        refundedOn: londonDateOf(now),
+        reference: reason.slice(0, 100),
+        stripeRefundId: refundId,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: invoiceRefunds.id }),
+    refreshSums(db, invoice.id, now),
+    invoiceEventWhen(
+      db,
+      invoice.id,
+      "refunded",
+      now,
+      `${formatPence(amount)} to the card: ${reason}`,
+      sql`EXISTS (SELECT 1 FROM ${invoiceRefunds} WHERE ${invoiceRefunds.stripeRefundId} = ${refundId} AND ${invoiceRefunds.createdAt} = ${now})`,
+    ),
+  ]);
+  if (recorded.length === 0) return false;
+  const number = invoice.number === null ? "your invoice" : `invoice ${numberText("invoice", invoice.number)}`;
+  await queueEmails(
+    db,
+    env.MAIL_QUEUE,
+    moneyGivenBackEmails({
+      customer: customer?.email ? { to: customer.email, name: customer.firstName } : null,
+      owner: ownerEmail(env),
+      customerName: customer ? `${customer.firstName} ${customer.lastName}`.trim() : "A customer",
+      document: number,
+      amountPence: amount,
+      reason,
+      method: "card",
+      adminUrl: siteUrl(env, `/admin/invoices/${invoice.id}`),
+    }),
+  );
+  return true;
+}
+
+/**
+ * The cron's pass over card payments with money still due back (a refund Stripe could not make when
+ * the payment arrived): a few at a time, each given back once whatever is repeated.
+ */
+export async function settleCardExcess(env: AppEnv, db: Db, limit = 20): Promise<number> {
+  if (!env.STRIPE_SECRET_KEY) return 0;
+  const refunded = sql<number>`(SELECT COALESCE(SUM(${invoiceRefunds.amountPence}), 0) FROM ${invoiceRefunds} WHERE ${invoiceRefunds.paymentId} = ${sql.raw('"invoice_payments"."id"')})`;
+  const waiting = await db
+    .select()
+    .from(invoicePayments)
+    .where(and(eq(invoicePayments.method, "card"), sql`${invoicePayments.refundDuePence} > ${refunded}`))
+    .orderBy(asc(invoicePayments.id))
+    .limit(limit);
+  let settled = 0;
+  for (const payment of waiting) if (await giveBackCardExcess(env, db, payment)) settled += 1;
+  return settled;
 }

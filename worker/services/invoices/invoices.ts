@@ -41,6 +41,8 @@ import { readBilling } from "../billing-settings";
 import { currentFacts } from "../business-facts";
 import { customerAddress, letterheadOf } from "../documents/drafts";
 import { documentPdf, documentUrl } from "../documents/files";
+import { invoiceLastDay, linkOpen, madeToday } from "../documents/link-rules";
+import { depositSum, heldSql } from "../estimates/deposit-ledger";
 import { queueEmails } from "../mail/deliveries";
 import { numberTaken, takeNumber } from "../number-series";
 import { invoiceIssuedEmail, invoiceReceiptEmail } from "./emails";
@@ -144,7 +146,7 @@ const nameOf = (c: { firstName: string; lastName: string } | null) =>
 
 /** The path of the customer's page for an issued invoice (e-mails put the site's address before it). */
 export const invoiceLink = async (env: AppEnv, id: number, linkVersion: number) =>
-  `/invoice/${await createDocumentLink(env, LINK_PURPOSE, { id, version: linkVersion })}`;
+  `/invoice/${await createDocumentLink(env, LINK_PURPOSE, { id, version: linkVersion, ...madeToday() })}`;
 
 async function toAdmin(env: AppEnv, { invoice, customer, payments, refunds, notes, events }: Loaded): Promise<AdminInvoice> {
   const lines = JSON.parse(invoice.lines) as InvoiceLine[];
@@ -264,7 +266,7 @@ async function draftFromVisit(db: Db, id: number): Promise<Draft> {
   };
 }
 
-/** An accepted quote's chosen lines; a deposit paid (and not refunded) comes off the balance. */
+/** An accepted quote's chosen lines; the deposit it holds comes off the balance. */
 async function draftFromEstimate(db: Db, id: number): Promise<Draft> {
   const [[estimate], [acceptance]] = await db.batch([
     db.select().from(estimates).where(eq(estimates.id, id)),
@@ -273,7 +275,7 @@ async function draftFromEstimate(db: Db, id: number): Promise<Draft> {
   if (!estimate) throw notFound("Quote");
   if (estimate.status !== "accepted" || !acceptance) throw new ApiError("CONFLICT", "Only an accepted quote can be invoiced.");
   await notInvoicedYet(db, i.estimateId, id, "quote");
-  const [[version], [job]] = await db.batch([
+  const [[version], [job], [held]] = await db.batch([
     db
       .select({ content: estimateVersions.content })
       .from(estimateVersions)
@@ -282,6 +284,8 @@ async function draftFromEstimate(db: Db, id: number): Promise<Draft> {
       .select({ serviceDate: serviceRecords.serviceDate })
       .from(serviceRecords)
       .where(eq(serviceRecords.id, estimate.jobId ?? 0)),
+    // The deposit the quote holds comes off the balance (and follows its ledger from now on).
+    db.select({ pence: heldSql(id) }).from(sql`(SELECT 1)`),
   ]);
   const content = JSON.parse(version!.content) as EstimateContent;
   const option = content.options.find((o) => o.id === acceptance.optionId)!;
@@ -295,7 +299,7 @@ async function draftFromEstimate(db: Db, id: number): Promise<Draft> {
     lines: chosenLines(option, optional).map(({ optional: _, ...line }) => line),
     notes: `${content.title}: ${option.name}, as accepted on quote ${numberText("estimate", estimate.number!)}.`,
     supplyDate: notAfterToday(job?.serviceDate ?? today),
-    depositPence: acceptance.depositPaidAt && !acceptance.refundedAt ? acceptance.depositPence : 0,
+    depositPence: held?.pence ?? 0,
   };
 }
 
@@ -505,17 +509,28 @@ export const paidSum = sql`((SELECT COALESCE(SUM(${invoicePayments.amountPence})
   - (SELECT COALESCE(SUM(${invoiceRefunds.amountPence}), 0) FROM ${invoiceRefunds} WHERE ${invoiceRefunds.invoiceId} = ${outerId}))`;
 const creditedSum = sql`(SELECT COALESCE(SUM(${creditNotes.grossPence}), 0) FROM ${creditNotes} WHERE ${creditNotes.invoiceId} = ${outerId})`;
 
-/** The invoice's sums again and, once nothing is left to pay, when it was paid. */
-export const refreshSums = (db: Db, id: number, now: string) =>
+/**
+ * The sums of the invoices `where` names again (the deposit its quote holds, what was credited and
+ * paid) and, once nothing is left to pay, when each was paid.
+ */
+export const refreshSumsWhere = (db: Db, where: SQL, now: string) =>
   db
     .update(i)
     .set({
+      depositPence: depositSum,
       paidPence: paidSum,
       creditedPence: creditedSum,
-      paidAt: sql`CASE WHEN ${i.grossPence} - ${i.depositPence} - ${creditedSum} - ${paidSum} <= 0 THEN COALESCE(${i.paidAt}, ${now}) ELSE NULL END`,
+      paidAt: sql`CASE WHEN ${i.grossPence} - ${depositSum} - ${creditedSum} - ${paidSum} <= 0 THEN COALESCE(${i.paidAt}, ${now}) ELSE NULL END`,
       updatedAt: now,
     })
-    .where(eq(i.id, id));
+    .where(where);
+
+/** One invoice's sums again. */
+export const refreshSums = (db: Db, id: number, now: string) => refreshSumsWhere(db, eq(i.id, id), now);
+
+/** The sums of a quote's live invoices (a draft or the issued one), after its deposit changed. */
+export const refreshDepositOf = (db: Db, estimateId: number, now: string) =>
+  refreshSumsWhere(db, and(eq(i.estimateId, estimateId), ne(i.status, "void"))!, now);
 
 function whyNotPayable(row: Row): string {
   if (row.status === "draft") return "Issue the invoice before recording a payment.";
@@ -548,6 +563,8 @@ export async function recordPayment(env: AppEnv, db: Db, id: number, input: Paym
             paidOn: sql<string>`${input.paidOn}`.as("paid_on"),
             reference: sql<string | null>`${input.reference}`.as("reference"),
             stripeSessionId: sql<null>`NULL`.as("stripe_session_id"),
+            refundDuePence: sql<number>`0`.as("refund_due_pence"),
+            refundReason: sql<null>`NULL`.as("refund_reason"),
             createdAt: sql<string>`${now}`.as("created_at"),
           })
           .from(i)
@@ -689,6 +706,25 @@ export async function addCreditNote(env: AppEnv, db: Db, id: number, input: Cred
   return getInvoice(env, db, id);
 }
 
+/**
+ * Credits everything on an issued invoice that is not credited yet (a cancelled contract): each
+ * line's quantity less what earlier credit notes took of it. Null when nothing is left to credit.
+ */
+export async function creditWhatIsLeft(env: AppEnv, db: Db, id: number, reason: string): Promise<string | null> {
+  const { invoice, notes } = await loadInvoice(db, id);
+  if (invoice.status !== "issued" || invoice.grossPence - invoice.creditedPence <= 0) return null;
+  const taken = new Map<string, number>();
+  for (const note of notes)
+    for (const line of JSON.parse(note.lines) as InvoiceLine[]) taken.set(line.id, (taken.get(line.id) ?? 0) + line.quantity);
+  const left = (JSON.parse(invoice.lines) as InvoiceLine[])
+    // Quantities are in hundredths: rounded so 0.1 + 0.2 credited leaves exactly 0.7 of 1.
+    .map((l) => ({ lineId: l.id, quantity: Math.round((l.quantity - (taken.get(l.id) ?? 0)) * 100) / 100 }))
+    .filter((l) => l.quantity > 0);
+  if (left.length === 0) return null;
+  const after = await addCreditNote(env, db, id, { lines: left, reason });
+  return after.creditNotes.at(-1)?.number ?? null;
+}
+
 /** Void: an issued invoice nothing was paid on keeps its number and is owed no more. */
 export async function voidInvoice(env: AppEnv, db: Db, id: number, reason: string): Promise<AdminInvoice> {
   const now = new Date().toISOString();
@@ -802,12 +838,17 @@ export const moneyOwedQuery = (db: Db, today = londonToday()) =>
     .from(i)
     .where(and(eq(i.status, "issued"), sql`${balanceSql} > 0`));
 
-/** The invoice a customer's link names, when it is genuine and not revoked. */
+/** The invoice a customer's link names, when it is genuine, not revoked and not past its end (documents/link-rules.ts). */
 export async function invoiceByLink(env: AppEnv, db: Db, token: string): Promise<Loaded> {
   const link = await readDocumentLink(env, LINK_PURPOSE, token);
   if (!link) throw new ApiError("NOT_FOUND", NOT_A_LINK);
   const loaded = await loadInvoice(db, link.id).catch(() => null);
-  if (!loaded || loaded.invoice.number === null || loaded.invoice.linkVersion !== link.version) {
+  if (
+    !loaded ||
+    loaded.invoice.number === null ||
+    loaded.invoice.linkVersion !== link.version ||
+    !linkOpen(invoiceLastDay(loaded.invoice), link)
+  ) {
     throw new ApiError("NOT_FOUND", NOT_A_LINK);
   }
   return loaded;

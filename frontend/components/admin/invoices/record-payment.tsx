@@ -28,7 +28,33 @@ const words = {
     on: "Refunded on",
     save: "Refund",
   },
+  deposit: {
+    trigger: () => "Record deposit",
+    color: "green",
+    title: (number: string) => `Deposit for ${number}`,
+    description: "A deposit received another way than the card link: bank transfer, cash or cheque.",
+    missing: "Enter the amount paid, like 300.00",
+    tooMuch: (most: string) => `At most ${most} of the deposit is left to pay`,
+    by: "Paid by",
+    on: "Paid on",
+    save: "Save deposit",
+  },
+  giveBack: {
+    trigger: (most: number) => `Give back ${formatPence(most)}`,
+    color: "amber",
+    title: (number: string) => `Give back on ${number}`,
+    description:
+      "A deposit payment the quote cannot keep, given back whole. By card, it goes back through Stripe to that card; otherwise record how you gave it back.",
+    missing: "",
+    tooMuch: () => "",
+    by: "Given back by",
+    on: "Given back on",
+    save: "Give back",
+  },
 } as const;
+
+/** The moves whose amount is fixed (the whole of what is due back): shown, not asked. */
+const fixedAmount = new Set<keyof typeof words>(["giveBack"]);
 
 export type MoneyMove = { amountPence: number; method: PaymentMethod; on: string; reference: string | null };
 
@@ -82,24 +108,30 @@ export function RecordPayment({
           {text.description}
         </Dialog.Description>
         <Flex direction="column" gap="3">
-          <label htmlFor={`${field}amount`}>
-            <Text as="div" size="2" weight="medium" mb="1">
-              Amount (£)
+          {fixedAmount.has(kind) ? (
+            <Text as="p" size="3" weight="medium">
+              {formatPence(mostPence)}
             </Text>
-            <TextField.Root
-              id={`${field}amount`}
-              inputMode="decimal"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${field}amount-error` : undefined}
-            />
-            {problem ? (
-              <Text as="p" size="1" color="red" mt="1" id={`${field}amount-error`}>
-                {problem}
+          ) : (
+            <label htmlFor={`${field}amount`}>
+              <Text as="div" size="2" weight="medium" mb="1">
+                Amount (£)
               </Text>
-            ) : null}
-          </label>
+              <TextField.Root
+                id={`${field}amount`}
+                inputMode="decimal"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? `${field}amount-error` : undefined}
+              />
+              {problem ? (
+                <Text as="p" size="1" color="red" mt="1" id={`${field}amount-error`}>
+                  {problem}
+                </Text>
+              ) : null}
+            </label>
+          )}
           <div>
             <Text as="div" size="2" weight="medium" mb="1">
               {text.by}
