@@ -102,6 +102,40 @@ export const settings = {
     "account-sign-in": { limit: 10, windowSeconds: 3600 },
     "account-session": { limit: 30, windowSeconds: 600 },
   },
+  /**
+   * How long a public link to a document opens it (worker/services/documents/link-rules.ts): till
+   * the end of a London day worked out from where the document stands when the link is opened, so a
+   * link e-mailed before an invoice was paid ends a year after the payment. Each kind also has a
+   * link version the owner bumps to revoke every link given before ("Revoke links").
+   */
+  documentLinks: {
+    /** A sent quote's link, after its valid-until date: time to reread what was offered, and to ask for it again. */
+    quoteDaysAfterValid: 30,
+    /**
+     * An accepted (or cancelled) quote's link, after the 14-day cancellation period ends: the
+     * customer cancels from it, pays the deposit from it and sees the refund on it. The later of
+     * this and `quoteDaysAfterValid` counts, so accepting never shortens a link.
+     */
+    acceptedQuoteDaysAfterCancellation: 30,
+    /** A paid invoice's link (and a void one's), after the payment (the voiding); an unpaid invoice's never ends. */
+    invoiceDaysAfterPaid: 365,
+    /** A credit note's link, after its issue date, and never before its invoice's. */
+    creditNoteDays: 365,
+    /**
+     * A service sheet's link, after its issue: past the next annual service, when a warranty claim
+     * or the next engineer asks for it. Gas safety records and warning notices have no end (a
+     * landlord shows them to tenants and inspectors for two years and more); the owner revokes them.
+     */
+    serviceSheetDays: 400,
+    /** A booking's link to see, move or cancel the visit, after the visit (MANAGE_LINK_DAYS_AFTER_VISIT). */
+    bookingDaysAfterVisit: 30,
+    /**
+     * Any link works at least this long after it was made, whatever the document's own end: the
+     * owner's screens and the customer's account page make a fresh one each time they show it, and
+     * the one the owner sends after revoking must reach the customer working.
+     */
+    newLinkDays: 30,
+  },
   /** The customer's own page (/account), signed in by an e-mailed link. */
   account: {
     /** A sign-in link works once, for this long. */

@@ -193,7 +193,7 @@ describe("every route, fuzzed", () => {
         address: "1 Park Road",
       },
     });
-    const token = await createBookingToken(env, booked.body.reference);
+    const token = await createBookingToken(env, booked.body.reference, 1);
     const customer = await createCustomer();
     const record = await createServiceRecord({ customerId: customer.id });
     const product = await createProduct();

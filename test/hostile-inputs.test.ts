@@ -22,7 +22,7 @@ const expectRefused = async (res: Response, what: string) => {
 describe("far dates", () => {
   it("are refused with 400 by the availability, a booking, a move and the diary", async () => {
     const auth = await adminHeaders();
-    const token = await createBookingToken(env, "BK-NONE22");
+    const token = await createBookingToken(env, "BK-NONE22", 1);
     for (const day of farDates) {
       await expectRefused(await callApp(`/api/availability?service=annual-service&from=${day}`, {}), `availability ${day}`);
       await expectRefused(await callApp(`/api/admin/bookings?from=${day}`, { headers: auth }), `diary ${day}`);
@@ -91,7 +91,7 @@ describe("control characters", () => {
 
 describe("the calendar feed", () => {
   it("is never stored by a cache, so a new address ends the old one at once", async () => {
-    const feed = (await readCalendarAndFeed(getDb(env))).secret;
+    const feed = (await readCalendarAndFeed(env, getDb(env))).secret;
     const res = await callApp(`/api/calendar/${feed}.ics`);
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");

@@ -32,8 +32,8 @@ describe("D1 round trips", () => {
     await putInCart(session, product.id, 2);
     const subscriber = await createSubscriber();
     const token = await createUnsubscribeToken(env, subscriber.email);
-    const feed = (await readCalendarAndFeed(getDb(env))).secret;
-    const bookingLink = await createBookingToken(env, "BK-NONE22");
+    const feed = (await readCalendarAndFeed(env, getDb(env))).secret;
+    const bookingLink = await createBookingToken(env, "BK-NONE22", 1);
     const tomorrow = addDays(londonToday(), 1);
     const reads: [string, Parameters<typeof callApp>[1], number][] = [
       ["/api/health", {}, 0],
@@ -166,8 +166,8 @@ describe("D1 round trips of every route", () => {
     const order = await createOrder();
     const subscriber = await createSubscriber();
     const unsubscribe = await createUnsubscribeToken(env, subscriber.email);
-    const feed = (await readCalendarAndFeed(getDb(env))).secret;
-    const booking = await createBookingToken(env, "BK-NONE22");
+    const feed = (await readCalendarAndFeed(env, getDb(env))).secret;
+    const booking = await createBookingToken(env, "BK-NONE22", 1);
     const tomorrow = addDays(londonToday(), 1);
     const slots = (
       await callAppJson<{ start: string }[]>(`/api/availability?service=annual-service&from=${addDays(tomorrow, 1)}&days=14`)

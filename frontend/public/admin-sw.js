@@ -12,16 +12,51 @@
 const CACHE = "northside-admin";
 const PRECACHE = [];
 
-self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches
-      .open(CACHE)
+// A logout (frontend/lib/admin/phone-data.ts) says "forget": the caches are deleted and nothing is
+// kept until a sign-in says "keep" (a worker restarted meanwhile keeps again, which is only the
+// back office's pages and scripts: the day's data is never here).
+let forgotten = false;
+
+/** The files the day's screen and the job sheet need; `missing`: only those not kept already. */
+function precache(missing) {
+  return caches.open(CACHE).then((cache) =>
+    Promise.all(
       // One by one, so a file that fails (signal lost half-way) does not cost the others; it is
       // kept on its first use instead, like any other script.
-      .then((cache) => Promise.all(["/admin/today", ...PRECACHE].map((url) => cache.add(url).catch(() => undefined))))
-      .then(() => self.skipWaiting()),
+      ["/admin/today", ...PRECACHE].map((url) =>
+        (missing ? cache.match(url) : Promise.resolve(undefined)).then((kept) => kept ?? cache.add(url)).catch(() => undefined),
+      ),
+    ),
   );
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache(false).then(() => self.skipWaiting()));
 });
+
+self.addEventListener("message", (event) => {
+  const type = event.data?.type;
+  const done = () => event.ports[0]?.postMessage(type);
+  if (type === "forget") {
+    forgotten = true;
+    event.waitUntil(
+      caches
+        .keys()
+        .then((keys) => Promise.all(keys.map((key) => caches.delete(key))))
+        .then(done),
+    );
+  } else if (type === "keep") {
+    forgotten = false;
+    event.waitUntil(precache(true).then(done));
+  }
+});
+
+/** Keeps a copy of an answer, unless the session ended since. */
+function keep(key, response) {
+  if (forgotten) return;
+  const copy = response.clone();
+  void caches.open(CACHE).then((cache) => (forgotten ? undefined : cache.put(key, copy)));
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
@@ -41,10 +76,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (response.ok) {
-            const copy = response.clone();
-            void caches.open(CACHE).then((cache) => cache.put(url.pathname, copy));
-          }
+          if (response.ok) keep(url.pathname, response);
           return response;
         })
         .catch(async () => (await caches.match(url.pathname)) ?? (await caches.match("/admin/today")) ?? Response.error()),
@@ -60,10 +92,7 @@ self.addEventListener("fetch", (event) => {
         (kept) =>
           kept ??
           fetch(request).then((response) => {
-            if (response.ok) {
-              const copy = response.clone();
-              void caches.open(CACHE).then((cache) => cache.put(request, copy));
-            }
+            if (response.ok) keep(request, response);
             return response;
           }),
       ),

@@ -1,5 +1,7 @@
 import { londonToday, type Weekday } from "../london-time";
+import { settings } from "../settings";
 import { isoDate, isoDateTime, ukPostcode } from "./fields";
+import { idParamSchema } from "./lists";
 import { z } from "./z";
 
 /**
@@ -170,11 +172,24 @@ export const bookingRequestSchema = z.object({
 });
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
 
+/**
+ * POST /api/account/bookings ("Book the check" on the signed-in account): a visit at one of the
+ * account's properties. Where the visit is and who is told come from the account (the property's
+ * address and postcode, the signed-in address), so the page sends the service, the time, the name
+ * and phone to ask for on the day, and notes. An e-mail, address or postcode in the body is
+ * dropped by this schema (ignored, not refused): a page opened before this form changed still sends
+ * them, and a booking should not fail over fields that can no longer change anything.
+ */
+export const accountBookingRequestSchema = bookingRequestSchema
+  .pick({ service: true, start: true, name: true, phone: true, notes: true })
+  .extend({ propertyId: idParamSchema.shape.id });
+export type AccountBooking = z.output<typeof accountBookingRequestSchema>;
+
 /** 201 answer of POST /api/bookings. */
 export type BookingCreated = { reference: string; start: string; end: string };
 
 /** A booking's link works until this many days after the visit. */
-export const MANAGE_LINK_DAYS_AFTER_VISIT = 30;
+export const MANAGE_LINK_DAYS_AFTER_VISIT = settings.documentLinks.bookingDaysAfterVisit;
 
 /** The customer's link (from the confirmation e-mail) to see, cancel or move a booking. */
 export const manageTokenSchema = z

@@ -33,6 +33,8 @@ export const bookings = sqliteTable(
     address: text("address").notNull(),
     notes: text("notes"),
     cancelledAt: text("cancelled_at"),
+    /** The customer's link carries this version; the owner bumps it to revoke every link given before. */
+    linkVersion: integer("link_version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -8,6 +8,7 @@ import { ConfirmButton } from "./confirm-button";
 import { VisitDocumentAction } from "./gas-safety/gas-safety-links";
 import { CheckIcon, EditIcon, PlayIcon, TrashIcon } from "./icons";
 import { InvoiceFrom } from "./invoices/invoice-from";
+import { RevokeLinks } from "./revoke-links";
 import type { RecordStatus } from "./service-records/record-form-state";
 import { StatusBadge, type StatusTone } from "./status-badge";
 
@@ -40,6 +41,7 @@ export function ServiceRecordCard({ record, busy, onEdit, onMove, onDelete }: Pr
     ["Cost", record.cost === null ? null : formatPrice(record.cost)],
     ["Contact", record.customerEmail],
     ["Next service due", record.nextServiceDue ? formatDate(record.nextServiceDue) : null],
+    ["Booking", record.bookingReference],
   ];
   const notes: [string, string | null][] = [
     ["Work completed", record.workCompleted],
@@ -102,6 +104,15 @@ export function ServiceRecordCard({ record, busy, onEdit, onMove, onDelete }: Pr
       ) : null}
       <Flex gap="2" mt="4" wrap="wrap" justify="end">
         <VisitDocumentAction record={record} />
+        {record.bookingReference ? (
+          <RevokeLinks<{ manageUrl: string }>
+            path={`/api/admin/bookings/${record.bookingReference}/revoke-link`}
+            label="Revoke booking link"
+            title={`Revoke the link to booking ${record.bookingReference}?`}
+            description={`The link in ${customer}'s booking e-mails stops working at once: nobody can see, move or cancel the visit with it any more. The visit itself stays booked; send the customer the new link.`}
+            newLink={(answer) => answer.manageUrl}
+          />
+        ) : null}
         {record.status === "completed" && record.customerId ? <InvoiceFrom source={{ fromServiceRecordId: record.id }} /> : null}
         {waiting ? (
           <Button variant="soft" onClick={() => onMove("in-progress")} disabled={busy}>

@@ -3,6 +3,7 @@ import { navigate } from "wouter/use-browser-location";
 import { clearAdminToken, getAdminToken } from "../admin-token";
 import { api, apiBlob, apiPage, apiText, HttpError, type ListPage } from "../api";
 import { notify } from "../toast";
+import { forgetPhoneData } from "./phone-data";
 
 export const ADMIN_LOGIN_PATH = "/admin/login";
 
@@ -13,10 +14,16 @@ export function forgetAdminData() {
   void mutate((key) => typeof key === "string" && key.includes("/admin/"), undefined, { revalidate: false });
 }
 
-/** Clears both token storages and the admin cache, then goes to the login screen. */
-export function endAdminSession() {
+/**
+ * Clears both token storages, the admin cache and the phone's copy of the day (lib/admin/phone-data.ts),
+ * then goes to the login screen. `byServer`: the server ended the session (expired, or signed out
+ * from elsewhere), so the syncs still waiting on this phone are kept for the next sign-in; ended
+ * here ("sign out everywhere", which asked first), everything goes.
+ */
+export function endAdminSession({ byServer = false }: { byServer?: boolean } = {}) {
   clearAdminToken();
   forgetAdminData();
+  void forgetPhoneData({ keepUnsynced: byServer });
   navigate(ADMIN_LOGIN_PATH, { replace: true });
 }
 
@@ -33,7 +40,7 @@ async function endingSessionOn401<T>(call: Promise<T>): Promise<T> {
       // A request still on its way when this tab ended its session on purpose (logging out, signing
       // out everywhere) is refused too; the owner was told already, so only an unexpected end says so.
       const unexpected = getAdminToken() !== null;
-      endAdminSession();
+      endAdminSession({ byServer: unexpected });
       if (unexpected) notify({ title: "Session ended", description: "Please log in again.", variant: "destructive" });
     }
     throw error;

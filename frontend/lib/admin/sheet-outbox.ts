@@ -1,7 +1,9 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
 import type { SheetAnswer, TodayAnswer, VisitPhotoUrl } from "../../../schema/api/visits";
+import { getAdminToken } from "../admin-token";
 import { api, HttpError } from "../api";
 import { adminApi, adminBlob } from "./admin-api";
+import { PHONE_DB } from "./phone-data";
 
 /**
  * The engineer's phone keeps everything in IndexedDB first and sends it when it can, so a job
@@ -13,6 +15,8 @@ import { adminApi, adminBlob } from "./admin-api";
  * - `versions`: the version of each visit the next sync is made from (the server's answer moves it on);
  * - `photos`: each photo taken, shrunk, under the R2 key the phone gave it, until it is uploaded
  *   (then kept a fortnight for showing without signal).
+ * All of it is the signed-in engineer's: a logout deletes it (lib/admin/phone-data.ts), and nothing
+ * is opened or written without a session, so an answer arriving after the logout keeps nothing.
  */
 export type SheetBody = {
   arrivedAt: string | null;
@@ -52,8 +56,8 @@ interface PhoneDb extends DBSchema {
 export type CataloguePart = { id: number; name: string };
 
 let opening: Promise<IDBPDatabase<PhoneDb>> | null = null;
-const db = () =>
-  (opening ??= openDB<PhoneDb>("northside-phone", 2, {
+const openPhoneDb = () =>
+  (opening ??= openDB<PhoneDb>(PHONE_DB, 2, {
     upgrade(database, oldVersion) {
       if (oldVersion < 1) {
         database.createObjectStore("drafts", { keyPath: "visitId" });
@@ -64,7 +68,16 @@ const db = () =>
       }
       if (oldVersion < 2) database.createObjectStore("photos", { keyPath: "key" });
     },
+    // A logout (this tab's or another's) deletes the database: the connection lets go of it.
+    blocking(_current, _next, event) {
+      (event.target as IDBDatabase).close();
+      opening = null;
+    },
+    terminated() {
+      opening = null;
+    },
   }));
+const db = () => (getAdminToken() ? openPhoneDb() : Promise.reject(new Error("Signed out: this phone keeps nothing")));
 
 const KEEP_SENT_PHOTOS_MS = 14 * 86_400_000;
 
@@ -129,6 +142,8 @@ export async function readDraft(visitId: number): Promise<{ body: SheetBody; sav
 }
 
 export async function rememberDay(answer: TodayAnswer) {
+  // A day that arrives after the logout is not kept.
+  if (!getAdminToken()) return;
   const d = await db();
   // The server's version of each visit, unless a sync of this phone is still waiting on it. (Read
   // first: a transaction ends as soon as it waits on anything but its own requests.)
@@ -145,6 +160,7 @@ export async function rememberedDay(date: string) {
 
 /** The catalogue's part names, kept for finding a part without signal; read again twice a day. */
 export async function rememberCatalogue(read: () => Promise<CataloguePart[]>) {
+  if (!getAdminToken()) return;
   const d = await db();
   const kept = await d.get("catalogue", "parts");
   if (kept && Date.now() - Date.parse(kept.savedAt) < 12 * 3_600_000) return;
@@ -226,9 +242,12 @@ export function flushOutbox(): Promise<void> {
 const isNetworkFailure = (error: unknown) => !(error instanceof HttpError) || error.status >= 500 || error.status === 408;
 
 async function send() {
+  if (!getAdminToken()) return;
   const d = await db();
   const blocked = new Set<number>();
   for (const entry of await d.getAll("outbox")) {
+    // Logged out meanwhile: what is left waits for the next session (or was deleted with the logout).
+    if (!getAdminToken()) break;
     if (entry.state !== "waiting" || blocked.has(entry.visitId)) {
       blocked.add(entry.visitId);
       continue;
@@ -282,3 +301,45 @@ function retryLater() {
 }
 
 if (typeof window !== "undefined") window.addEventListener("online", () => void flushOutbox());
+
+/** Lets go of the database, once a sync under way (if any) has had a moment to finish. */
+async function closePhoneDb() {
+  await Promise.race([flushing ?? Promise.resolve(), new Promise((resolve) => setTimeout(resolve, 2000))]).catch(() => undefined);
+  const open = opening;
+  opening = null;
+  (await open?.catch(() => null))?.close();
+}
+
+/**
+ * A session the server ended (expired, or ended from another device): the engineer was not asked,
+ * and a sheet signed in a basement may still be waiting for signal, so the syncs waiting are kept,
+ * with their visits' versions, drafts and photos not yet uploaded, and sent after the next sign-in;
+ * everything else goes (the day, the catalogue, other drafts, photos already uploaded). Answers
+ * whether anything was kept (nothing: the caller deletes the database).
+ */
+export async function keepOnlyUnsynced(): Promise<boolean> {
+  const d = await openPhoneDb();
+  const entries = await d.getAll("outbox");
+  if (entries.length === 0) {
+    await closePhoneDb();
+    return false;
+  }
+  const visits = new Set(entries.map((e) => e.visitId));
+  const named = new Set(entries.flatMap((e) => e.body.photos ?? []));
+  const tx = d.transaction(["drafts", "days", "versions", "catalogue", "photos"], "readwrite");
+  const [draftKeys, versionKeys, photos] = await Promise.all([
+    tx.objectStore("drafts").getAllKeys(),
+    tx.objectStore("versions").getAllKeys(),
+    tx.objectStore("photos").getAll(),
+  ]);
+  await Promise.all([
+    tx.objectStore("days").clear(),
+    tx.objectStore("catalogue").clear(),
+    ...draftKeys.filter((k) => !visits.has(k)).map((k) => tx.objectStore("drafts").delete(k)),
+    ...versionKeys.filter((k) => !visits.has(k)).map((k) => tx.objectStore("versions").delete(k)),
+    ...photos.filter((p) => p.uploaded || !named.has(p.key)).map((p) => tx.objectStore("photos").delete(p.key)),
+    tx.done,
+  ]);
+  await closePhoneDb();
+  return true;
+}

@@ -24,6 +24,7 @@ import { CreditNoteForm } from "../../components/admin/invoices/credit-note-form
 import { invoiceStateLabels } from "../../components/admin/invoices/invoice-labels";
 import { RecordPayment } from "../../components/admin/invoices/record-payment";
 import { PageHeader } from "../../components/admin/page-header";
+import { RevokeLinks } from "../../components/admin/revoke-links";
 import { useAdminData } from "../../hooks/admin/use-admin-data";
 import { customerName } from "../../hooks/admin/use-customers";
 import { adminApi, errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
@@ -391,6 +392,13 @@ function Issued({ invoice, onChanged }: { invoice: AdminInvoice; onChanged: () =
         <a className="admin-muted-link" href={invoice.payLink!} target="_blank" rel="noopener">
           Open the customer's page
         </a>
+        <RevokeLinks<AdminInvoice>
+          path={`/api/admin/invoices/${invoice.id}/revoke-links`}
+          title={`Revoke the links to ${invoice.number}?`}
+          description={`Every link sent so far stops working at once: the invoice's page (where it is paid), its PDF${invoice.creditNotes.length ? " and its credit notes' PDFs" : ""}. The e-mails already sent (the invoice, its reminders, the receipt) lead nowhere; the customer needs the new link.`}
+          newLink={(answer) => answer.payLink}
+          onRevoked={onChanged}
+        />
       </Flex>
       <Card className="admin-panel" mb="4">
         <Text as="p" size="2">
@@ -492,7 +500,8 @@ function Issued({ invoice, onChanged }: { invoice: AdminInvoice; onChanged: () =
               <li key={`r${r.id}`}>
                 {formatPence(r.amountPence)} refunded by {paymentMethodLabels[r.method].toLowerCase()} on{" "}
                 {formatDate(r.refundedOn)}
-                {r.reference && r.method !== "card" ? ` · ${r.reference}` : ""}
+                {/* A card refund's reference is Stripe's id, unless it went back by itself: then it says why. */}
+                {r.reference && !r.reference.startsWith("re_") ? ` · ${r.reference}` : ""}
               </li>
             ))}
             {invoice.creditNotes.map((n) => (

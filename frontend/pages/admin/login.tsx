@@ -10,6 +10,7 @@ import { ADMIN_HOME } from "../../components/admin/admin-layout";
 import { CodeField } from "../../components/admin/code-field";
 import { Field } from "../../components/admin/form-field";
 import { BackIcon } from "../../components/admin/icons";
+import { keepOfflineCopy } from "../../lib/admin/phone-data";
 import { setAdminToken } from "../../lib/admin-token";
 import { api, HttpError } from "../../lib/api";
 import { notify } from "../../lib/toast";
@@ -62,6 +63,8 @@ export default function Login() {
         return;
       }
       setAdminToken(result.token);
+      // The offline copy a logout deleted is kept again (lib/admin/phone-data.ts).
+      keepOfflineCopy();
       notify({ title: "Login Successful", description: "Welcome back.", variant: "success" });
       navigate(ADMIN_HOME, { replace: true });
     } catch (error) {

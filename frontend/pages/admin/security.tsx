@@ -13,6 +13,7 @@ import { SignInHistory } from "../../components/admin/security/sign-in-history";
 import { StatusBadge } from "../../components/admin/status-badge";
 import { useAdminSecurity } from "../../hooks/admin/use-security";
 import { endAdminSession, errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
+import { unsyncedChanges, unsyncedWarning } from "../../lib/admin/phone-data";
 import { notify } from "../../lib/toast";
 
 /** What the two-step card shows: its state, the set-up steps, new recovery codes, or the form to turn it off or renew the codes. */
@@ -45,6 +46,8 @@ export default function Security() {
   const [view, setView] = useState<View>({ name: "status" });
   const [starting, setStarting] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
+  // Changes on this phone a sign-out would lose, counted as the owner opens the question.
+  const [unsynced, setUnsynced] = useState(0);
 
   async function startSetup() {
     setStarting(true);
@@ -187,8 +190,9 @@ export default function Security() {
           <ConfirmButton
             mt="4"
             loading={signingOut}
+            onClick={() => void unsyncedChanges().then(setUnsynced, () => setUnsynced(0))}
             title="Sign out everywhere?"
-            description="Every session ends, this one too, and you'll need to log in again."
+            description={`Every session ends, this one too, and you'll need to log in again.${unsynced ? ` ${unsyncedWarning(unsynced)}` : ""}`}
             confirmLabel="Sign out everywhere"
             onConfirm={endEverySession}
           >

@@ -18,6 +18,7 @@ import { ChoiceField, fromYesNo, ReadingField, toYesNo, yesNo } from "../../comp
 import { unsavedDraft, useDraftAutosave } from "../../components/admin/gas-safety/use-draft-autosave";
 import { BackIcon } from "../../components/admin/icons";
 import { PageHeader } from "../../components/admin/page-header";
+import { RevokeLinks } from "../../components/admin/revoke-links";
 import { SignatureField } from "../../components/signature/signature-field";
 import { useAdminData } from "../../hooks/admin/use-admin-data";
 import { adminApi, errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
@@ -108,12 +109,19 @@ export default function ServiceSheetPage() {
               </dd>
             </div>
           </dl>
-          <Flex mt="4">
+          <Flex mt="4" gap="2" align="center" wrap="wrap">
             <Button asChild size="3">
               <a href={data.pdfUrl ?? "#"} target="_blank" rel="noopener">
                 Open the PDF
               </a>
             </Button>
+            <RevokeLinks<AdminServiceSheet>
+              path={`/api/admin/service-sheets/${data.id}/revoke-links`}
+              title={`Revoke the links to ${data.number}?`}
+              description="The link to the service sheet's PDF in the e-mail already sent stops working at once, and so does any copy of it. The customer's account page shows the new one; send it to anyone else who needs it."
+              newLink={(answer) => answer.pdfUrl}
+              onRevoked={refresh}
+            />
           </Flex>
         </section>
       </div>

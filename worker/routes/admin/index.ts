@@ -10,6 +10,7 @@ import erasureRequests from "./erasure-requests";
 import estimates from "./estimates";
 import gasSafety from "./gas-safety";
 import invoices from "./invoices";
+import links from "./links";
 import login from "./login";
 import orders from "./orders";
 import outbox from "./outbox";
@@ -44,6 +45,7 @@ const app = new Hono<HonoEnv>()
   .route("/", gasSafety)
   .route("/", estimates)
   .route("/", invoices)
+  .route("/", links)
   .route("/", visits)
   .route("/products", products)
   .route("/orders", orders)

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type {
   AccountDocument,
   AccountInvoice,
@@ -16,6 +17,7 @@ import {
   customers,
   emailSubscribers,
   estimates,
+  estimateVersions,
   invoices,
   orderLines,
   orders,
@@ -83,6 +85,18 @@ const kitOf = (db: Db, ids: ReturnType<typeof accountCustomerIds>, only?: number
       ),
     )
     .orderBy(asc(appliances.id));
+
+/**
+ * A quote's version as it was sent, joined beside the quote: the row's own title follows the version
+ * the office is editing, which the customer has not been sent, and neither the account nor its
+ * export shows that. At most one row (a quote's versions are unique by number).
+ */
+export const sentQuoteVersion = alias(estimateVersions, "sent_quote_version");
+export const isSentQuoteVersion = and(
+  eq(sentQuoteVersion.estimateId, estimates.id),
+  eq(sentQuoteVersion.version, estimates.sentVersion),
+);
+export const sentQuoteTitle = sql<string>`COALESCE(json_extract(${sentQuoteVersion.content}, '$.title'), ${estimates.title})`;
 
 type Person = Awaited<ReturnType<typeof peopleOf>>[number];
 type Place = Awaited<ReturnType<typeof placesOf>>[number];
@@ -182,6 +196,7 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
           FROM ${properties} WHERE ${properties.id} = ${sql.raw('"service_records"."property_id"')})`.as("property_address"),
         reference: sql<string | null>`${bookings.reference}`.as("booking_reference"),
         bookingStatus: sql<string | null>`${bookings.status}`.as("booking_status"),
+        bookingLinkVersion: sql<number | null>`${bookings.linkVersion}`.as("booking_link_version"),
       })
       .from(r)
       .leftJoin(bookings, eq(bookings.serviceRecordId, r.id))
@@ -192,13 +207,14 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
       .select({
         id: estimates.id,
         number: estimates.number,
-        title: estimates.title,
+        title: sentQuoteTitle.as("title"),
         status: estimates.status,
         validUntil: estimates.validUntil,
         sentAt: estimates.sentAt,
         sentVersion: estimates.sentVersion,
       })
       .from(estimates)
+      .leftJoin(sentQuoteVersion, isSentQuoteVersion)
       .where(and(inArray(estimates.customerId, ids), ne(estimates.status, "draft")))
       .orderBy(desc(estimates.id))
       .limit(LISTED),
@@ -250,7 +266,10 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
     status: v.status,
     address: v.propertyAddress,
     notes: v.status === "completed" ? v.workCompleted : null,
-    manageUrl: v.reference && v.bookingStatus === "booked" && v.status !== "completed" ? await manageUrl(env, v.reference) : null,
+    manageUrl:
+      v.reference && v.bookingStatus === "booked" && v.status !== "completed"
+        ? await manageUrl(env, v.reference, v.bookingLinkVersion ?? 1)
+        : null,
     reference: v.reference,
   });
   const upcoming = visits.filter((v) => v.status !== "completed" && v.date >= today).reverse();

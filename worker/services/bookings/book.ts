@@ -1,6 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import {
+  type AccountBooking,
   type BookableService,
   type BookingCreated,
   bookableServiceRecordTypes,
@@ -17,9 +18,10 @@ import { ALPHABETS, randomText } from "../../../schema/random";
 import type { Db } from "../../db/client";
 import { isConstraintError } from "../../db/errors";
 import type { AppEnv } from "../../env";
-import { createBookingToken, verifyBookingToken } from "../../lib/booking-token";
+import { createBookingToken, readBookingToken, requireCurrentBookingLink } from "../../lib/booking-token";
 import { ApiError, notFound } from "../../lib/errors";
 import { siteHost, siteUrl } from "../../lib/site-url";
+import { ofAccount } from "../account/sessions";
 import { firstPropertyOf, firstPropertyStatement } from "../admin/properties";
 import { factsNow } from "../business-facts";
 import { ownerEmail, toTypedAddress } from "../mail";
@@ -47,8 +49,9 @@ export function newReference(): string {
   return `BK-${randomText(6, ALPHABETS.unambiguous)}`;
 }
 
-export async function manageUrl(env: AppEnv, reference: string) {
-  return siteUrl(env, `/book/manage?token=${encodeURIComponent(await createBookingToken(env, reference))}`);
+/** The link to see, move or cancel a booking, of its current link version. */
+export async function manageUrl(env: AppEnv, reference: string, linkVersion: number) {
+  return siteUrl(env, `/book/manage?token=${encodeURIComponent(await createBookingToken(env, reference, linkVersion))}`);
 }
 
 /** The visit as a calendar file (the customer's "add to calendar"). */
@@ -104,6 +107,41 @@ export type BookingInput = {
 };
 
 /**
+ * "Book the check" from the signed-in account: the visit is at the chosen property, for the customer
+ * it belongs to, and the confirmation (with its link to move or cancel) goes to the account's own
+ * address. The property must be one of the account's customers', read in SQL; anyone else's is a
+ * 404. Nobody new is made: the account's customer is the one who booked.
+ */
+export async function createAccountBooking(
+  env: AppEnv,
+  db: Db,
+  email: string,
+  { propertyId, ...input }: AccountBooking,
+  now = Date.now(),
+): Promise<{ created: BookingCreated; mails: MailMessage[] }> {
+  const [place] = await db
+    .select({ customerId: properties.customerId, address: properties.address, postcode: properties.postcode })
+    .from(properties)
+    .where(
+      and(
+        eq(properties.id, propertyId),
+        inArray(properties.customerId, db.select({ id: customers.id }).from(customers).where(ofAccount(email))),
+      ),
+    );
+  if (!place) throw notFound("Property");
+  if (!place.postcode) {
+    throw new ApiError(
+      "VALIDATION_FAILED",
+      `We don't have this property's postcode, so it can't be booked online. Please call us on ${factsNow().phone}.`,
+    );
+  }
+  return createBooking(env, db, { ...input, email, address: place.address, postcode: place.postcode }, now, {
+    customerId: place.customerId,
+    propertyId,
+  });
+}
+
+/**
  * Books a visit: the customer (matched by e-mail, name and postcode, or created), a scheduled service record, the
  * booking and the cells of its time, in one transaction. The cells' primary key lets only one of two
  * bookings of overlapping times in: the other fails as a whole and is answered 409.
@@ -113,20 +151,12 @@ export async function createBooking(
   db: Db,
   input: BookingInput,
   now = Date.now(),
-  /** Booked from the customer's signed-in account for one of its properties: that customer, that property. */
-  account?: { email: string; propertyId: number },
+  /** Booked from the signed-in account (createAccountBooking): that customer, at that property. */
+  account?: { customerId: number; propertyId: number },
 ): Promise<{ created: BookingCreated; mails: MailMessage[] }> {
   const slot = await requireFreeSlot(db, input.service, input.start, now, input.postcode);
   const reference = newReference();
   const { firstName, lastName } = splitName(input.name);
-  const ofAccount = account
-    ? sql`(SELECT ${properties.customerId} FROM ${properties} WHERE ${properties.id} = ${account.propertyId}
-        AND ${properties.customerId} IN (SELECT ${customers.id} FROM ${customers} WHERE lower(${customers.email}) = ${account.email}))`
-    : null;
-  if (account) {
-    const [owned] = await db.select({ id: sql<number | null>`${ofAccount}` }).from(sql`(SELECT 1)`);
-    if (!owned?.id) throw notFound("Property");
-  }
   // The customer on file is this one only if the e-mail, the name and the postcode all match. An
   // e-mail anyone can type must not attach a stranger's booking (and notes) to a known customer's
   // history: with another name or postcode the booking gets a customer of its own, marked to check.
@@ -135,7 +165,7 @@ export async function createBooking(
     AND lower(${customers.lastName}) = ${lastName.toLowerCase()}
     AND replace(upper(coalesce(${customers.postcode}, '')), ' ', '') = ${input.postcode.replace(/\s+/g, "").toUpperCase()}`;
   const customerId =
-    ofAccount ?? sql`(SELECT ${customers.id} FROM ${customers} WHERE ${samePerson} ORDER BY ${customers.id} LIMIT 1)`;
+    account?.customerId ?? sql`(SELECT ${customers.id} FROM ${customers} WHERE ${samePerson} ORDER BY ${customers.id} LIMIT 1)`;
   const checkReason = `Booked online (${reference}) with the e-mail of a customer already on file, under another name or postcode. Check who this is before merging anything.`;
   const date = londonWallTime(Date.parse(slot.start)).date;
   const nowIso = new Date(now).toISOString();
@@ -209,9 +239,16 @@ export async function createBooking(
     }
     throw error;
   }
-  const booking: BookingForMail = { ...input, reference, startsAt: slot.start, endsAt: slot.end };
+  const booking: BookingForMail = { ...input, reference, startsAt: slot.start, endsAt: slot.end, linkVersion: 1 };
+  const confirmation = bookingConfirmedMail(
+    booking,
+    await manageUrl(env, reference, booking.linkVersion),
+    visitIcs(env, booking),
+  );
   const mails = [
-    toTypedAddress(bookingConfirmedMail(booking, await manageUrl(env, reference), visitIcs(env, booking))),
+    // A public form's typed address is counted against its limits; the account's own address is
+    // the one its owner proved by signing in.
+    account ? confirmation : toTypedAddress(confirmation),
     ownerBookingMail(ownerEmail(env), booking, "new"),
   ];
   return { created: { reference, start: slot.start, end: slot.end }, mails };
@@ -222,10 +259,11 @@ export async function createBooking(
  * mailbox someone else opens tells them nothing.
  */
 async function bookingByToken(env: AppEnv, db: Db, token: string, now: number) {
-  const reference = await verifyBookingToken(env, token);
-  if (!reference) throw new ApiError("VALIDATION_FAILED", INVALID_BOOKING_LINK);
-  const [row] = await db.select().from(bookings).where(eq(bookings.reference, reference));
+  const link = await readBookingToken(env, token);
+  if (!link) throw new ApiError("VALIDATION_FAILED", INVALID_BOOKING_LINK);
+  const [row] = await db.select().from(bookings).where(eq(bookings.reference, link.reference));
   if (!row) throw new ApiError("NOT_FOUND", "This booking no longer exists. Please call us if you need a visit.");
+  requireCurrentBookingLink(link, row);
   if (now > Date.parse(row.endsAt) + MANAGE_LINK_DAYS_AFTER_VISIT * 86_400_000) {
     throw new ApiError("GONE", "This link has expired: the visit was more than 30 days ago. Please call us if you need another.");
   }
@@ -334,7 +372,7 @@ export async function moveBooking(env: AppEnv, db: Db, token: string, start: str
   return {
     managed: toManaged({ ...row, startsAt: slot.start, endsAt: slot.end }, now),
     mails: [
-      bookingMovedMail(moved, await manageUrl(env, row.reference), visitIcs(env, moved)),
+      bookingMovedMail(moved, await manageUrl(env, row.reference, row.linkVersion), visitIcs(env, moved)),
       ownerBookingMail(ownerEmail(env), moved, "moved", { startsAt: row.startsAt, endsAt: row.endsAt }),
     ],
   };

@@ -46,6 +46,7 @@ export function ownerBookingRow(
     address: customer.address ?? "",
     postcode: customer.postcode ?? "",
     notes: null,
+    linkVersion: 1,
   };
   const statement = db.insert(bookings).values({
     reference,
@@ -95,14 +96,15 @@ export const bookingForMail = (row: typeof bookings.$inferSelect): BookingForMai
   address: row.address,
   postcode: row.postcode,
   notes: row.notes,
+  linkVersion: row.linkVersion,
 });
 
 export async function confirmedMail(env: AppEnv, booking: BookingForMail): Promise<MailMessage> {
-  return bookingConfirmedMail(booking, await manageUrl(env, booking.reference), visitIcs(env, booking));
+  return bookingConfirmedMail(booking, await manageUrl(env, booking.reference, booking.linkVersion), visitIcs(env, booking));
 }
 
 export async function movedMail(env: AppEnv, booking: BookingForMail): Promise<MailMessage> {
-  return bookingMovedMail(booking, await manageUrl(env, booking.reference), visitIcs(env, booking));
+  return bookingMovedMail(booking, await manageUrl(env, booking.reference, booking.linkVersion), visitIcs(env, booking));
 }
 
 export const cancelledMail = (booking: BookingForMail): MailMessage => bookingCancelledMail(booking);

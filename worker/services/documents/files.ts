@@ -15,7 +15,7 @@ import {
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
-import { createDocumentLink, readDocumentLink } from "../../lib/document-link";
+import { createDocumentLink, type DocumentLink, readDocumentLink } from "../../lib/document-link";
 import { type AcceptedEstimate, renderAcceptedEstimate } from "../estimates/render";
 import {
   type GasSafetySnapshot,
@@ -26,13 +26,15 @@ import {
   type WarningNoticeSnapshot,
 } from "../gas-safety/render";
 import { type InvoiceSnapshot, renderCreditNote, renderInvoice } from "../invoices/render";
+import { creditNoteLastDay, invoiceLastDay, linkOpen, madeToday, quoteLastDay, serviceSheetLastDay } from "./link-rules";
 
 /**
  * The PDFs of issued documents: rendered once from the snapshot, kept in the private DOCUMENTS
  * bucket under the document's number with its SHA-256, and served from there ever after. A PDF not
  * stored yet (its issue stopped after the number was given) is rendered on first use: the snapshot
  * gives the same bytes whenever it is rendered. Links that open one without signing in are signed
- * (lib/document-link.ts) and die when the document's link version is bumped.
+ * (lib/document-link.ts) and die when the document's link version is bumped or its link ends
+ * (link-rules.ts).
  */
 export type DocumentFile = { bytes: Uint8Array; fileName: string; sha256: string };
 
@@ -247,28 +249,73 @@ export async function documentPdf(env: AppEnv, db: Db, kind: DocumentKind, id: n
 }
 
 /**
- * The path of a link that opens the document's PDF without signing in, until its version is bumped:
- * the back office opens it on whatever host it is on; an e-mail puts the site's address before it.
+ * The path of a link that opens the document's PDF without signing in, until its version is bumped
+ * or the document's link ends (link-rules.ts): the back office opens it on whatever host it is on;
+ * an e-mail puts the site's address before it. A quote's PDF opens from the quote's own link.
  */
 export async function documentUrl(env: AppEnv, kind: DocumentKind, id: number, version: number): Promise<string> {
-  return `/api/documents/${kind}/${await createDocumentLink(env, kind, { id, version })}`;
+  // Gas safety records and warning notices have no end, so their links stay as they always were.
+  const ends = kind !== "gas-safety-record" && kind !== "warning-notice";
+  return `/api/documents/${kind}/${await createDocumentLink(env, kind, { id, version, ...(ends && madeToday()) })}`;
 }
 
-/** The document a public link opens, when the link is genuine and not revoked. */
-export async function documentByLink(env: AppEnv, db: Db, kind: DocumentKind, token: string): Promise<DocumentFile | null> {
-  const link = await readDocumentLink(env, kind, token);
-  if (!link) return null;
-  if (kind === "estimate") {
-    // The quote's own link (its version): the PDF is the accepted one, and only for that version.
-    const [accepted] = await db
-      .select({ version: estimateAcceptances.version })
-      .from(estimateAcceptances)
-      .where(eq(estimateAcceptances.estimateId, link.id));
-    return accepted?.version === link.version ? documentPdf(env, db, kind, link.id) : null;
+/** The last London day a link to this document opens it (null: no end), when the link's version is current. */
+async function lastDayOf(db: Db, kind: DocumentKind, link: DocumentLink): Promise<{ current: boolean; lastDay: string | null }> {
+  switch (kind) {
+    case "estimate": {
+      // The quote's own link (the quote's version and its link version): the PDF is the accepted
+      // one, and only for that version.
+      const [row] = await db
+        .select({ linkVersion: estimates.linkVersion, validUntil: estimates.validUntil, acceptance: estimateAcceptances })
+        .from(estimateAcceptances)
+        .innerJoin(estimates, eq(estimates.id, estimateAcceptances.estimateId))
+        .where(eq(estimateAcceptances.estimateId, link.id));
+      if (!row) return { current: false, lastDay: null };
+      return {
+        current: row.acceptance.version === link.version && row.linkVersion === (link.revision ?? 1),
+        lastDay: quoteLastDay(row, row.acceptance),
+      };
+    }
+    case "invoice": {
+      const [row] = await db.select().from(invoices).where(eq(invoices.id, link.id));
+      return { current: row?.linkVersion === link.version, lastDay: row ? invoiceLastDay(row) : null };
+    }
+    case "credit-note": {
+      const [row] = await db
+        .select({ note: creditNotes, invoice: invoices })
+        .from(creditNotes)
+        .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+        .where(eq(creditNotes.id, link.id));
+      return { current: row?.note.linkVersion === link.version, lastDay: row ? creditNoteLastDay(row.note, row.invoice) : null };
+    }
+    case "service-sheet": {
+      const [row] = await db
+        .select({ linkVersion: serviceSheets.linkVersion, issuedAt: serviceSheets.issuedAt })
+        .from(serviceSheets)
+        .where(eq(serviceSheets.id, link.id));
+      return { current: row?.linkVersion === link.version, lastDay: row ? serviceSheetLastDay(row) : null };
+    }
+    default: {
+      // Gas safety records and warning notices have no end (schema/settings.ts says why).
+      const table = tables[kind];
+      const [row] = await db.select({ version: table.linkVersion }).from(table).where(eq(table.id, link.id));
+      return { current: row?.version === link.version, lastDay: null };
+    }
   }
-  const table = tables[kind];
-  const [row] = await db.select({ version: table.linkVersion }).from(table).where(eq(table.id, link.id));
-  if (!row || row.version !== link.version) return null;
+}
+
+/** The document a public link opens, when the link is genuine, not revoked and not past its end. */
+export async function documentByLink(
+  env: AppEnv,
+  db: Db,
+  kind: DocumentKind,
+  token: string,
+  now = Date.now(),
+): Promise<DocumentFile | null> {
+  const link = await readDocumentLink(env, kind, token, now);
+  if (!link) return null;
+  const { current, lastDay } = await lastDayOf(db, kind, link);
+  if (!current || !linkOpen(lastDay, link, now)) return null;
   return documentPdf(env, db, kind, link.id);
 }
 

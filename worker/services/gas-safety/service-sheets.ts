@@ -46,9 +46,10 @@ async function readContext(db: Db, id: number): Promise<Context> {
     db
       .select({
         sheet: s,
+        // A select from service_sheets alone (columns unqualified): the sheet is named in full (decision 013).
         customerSentAt: sql<
           string | null
-        >`(SELECT sent_at FROM ${outgoingEmails} WHERE ${outgoingEmails.id} = ${s.customerEmailId})`,
+        >`(SELECT e.sent_at FROM ${outgoingEmails} AS e WHERE e.id = ${sql.raw('"service_sheets"."customer_email_id"')})`,
       })
       .from(s)
       .where(eq(s.id, id)),
@@ -299,6 +300,20 @@ export async function issueServiceSheet(env: AppEnv, db: Db, id: number): Promis
     } catch (error) {
       console.error(JSON.stringify({ document: "service-sheet", id, stage: "mail", error: String(error) }));
     }
+  }
+  return getServiceSheet(env, db, id);
+}
+
+/** Every link given so far stops working; the answer carries the new one (as a gas safety record's, records.ts). */
+export async function revokeServiceSheetLinks(env: AppEnv, db: Db, id: number): Promise<AdminServiceSheet> {
+  const [row] = await db
+    .update(s)
+    .set({ linkVersion: sql`${s.linkVersion} + 1` })
+    .where(and(eq(s.id, id), eq(s.status, "issued")))
+    .returning({ id: s.id });
+  if (!row) {
+    await readContext(db, id);
+    throw new ApiError("CONFLICT", "A draft has no links to revoke.");
   }
   return getServiceSheet(env, db, id);
 }

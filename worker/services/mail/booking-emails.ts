@@ -20,6 +20,8 @@ export type BookingForMail = {
   address: string;
   postcode: string;
   notes: string | null;
+  /** The version of its manage link (bumped to revoke the links given before). */
+  linkVersion: number;
 };
 
 /** "Tuesday 1 December 2026, 09:00 to 10:00" in UK time. */

@@ -92,6 +92,7 @@ const booking = (plusDays = 9): BookingForMail => ({
   address: "27 Kingsway Park & Mews, Urmston",
   postcode: "M41 7FN",
   notes: "Side gate code 4821 <the boiler is in the loft>",
+  linkVersion: 1,
 });
 
 const quote = {

@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import { idParamSchema } from "../../../schema/api/lists";
+import { z } from "../../../schema/api/z";
+import { getDb } from "../../db/client";
+import type { HonoEnv } from "../../env";
+import { validate } from "../../lib/validate";
+import { revokeBookingLink, revokeEstimateLinks, revokeInvoiceLinks } from "../../services/documents/revoke-links";
+import { revokeServiceSheetLinks } from "../../services/gas-safety/service-sheets";
+
+/**
+ * Mounted at /api/admin: "Revoke links" on a quote, an invoice (with its credit notes), a service
+ * sheet and a booking. Each answers the document as its screen shows it, with the new link.
+ */
+const id = validate("param", idParamSchema);
+const reference = validate("param", z.object({ reference: z.string().regex(/^BK-[A-Z0-9]{6}$/, "Not a booking reference") }));
+
+const app = new Hono<HonoEnv>()
+  .post("/estimates/:id/revoke-links", id, async (c) =>
+    c.json(await revokeEstimateLinks(c.env, getDb(c.env), c.req.valid("param").id)),
+  )
+  .post("/invoices/:id/revoke-links", id, async (c) =>
+    c.json(await revokeInvoiceLinks(c.env, getDb(c.env), c.req.valid("param").id)),
+  )
+  .post("/service-sheets/:id/revoke-links", id, async (c) =>
+    c.json(await revokeServiceSheetLinks(c.env, getDb(c.env), c.req.valid("param").id)),
+  )
+  .post("/bookings/:reference/revoke-link", reference, async (c) =>
+    c.json(await revokeBookingLink(c.env, getDb(c.env), c.req.valid("param").reference)),
+  );
+
+export default app;
