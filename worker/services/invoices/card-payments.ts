@@ -215,7 +215,7 @@ type Payment = typeof invoicePayments.$inferSelect;
  * more than the invoice holds beyond what it is owed (the office may have given some back already).
  * A failure is logged and left for the cron's next pass (settleCardExcess).
  */
-export async function giveBackCardExcess(env: AppEnv, db: Db, payment: Payment, intent?: string | null): Promise<boolean> {
+async function giveBackCardExcess(env: AppEnv, db: Db, payment: Payment, intent?: string | null): Promise<boolean> {
   const { invoice, refunds, customer } = await loadInvoice(db, payment.invoiceId);
   const before = refunds.filter((r) => r.paymentId === payment.id).reduce((sum, r) => sum + r.amountPence, 0);
   const holds = invoice.status === "issued" ? Math.max(0, -balanceOf(invoice)) : invoice.paidPence;

@@ -505,7 +505,7 @@ export async function issueInvoice(env: AppEnv, db: Db, id: number): Promise<Adm
  */
 const outerId = sql.raw(`"invoices"."id"`);
 /** What the customer has paid on the invoice being updated, less what was given back. */
-export const paidSum = sql`((SELECT COALESCE(SUM(${invoicePayments.amountPence}), 0) FROM ${invoicePayments} WHERE ${invoicePayments.invoiceId} = ${outerId})
+const paidSum = sql`((SELECT COALESCE(SUM(${invoicePayments.amountPence}), 0) FROM ${invoicePayments} WHERE ${invoicePayments.invoiceId} = ${outerId})
   - (SELECT COALESCE(SUM(${invoiceRefunds.amountPence}), 0) FROM ${invoiceRefunds} WHERE ${invoiceRefunds.invoiceId} = ${outerId}))`;
 const creditedSum = sql`(SELECT COALESCE(SUM(${creditNotes.grossPence}), 0) FROM ${creditNotes} WHERE ${creditNotes.invoiceId} = ${outerId})`;
 
@@ -513,7 +513,7 @@ const creditedSum = sql`(SELECT COALESCE(SUM(${creditNotes.grossPence}), 0) FROM
  * The sums of the invoices `where` names again (the deposit its quote holds, what was credited and
  * paid) and, once nothing is left to pay, when each was paid.
  */
-export const refreshSumsWhere = (db: Db, where: SQL, now: string) =>
+const refreshSumsWhere = (db: Db, where: SQL, now: string) =>
   db
     .update(i)
     .set({
