@@ -121,7 +121,9 @@ test.describe("the customer's account", () => {
     await expect(invoices).toContainText(`${invoice.number} · £75.00`);
     await invoices.getByRole("link", { name: "Pay" }).click();
     await page.getByRole("button", { name: "Pay £75.00 by card" }).click();
-    await page.getByRole("button", { name: "Pay £75.00" }).click();
+    // Stripe's page (the fake) first: until it has loaded, "Pay £75.00" would also name the button just pressed.
+    await expect(page.getByRole("heading", { name: "Pay £75.00" })).toBeVisible();
+    await page.getByRole("button", { name: "Pay £75.00", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Paid in full. Thank you!" })).toBeVisible();
     await page.goto("/account");
     await expect(page.getByRole("region", { name: "Invoices" })).toContainText("Paid");

@@ -86,7 +86,7 @@ test.describe("a priced quote, built on a phone and accepted online", () => {
     // The deposit (10 % of £2,028.99), through Stripe's hosted page (the fake), back to the quote.
     await phone.getByRole("button", { name: "Pay £202.90 by card" }).click();
     await expect(phone.getByRole("heading", { name: "Pay £202.90" })).toBeVisible();
-    await phone.getByRole("button", { name: "Pay £202.90" }).click();
+    await phone.getByRole("button", { name: "Pay £202.90", exact: true }).click();
     await expect(phone).toHaveURL(/\/quote\/[\w.-]+\?deposit=paid$/);
     await expect(phone.getByRole("status").filter({ hasText: "Deposit of £202.90 paid" })).toBeVisible();
     await context.close();

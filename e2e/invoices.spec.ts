@@ -67,7 +67,9 @@ test.describe("invoices on a phone", () => {
     await expectNoHorizontalScroll(phone);
     await shoot(phone, "invoice-customer-390");
     await phone.getByRole("button", { name: "Pay £120.00 by card" }).click();
-    await phone.getByRole("button", { name: "Pay £120.00" }).click();
+    // Stripe's page (the fake) first: until it has loaded, "Pay £120.00" would also name the button just pressed.
+    await expect(phone.getByRole("heading", { name: "Pay £120.00" })).toBeVisible();
+    await phone.getByRole("button", { name: "Pay £120.00", exact: true }).click();
     await expect(phone).toHaveURL(/\/invoice\/[\w.-]+\?paid=1$/);
     await expect(phone.getByRole("heading", { name: "Paid in full. Thank you!" })).toBeVisible();
     await context.close();

@@ -84,7 +84,10 @@ export function renderHead(path: string, siteUrl: string): { title: string; desc
   }
   if (path === "/account") {
     // A signed-in customer's summary, asked for before the app has arrived (public/account-preload.js).
-    tags.push(`<script async src="/account-preload.js"></script>`);
+    // Deferred, not async, as the day's read is: it then runs before the app's module scripts (which
+    // come after it in the page), so the app always finds the read; async, on a busy phone it could
+    // run after the app had started and asked for the summary itself, and the summary was read twice.
+    tags.push(`<script defer src="/account-preload.js"></script>`);
   }
   return { title, description, tags: tags.join("\n    ") };
 }

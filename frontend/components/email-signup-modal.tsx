@@ -31,11 +31,12 @@ function writeFlag() {
 
 /**
  * Pages where the visitor is in the middle of something (booking a visit, paying, confirming or
- * leaving the list), or is a customer on their own page (which has the deals list as a setting): the
- * modal waits for a page where it interrupts nothing.
+ * leaving the list), is a customer on their own page (which has the deals list as a setting), or is
+ * reading, accepting or paying a quote or invoice sent to them: the modal waits for a page where it
+ * interrupts nothing.
  */
 const TASK_PAGES =
-  /^\/(book|cart|checkout|payment-success|payment-cancelled|confirm-subscription|unsubscribe|reminders|account)(\/|$)/;
+  /^\/(book|cart|checkout|payment-success|payment-cancelled|confirm-subscription|unsubscribe|reminders|account|quote|invoice)(\/|$)/;
 
 /** A visitor typing in a form: the modal must not take the keyboard from them. */
 function isTyping(): boolean {
