@@ -2,17 +2,18 @@ import { defineConfig, devices } from "@playwright/test";
 
 /**
  * Browser tests run against the built app served by `vite preview` (the real Worker, real local
- * D1/R2). Each run builds into its own folder with its own fresh local state (E2E_PORT picks the
- * port), so parallel runs and `npm start` never share data.
+ * D1/R2). Each run builds once into its own folder (E2E_PORT picks the ports), and each of its
+ * workers serves that build with its own fresh local state and fake Stripe on its own port
+ * (e2e/app-server.ts), so workers, parallel runs and `npm start` never share data. A spec file's
+ * tests run in order on one worker; the files are shared out between E2E_WORKERS workers.
  */
 const port = Number(process.env.E2E_PORT ?? 8788);
 const runId = `e2e-${port}`;
-const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -21,7 +22,6 @@ export default defineConfig({
   globalSetup: "./e2e/global-setup.ts",
   reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : [["list"]],
   use: {
-    baseURL,
     trace: "off",
     screenshot: "only-on-failure",
     launchOptions: {
@@ -38,13 +38,4 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: `node scripts/e2e-server.mjs ${port}`,
-    url: `${baseURL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: { BUILD_DIR: `.e2e/${runId}/dist`, STATE_DIR: `.e2e/${runId}/state` },
-  },
 });

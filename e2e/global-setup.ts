@@ -1,17 +1,9 @@
-import { e2eStripe } from "../scripts/e2e-stripe.mjs";
-import { startFakeStripe } from "../test/fakes/stripe";
+import { buildApp } from "./app-server";
 
 /**
- * The browser tests' Stripe: the same fake the Worker tests use, playing Stripe's hosted Checkout
- * page and delivering signed webhooks to the app under test (whose .dev.vars, written by
- * scripts/e2e-server.mjs, point its Stripe client here with the same secrets).
+ * The run's one build (vite build and the prerendered pages); each worker then serves its own copy
+ * with its own local state and fake Stripe (e2e/app-server.ts, started by the `appServer` fixture).
  */
 export default async function globalSetup() {
-  const port = Number(process.env.E2E_PORT ?? 8788);
-  const stripe = e2eStripe(port);
-  const server = await startFakeStripe({
-    port: stripe.port,
-    webhook: { url: `http://localhost:${port}/api/stripe/webhook`, secret: stripe.webhookSecret },
-  });
-  return () => server.close();
+  buildApp();
 }
