@@ -1,4 +1,4 @@
-// The browser tests' fake Stripe, shared by each test server (e2e/app-server.ts writes these into
+// The browser tests' fake Stripe, shared by the run's build (e2e/app-server.ts writes these into
 // the build's .dev.vars) and Playwright's global setup (which starts the fake on this port).
 /** @param {number} appPort */
 export function e2eStripe(appPort) {

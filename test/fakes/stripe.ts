@@ -27,7 +27,11 @@ const sessions = new Map<string, Session>();
 const refunded = new Map<string, number>();
 const idempotency = new Map<string, { bodyHash: string; status: number; body: unknown }>();
 
-export type FakeStripeOptions = { port?: number; webhook?: { url: string; secret: string } };
+/**
+ * With `webhook`, the fake plays the hosted page and delivers the signed event; to `url`, or, without
+ * one, to the app that made the session (its success_url's origin), so one fake serves several apps.
+ */
+export type FakeStripeOptions = { port?: number; webhook?: { url?: string; secret: string } };
 
 const randomId = (prefix: string, length: number) =>
   prefix +
@@ -227,7 +231,8 @@ const handler = (options: FakeStripeOptions) => async (req: IncomingMessage, bod
     const session = sessions.get(hosted[1]!);
     if (req.method === "POST" && session?.status === "open") {
       pay(session, {});
-      await deliver(options.webhook, "checkout.session.completed", publicSession(session));
+      const url = options.webhook.url ?? `${new URL(String(session.success_url)).origin}/api/stripe/webhook`;
+      await deliver({ url, secret: options.webhook.secret }, "checkout.session.completed", publicSession(session));
       const next = String(session.success_url).replace("{CHECKOUT_SESSION_ID}", session.id);
       res.writeHead(303, { Location: next }).end();
       return;
