@@ -18,3 +18,17 @@ export function randomText(length: number, alphabet: string = ALPHABETS.base32):
 export function randomHex(bytes: number): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
+
+/**
+ * Keeps ids unique within one document (a quote's options and lines, an invoice's lines, the
+ * owner's offers): `wanted` when given and not taken yet, else `fresh()` until one is free.
+ */
+export function uniqueId(used: Set<string>, wanted: string | null | undefined, fresh: () => string): string {
+  let id = wanted && !used.has(wanted) ? wanted : fresh();
+  while (used.has(id)) id = fresh();
+  used.add(id);
+  return id;
+}
+
+/** A fresh id for a part of a document: its prefix and eight random characters. */
+export const partId = (prefix: string) => () => `${prefix}${randomText(8)}`;

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { z } from "zod";
 import type { BusinessSettings, businessFactsPatchSchema } from "../../schema/api/settings";
 import { type BusinessFacts, defaultFacts } from "../../schema/facts";
+import { randomText, uniqueId } from "../../schema/random";
 import { settings } from "../../schema/settings";
 import type { Db } from "../db/client";
 import { saveGroupsStatements, settingRowQuery } from "./owner-settings";
@@ -86,12 +87,10 @@ export async function saveFacts(
   const groups: Partial<BusinessFacts> = rest;
   if (offers) {
     const used = new Set<string>();
-    groups.offers = offers.map((offer) => {
-      let id = offer.id ?? slug(offer.title);
-      while (used.has(id)) id = `${slug(offer.title)}-${crypto.randomUUID().slice(0, 4)}`;
-      used.add(id);
-      return { ...offer, id };
-    });
+    groups.offers = offers.map((offer) => ({
+      ...offer,
+      id: uniqueId(used, offer.id ?? slug(offer.title), () => `${slug(offer.title)}-${randomText(4)}`),
+    }));
   }
   const [, [row]] = await db.batch(saveGroupsStatements(db, ROW_KEY, defaultFacts, groups, new Date().toISOString(), expected));
   if (!row) return { conflict: await readFromD1(db) };

@@ -6,7 +6,7 @@ import { londonToday } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
-import { sha256Hex } from "../documents/files";
+import { sha256Hex } from "../../lib/sha256";
 import type { MailMessage } from "../mail";
 import { erasureDoneMail, erasureRefusedMail } from "../mail/account-emails";
 import { deleteVisitPhotos } from "../visits/photo-erasure";
@@ -106,7 +106,7 @@ export async function eraseAccount(
     requestId: id,
     mailIds: naming(mails),
     outboxIds: naming(delivered),
-    addressHash: await sha256Hex(new TextEncoder().encode(email)),
+    addressHash: await sha256Hex(email),
     settledAt,
     outcome: `Erased: ${deleted} customer record(s) deleted, ${keptCustomers} kept without contact details for the records the law requires; ${visits.length} visit(s) deleted.`,
   });

@@ -6,8 +6,8 @@ import type { AppEnv } from "../../env";
 import { toBase64Url } from "../../lib/base64";
 import { ApiError } from "../../lib/errors";
 import { countRateLimits } from "../../lib/rate-limit";
+import { sha256Hex } from "../../lib/sha256";
 import { siteUrl } from "../../lib/site-url";
-import { sha256Hex } from "../documents/files";
 import type { MailMessage } from "../mail";
 import { accountSignInMail } from "../mail/account-emails";
 
@@ -21,7 +21,7 @@ export const ACCOUNT_COOKIE = "__Secure-account";
 export const ACCOUNT_SESSION_SECONDS = sessionDays * 86_400;
 
 const secret = () => toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
-export const hashSecret = (value: string) => sha256Hex(new TextEncoder().encode(value));
+export const hashSecret = (value: string) => sha256Hex(value);
 const normalise = (email: string) => email.trim().toLowerCase();
 
 /** The customers of an account (one address, any letter case): the scope of every account read. */

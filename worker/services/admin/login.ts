@@ -13,6 +13,7 @@ import { issueChallenge, solvedChallenge } from "../../lib/login-challenge";
 import { constantTimeEqual, verifyPassword } from "../../lib/password";
 import { countRateLimits, forgetRateLimitHits, type RateLimitHit } from "../../lib/rate-limit";
 import { hashCode, openSecret } from "../../lib/secret-box";
+import { sha256Hex } from "../../lib/sha256";
 import { totpStep } from "../../lib/totp";
 import { type MailMessage, ownerEmail } from "../mail";
 import { signInAttackMail } from "../mail/security-emails";
@@ -50,11 +51,6 @@ async function attackAlert(env: AppEnv, db: Db, ip: string, now: number): Promis
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
-async function sha256(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encode(text)));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /**
  * The counters one attempt adds to: its address (an IPv6 /64 as one), and either the submitted
  * username, whether or not it exists (hashed: the key never shows what was typed), or, for a
@@ -72,7 +68,7 @@ export async function attemptCounters(username: string, ip: string, deviceId: st
       : []),
     deviceId
       ? { key: `login:device:${deviceId}`, ...perDevice }
-      : { key: `login:account:${await sha256(username.trim().toLowerCase())}`, ...perAccount },
+      : { key: `login:account:${await sha256Hex(username.trim().toLowerCase())}`, ...perAccount },
   ];
 }
 

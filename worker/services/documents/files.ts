@@ -16,6 +16,7 @@ import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { createDocumentLink, type DocumentLink, readDocumentLink } from "../../lib/document-link";
+import { sha256Hex } from "../../lib/sha256";
 import { type AcceptedEstimate, renderAcceptedEstimate } from "../estimates/render";
 import {
   type GasSafetySnapshot,
@@ -217,11 +218,6 @@ function fileRow(kind: DocumentKind) {
     return { table: estimateAcceptances, id: estimateAcceptances.estimateId, sha: estimateAcceptances.pdfSha256 };
   const table = tables[kind];
   return { table, id: table.id, sha: table.pdfSha256 };
-}
-
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 const keyOf = (kind: DocumentKind, number: string) => `${kind}s/${number}.pdf`;

@@ -25,15 +25,17 @@ import {
 } from "../../../schema/db";
 import { addDays, londonToday } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
+import { partId, uniqueId } from "../../../schema/random";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { createDocumentLink, readDocumentLink } from "../../lib/document-link";
 import { ApiError, notFound } from "../../lib/errors";
+import { sha256Hex } from "../../lib/sha256";
 import { siteUrl } from "../../lib/site-url";
 import { readBilling } from "../billing-settings";
 import { currentFacts } from "../business-facts";
 import { checkSignature, customerAddress, letterheadOf } from "../documents/drafts";
-import { documentPdf, sha256Hex } from "../documents/files";
+import { documentPdf } from "../documents/files";
 import { linkOpen, madeToday, quoteLastDay, quoteLinkVersion } from "../documents/link-rules";
 import { ownerEmail } from "../mail";
 import { queueEmails } from "../mail/deliveries";
@@ -56,19 +58,11 @@ const NOT_A_LINK = "This link is not valid. Please use the link in our latest e-
 /** Ids for options and lines that came without one (unique within the quote). */
 function withIds(options: NewEstimate["options"]): EstimateOption[] {
   const used = new Set<string>();
-  const fresh = (prefix: string) => {
-    let id: string;
-    do id = `${prefix}${crypto.randomUUID().replaceAll("-", "").slice(0, 8)}`;
-    while (used.has(id));
-    used.add(id);
-    return id;
-  };
-  const take = (id: string | undefined, prefix: string) => {
-    if (!id || used.has(id)) return fresh(prefix);
-    used.add(id);
-    return id;
-  };
-  return options.map((o) => ({ id: take(o.id, "o"), name: o.name, lines: o.lines.map((l) => ({ ...l, id: take(l.id, "l") })) }));
+  return options.map((o) => ({
+    id: uniqueId(used, o.id, partId("o")),
+    name: o.name,
+    lines: o.lines.map((l) => ({ ...l, id: uniqueId(used, l.id, partId("l")) })),
+  }));
 }
 
 const statusNow = (status: EstimateStatus, validUntil: string, today = londonToday()): EstimateStatus =>
@@ -568,7 +562,7 @@ export async function acceptEstimate(
   const totals = optionTotals(option, content.deposit, target.version.vatRegistered, extras);
   const now = new Date().toISOString();
   const id = target.estimate.id;
-  const contentSha256 = await sha256Hex(new TextEncoder().encode(target.version.content));
+  const contentSha256 = await sha256Hex(target.version.content);
   const quoteNumber = numberText("estimate", target.estimate.number!);
   const [facts, billing, [property]] = await Promise.all([
     currentFacts(db),

@@ -32,6 +32,7 @@ import { formatPence } from "../../../schema/format";
 import { addDays, londonToday } from "../../../schema/london-time";
 import type { VatRate } from "../../../schema/money";
 import { numberText } from "../../../schema/numbers";
+import { partId, uniqueId } from "../../../schema/random";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { createDocumentLink, readDocumentLink } from "../../lib/document-link";
@@ -102,12 +103,7 @@ export const isOverdue = (row: Row, today = londonToday()) =>
 /** Lines with ids (unique within the invoice). */
 function withIds(lines: NonNullable<NewInvoice["lines"]>): InvoiceLine[] {
   const used = new Set<string>();
-  return lines.map((l) => {
-    let id = l.id && !used.has(l.id) ? l.id : "";
-    while (!id || used.has(id)) id = `l${crypto.randomUUID().replaceAll("-", "").slice(0, 8)}`;
-    used.add(id);
-    return { ...l, id };
-  });
+  return lines.map((l) => ({ ...l, id: uniqueId(used, l.id, partId("l")) }));
 }
 
 const totalsColumns = (lines: InvoiceLine[], vatRegistered: boolean) => {

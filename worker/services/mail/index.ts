@@ -2,6 +2,7 @@ import { settings } from "../../../schema/settings";
 import { type Db, getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { countRateLimits } from "../../lib/rate-limit";
+import { sha256Hex } from "../../lib/sha256";
 import { factsNow } from "../business-facts";
 import { queueEmails } from "./deliveries";
 import { outboxMailer } from "./outbox";
@@ -29,10 +30,7 @@ export function ownerEmail(env: AppEnv): string {
 /** A public form's e-mail to the address typed into it: counted against that address (below). */
 export const toTypedAddress = (message: MailMessage): MailMessage => ({ ...message, toTypedAddress: true });
 
-async function recipientKey(address: string) {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(address.trim().toLowerCase()));
-  return `mail-to:${Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("")}`;
-}
+const recipientKey = async (address: string) => `mail-to:${await sha256Hex(address.trim().toLowerCase())}`;
 
 /**
  * The messages that may go: a form's e-mail to a typed address is dropped once that address has

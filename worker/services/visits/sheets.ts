@@ -2,10 +2,11 @@ import { and, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { SheetAnswer, SheetInput, SheetPart } from "../../../schema/api/visits";
 import { products, serviceRecords, sheetSyncs, stockMovements, visitSheets } from "../../../schema/db";
 import type { Db } from "../../db/client";
+import { isConstraintError } from "../../db/errors";
 import { inJsonList } from "../../db/json-list";
 import { ApiError, notFound } from "../../lib/errors";
+import { sha256Hex } from "../../lib/sha256";
 import { checkSignature } from "../documents/drafts";
-import { sha256Hex } from "../documents/files";
 import { sheetOfRow } from "./today";
 
 /**
@@ -49,7 +50,7 @@ const changedInOffice = (version: number) =>
  * own field order, unknown fields dropped), so a retry of the same sheet matches whatever order or
  * spacing its JSON came in, and any change in what it says does not.
  */
-const bodyHashOf = (input: SheetInput) => sha256Hex(new TextEncoder().encode(JSON.stringify(input)));
+const bodyHashOf = (input: SheetInput) => sha256Hex(JSON.stringify(input));
 
 /**
  * A key seen before: the same sheet for the same visit is answered as it stands (a replay); the key
@@ -210,8 +211,8 @@ export async function syncSheet(db: Db, id: number, key: string, input: SheetInp
       ...answerReads(db, id),
     ]);
   } catch (error) {
-    const movedOn = String(error).includes("NOT NULL constraint failed: sheet_syncs.service_record_id");
-    if (movedOn || String(error).includes("UNIQUE constraint failed: sheet_syncs.key")) {
+    const movedOn = isConstraintError(error, "NOT NULL", "sheet_syncs.service_record_id");
+    if (movedOn || isConstraintError(error, "UNIQUE", "sheet_syncs.key")) {
       // A sync with this key, racing this one, may have been written first (and moved the visit on,
       // which SQLite reports before the key's clash): a replay only if it carried this sheet.
       const [[clash], [current]] = await db.batch([keyRow(db, key), answerReads(db, id)[0]]);
