@@ -18,6 +18,7 @@ import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { ApiError, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
+import { noStore } from "../middleware/no-store";
 import { limitPerAddress } from "../middleware/rate-limit";
 import { exportAccount, requestErasure, setDetails, setPreferences } from "../services/account/data";
 import {
@@ -67,11 +68,7 @@ const documentParam = idParamSchema.extend({
 });
 
 const app = new Hono<HonoEnv>()
-  .use("*", async (c, next) => {
-    await next();
-    c.header("Cache-Control", "no-store");
-    c.header("X-Robots-Tag", "noindex");
-  })
+  .use("*", noStore({ noindex: true }))
   // The same answer, at once, whoever the address belongs to: the link (if any) is made and
   // e-mailed after the answer has gone.
   .post("/sign-in", limitPerAddress("account-sign-in"), validate("json", accountSignInSchema), async (c) => {

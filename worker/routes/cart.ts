@@ -3,6 +3,7 @@ import { CART_SESSION_HEADER, cartAddSchema, cartClearSchema, cartLineIdSchema, 
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
+import { noStore } from "../middleware/no-store";
 import { limitPerAddress } from "../middleware/rate-limit";
 import { addToCart, clearCart, listCart, removeCartLine, resolveCartSession, updateCartLine } from "../services/cart";
 
@@ -12,10 +13,7 @@ import { addToCart, clearCart, listCart, removeCartLine, resolveCartSession, upd
  * are private to their session: never cached.
  */
 const app = new Hono<HonoEnv>()
-  .use("*", async (c, next) => {
-    await next();
-    c.header("Cache-Control", "no-store");
-  })
+  .use("*", noStore())
   .get("/", async (c) => {
     const sessionId = resolveCartSession(c.req.header(CART_SESSION_HEADER), c.req.query("sessionId"));
     return c.json(await listCart(getDb(c.env), sessionId));

@@ -5,6 +5,7 @@ import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { clientIp } from "../lib/client-ip";
 import { validate } from "../lib/validate";
+import { noStore } from "../middleware/no-store";
 import { limitPerAddress } from "../middleware/rate-limit";
 import { cancelAccepted } from "../services/estimates/cancel";
 import { startDeposit } from "../services/estimates/deposits";
@@ -16,11 +17,7 @@ import { acceptEstimate, declineEstimate, viewEstimate } from "../services/estim
  */
 const token = validate("param", z.object({ token: z.string().max(400, "This link is not valid") }));
 const app = new Hono<HonoEnv>()
-  .use("*", async (c, next) => {
-    await next();
-    c.header("Cache-Control", "no-store");
-    c.header("X-Robots-Tag", "noindex");
-  })
+  .use("*", noStore({ noindex: true }))
   .get("/:token", token, async (c) => c.json(await viewEstimate(c.env, getDb(c.env), c.req.valid("param").token)))
   .post("/:token/accept", token, validate("json", acceptSchema), async (c) =>
     c.json(

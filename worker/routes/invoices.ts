@@ -3,6 +3,7 @@ import { z } from "../../schema/api/z";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
+import { noStore } from "../middleware/no-store";
 import { limitPerAddress } from "../middleware/rate-limit";
 import { startInvoicePayment } from "../services/invoices/card-payments";
 import { publicInvoice } from "../services/invoices/invoices";
@@ -13,11 +14,7 @@ import { publicInvoice } from "../services/invoices/invoices";
  */
 const token = validate("param", z.object({ token: z.string().max(400, "This link is not valid") }));
 const app = new Hono<HonoEnv>()
-  .use("*", async (c, next) => {
-    await next();
-    c.header("Cache-Control", "no-store");
-    c.header("X-Robots-Tag", "noindex");
-  })
+  .use("*", noStore({ noindex: true }))
   .get("/:token", token, async (c) => c.json(await publicInvoice(c.env, getDb(c.env), c.req.valid("param").token)))
   // Each press asks Stripe for a Checkout Session: limited per address as the cart's are.
   .post("/:token/pay", limitPerAddress("checkout-session"), token, async (c) =>

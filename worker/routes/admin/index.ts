@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../../env";
 import { requireAdmin } from "../../middleware/auth";
+import { noStore } from "../../middleware/no-store";
 import calendar from "./calendar";
 import campaigns from "./campaigns";
 import chats from "./chats";
@@ -31,10 +32,7 @@ import workbench from "./workbench";
  */
 const app = new Hono<HonoEnv>()
   // Customers' details and the owner's data must never be kept by a browser or a proxy cache.
-  .use("*", async (c, next) => {
-    await next();
-    c.header("Cache-Control", "no-store");
-  })
+  .use("*", noStore())
   .route("/", login)
   .use("*", requireAdmin)
   .route("/quotes", quotes)
