@@ -10,6 +10,7 @@ import { api } from "../lib/api";
 import { FactLink, useFacts } from "../lib/facts";
 import { linkFailure, useLinkedRecord } from "../lib/linked-page";
 import "../components/quote/quote.css";
+import { londonToday } from "../../schema/london-time";
 
 /** The drawing pad (signature_pad) loads only for a customer who chooses to sign. */
 const SignatureField = lazy(() => import("../components/signature/signature-field").then((m) => ({ default: m.SignatureField })));
@@ -363,7 +364,7 @@ function AfterAcceptance({
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState("");
   const path = (action: string) => `/api/estimates/${encodeURIComponent(token)}/${action}`;
-  const canCancel = new Date().toISOString().slice(0, 10) <= accepted.cancelUntil;
+  const canCancel = londonToday() <= accepted.cancelUntil;
   async function payDeposit() {
     setBusy(true);
     setProblem(null);

@@ -7,9 +7,12 @@ export function causeChain(error: unknown): unknown[] {
 
 const messageOf = (e: unknown) => String((e as Error)?.message ?? e);
 
-/** D1 refused the statement for a constraint: a unique key taken, or a foreign key with no row. */
-export const isConstraintError = (error: unknown, kind: "UNIQUE" | "FOREIGN KEY") =>
-  causeChain(error).some((e) => messageOf(e).includes(`${kind} constraint failed`));
+/**
+ * D1 refused the statement for a constraint: a unique key taken, a foreign key with no row, a
+ * required column left empty; on that column ("table.column") when one is named.
+ */
+export const isConstraintError = (error: unknown, kind: "UNIQUE" | "FOREIGN KEY" | "NOT NULL", column?: string) =>
+  causeChain(error).some((e) => messageOf(e).includes(`${kind} constraint failed${column ? `: ${column}` : ""}`));
 
 /** The database has no such table: nobody migrated it yet. */
 export const isMissingTable = (error: unknown) => causeChain(error).some((e) => /no such table/i.test(messageOf(e)));
