@@ -8,6 +8,7 @@ import {
 } from "../../schema/api/cart";
 import { cartItems, products } from "../../schema/db";
 import type { Db } from "../db/client";
+import { insertWhen } from "../db/insert-when";
 import { ApiError, notFound } from "../lib/errors";
 import { isAvailable, type ProductRow, toApiProduct } from "./products";
 
@@ -83,34 +84,24 @@ function notEnoughStock(product: ProductRow, inCart: number): ApiError {
 export async function addToCart(db: Db, sessionId: string, productId: number, quantity: number): Promise<CartLine> {
   const now = new Date().toISOString();
   const [upsert, [state]] = await db.batch([
-    db
-      .insert(cartItems)
-      .select(
-        // Drizzle's insert-select lists every column in table order; the id is left to SQLite.
-        db
-          .select({
-            id: sql<number>`NULL`.as("id"),
-            sessionId: sql<string>`${sessionId}`.as("session_id"),
-            productId: products.id,
-            quantity: sql<number>`${quantity}`.as("quantity"),
-            createdAt: sql<string>`${now}`.as("created_at"),
-            updatedAt: sql<string>`${now}`.as("updated_at"),
-          })
-          .from(products)
-          .where(
-            and(
-              eq(products.id, productId),
-              isAvailable,
-              or(isNull(products.stockQuantity), gte(products.stockQuantity, quantity)),
-            ),
-          ),
-      )
-      .onConflictDoUpdate({
-        target: [cartItems.sessionId, cartItems.productId],
-        set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: now },
-        setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_LINE_QUANTITY}
+    insertWhen(
+      db,
+      cartItems,
+      { sessionId, productId: products.id, quantity, createdAt: now, updatedAt: now },
+      {
+        from: products,
+        where: and(
+          eq(products.id, productId),
+          isAvailable,
+          or(isNull(products.stockQuantity), gte(products.stockQuantity, quantity)),
+        ),
+      },
+    ).onConflictDoUpdate({
+      target: [cartItems.sessionId, cartItems.productId],
+      set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: now },
+      setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_LINE_QUANTITY}
           AND COALESCE(${stockOfLine}, ${MAX_LINE_QUANTITY}) >= ${cartItems.quantity} + excluded.quantity`,
-      }),
+    }),
     db
       .select({
         lineId: sql<number | null>`${cartItems.id}`.as("line_id"),

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { numberSeriesCounters } from "../../schema/db";
 import type { NumberSeries } from "../../schema/numbers";
 import type { Db } from "../db/client";
+import { insertWhen } from "../db/insert-when";
 
 /**
  * Numbers for issued documents, gapless and never reused. Issuing is one D1 batch (one
@@ -14,15 +15,10 @@ import type { Db } from "../db/client";
  * that fails anywhere takes none, and a document already issued takes none either.
  */
 export function takeNumber(db: Db, series: NumberSeries, stillDraft: SQL) {
-  return db
-    .insert(numberSeriesCounters)
-    .select(
-      db
-        .select({ series: sql<string>`${series}`.as("series"), last: sql<number>`1`.as("last") })
-        .from(sql`(SELECT 1)`)
-        .where(stillDraft),
-    )
-    .onConflictDoUpdate({ target: numberSeriesCounters.series, set: { last: sql`${numberSeriesCounters.last} + 1` } });
+  return insertWhen(db, numberSeriesCounters, { series, last: 1 }, { where: stillDraft }).onConflictDoUpdate({
+    target: numberSeriesCounters.series,
+    set: { last: sql`${numberSeriesCounters.last} + 1` },
+  });
 }
 
 /** The number step 1 took, for the document's UPDATE in the same batch. */

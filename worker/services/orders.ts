@@ -4,6 +4,7 @@ import { cartItems, orderLines, orders, products } from "../../schema/db";
 import { formatPence, penceToDecimal } from "../../schema/format";
 import { randomText } from "../../schema/random";
 import type { Db } from "../db/client";
+import { insertWhen } from "../db/insert-when";
 import { ApiError } from "../lib/errors";
 import { type CartContents, readCart } from "./cart";
 import { forgetCatalogue } from "./catalogue-cache";
@@ -82,8 +83,6 @@ export const clearOrderedLines = (db: Db, orderId: string, sessionId: string) =>
       ),
     );
 
-const literal = <T>(value: T, name: string) => sql<T>`${value}`.as(name);
-
 /**
  * Writes the order, its line snapshots (name, brand, image, price from D1), its stock (sold or
  * held) and, for the checkout form, the cart deletion in one D1 batch (one transaction). The order
@@ -91,7 +90,6 @@ const literal = <T>(value: T, name: string) => sql<T>`${value}`.as(name);
  * statements only act once it was: a concurrent change or a double submit writes nothing, and the
  * caller answers with the new total. A line whose stock ran out meanwhile fails the whole batch
  * (counts never go below zero), answered with which lines are short.
- * (Drizzle's insert-select lists every column in table order, hence the literals.)
  */
 export async function recordOrder(db: Db, order: NewOrder): Promise<{ order: OrderWithLines; lowStock: LowStockProduct[] }> {
   const now = new Date().toISOString();
@@ -99,54 +97,55 @@ export async function recordOrder(db: Db, order: NewOrder): Promise<{ order: Ord
   const [take, ledger, claimAlerts] = takeStock(db, order.id, order.stock.reason);
   const results = await db
     .batch([
-      db.insert(orders).select(
-        db
-          .select({
-            id: literal(order.id, "id"),
-            sessionId: literal(order.sessionId, "session_id"),
-            customerName: literal(c?.customerName ?? null, "customer_name"),
-            customerEmail: literal(c?.customerEmail ?? null, "customer_email"),
-            customerPhone: literal(c?.customerPhone ?? null, "customer_phone"),
-            shippingAddress: literal(c?.shippingAddress ?? null, "shipping_address"),
-            notes: literal(c?.notes || null, "notes"),
-            totalPence: literal(order.priced.totalPence, "total_pence"),
-            paymentMethod: literal(order.paymentMethod, "payment_method"),
-            paymentStatus: literal(order.paymentStatus, "payment_status"),
-            fulfilmentStatus: literal("new" as const, "fulfilment_status"),
-            stripeSessionId: literal(null, "stripe_session_id"),
-            paidAt: literal(null, "paid_at"),
-            paidBy: literal(null, "paid_by"),
-            // One writer at a time in D1: the next number is taken inside the transaction that uses it.
-            number: sql<number>`(SELECT COALESCE(MAX(${orders.number}), 10000) + 1 FROM ${orders})`.as("number"),
-            courier: literal(null, "courier"),
-            trackingReference: literal(null, "tracking_reference"),
-            stockState: literal(order.stock.state, "stock_state"),
-            holdExpiresAt: literal(order.stock.state === "held" ? order.stock.until : null, "hold_expires_at"),
-            createdAt: literal(now, "created_at"),
-            updatedAt: literal(now, "updated_at"),
-          })
-          .from(cartItems)
-          .where(
-            and(eq(cartItems.sessionId, order.sessionId), sql`${cartFingerprint(order.sessionId)} = ${order.priced.fingerprint}`),
-          )
-          .limit(1),
+      insertWhen(
+        db,
+        orders,
+        {
+          id: order.id,
+          sessionId: order.sessionId,
+          customerName: c?.customerName ?? null,
+          customerEmail: c?.customerEmail ?? null,
+          customerPhone: c?.customerPhone ?? null,
+          shippingAddress: c?.shippingAddress ?? null,
+          notes: c?.notes || null,
+          totalPence: order.priced.totalPence,
+          paymentMethod: order.paymentMethod,
+          paymentStatus: order.paymentStatus,
+          fulfilmentStatus: "new",
+          // One writer at a time in D1: the next number is taken inside the transaction that uses it.
+          number: sql`(SELECT COALESCE(MAX(${orders.number}), 10000) + 1 FROM ${orders})`,
+          stockState: order.stock.state,
+          holdExpiresAt: order.stock.state === "held" ? order.stock.until : null,
+          createdAt: now,
+          updatedAt: now,
+        },
+        {
+          from: cartItems,
+          where: and(
+            eq(cartItems.sessionId, order.sessionId),
+            sql`${cartFingerprint(order.sessionId)} = ${order.priced.fingerprint}`,
+          ),
+          limit: 1,
+        },
       ),
-      db.insert(orderLines).select(
-        db
-          .select({
-            id: sql<number>`NULL`.as("id"),
-            orderId: literal(order.id, "order_id"),
-            productId: products.id,
-            name: products.name,
-            brand: products.brand,
-            image: sql<string>`COALESCE(${products.editedImage}, ${products.image})`.as("image"),
-            unitPricePence: products.pricePence,
-            quantity: cartItems.quantity,
-          })
-          .from(cartItems)
-          .innerJoin(products, eq(products.id, cartItems.productId))
-          .where(and(eq(cartItems.sessionId, order.sessionId), orderExists(db, order.id)))
-          .orderBy(asc(cartItems.id)),
+      insertWhen(
+        db,
+        orderLines,
+        {
+          orderId: order.id,
+          productId: products.id,
+          name: products.name,
+          brand: products.brand,
+          image: sql`COALESCE(${products.editedImage}, ${products.image})`,
+          unitPricePence: products.pricePence,
+          quantity: cartItems.quantity,
+        },
+        {
+          from: cartItems,
+          innerJoin: [products, eq(products.id, cartItems.productId)],
+          where: and(eq(cartItems.sessionId, order.sessionId), orderExists(db, order.id)),
+          orderBy: [asc(cartItems.id)],
+        },
       ),
       take,
       ledger,

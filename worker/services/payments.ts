@@ -6,6 +6,7 @@ import { cartItems, orderLines, orders, products, stripeEvents } from "../../sch
 import { formatPence, penceToDecimal } from "../../schema/format";
 import { settings } from "../../schema/settings";
 import type { Db } from "../db/client";
+import { insertWhen } from "../db/insert-when";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { type CheckoutSession, requireStripe, Stripe } from "../lib/stripe";
@@ -322,29 +323,26 @@ export async function cancelCheckout(
   const [, , , restored, cancelled] = await db.batch([
     // The held stock goes back first, so the cart below is restored with what is now available.
     ...releaseStock(db, input.orderId, "release", eq(orders.paymentStatus, "pending_payment")),
-    // Drizzle's insert-select lists every column in table order.
-    db
-      .insert(cartItems)
-      .select(
-        db
-          .select({
-            id: sql<number>`NULL`.as("id"),
-            sessionId: sql<string>`${input.sessionId}`.as("session_id"),
-            productId: orderLines.productId,
-            quantity: sql<number>`MIN(${orderLines.quantity}, ${MAX_LINE_QUANTITY})`.as("quantity"),
-            createdAt: sql<string>`${now}`.as("created_at"),
-            updatedAt: sql<string>`${now}`.as("updated_at"),
-          })
-          .from(orderLines)
-          .innerJoin(products, eq(products.id, orderLines.productId))
-          .where(
-            and(
-              eq(orderLines.orderId, input.orderId),
-              isAvailable,
-              exists(db.select({ one: sql`1` }).from(orders).where(awaitingPayment)),
-            ),
-          ),
-      )
+    insertWhen(
+      db,
+      cartItems,
+      {
+        sessionId: input.sessionId,
+        productId: orderLines.productId,
+        quantity: sql`MIN(${orderLines.quantity}, ${MAX_LINE_QUANTITY})`,
+        createdAt: now,
+        updatedAt: now,
+      },
+      {
+        from: orderLines,
+        innerJoin: [products, eq(products.id, orderLines.productId)],
+        where: and(
+          eq(orderLines.orderId, input.orderId),
+          isAvailable,
+          exists(db.select({ one: sql`1` }).from(orders).where(awaitingPayment)),
+        ),
+      },
+    )
       .onConflictDoUpdate({
         target: [cartItems.sessionId, cartItems.productId],
         set: {

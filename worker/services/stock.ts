@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from "drizzle
 import type { ErrorDetail } from "../../schema/api/errors";
 import { orderLines, orders, products, stockMovements, type stockReasons } from "../../schema/db";
 import { type Db, runBatch } from "../db/client";
+import { insertWhen } from "../db/insert-when";
 import { ApiError } from "../lib/errors";
 import type { CartContents } from "./cart";
 
@@ -18,21 +19,22 @@ const orderedQuantity = (orderId: string) =>
 
 /** Ledger rows for an order's counted products: `sign` -1 takes, +1 gives back, 0 records a hold becoming a sale. */
 const ledgerFor = (db: Db, orderId: string, sign: 1 | 0 | -1, reason: Reason, onlyIf?: ReturnType<typeof sql>) =>
-  db.insert(stockMovements).select(
-    db
-      .select({
-        id: sql<number>`NULL`.as("id"),
-        productId: products.id,
-        change: sql<number>`${sign} * ${orderLines.quantity}`.as("change"),
-        quantityAfter: products.stockQuantity,
-        reason: sql<Reason>`${reason}`.as("reason"),
-        orderId: orderLines.orderId,
-        createdAt: sql<string>`${new Date().toISOString()}`.as("created_at"),
-        serviceRecordId: sql<null>`NULL`.as("service_record_id"),
-      })
-      .from(orderLines)
-      .innerJoin(products, eq(products.id, orderLines.productId))
-      .where(and(eq(orderLines.orderId, orderId), isNotNull(products.stockQuantity), onlyIf)),
+  insertWhen(
+    db,
+    stockMovements,
+    {
+      productId: products.id,
+      change: sql`${sign} * ${orderLines.quantity}`,
+      quantityAfter: products.stockQuantity,
+      reason,
+      orderId: orderLines.orderId,
+      createdAt: new Date().toISOString(),
+    },
+    {
+      from: orderLines,
+      innerJoin: [products, eq(products.id, orderLines.productId)],
+      where: and(eq(orderLines.orderId, orderId), isNotNull(products.stockQuantity), onlyIf),
+    },
   );
 
 /**

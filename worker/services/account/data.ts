@@ -27,6 +27,7 @@ import {
   warningNotices,
 } from "../../../schema/db";
 import type { Db } from "../../db/client";
+import { insertWhen } from "../../db/insert-when";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { type MailMessage, ownerEmail } from "../mail";
@@ -224,26 +225,15 @@ export async function requestErasure(
   reason: string | undefined,
 ): Promise<{ requestedAt: string; mails: MailMessage[] }> {
   const requestedAt = new Date().toISOString();
-  const [inserted] = await db
-    .insert(accountErasureRequests)
-    .select(
-      db
-        .select({
-          id: sql<null>`NULL`.as("id"),
-          email: sql<string>`${email}`.as("email"),
-          status: sql<"open">`'open'`.as("status"),
-          reason: sql<string | null>`${reason || null}`.as("reason"),
-          requestedAt: sql<string>`${requestedAt}`.as("requested_at"),
-          settledAt: sql<null>`NULL`.as("settled_at"),
-          outcome: sql<null>`NULL`.as("outcome"),
-        })
-        .from(sql`(SELECT 1)`)
-        .where(
-          sql`NOT EXISTS (SELECT 1 FROM ${accountErasureRequests} WHERE ${accountErasureRequests.email} = ${email}
-            AND ${accountErasureRequests.status} = 'open')`,
-        ),
-    )
-    .returning({ requestedAt: accountErasureRequests.requestedAt });
+  const [inserted] = await insertWhen(
+    db,
+    accountErasureRequests,
+    { email, reason: reason || null, requestedAt },
+    {
+      where: sql`NOT EXISTS (SELECT 1 FROM ${accountErasureRequests} WHERE ${accountErasureRequests.email} = ${email}
+        AND ${accountErasureRequests.status} = 'open')`,
+    },
+  ).returning({ requestedAt: accountErasureRequests.requestedAt });
   if (!inserted) throw new ApiError("CONFLICT", "You have already asked us to delete your account: we'll be in touch.");
   return { requestedAt, mails: [erasureRequestedMail(ownerEmail(env), email, reason ?? null)] };
 }

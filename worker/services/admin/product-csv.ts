@@ -8,6 +8,7 @@ import {
 import { products, stockMovements } from "../../../schema/db";
 import { penceToDecimal } from "../../../schema/format";
 import { type Db, runBatch } from "../../db/client";
+import { insertWhen } from "../../db/insert-when";
 import { inJsonList } from "../../db/json-list";
 import { readCsv, writeCsv } from "../../lib/csv";
 import { ApiError } from "../../lib/errors";
@@ -275,21 +276,21 @@ function applyStatements(db: Db, creates: NewProduct[], changed: ParsedRow[]) {
   return [
     // The ledger first, reading the counts the update replaces.
     ...updates.map((part) =>
-      db.insert(stockMovements).select(
-        db
-          .select({
-            id: sql<number>`NULL`.as("id"),
-            productId: products.id,
-            change: sql<number>`COALESCE(${json("stockQuantity")}, 0) - COALESCE(${products.stockQuantity}, 0)`.as("change"),
-            quantityAfter: sql<number | null>`${json("stockQuantity")}`.as("quantity_after"),
-            reason: sql<"import">`'import'`.as("reason"),
-            orderId: sql<null>`NULL`.as("order_id"),
-            createdAt: sql<string>`${now}`.as("created_at"),
-            serviceRecordId: sql<null>`NULL`.as("service_record_id"),
-          })
-          .from(products)
-          .innerJoin(rowsOf(part), sql`${products.id} = ${json("id")}`)
-          .where(sql`${products.stockQuantity} IS NOT ${json("stockQuantity")}`),
+      insertWhen(
+        db,
+        stockMovements,
+        {
+          productId: products.id,
+          change: sql`COALESCE(${json("stockQuantity")}, 0) - COALESCE(${products.stockQuantity}, 0)`,
+          quantityAfter: json("stockQuantity"),
+          reason: "import",
+          createdAt: now,
+        },
+        {
+          from: products,
+          innerJoin: [rowsOf(part), sql`${products.id} = ${json("id")}`],
+          where: sql`${products.stockQuantity} IS NOT ${json("stockQuantity")}`,
+        },
       ),
     ),
     ...updates.map((part) =>
@@ -320,47 +321,42 @@ function applyStatements(db: Db, creates: NewProduct[], changed: ParsedRow[]) {
         .where(sql`${products.id} = j.id`),
     ),
     ...newRows.map((part) =>
-      db.insert(products).select(
-        db
-          .select({
-            id: sql<number>`NULL`.as("id"),
-            name: sql<string>`${json("name")}`.as("name"),
-            description: sql<string>`${json("description")}`.as("description"),
-            pricePence: sql<number>`${json("pricePence")}`.as("price_pence"),
-            originalPricePence: sql<number | null>`${json("originalPricePence")}`.as("original_price_pence"),
-            image: sql<string>`${json("image")}`.as("image"),
-            editedImage: sql<null>`NULL`.as("edited_image"),
-            condition: sql<"New" | "Used">`${json("condition")}`.as("condition"),
-            brand: sql<string>`${json("brand")}`.as("brand"),
-            category: sql<string>`${json("category")}`.as("category"),
-            inStock: sql<boolean>`${json("inStock")}`.as("in_stock"),
-            rating: sql<number | null>`${json("rating")}`.as("rating"),
-            stockQuantity: sql<number | null>`${json("stockQuantity")}`.as("stock_quantity"),
-            lowStockThreshold: sql<number>`${json("lowStockThreshold")}`.as("low_stock_threshold"),
-            lowStockAlertedAt: sql<null>`NULL`.as("low_stock_alerted_at"),
-            createdAt: sql<string>`${now}`.as("created_at"),
-          })
-          .from(rowsOf(part)),
+      insertWhen(
+        db,
+        products,
+        {
+          name: json("name"),
+          description: json("description"),
+          pricePence: json("pricePence"),
+          originalPricePence: json("originalPricePence"),
+          image: json("image"),
+          condition: json("condition"),
+          brand: json("brand"),
+          category: json("category"),
+          inStock: json("inStock"),
+          rating: json("rating"),
+          stockQuantity: json("stockQuantity"),
+          lowStockThreshold: json("lowStockThreshold"),
+          createdAt: now,
+        },
+        { from: rowsOf(part) },
       ),
     ),
     // New counted products start their ledger with their first count.
     ...(newRows.length > 0
       ? [
-          db.insert(stockMovements).select(
-            db
-              .select({
-                id: sql<number>`NULL`.as("id"),
-                productId: products.id,
-                change: sql<number>`${products.stockQuantity}`.as("change"),
-                quantityAfter: products.stockQuantity,
-                reason: sql<"import">`'import'`.as("reason"),
-                orderId: sql<null>`NULL`.as("order_id"),
-                createdAt: sql<string>`${now}`.as("created_at"),
-                serviceRecordId: sql<null>`NULL`.as("service_record_id"),
-              })
-              .from(products)
-              // The rows this batch inserted carry its own timestamp.
-              .where(sql`${products.createdAt} = ${now} AND ${products.stockQuantity} IS NOT NULL`),
+          insertWhen(
+            db,
+            stockMovements,
+            {
+              productId: products.id,
+              change: products.stockQuantity,
+              quantityAfter: products.stockQuantity,
+              reason: "import",
+              createdAt: now,
+            },
+            // The rows this batch inserted carry its own timestamp.
+            { from: products, where: sql`${products.createdAt} = ${now} AND ${products.stockQuantity} IS NOT NULL` },
           ),
         ]
       : []),

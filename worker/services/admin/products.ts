@@ -2,6 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { AdminProduct, NewProduct, ProductChanges, StockMovement } from "../../../schema/api/catalogue";
 import { products, stockMovements } from "../../../schema/db";
 import type { Db } from "../../db/client";
+import { insertWhen } from "../../db/insert-when";
 import { ApiError, notFound } from "../../lib/errors";
 import { forgetCatalogue } from "../catalogue-cache";
 import { toAdminProduct } from "../products";
@@ -44,20 +45,17 @@ export async function updateProduct(db: Db, id: number, changes: ProductChanges)
     .where(eq(products.id, id))
     .returning();
   // Before the update, in the same batch: the ledger reads the count being replaced.
-  const ledger = db.insert(stockMovements).select(
-    db
-      .select({
-        id: sql<number>`NULL`.as("id"),
-        productId: products.id,
-        change: sql<number>`COALESCE(${changes.stockQuantity ?? null}, 0) - COALESCE(${products.stockQuantity}, 0)`.as("change"),
-        quantityAfter: sql<number | null>`${changes.stockQuantity ?? null}`.as("quantity_after"),
-        reason: sql<"edit">`'edit'`.as("reason"),
-        orderId: sql<null>`NULL`.as("order_id"),
-        createdAt: sql<string>`${new Date().toISOString()}`.as("created_at"),
-        serviceRecordId: sql<null>`NULL`.as("service_record_id"),
-      })
-      .from(products)
-      .where(sql`${products.id} = ${id} AND ${products.stockQuantity} IS NOT ${changes.stockQuantity ?? null}`),
+  const ledger = insertWhen(
+    db,
+    stockMovements,
+    {
+      productId: products.id,
+      change: sql`COALESCE(${changes.stockQuantity ?? null}, 0) - COALESCE(${products.stockQuantity}, 0)`,
+      quantityAfter: changes.stockQuantity ?? null,
+      reason: "edit",
+      createdAt: new Date().toISOString(),
+    },
+    { from: products, where: sql`${products.id} = ${id} AND ${products.stockQuantity} IS NOT ${changes.stockQuantity ?? null}` },
   );
   const [row] = changes.stockQuantity === undefined ? await update : (await db.batch([ledger, update]))[1];
   await forgetCatalogue();

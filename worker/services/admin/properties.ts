@@ -12,6 +12,7 @@ import type {
 import { TENANT_COPIES_NEED_EMAIL } from "../../../schema/api/properties";
 import { appliances, customers, properties, serviceRecords } from "../../../schema/db";
 import type { Db } from "../../db/client";
+import { insertWhen } from "../../db/insert-when";
 import { ApiError, notFound } from "../../lib/errors";
 
 /**
@@ -81,28 +82,23 @@ export async function listProperties(db: Db, customerId: number): Promise<AdminP
  */
 export function firstPropertyStatement(db: Db, customerId: SQL | number) {
   const hasText = (column: typeof customers.address | typeof customers.postcode) => sql`NULLIF(TRIM(${column}), '') IS NOT NULL`;
-  return db.insert(properties).select(
-    // Every column in the table's order (Drizzle's insert-select writes them so).
-    db
-      .select({
-        id: sql<number>`NULL`.as("id"),
-        customerId: customers.id,
-        address: sql<string>`COALESCE(NULLIF(TRIM(${customers.address}), ''), ${customers.postcode})`.as("address"),
-        postcode: sql<string | null>`NULLIF(TRIM(${customers.postcode}), '')`.as("postcode"),
-        tenantName: sql<null>`NULL`.as("tenant_name"),
-        tenantEmail: sql<null>`NULL`.as("tenant_email"),
-        tenantPhone: sql<null>`NULL`.as("tenant_phone"),
-        tenantGetsCopies: sql<number>`0`.as("tenant_gets_copies"),
-        createdAt: customers.createdAt,
-      })
-      .from(customers)
-      .where(
-        and(
-          eq(customers.id, customerId as number),
-          sql`(${hasText(customers.address)} OR ${hasText(customers.postcode)})`,
-          notExists(db.select({ one: sql`1` }).from(properties).where(eq(properties.customerId, customers.id))),
-        ),
+  return insertWhen(
+    db,
+    properties,
+    {
+      customerId: customers.id,
+      address: sql`COALESCE(NULLIF(TRIM(${customers.address}), ''), ${customers.postcode})`,
+      postcode: sql`NULLIF(TRIM(${customers.postcode}), '')`,
+      createdAt: customers.createdAt,
+    },
+    {
+      from: customers,
+      where: and(
+        eq(customers.id, customerId as number),
+        sql`(${hasText(customers.address)} OR ${hasText(customers.postcode)})`,
+        notExists(db.select({ one: sql`1` }).from(properties).where(eq(properties.customerId, customers.id))),
       ),
+    },
   );
 }
 
@@ -112,21 +108,19 @@ export const firstPropertyOf = (customerId: SQL | number) =>
 
 export async function createProperty(db: Db, customerId: number, input: NewProperty): Promise<AdminProperty> {
   const [, [row]] = await db.batch([
-    db.insert(properties).select(
-      db
-        .select({
-          id: sql<number>`NULL`.as("id"),
-          customerId: customers.id,
-          address: sql<string>`${input.address}`.as("address"),
-          postcode: sql<string>`${input.postcode}`.as("postcode"),
-          tenantName: sql<string | null>`${input.tenantName}`.as("tenant_name"),
-          tenantEmail: sql<string | null>`${input.tenantEmail}`.as("tenant_email"),
-          tenantPhone: sql<string | null>`${input.tenantPhone}`.as("tenant_phone"),
-          tenantGetsCopies: sql<number>`${input.tenantGetsCopies ? 1 : 0}`.as("tenant_gets_copies"),
-          createdAt: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("created_at"),
-        })
-        .from(customers)
-        .where(eq(customers.id, customerId)),
+    insertWhen(
+      db,
+      properties,
+      {
+        customerId: customers.id,
+        address: input.address,
+        postcode: input.postcode,
+        tenantName: input.tenantName,
+        tenantEmail: input.tenantEmail,
+        tenantPhone: input.tenantPhone,
+        tenantGetsCopies: input.tenantGetsCopies,
+      },
+      { from: customers, where: eq(customers.id, customerId) },
     ),
     // The property just added, if the customer exists (one writer at a time: the newest is ours).
     propertyQuery(db).where(
@@ -182,26 +176,21 @@ export async function getProperty(db: Db, id: number): Promise<Omit<AdminPropert
 }
 
 export async function createAppliance(db: Db, propertyId: number, input: NewAppliance): Promise<AdminAppliance> {
-  const [row] = await db
-    .insert(appliances)
-    .select(
-      db
-        .select({
-          id: sql<number>`NULL`.as("id"),
-          propertyId: properties.id,
-          location: sql<string>`${input.location}`.as("location"),
-          type: sql<NewAppliance["type"]>`${input.type}`.as("type"),
-          make: sql<string | null>`${input.make}`.as("make"),
-          model: sql<string | null>`${input.model}`.as("model"),
-          serial: sql<string | null>`${input.serial}`.as("serial"),
-          flueType: sql<NewAppliance["flueType"]>`${input.flueType}`.as("flue_type"),
-          landlordOwned: sql<number>`${input.landlordOwned ? 1 : 0}`.as("landlord_owned"),
-          createdAt: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("created_at"),
-        })
-        .from(properties)
-        .where(eq(properties.id, propertyId)),
-    )
-    .returning();
+  const [row] = await insertWhen(
+    db,
+    appliances,
+    {
+      propertyId: properties.id,
+      location: input.location,
+      type: input.type,
+      make: input.make,
+      model: input.model,
+      serial: input.serial,
+      flueType: input.flueType,
+      landlordOwned: input.landlordOwned,
+    },
+    { from: properties, where: eq(properties.id, propertyId) },
+  ).returning();
   if (!row) throw notFound("Property");
   return toAdminAppliance(row);
 }

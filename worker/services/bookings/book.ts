@@ -17,6 +17,7 @@ import { splitName } from "../../../schema/names";
 import { ALPHABETS, randomText } from "../../../schema/random";
 import type { Db } from "../../db/client";
 import { isConstraintError } from "../../db/errors";
+import { insertWhen } from "../../db/insert-when";
 import type { AppEnv } from "../../env";
 import { createBookingToken, readBookingToken, requireCurrentBookingLink } from "../../lib/booking-token";
 import { ApiError, notFound } from "../../lib/errors";
@@ -171,24 +172,20 @@ export async function createBooking(
   const nowIso = new Date(now).toISOString();
   try {
     const newCustomer: BatchItem<"sqlite">[] = [
-      db.insert(customers).select(
-        db
-          .select({
-            id: sql<number>`NULL`.as("id"),
-            firstName: sql<string>`${firstName}`.as("first_name"),
-            lastName: sql<string>`${lastName}`.as("last_name"),
-            email: sql<string>`${input.email}`.as("email"),
-            phone: sql<string>`${input.phone}`.as("phone"),
-            address: sql<string>`${input.address}`.as("address"),
-            postcode: sql<string>`${input.postcode}`.as("postcode"),
-            isLandlord: sql<boolean>`0`.as("is_landlord"),
-            remindersOptedOutAt: sql<null>`NULL`.as("reminders_opted_out_at"),
-            checkReason: sql<string | null>`CASE WHEN EXISTS (SELECT 1 FROM ${customers} WHERE ${sameEmail})
-              THEN ${checkReason} ELSE NULL END`.as("check_reason"),
-            createdAt: sql<string>`${nowIso}`.as("created_at"),
-          })
-          .from(sql`(SELECT 1)`)
-          .where(sql`NOT EXISTS (SELECT 1 FROM ${customers} WHERE ${samePerson})`),
+      insertWhen(
+        db,
+        customers,
+        {
+          firstName,
+          lastName,
+          email: input.email,
+          phone: input.phone,
+          address: input.address,
+          postcode: input.postcode,
+          checkReason: sql`CASE WHEN EXISTS (SELECT 1 FROM ${customers} WHERE ${sameEmail}) THEN ${checkReason} ELSE NULL END`,
+          createdAt: nowIso,
+        },
+        { where: sql`NOT EXISTS (SELECT 1 FROM ${customers} WHERE ${samePerson})` },
       ),
       // A customer new with this booking gets the address as their home.
       firstPropertyStatement(db, customerId),

@@ -1,6 +1,7 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { bookingCells } from "../../../schema/db";
 import type { Db } from "../../db/client";
+import { insertWhen } from "../../db/insert-when";
 import { cellsOf } from "./slots";
 
 /**
@@ -10,13 +11,12 @@ import { cellsOf } from "./slots";
  * parameter: a long visit holds many cells, and D1 takes at most 100 bound parameters.
  */
 export function holdVisitTime(db: Db, serviceRecordId: number | SQL, start: string, end: string) {
-  return db
-    .insert(bookingCells)
-    .select(
-      db
-        .select({ cell: sql<string>`value`.as("cell"), serviceRecordId: sql<number>`${serviceRecordId}`.as("service_record_id") })
-        .from(sql`json_each(${JSON.stringify(cellsOf(Date.parse(start), Date.parse(end)))})`),
-    );
+  return insertWhen(
+    db,
+    bookingCells,
+    { cell: sql`value`, serviceRecordId },
+    { from: sql`json_each(${JSON.stringify(cellsOf(Date.parse(start), Date.parse(end)))})` },
+  );
 }
 
 /** Frees a visit's time (cancelled, moved, or its time is to be agreed again). */

@@ -3,6 +3,7 @@ import type { RetryFailedResult, SendCampaignRequest, SendCampaignResult } from 
 import { campaignRecipients, campaigns, emailSubscribers } from "../../../schema/db";
 import { phoneHref } from "../../../schema/facts";
 import { type Db, getDb } from "../../db/client";
+import { insertWhen } from "../../db/insert-when";
 import { inJsonList } from "../../db/json-list";
 import type { AppEnv } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
@@ -79,23 +80,12 @@ export async function sendCampaign(
       })
       .returning({ id: campaigns.id }),
     // A batch is one transaction and D1 runs one writer at a time, so the highest id is the
-    // campaign inserted just above. (Drizzle's insert-select lists every column in table order.)
-    db.insert(r).select(
-      db
-        .select({
-          id: sql<number>`NULL`.as("id"),
-          campaignId: sql<number>`(SELECT MAX(${campaigns.id}) FROM ${campaigns})`.as("campaign_id"),
-          email: source.email.as("email"),
-          status: sql<"pending">`'pending'`.as("status"),
-          attempts: sql<number>`0`.as("attempts"),
-          lastError: sql<null>`NULL`.as("last_error"),
-          queuedAt: sql<null>`NULL`.as("queued_at"),
-          sentAt: sql<null>`NULL`.as("sent_at"),
-          providerMessageId: sql<null>`NULL`.as("provider_message_id"),
-          updatedAt: sql<string>`${nowIso}`.as("updated_at"),
-        })
-        .from(source.from)
-        .where(source.where),
+    // campaign inserted just above.
+    insertWhen(
+      db,
+      r,
+      { campaignId: sql`(SELECT MAX(${campaigns.id}) FROM ${campaigns})`, email: source.email, updatedAt: nowIso },
+      { from: source.from, where: source.where },
     ),
   ]);
   if (!scheduledFor) await enqueueOrLeaveToCron(env, now);

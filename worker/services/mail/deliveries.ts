@@ -4,6 +4,7 @@ import { oneLine } from "../../../schema/clean-text";
 import { outgoingEmails } from "../../../schema/db";
 import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
+import { insertWhen } from "../../db/insert-when";
 import { inJsonList } from "../../db/json-list";
 import type { AppEnv } from "../../env";
 import { siteUrl } from "../../lib/site-url";
@@ -45,33 +46,9 @@ export const emailRows = (messages: MailMessage[]) =>
  */
 export function storeEmailUnless(db: Db, message: MailMessage, taken: SQLWrapper, nowIso: string) {
   const [row] = emailRows([message]);
-  const value = <T>(v: T, column: string) => sql<T>`${v}`.as(column);
-  return db
-    .insert(e)
-    .select(
-      // Every column in the table's order (Drizzle's insert-select writes them so).
-      db
-        .select({
-          id: sql<number>`NULL`.as("id"),
-          kind: value(row!.kind, "kind"),
-          to: value(row!.to, "to"),
-          subject: value(row!.subject, "subject"),
-          html: value(row!.html, "html"),
-          text: value(row!.text, "text"),
-          headers: value(row!.headers, "headers"),
-          attachments: value(row!.attachments, "attachments"),
-          status: sql<"queued">`'queued'`.as("status"),
-          attempts: sql<number>`0`.as("attempts"),
-          lastError: sql<null>`NULL`.as("last_error"),
-          providerMessageId: sql<null>`NULL`.as("provider_message_id"),
-          sentAt: sql<null>`NULL`.as("sent_at"),
-          createdAt: value(nowIso, "created_at"),
-          updatedAt: value(nowIso, "updated_at"),
-        })
-        .from(sql`(SELECT 1)`)
-        .where(notExists(taken as SQL)),
-    )
-    .returning({ id: e.id });
+  return insertWhen(db, e, { ...row!, createdAt: nowIso, updatedAt: nowIso }, { where: notExists(taken as SQL) }).returning({
+    id: e.id,
+  });
 }
 
 /** Hands stored rows to the queue; if that fails the cron re-drives them, so the caller never fails for it. */

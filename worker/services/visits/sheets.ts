@@ -3,6 +3,7 @@ import type { SheetAnswer, SheetInput, SheetPart } from "../../../schema/api/vis
 import { products, serviceRecords, sheetSyncs, stockMovements, visitSheets } from "../../../schema/db";
 import type { Db } from "../../db/client";
 import { isConstraintError } from "../../db/errors";
+import { insertWhen } from "../../db/insert-when";
 import { inJsonList } from "../../db/json-list";
 import { ApiError, notFound } from "../../lib/errors";
 import { sha256Hex } from "../../lib/sha256";
@@ -91,29 +92,25 @@ function partStatements(db: Db, visitId: number, productId: number, quantity: nu
   const change = sql<number>`COALESCE((SELECT ${stockMovements.change} FROM ${stockMovements} WHERE ${thisRow}), 0)`;
   return [
     // Taking more: at most what is on the shelf (a count never goes below zero); giving back: all.
-    db.insert(stockMovements).select(
-      db
-        .select({
-          id: sql<number>`NULL`.as("id"),
-          productId: products.id,
-          change: sql<number>`CASE WHEN ${wanted} > 0 THEN -MIN(${wanted}, ${products.stockQuantity}) ELSE -${wanted} END`.as(
-            "change",
-          ),
-          quantityAfter: sql<null>`NULL`.as("quantity_after"),
-          reason: sql<"visit">`'visit'`.as("reason"),
-          orderId: sql<null>`NULL`.as("order_id"),
-          createdAt: sql<string>`${now}`.as("created_at"),
-          serviceRecordId: sql<number>`${visitId}`.as("service_record_id"),
-        })
-        .from(products)
-        .where(
-          and(
-            eq(products.id, productId),
-            isNotNull(products.stockQuantity),
-            sql`${wanted} <> 0`,
-            sql`NOT (${wanted} > 0 AND ${products.stockQuantity} = 0)`,
-          ),
+    insertWhen(
+      db,
+      stockMovements,
+      {
+        productId: products.id,
+        change: sql`CASE WHEN ${wanted} > 0 THEN -MIN(${wanted}, ${products.stockQuantity}) ELSE -${wanted} END`,
+        reason: "visit",
+        createdAt: now,
+        serviceRecordId: visitId,
+      },
+      {
+        from: products,
+        where: and(
+          eq(products.id, productId),
+          isNotNull(products.stockQuantity),
+          sql`${wanted} <> 0`,
+          sql`NOT (${wanted} > 0 AND ${products.stockQuantity} = 0)`,
         ),
+      },
     ),
     db
       .update(products)
