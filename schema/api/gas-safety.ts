@@ -1,5 +1,6 @@
 import { addMonths } from "../london-time";
 import { SIGNATURE_MAX_CHARS } from "./constants";
+import type { DocumentSummary } from "./documents";
 import type { ErrorDetail } from "./errors";
 import { isoDate, optionalText } from "./fields";
 import { type AdminAppliance, type ApplianceType, applianceTypeLabels, type FlueType, flueTypeLabels } from "./properties";
@@ -312,23 +313,8 @@ export type AdminGasSafetyRecord = GasSafetyDraft & {
   updatedAt: string;
 };
 
-export type DocumentKind = "gas-safety-record" | "warning-notice" | "service-sheet" | "estimate" | "invoice" | "credit-note";
-
-/** A document as the customer and property pages list it. */
-export type DocumentSummary = {
-  kind: Exclude<DocumentKind, "estimate" | "invoice" | "credit-note">;
-  id: number;
-  status: "draft" | "issued";
-  number: string | null;
-  propertyId: number | null;
-  date: string;
-  /** A gas safety record's next deadline; a notice's classification. */
-  nextDueDate: string | null;
-  classification: "ID" | "AR" | null;
-  pdfUrl: string | null;
-  /** The property's latest issued record whose tenant has not had their copy yet: by when. */
-  tenantCopyDueBy: string | null;
-};
+/** The list's shape lives with the documents (./documents.ts); the screens that import it from here are moved with the frontend's next change. */
+export type { DocumentSummary };
 
 /** The tenant's copy is due within 28 days of the check. */
 export const TENANT_COPY_DAYS = 28;

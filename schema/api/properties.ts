@@ -1,6 +1,6 @@
 import { customerFields } from "./customers";
+import type { DocumentSummary } from "./documents";
 import { optionalText, ukPostcode } from "./fields";
-import type { DocumentSummary } from "./gas-safety";
 import { z } from "./z";
 
 /**

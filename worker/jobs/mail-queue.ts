@@ -4,6 +4,7 @@ import type { AppEnv } from "../env";
 import { bytesToBase64 } from "../lib/base64";
 import { claimRecipient, finishCampaigns, markDeadLettered } from "../services/campaigns/recipient-state";
 import { unsubscribeLinks } from "../services/campaigns/unsubscribe";
+import { type DocumentKindName, documentKinds } from "../services/document-kinds";
 import { documentPdf } from "../services/documents/files";
 import { getMailer, MailError, type Mailer, type MailMessage } from "../services/mail";
 import { type CampaignTemplate, prepareCampaignTemplate } from "../services/mail/campaign-email";
@@ -128,7 +129,9 @@ async function withDocumentsRead(state: BatchState, email: MailMessage): Promise
   const attachments = await Promise.all(
     email.attachments.map(async (a) => {
       if (!("document" in a)) return a;
-      const file = await documentPdf(state.env, state.db, a.document.kind, a.document.id);
+      const kind = documentKinds[a.document.kind as DocumentKindName];
+      if (!kind) throw new MailError(`${a.name} names no kind of document (${a.document.kind})`, false);
+      const file = await documentPdf(state.env, state.db, kind, a.document.id);
       if (!file) throw new MailError(`${a.name} is not an issued document`, false);
       return { name: a.name, contentType: a.contentType, base64: bytesToBase64(file.bytes) };
     }),

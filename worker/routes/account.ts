@@ -1,4 +1,3 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
@@ -12,7 +11,6 @@ import {
 import { accountBookingRequestSchema } from "../../schema/api/bookings";
 import { idParamSchema } from "../../schema/api/lists";
 import { z } from "../../schema/api/z";
-import { gasSafetyRecords, invoices, serviceSheets, warningNotices } from "../../schema/db";
 import { settings } from "../../schema/settings";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
@@ -31,6 +29,7 @@ import {
 } from "../services/account/sessions";
 import { accountCustomerIds, accountPreferences, accountProperty, accountSummary } from "../services/account/summary";
 import { createAccountBooking } from "../services/bookings/book";
+import { accountDocumentKindNames, documentKinds } from "../services/document-kinds";
 import { documentUrl } from "../services/documents/files";
 import { queueInBackground } from "../services/mail";
 
@@ -62,9 +61,7 @@ const requireAccount = createMiddleware<HonoEnv>(async (c, next) => {
 });
 
 const documentParam = idParamSchema.extend({
-  kind: z.enum(["gas-safety-record", "warning-notice", "service-sheet", "invoice"], {
-    error: "Not a kind of document",
-  }),
+  kind: z.enum(accountDocumentKindNames, { error: "Not a kind of document" }),
 });
 
 const app = new Hono<HonoEnv>()
@@ -127,34 +124,10 @@ const app = new Hono<HonoEnv>()
   .get("/documents/:kind/:id", requireAccount, validate("param", documentParam), async (c) => {
     const { kind, id } = c.req.valid("param");
     const db = getDb(c.env);
-    const ids = accountCustomerIds(db, c.get("accountEmail")!);
-    const found = {
-      "gas-safety-record": () =>
-        db
-          .select({ linkVersion: gasSafetyRecords.linkVersion })
-          .from(gasSafetyRecords)
-          .where(
-            and(eq(gasSafetyRecords.id, id), eq(gasSafetyRecords.status, "issued"), inArray(gasSafetyRecords.customerId, ids)),
-          ),
-      "warning-notice": () =>
-        db
-          .select({ linkVersion: warningNotices.linkVersion })
-          .from(warningNotices)
-          .where(and(eq(warningNotices.id, id), inArray(warningNotices.customerId, ids))),
-      "service-sheet": () =>
-        db
-          .select({ linkVersion: serviceSheets.linkVersion })
-          .from(serviceSheets)
-          .where(and(eq(serviceSheets.id, id), eq(serviceSheets.status, "issued"), inArray(serviceSheets.customerId, ids))),
-      invoice: () =>
-        db
-          .select({ linkVersion: invoices.linkVersion })
-          .from(invoices)
-          .where(and(eq(invoices.id, id), ne(invoices.status, "draft"), inArray(invoices.customerId, ids))),
-    };
-    const [row] = await found[kind]();
-    if (!row) throw notFound("Document");
-    return c.redirect(await documentUrl(c.env, kind, id, row.linkVersion), 302);
+    const document = documentKinds[kind];
+    const linkVersion = await document.accountLinkVersion?.(db, id, accountCustomerIds(db, c.get("accountEmail")!));
+    if (linkVersion === undefined || linkVersion === null) throw notFound("Document");
+    return c.redirect(await documentUrl(c.env, document, id, linkVersion), 302);
   })
   // "Book the check": a visit at one of the account's properties, for its customer (never a new
   // one), confirmed to the account's address; the body names no address (see the schema).

@@ -7,9 +7,11 @@ import { clientIp } from "../lib/client-ip";
 import { validate } from "../lib/validate";
 import { noStore } from "../middleware/no-store";
 import { limitPerAddress } from "../middleware/rate-limit";
+import { acceptEstimate } from "../services/estimates/accept";
 import { cancelAccepted } from "../services/estimates/cancel";
+import { declineEstimate } from "../services/estimates/decline";
 import { startDeposit } from "../services/estimates/deposits";
-import { acceptEstimate, declineEstimate, viewEstimate } from "../services/estimates/estimates";
+import { viewEstimate } from "../services/estimates/public-view";
 
 /**
  * A customer's quote, through the signed link in their e-mail (no sign-in): see it, accept one

@@ -6,7 +6,7 @@ import { validate } from "../lib/validate";
 import { noStore } from "../middleware/no-store";
 import { limitPerAddress } from "../middleware/rate-limit";
 import { startInvoicePayment } from "../services/invoices/card-payments";
-import { publicInvoice } from "../services/invoices/invoices";
+import { publicInvoice } from "../services/invoices/customer-link";
 
 /**
  * A customer's invoice, through the signed link in their e-mail (no sign-in): see it and what is

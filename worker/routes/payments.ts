@@ -11,7 +11,7 @@ import { requirePaymentsConfigured, verifyStripeEvent } from "../lib/stripe";
 import { validate } from "../lib/validate";
 import { limitPerAddress } from "../middleware/rate-limit";
 import { resolveCartSession } from "../services/cart";
-import { sendReceiptIfPaid } from "../services/invoices/invoices";
+import { sendReceiptIfPaid } from "../services/invoices/payments";
 import { ownerEmail, queueInBackground } from "../services/mail";
 import { cardPaymentMails, lowStockMail } from "../services/mail/shop-emails";
 import { cancelCheckout, createCheckout, handleStripeEvent, verifyPayment } from "../services/payments";

@@ -10,7 +10,10 @@ import { validate } from "../../lib/validate";
 import { readBilling, saveBilling } from "../../services/billing-settings";
 import { refundDepositPayment } from "../../services/estimates/deposit-refunds";
 import { recordDeposit } from "../../services/estimates/deposits";
-import { createEstimate, getEstimate, listEstimates, sendEstimate, updateEstimate } from "../../services/estimates/estimates";
+import { createEstimate, updateEstimate } from "../../services/estimates/drafting";
+import { getEstimate } from "../../services/estimates/estimates";
+import { listEstimates } from "../../services/estimates/list";
+import { sendEstimate } from "../../services/estimates/send";
 
 /** Mounted at /api/admin: priced quotes (the API's estimates) and the billing settings they use. */
 const id = validate("param", idParamSchema);

@@ -6,16 +6,14 @@ import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { notFound } from "../../lib/errors";
 import { validate } from "../../lib/validate";
+import { listAllDocuments } from "../../services/document-kinds";
 import { documentPdf, pdfResponse } from "../../services/documents/files";
-import {
-  createGasSafetyRecord,
-  getGasSafetyRecord,
-  issueGasSafetyRecord,
-  listDocuments,
-  markTenantCopyGiven,
-  revokeGasSafetyLinks,
-  updateGasSafetyRecord,
-} from "../../services/gas-safety/records";
+import { gasSafetyRecordKind, serviceSheetKind, warningNoticeKind } from "../../services/gas-safety/document-kinds";
+import { markTenantCopyGiven } from "../../services/gas-safety/record-copies";
+import { createGasSafetyRecord, updateGasSafetyRecord } from "../../services/gas-safety/record-drafts";
+import { issueGasSafetyRecord } from "../../services/gas-safety/record-issue";
+import { revokeGasSafetyLinks } from "../../services/gas-safety/record-links";
+import { getGasSafetyRecord } from "../../services/gas-safety/records";
 import {
   createServiceSheet,
   getServiceSheet,
@@ -43,12 +41,12 @@ const app = new Hono<HonoEnv>()
     c.json(await revokeGasSafetyLinks(c.env, getDb(c.env), c.req.valid("param").id)),
   )
   .get("/gas-safety-records/:id/pdf", id, async (c) => {
-    const file = await documentPdf(c.env, getDb(c.env), "gas-safety-record", c.req.valid("param").id);
+    const file = await documentPdf(c.env, getDb(c.env), gasSafetyRecordKind, c.req.valid("param").id);
     if (!file) throw notFound("Issued gas safety record");
     return pdfResponse(file);
   })
   .get("/warning-notices/:id/pdf", id, async (c) => {
-    const file = await documentPdf(c.env, getDb(c.env), "warning-notice", c.req.valid("param").id);
+    const file = await documentPdf(c.env, getDb(c.env), warningNoticeKind, c.req.valid("param").id);
     if (!file) throw notFound("Warning notice");
     return pdfResponse(file);
   })
@@ -63,12 +61,12 @@ const app = new Hono<HonoEnv>()
     c.json(await issueServiceSheet(c.env, getDb(c.env), c.req.valid("param").id)),
   )
   .get("/service-sheets/:id/pdf", id, async (c) => {
-    const file = await documentPdf(c.env, getDb(c.env), "service-sheet", c.req.valid("param").id);
+    const file = await documentPdf(c.env, getDb(c.env), serviceSheetKind, c.req.valid("param").id);
     if (!file) throw notFound("Issued service sheet");
     return pdfResponse(file);
   })
   .get("/customers/:id/documents", id, async (c) =>
-    c.json(await listDocuments(c.env, getDb(c.env), { customerId: c.req.valid("param").id })),
+    c.json(await listAllDocuments(c.env, getDb(c.env), { customerId: c.req.valid("param").id })),
   );
 
 export default app;

@@ -18,20 +18,17 @@ import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
 import { documentPdf, pdfResponse } from "../../services/documents/files";
 import { closeOpenCheckout } from "../../services/invoices/card-payments";
+import { addCreditNote } from "../../services/invoices/credit-notes";
+import { creditNoteKind, invoiceKind } from "../../services/invoices/document-kinds";
+import { createInvoice, deleteDraft, updateInvoice } from "../../services/invoices/drafts";
 import { invoicesCsv, paymentsCsv } from "../../services/invoices/exports";
-import {
-  addCreditNote,
-  createInvoice,
-  deleteDraft,
-  getInvoice,
-  issueInvoice,
-  listInvoices,
-  recordPayment,
-  setChasing,
-  updateInvoice,
-  voidInvoice,
-} from "../../services/invoices/invoices";
+import { getInvoice } from "../../services/invoices/invoices";
+import { issueInvoice } from "../../services/invoices/issue";
+import { listInvoices } from "../../services/invoices/list";
+import { recordPayment } from "../../services/invoices/payments";
 import { refundInvoice } from "../../services/invoices/refunds";
+import { setChasing } from "../../services/invoices/set-chasing";
+import { voidInvoice } from "../../services/invoices/void-invoice";
 
 /** Mounted at /api/admin: invoices, their payments and credit notes, and their PDFs. */
 const id = validate("param", idParamSchema);
@@ -89,12 +86,12 @@ const app = new Hono<HonoEnv>()
     c.json(await setChasing(c.env, getDb(c.env), c.req.valid("param").id, c.req.valid("json").chase)),
   )
   .get("/invoices/:id/pdf", id, async (c) => {
-    const file = await documentPdf(c.env, getDb(c.env), "invoice", c.req.valid("param").id);
+    const file = await documentPdf(c.env, getDb(c.env), invoiceKind, c.req.valid("param").id);
     if (!file) throw new ApiError("NOT_FOUND", "Invoice not found, or not issued yet");
     return pdfResponse(file);
   })
   .get("/credit-notes/:id/pdf", id, async (c) => {
-    const file = await documentPdf(c.env, getDb(c.env), "credit-note", c.req.valid("param").id);
+    const file = await documentPdf(c.env, getDb(c.env), creditNoteKind, c.req.valid("param").id);
     if (!file) throw new ApiError("NOT_FOUND", "Credit note not found");
     return pdfResponse(file);
   });

@@ -17,7 +17,7 @@ import {
   updateAppliance,
   updateProperty,
 } from "../../services/admin/properties";
-import { listDocuments } from "../../services/gas-safety/records";
+import { listAllDocuments } from "../../services/document-kinds";
 
 /** Mounted at /api/admin: a customer's properties and each property's gas appliances. */
 const app = new Hono<HonoEnv>()
@@ -31,7 +31,7 @@ const app = new Hono<HonoEnv>()
     const db = getDb(c.env);
     const { id } = c.req.valid("param");
     const property = await getProperty(db, id);
-    return c.json({ ...property, documents: await listDocuments(c.env, db, { propertyIds: [id] }) });
+    return c.json({ ...property, documents: await listAllDocuments(c.env, db, { propertyIds: [id] }) });
   })
   .patch("/properties/:id", validate("param", idParamSchema), validate("json", propertyPatchSchema), async (c) =>
     c.json(await updateProperty(getDb(c.env), c.req.valid("param").id, c.req.valid("json"))),

@@ -10,13 +10,8 @@ import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
-import {
-  createServiceRecord,
-  deleteServiceRecord,
-  listServiceRecords,
-  readRecord,
-  updateServiceRecord,
-} from "../../services/admin/service-records";
+import { listServiceRecords } from "../../services/admin/service-record-list";
+import { createServiceRecord, deleteServiceRecord, readRecord, updateServiceRecord } from "../../services/admin/service-records";
 import { freeSlots } from "../../services/bookings/slots";
 import { queueInBackground } from "../../services/mail";
 

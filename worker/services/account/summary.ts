@@ -29,9 +29,10 @@ import { numberText, orderNumberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { manageUrl } from "../bookings/book";
+import { listAllDocuments } from "../document-kinds";
 import { documentUrl } from "../documents/files";
 import { estimateLink } from "../estimates/estimates";
-import { listDocuments } from "../gas-safety/records";
+import { invoiceKind } from "../invoices/document-kinds";
 import { balanceOf, invoiceLink, isOverdue } from "../invoices/invoices";
 import { ofAccount } from "./sessions";
 
@@ -101,11 +102,11 @@ export const sentQuoteTitle = sql<string>`COALESCE(json_extract(${sentQuoteVersi
 type Person = Awaited<ReturnType<typeof peopleOf>>[number];
 type Place = Awaited<ReturnType<typeof placesOf>>[number];
 type Kit = Awaited<ReturnType<typeof kitOf>>[number];
-type IssuedDocument = Awaited<ReturnType<typeof listDocuments>>[number];
+type IssuedDocument = Awaited<ReturnType<typeof listAllDocuments>>[number];
 
 /** The account's issued documents that have a PDF (each property shows its own). */
 const issuedDocuments = async (env: AppEnv, db: Db, ids: ReturnType<typeof accountCustomerIds>) =>
-  (await listDocuments(env, db, { customerIds: ids })).filter((d) => d.status === "issued" && d.pdfUrl);
+  (await listAllDocuments(env, db, { customerIds: ids })).filter((d) => d.status === "issued" && d.pdfUrl);
 
 /** The deals list's entry for the address, if any. */
 const subscriberOf = (db: Db, email: string) =>
@@ -206,6 +207,7 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
     db
       .select({
         id: estimates.id,
+        linkVersion: estimates.linkVersion,
         number: estimates.number,
         title: sentQuoteTitle.as("title"),
         status: estimates.status,
@@ -293,7 +295,7 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
           status: q.status as AccountQuote["status"],
           validUntil: q.validUntil,
           sentAt: q.sentAt,
-          url: await estimateLink(env, q.id, q.sentVersion ?? 1),
+          url: await estimateLink(env, q.id, q.sentVersion ?? 1, q.linkVersion),
         }),
       ),
     ),
@@ -309,7 +311,7 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
           paid: i.status === "issued" && balanceOf(i) <= 0,
           overdue: isOverdue(i, today),
           url: await invoiceLink(env, i.id, i.linkVersion),
-          pdfUrl: await documentUrl(env, "invoice", i.id, i.linkVersion),
+          pdfUrl: await documentUrl(env, invoiceKind, i.id, i.linkVersion),
         }),
       ),
     ),

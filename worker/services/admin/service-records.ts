@@ -1,13 +1,10 @@
-import { and, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type * as z from "zod";
 import {
   type AdminServiceRecord,
   type NewServiceRecord,
   recordRuleProblems,
   type ServiceRecordChanges,
-  type ServiceRecordCounts,
-  type serviceRecordListQuerySchema,
 } from "../../../schema/api/records";
 import { annualServiceTypes } from "../../../schema/business";
 import { bookings, customers, properties, serviceRecords } from "../../../schema/db";
@@ -15,7 +12,6 @@ import { penceToDecimal } from "../../../schema/format";
 import { addMonths, londonDateOf, londonToday } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
 import { isConstraintError } from "../../db/errors";
-import { searchCondition } from "../../db/search";
 import type { AppEnv } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
 import {
@@ -34,23 +30,12 @@ import {
 import { holdVisitTime, releaseVisitTime } from "../bookings/visit-time";
 import type { BookingForMail } from "../mail/booking-emails";
 import type { MailMessage } from "../mail/types";
+import { parseVisitDocument, visitDocuments } from "../visits/visit-documents";
 import { firstPropertyOf, firstPropertyStatement } from "./properties";
 
-type ListQuery = z.output<typeof serviceRecordListQuerySchema>;
 type RecordRow = typeof serviceRecords.$inferSelect;
 
-/** The visit's latest gas safety record and service sheet, for "Start" or "Continue gas safety record". */
-export const visitDocuments = {
-  gasSafetyRecord: sql<string | null>`(SELECT json_object('id', g.id, 'status', g.status) FROM gas_safety_records AS g
-    WHERE g.service_record_id = "service_records"."id" ORDER BY g.id DESC LIMIT 1)`.as("gas_safety_record"),
-  serviceSheet: sql<string | null>`(SELECT json_object('id', s.id, 'status', s.status) FROM service_sheets AS s
-    WHERE s.service_record_id = "service_records"."id" ORDER BY s.id DESC LIMIT 1)`.as("service_sheet"),
-};
-
-export const parseVisitDocument = (json: string | null) =>
-  json === null ? null : (JSON.parse(json) as AdminServiceRecord["gasSafetyRecord"]);
-
-const withCustomer = {
+export const withCustomer = {
   record: serviceRecords,
   customerName: sql<string | null>`${customers.firstName} || ' ' || ${customers.lastName}`.as("customer_name"),
   customerEmail: sql<string | null>`${customers.email}`.as("customer_email"),
@@ -58,7 +43,7 @@ const withCustomer = {
   ...visitDocuments,
 };
 
-function toAdminServiceRecord({
+export function toAdminServiceRecord({
   record,
   customerName,
   customerEmail,
@@ -98,47 +83,6 @@ function toAdminServiceRecord({
     gasSafetyRecord: parseVisitDocument(gasSafetyRecord),
     serviceSheet: parseVisitDocument(serviceSheet),
   };
-}
-
-const tabStatuses = { active: ["completed", "in-progress"], scheduled: ["scheduled"], pending: ["pending"] } as const;
-
-function listFilter(db: Db, query: Pick<ListQuery, "q" | "customerId">) {
-  const customerMatch = searchCondition(query.q, "customers_search", customers.id, [customers.firstName, customers.lastName]);
-  const ownMatch = searchCondition(query.q, "service_records_search", serviceRecords.id, [serviceRecords.serviceType]);
-  return and(
-    query.customerId ? eq(serviceRecords.customerId, query.customerId) : undefined,
-    customerMatch && ownMatch
-      ? or(ownMatch, inArray(serviceRecords.customerId, db.select({ id: customers.id }).from(customers).where(customerMatch)))
-      : undefined,
-  );
-}
-
-/** Records newest service first with their customer (one query), a page at a time, with the tab counts. */
-export async function listServiceRecords(db: Db, query: ListQuery) {
-  const where = listFilter(db, query);
-  const inTab = query.tab ? inArray(serviceRecords.status, [...tabStatuses[query.tab]]) : undefined;
-  const [rows, [counts]] = await db.batch([
-    db
-      .select(withCustomer)
-      .from(serviceRecords)
-      .leftJoin(customers, eq(serviceRecords.customerId, customers.id))
-      .leftJoin(bookings, and(eq(bookings.serviceRecordId, serviceRecords.id), eq(bookings.status, "booked")))
-      .where(and(where, inTab))
-      .orderBy(desc(serviceRecords.serviceDate), desc(serviceRecords.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db
-      .select({
-        all: count(),
-        active: sql<number>`COALESCE(SUM(${serviceRecords.status} IN ('completed', 'in-progress')), 0)`,
-        scheduled: sql<number>`COALESCE(SUM(${serviceRecords.status} = 'scheduled'), 0)`,
-        pending: sql<number>`COALESCE(SUM(${serviceRecords.status} = 'pending'), 0)`,
-      })
-      .from(serviceRecords)
-      .where(where),
-  ]);
-  const tabCounts: ServiceRecordCounts = counts ?? { all: 0, active: 0, scheduled: 0, pending: 0 };
-  return { items: rows.map(toAdminServiceRecord), total: query.tab ? tabCounts[query.tab] : tabCounts.all, counts: tabCounts };
 }
 
 /** The statement reading one record with its customer and booking, for a caller's batch. */

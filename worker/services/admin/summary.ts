@@ -15,7 +15,7 @@ import {
 import { addDays, londonToday, londonToUtc, mondayOf } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
-import { moneyOwedQuery } from "../invoices/invoices";
+import { moneyOwedQuery } from "../invoices/list";
 import { decide, reminderCandidates } from "../reminders";
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { PublicEstimate } from "../../../schema/api/estimates";
+import { cancelUntil } from "../../../schema/consumer-contracts";
 import { estimatePayments, estimates, invoices } from "../../../schema/db";
 import { londonToday } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
@@ -8,14 +9,17 @@ import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { siteUrl } from "../../lib/site-url";
 import { closeOpenCheckout } from "../invoices/card-payments";
-import { creditWhatIsLeft, refreshDepositOf } from "../invoices/invoices";
+import { creditWhatIsLeft } from "../invoices/credit-notes";
+import { refreshDepositOf } from "../invoices/sums";
 import { ownerEmail } from "../mail";
 import { queueEmails } from "../mail/deliveries";
+import { byLink } from "./customer-link";
 import { depositPaymentsQuery } from "./deposit-ledger";
 import { giveBackDeposit } from "./deposit-refunds";
 import { acceptedThrough, closeDepositCheckout } from "./deposits";
 import { estimateCancelledEmails } from "./emails";
-import { byLink, cancelUntil, eventWhen, toPublic } from "./estimates";
+import { eventWhen } from "./estimates";
+import { toPublic } from "./public-view";
 
 /**
  * The customer cancels an accepted quote within the 14 days. In one batch the quote is cancelled and

@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { DepositPayment } from "../../../schema/api/estimates";
 import { estimateAcceptances, estimatePayments, estimates, invoices } from "../../../schema/db";
 import type { Db } from "../../db/client";
+import { heldSql } from "../invoices/quote-deposit";
 
 /**
  * The deposit's money, from its ledger (estimate_payments): what a quote holds is every payment's
@@ -11,10 +12,6 @@ import type { Db } from "../../db/client";
  */
 const p = estimatePayments;
 type Row = typeof estimatePayments.$inferSelect;
-
-/** What the quote holds as its deposit (payments less what is due back), for one quote id. */
-export const heldSql = (estimateId: number) =>
-  sql<number>`(SELECT COALESCE(SUM(${p.amountPence} - ${p.refundDuePence}), 0) FROM ${p} WHERE ${p.estimateId} = ${estimateId})`;
 
 /** The balance of the quote's issued invoice (null when it has none): a late deposit is taken off it. */
 const invoiceBalanceSql = (estimateId: number) =>
@@ -39,13 +36,6 @@ export const refundReasonSql = (estimateId: number) =>
     WHEN ${leftSql(estimateId)} <= 0 THEN 'The deposit was already paid'
     WHEN COALESCE(${invoiceBalanceSql(estimateId)}, 1) <= 0 THEN 'The job''s invoice was already paid in full'
     ELSE 'More than was still owed' END)`;
-
-/**
- * The invoice's deposit, for the invoice being updated: what its quote holds. The outer invoice is
- * named in full: inside an UPDATE, Drizzle writes a bare "estimate_id", which the subquery would
- * read as its own table's.
- */
-export const depositSum = sql`(SELECT COALESCE(SUM(${p.amountPence} - ${p.refundDuePence}), 0) FROM ${p} WHERE ${p.estimateId} = ${sql.raw('"invoices"."estimate_id"')})`;
 
 /** The quote's deposit payments, oldest first (one table a statement, for a batch). */
 export const depositPaymentsQuery = (db: Db, estimateId: number) =>

@@ -10,10 +10,11 @@ import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { type CheckoutSession, requireStripe, type Stripe } from "../../lib/stripe";
 import { closeCheckoutSession, paymentIntentOf } from "../checkout";
-import { refreshDepositOf } from "../invoices/invoices";
+import { refreshDepositOf } from "../invoices/sums";
+import { byLink, type LinkTarget } from "./customer-link";
 import { depositCapSql, refundReasonSql } from "./deposit-ledger";
 import { giveBackDeposit } from "./deposit-refunds";
-import { byLink, eventWhen, getEstimate, type LinkTarget } from "./estimates";
+import { eventWhen, getEstimate } from "./estimates";
 
 /**
  * An accepted quote's deposit: paid by card through the customer's one open Stripe Checkout

@@ -7,6 +7,7 @@ import { lineAmounts, type Totals } from "../../../schema/money";
 import { factsNow } from "../business-facts";
 import { action, fieldsBlock, mailParts, say } from "../mail/layout";
 import type { MailMessage } from "../mail/types";
+import { acceptedQuoteKind } from "./document-kind";
 
 /** The e-mails of a priced quote: the link when it is sent, the confirmations when it is accepted. */
 export function estimateSentEmail(input: {
@@ -84,7 +85,11 @@ export function estimateAcceptedEmails(input: {
       subject: `${company.shortName}: quote ${input.number} accepted`,
       // The accepted quote as a PDF, read from storage when the e-mail is sent.
       attachments: [
-        { name: `${input.number}.pdf`, contentType: "application/pdf", document: { kind: "estimate", id: input.estimateId } },
+        {
+          name: `${input.number}.pdf`,
+          contentType: "application/pdf",
+          document: { kind: acceptedQuoteKind.name, id: input.estimateId },
+        },
       ],
       ...mailParts("Thank you: your quote is accepted", [
         say(`Hello ${input.customer.name},`),

@@ -33,6 +33,7 @@ export async function followUpEstimates(env: AppEnv, db: Db, now = Date.now()): 
       validUntil: estimates.validUntil,
       sentAt: estimates.sentAt,
       sentVersion: estimates.sentVersion,
+      linkVersion: estimates.linkVersion,
       firstName: customers.firstName,
       email: customers.email,
     })
@@ -60,7 +61,7 @@ export async function followUpEstimates(env: AppEnv, db: Db, now = Date.now()): 
         number: numberText("estimate", q.number!),
         title: q.title,
         validUntil: q.validUntil,
-        url: siteUrl(env, await estimateLink(env, q.id, q.sentVersion!)),
+        url: siteUrl(env, await estimateLink(env, q.id, q.sentVersion!, q.linkVersion)),
         last: day === 7,
       });
       // Taken: this follow-up went already, or the quote was answered since it was read.

@@ -1,9 +1,11 @@
-import { type DocumentKind, TENANT_COPY_DAYS } from "../../../schema/api/gas-safety";
+import { TENANT_COPY_DAYS } from "../../../schema/api/gas-safety";
 import { company } from "../../../schema/business";
 import { formatFullDate } from "../../../schema/london-time-text";
 import { factsNow } from "../business-facts";
+import type { DocumentKind } from "../documents/kind";
 import { action, fieldsBlock, mailParts, say } from "../mail/layout";
 import type { MailAttachment, MailMessage } from "../mail/types";
+import { gasSafetyRecordKind, serviceSheetKind, warningNoticeKind } from "./document-kinds";
 
 /**
  * The copies of an issued gas safety record: the landlord's (with any warning notice) and, where the
@@ -25,14 +27,14 @@ export type RecordMailInput = {
 const pdf = (kind: DocumentKind, id: number, number: string): MailAttachment => ({
   name: `${number}.pdf`,
   contentType: "application/pdf",
-  document: { kind, id },
+  document: { kind: kind.name, id },
 });
 
 export function gasSafetyRecordEmails(input: RecordMailInput): { landlord: MailMessage | null; tenant: MailMessage | null } {
   const checked = formatFullDate(input.checkDate);
   const due = formatFullDate(input.nextDueDate);
-  const recordFile = pdf("gas-safety-record", input.recordId, input.number);
-  const noticeFiles = input.noticeIds.map((n) => pdf("warning-notice", n.id, n.number));
+  const recordFile = pdf(gasSafetyRecordKind, input.recordId, input.number);
+  const noticeFiles = input.noticeIds.map((n) => pdf(warningNoticeKind, n.id, n.number));
   const facts = fieldsBlock([
     ["Property", input.place],
     ["Checked on", checked],
@@ -101,7 +103,7 @@ export function serviceSheetEmail(input: {
     kind: "document",
     to: input.to,
     subject: `${company.shortName}: your boiler service record ${input.number}`,
-    attachments: [pdf("service-sheet", input.sheetId, input.number)],
+    attachments: [pdf(serviceSheetKind, input.sheetId, input.number)],
     ...mailParts("Your boiler service record", [
       say(`Hello ${input.name},`),
       say(

@@ -12,6 +12,7 @@ import { appliances, customers, outgoingEmails, properties, serviceRecords, serv
 import { addMonths, londonToday } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
+import { insertWhen } from "../../db/insert-when";
 import type { AppEnv } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
 import { siteUrl } from "../../lib/site-url";
@@ -20,6 +21,7 @@ import { cannotIssue, checkSignature, definedOnly, letterheadOf, pastDay } from 
 import { documentPdf, documentUrl } from "../documents/files";
 import { queueEmails } from "../mail/deliveries";
 import { numberTaken, takeNumber } from "../number-series";
+import { serviceSheetKind } from "./document-kinds";
 import { serviceSheetEmail } from "./emails";
 import type { ServiceSheetSnapshot } from "./render";
 
@@ -88,7 +90,7 @@ async function toAdminSheet(env: AppEnv, ctx: Context): Promise<AdminServiceShee
     serviceRecordId: sheet.serviceRecordId,
     serviceDate: sheet.serviceDate,
     issuedAt: sheet.issuedAt,
-    pdfUrl: sheet.status === "issued" ? await documentUrl(env, "service-sheet", sheet.id, sheet.linkVersion) : null,
+    pdfUrl: sheet.status === "issued" ? await documentUrl(env, serviceSheetKind, sheet.id, sheet.linkVersion) : null,
     pdfSha256: sheet.pdfSha256,
     customerEmailed: sheet.customerEmailId !== null,
     customerSentAt: ctx.customerSentAt,
@@ -227,32 +229,24 @@ export async function issueServiceSheet(env: AppEnv, db: Db, id: number): Promis
         ]
       : [
           // No visit yet: the sheet is one, so the service reminders run from its next date.
-          db.insert(serviceRecords).select(
-            db
-              .select({
-                id: sql<number>`NULL`.as("id"),
-                customerId: sql<number | null>`${sheet.customerId}`.as("customer_id"),
-                serviceType: sql<string>`${annualServiceTypes[0]}`.as("service_type"),
-                equipmentType: sql<string>`${appliance.type === "boiler" ? "Boiler" : appliance.type}`.as("equipment_type"),
-                equipmentModel: sql<string | null>`${equipment}`.as("equipment_model"),
-                status: sql<string>`'completed'`.as("status"),
-                serviceDate: sql<string>`${sheet.serviceDate}`.as("service_date"),
-                technicianName: sql<string>`${draft.engineerName}`.as("technician_name"),
-                costPence: sql<null>`NULL`.as("cost_pence"),
-                workCompleted: sql<string>`'Service sheet ' || printf('SS-%06d', ${s.number})`.as("work_completed"),
-                partsUsed: sql<string | null>`${draft.partsUsed}`.as("parts_used"),
-                nextServiceDue: sql<string>`${draft.nextServiceDate}`.as("next_service_due"),
-                description: sql<null>`NULL`.as("description"),
-                notes: sql<null>`NULL`.as("notes"),
-                visitStart: sql<null>`NULL`.as("visit_start"),
-                visitEnd: sql<null>`NULL`.as("visit_end"),
-                propertyId: sql<number | null>`${sheet.propertyId}`.as("property_id"),
-                quoteId: sql<null>`NULL`.as("quote_id"),
-                createdAt: sql<string>`${issuedAt}`.as("created_at"),
-                version: sql<number>`1`.as("version"),
-              })
-              .from(s)
-              .where(and(eq(s.id, id), issuedNow)),
+          insertWhen(
+            db,
+            serviceRecords,
+            {
+              customerId: sheet.customerId,
+              serviceType: annualServiceTypes[0]!,
+              equipmentType: appliance.type === "boiler" ? "Boiler" : appliance.type,
+              equipmentModel: equipment,
+              status: "completed",
+              serviceDate: sheet.serviceDate,
+              technicianName: draft.engineerName,
+              workCompleted: sql`'Service sheet ' || printf('SS-%06d', ${s.number})`,
+              partsUsed: draft.partsUsed,
+              nextServiceDue: draft.nextServiceDate,
+              propertyId: sheet.propertyId,
+              createdAt: issuedAt,
+            },
+            { from: s, where: and(eq(s.id, id), issuedNow) },
           ),
           db
             .update(s)
@@ -277,7 +271,7 @@ export async function issueServiceSheet(env: AppEnv, db: Db, id: number): Promis
   const after = await readContext(db, id);
   if (after.sheet.issuedAt !== issuedAt) throw new ApiError("CONFLICT", "This service sheet has already been issued.");
   try {
-    await documentPdf(env, db, "service-sheet", id);
+    await documentPdf(env, db, serviceSheetKind, id);
   } catch (error) {
     console.error(JSON.stringify({ document: "service-sheet", id, stage: "pdf", error: String(error) }));
   }
@@ -293,7 +287,7 @@ export async function issueServiceSheet(env: AppEnv, db: Db, id: number): Promis
           serviceDate: sheet.serviceDate,
           nextServiceDate: draft.nextServiceDate!,
           place: property.address,
-          pdfUrl: siteUrl(env, await documentUrl(env, "service-sheet", id, after.sheet.linkVersion)),
+          pdfUrl: siteUrl(env, await documentUrl(env, serviceSheetKind, id, after.sheet.linkVersion)),
         }),
       ]);
       await db.update(s).set({ customerEmailId: emailId }).where(eq(s.id, id));

@@ -12,7 +12,9 @@ import { closeCheckoutSession, paymentIntentOf } from "../checkout";
 import { ownerEmail } from "../mail";
 import { queueEmails } from "../mail/deliveries";
 import { moneyGivenBackEmails } from "../mail/refund-emails";
-import { balanceOf, invoiceByLink, invoiceEventWhen, loadInvoice, refreshSums } from "./invoices";
+import { invoiceByLink } from "./customer-link";
+import { balanceOf, invoiceEventWhen, loadInvoice } from "./invoices";
+import { refreshSums } from "./sums";
 
 /**
  * Paying an invoice by card from the customer's link: a fresh Stripe Checkout Session for the

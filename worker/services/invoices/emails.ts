@@ -4,6 +4,7 @@ import { formatFullDate } from "../../../schema/london-time-text";
 import { factsNow } from "../business-facts";
 import { action, fieldsBlock, mailParts, say } from "../mail/layout";
 import type { MailMessage } from "../mail/types";
+import { invoiceKind } from "./document-kinds";
 
 /** The e-mails of an invoice: sent at issue with its PDF, reminders while unpaid, the receipt once paid. */
 type Who = { to: string; name: string };
@@ -33,7 +34,7 @@ export function invoiceIssuedEmail(
       say(`Questions? Call us on ${factsNow().phone}.`),
     ]),
     attachments: [
-      { name: `${input.number}.pdf`, contentType: "application/pdf", document: { kind: "invoice", id: input.invoiceId } },
+      { name: `${input.number}.pdf`, contentType: "application/pdf", document: { kind: invoiceKind.name, id: input.invoiceId } },
     ],
   };
 }

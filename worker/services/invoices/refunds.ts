@@ -7,7 +7,8 @@ import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { requireStripe } from "../../lib/stripe";
-import { balanceOf, balanceSql, getInvoice, invoiceEventWhen, loadInvoice, refreshSums } from "./invoices";
+import { balanceOf, balanceSql, getInvoice, invoiceEventWhen, loadInvoice } from "./invoices";
+import { refreshSums } from "./sums";
 
 /**
  * Refunds: money given back on an issued invoice, never more than was paid beyond what is owed

@@ -1,4 +1,3 @@
-import type { DocumentKind } from "../../../schema/api/gas-safety";
 import type { mailKinds } from "../../../schema/db";
 
 export type MailKind = (typeof mailKinds)[number];
@@ -22,7 +21,8 @@ export type MailAttachment =
   /** Bytes, base64 (what the queue consumer makes of a document attachment). */
   | { name: string; contentType: string; base64: string }
   /** An issued document's PDF (documents/files.ts), stored by reference and read at sending. */
-  | { name: string; contentType: "application/pdf"; document: { kind: DocumentKind; id: number } };
+  /** An issued document's PDF, read when the e-mail is sent: its kind's name (worker/services/document-kinds.ts) and id. */
+  | { name: string; contentType: "application/pdf"; document: { kind: string; id: number } };
 
 /**
  * Transient failures (429, 5xx, network) may be retried; permanent ones (other 4xx) must not.

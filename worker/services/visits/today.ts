@@ -11,8 +11,8 @@ import {
 } from "../../../schema/db";
 
 import type { Db } from "../../db/client";
-import { parseVisitDocument, visitDocuments } from "../admin/service-records";
 import { customerAddress } from "../documents/drafts";
+import { parseVisitDocument, visitDocuments } from "./visit-documents";
 
 /**
  * The engineer's day: the visits of a London date in time order (those with a time first by time,

@@ -1,0 +1,33 @@
+import type { Db } from "../db/client";
+import type { AppEnv } from "../env";
+import type { DocumentKind, DocumentScope } from "./documents/kind";
+import { listDocuments } from "./documents/list";
+import { acceptedQuoteKind } from "./estimates/document-kind";
+import { gasSafetyRecordKind, serviceSheetKind, warningNoticeKind } from "./gas-safety/document-kinds";
+import { creditNoteKind, invoiceKind } from "./invoices/document-kinds";
+
+/**
+ * Every kind of document, registered once: the documents room (documents/) serves, links and lists
+ * what is here without naming a kind, and a new kind is its own folder's definition plus one line.
+ */
+export const documentKinds = {
+  [gasSafetyRecordKind.name]: gasSafetyRecordKind,
+  [warningNoticeKind.name]: warningNoticeKind,
+  [serviceSheetKind.name]: serviceSheetKind,
+  [acceptedQuoteKind.name]: acceptedQuoteKind,
+  [invoiceKind.name]: invoiceKind,
+  [creditNoteKind.name]: creditNoteKind,
+} satisfies Record<string, DocumentKind>;
+
+export type DocumentKindName = keyof typeof documentKinds;
+export const documentKindNames = Object.keys(documentKinds) as [DocumentKindName, ...DocumentKindName[]];
+
+/** The kinds a signed-in customer opens from their account page (those that say who may). */
+export const accountDocumentKindNames = documentKindNames.filter((name) => "accountLinkVersion" in documentKinds[name]) as [
+  DocumentKindName,
+  ...DocumentKindName[],
+];
+
+/** The documents of every listed kind in a scope (a customer's, some properties', an account's), newest first. */
+export const listAllDocuments = (env: AppEnv, db: Db, scope: DocumentScope) =>
+  listDocuments(env, db, Object.values(documentKinds), scope);
