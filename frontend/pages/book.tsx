@@ -8,6 +8,7 @@ import { visitLabel } from "../components/book/slots";
 import { PageHero } from "../components/site/page-hero";
 import { useSlotChoice, useSlots } from "../hooks/use-slots";
 import { FactLink } from "../lib/facts";
+import { useForm } from "../lib/use-form";
 import "../components/book/book.css";
 
 const services = Object.keys(bookableServiceLabels) as BookableService[];
@@ -18,7 +19,8 @@ export default function Book() {
   const [service, setService] = useState<BookableService>("annual-service");
   const choice = useSlotChoice();
   const { start } = choice;
-  const [fields, setFields] = useState<BookingFields>(emptyBooking);
+  // Kept here, so the details typed stay while another time is picked.
+  const form = useForm<BookingFields>({ initial: emptyBooking });
   const [booked, setBooked] = useState<(BookingCreated & { service: BookableService }) | null>(null);
   // "Book the check" on a signed-in account names the property: the visit is booked there, for them.
   const [accountPropertyId, setAccountPropertyId] = useState<number | undefined>(undefined);
@@ -34,11 +36,11 @@ export default function Book() {
       const value = params.get(name)?.trim().slice(0, 300);
       return value ? [[name, value] as const] : [];
     });
-    if (given.length) setFields((f) => ({ ...f, ...Object.fromEntries(given.filter(([name]) => !f[name])) }));
+    if (given.length) form.update((f) => ({ ...f, ...Object.fromEntries(given.filter(([name]) => !f[name])) }));
     const property = Number(params.get("property"));
     if (Number.isSafeInteger(property) && property > 0 && /(?:^|;\s*)account_hint=1/.test(document.cookie))
       setAccountPropertyId(property);
-  }, []);
+  }, [form.update]);
 
   const choose = (next: BookableService) => {
     setService(next);
@@ -99,8 +101,7 @@ export default function Book() {
                 <BookingForm
                   service={service}
                   start={start}
-                  fields={fields}
-                  onChange={setFields}
+                  form={form}
                   onBooked={(created) => {
                     setBooked({ ...created, service });
                     window.scrollTo({ top: 0 });

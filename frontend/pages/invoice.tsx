@@ -4,6 +4,7 @@ import type { PublicInvoice } from "../../schema/api/invoices";
 import { formatPence } from "../../schema/format";
 import { formatFullDate } from "../../schema/london-time-text";
 import { lineAmounts, type VatRate } from "../../schema/money";
+import { Totals } from "../components/documents/totals";
 import { PageHero } from "../components/site/page-hero";
 import { api } from "../lib/api";
 import { FactLink } from "../lib/facts";
@@ -95,38 +96,15 @@ function Invoice({ token, invoice, notice }: { token: string; invoice: PublicInv
             </li>
           ))}
         </ul>
-        <dl className="quote-money">
-          {invoice.vatRegistered ? (
-            <>
-              <dt>Net</dt>
-              <dd>{formatPence(invoice.totals.netPence)}</dd>
-              <dt>VAT</dt>
-              <dd>{formatPence(invoice.totals.vatPence)}</dd>
-            </>
-          ) : null}
-          <dt className="quote-total">Total</dt>
-          <dd className="quote-total">{formatPence(invoice.totals.grossPence)}</dd>
-          {invoice.depositPence ? (
-            <>
-              <dt>Deposit paid</dt>
-              <dd>− {formatPence(invoice.depositPence)}</dd>
-            </>
-          ) : null}
-          {invoice.creditedPence ? (
-            <>
-              <dt>Credited</dt>
-              <dd>− {formatPence(invoice.creditedPence)}</dd>
-            </>
-          ) : null}
-          {invoice.paidPence ? (
-            <>
-              <dt>Paid</dt>
-              <dd>− {formatPence(invoice.paidPence)}</dd>
-            </>
-          ) : null}
-          <dt className="quote-total">Left to pay</dt>
-          <dd className="quote-total">{formatPence(Math.max(0, invoice.balancePence))}</dd>
-        </dl>
+        <Totals
+          look="customer"
+          totals={invoice.totals}
+          vatRegistered={invoice.vatRegistered}
+          deposit={{ label: "Deposit paid", pence: invoice.depositPence, takenOff: true }}
+          creditedPence={invoice.creditedPence}
+          paidPence={invoice.paidPence}
+          balancePence={invoice.balancePence}
+        />
         <p>
           <a href={invoice.pdfUrl} target="_blank" rel="noopener">
             Download the invoice (PDF)

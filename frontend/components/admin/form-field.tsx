@@ -1,10 +1,6 @@
 import { Box, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 
-/** The attributes that tie a control to its error message, when it has one. */
-export const invalidProps = (id: string, error: string | undefined) =>
-  error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
-
 /** A field's problem, right under it (the server's words or the form schema's). */
 export function FieldError({ id, error }: { id: string; error: string | undefined }) {
   if (!error) return null;

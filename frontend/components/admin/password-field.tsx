@@ -1,5 +1,6 @@
 import { TextField } from "@radix-ui/themes";
-import { Field, invalidProps } from "./form-field";
+import { invalidProps } from "../../lib/use-form";
+import { Field } from "./form-field";
 
 /**
  * A labelled password box with its error, as every back-office form asks for one: the sign-in,

@@ -1,5 +1,5 @@
 import { Select } from "@radix-ui/themes";
-import { invalidProps } from "./form-field";
+import { invalidProps } from "../../lib/use-form";
 
 // Apart from form-field.tsx, so the forms without a list to choose from (the job sheet among them)
 // do not load Radix's Select and its positioning code.

@@ -9,11 +9,11 @@ import {
 import { useHydrated } from "../../hooks/use-hydrated";
 import { api, HttpError } from "../../lib/api";
 import { FactLink } from "../../lib/facts";
+import { type FieldErrors, type Form, issuesOf } from "../../lib/use-form";
 
 const fieldNames = ["name", "email", "phone", "postcode", "address", "notes"] as const;
 type FieldName = (typeof fieldNames)[number];
 export type BookingFields = Record<FieldName, string>;
-type Errors = Partial<Record<FieldName | "start" | "service", string>>;
 
 export const emptyBooking: BookingFields = { name: "", email: "", phone: "", postcode: "", address: "", notes: "" };
 
@@ -39,8 +39,8 @@ function Field({ name, label, error, children }: { name: FieldName; label: strin
 type Props = {
   service: BookableService;
   start: string | null;
-  fields: BookingFields;
-  onChange: (fields: BookingFields) => void;
+  /** The visitor's details, kept by the page while another time is picked. */
+  form: Form<BookingFields>;
   onBooked: (booking: BookingCreated) => void;
   /** The slot was taken meanwhile: the picker reloads, the details stay. */
   onTaken: () => void;
@@ -48,24 +48,18 @@ type Props = {
   accountPropertyId?: number;
 };
 
-export function BookingForm({ service, start, fields, onChange, onBooked, onTaken, accountPropertyId }: Props) {
-  const [errors, setErrors] = useState<Errors>({});
+/** Moves focus to the first field with a problem. */
+function focusFirstError(found: FieldErrors) {
+  const first = fieldNames.find((n) => found[n]);
+  if (first) document.getElementById(`book-${first}`)?.focus();
+}
+
+export function BookingForm({ service, start, form, onBooked, onTaken, accountPropertyId }: Props) {
+  const { values: fields, errors } = form;
   const [problem, setProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const isHydrated = useHydrated();
   const fromAccount = accountPropertyId !== undefined;
   const isFixed = (name: FieldName) => fromAccount && accountFields.includes(name);
-
-  const set = (name: FieldName) => (value: string) => {
-    onChange({ ...fields, [name]: value });
-    setErrors((e) => ({ ...e, [name]: undefined }));
-  };
-
-  const show = (found: Errors) => {
-    setErrors(found);
-    const first = fieldNames.find((n) => found[n]);
-    if (first) document.getElementById(`book-${first}`)?.focus();
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -78,42 +72,33 @@ export function BookingForm({ service, start, fields, onChange, onBooked, onTake
     const request = fromAccount
       ? { service, start, name: fields.name, phone: fields.phone, notes, propertyId: accountPropertyId }
       : { service, start, ...fields, notes };
-    const checked = (fromAccount ? accountBookingRequestSchema : bookingRequestSchema).safeParse(request);
-    if (!checked.success) {
-      const found: Errors = {};
-      for (const issue of checked.error.issues) {
-        const key = String(issue.path[0]) as keyof Errors;
-        found[key] ??= issue.message;
-      }
-      return show(found);
-    }
-    setSending(true);
-    try {
-      onBooked(await api<BookingCreated>(fromAccount ? "/api/account/bookings" : "/api/bookings", { json: request }));
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 409) {
-        setProblem("Sorry, that time was just taken. Please pick another; your details are kept.");
-        onTaken();
-      } else if (error instanceof HttpError && error.status === 400) {
-        const found: Errors = {};
-        for (const detail of error.body?.details ?? []) found[detail.path.split(".")[0] as keyof Errors] ??= detail.message;
-        show(found);
-        // The server's message says more than a field can (a postcode outside the area gives the phone).
-        setProblem(error.serverMessage ?? "Please check your details.");
-      } else if (fromAccount && error instanceof HttpError && (error.status === 401 || error.status === 404)) {
-        setProblem(
-          error.status === 401
-            ? "You've been signed out. Please sign in to your account again to book this check."
-            : "This property is no longer on your account. Please go back to your account and choose it again.",
-        );
-      } else if (error instanceof HttpError && error.serverMessage && error.status === 429) {
-        setProblem(error.serverMessage);
-      } else {
-        setProblem("Sorry, we couldn't book that. Please try again, or call us.");
-      }
-    } finally {
-      setSending(false);
-    }
+    await form.submit(
+      async () => onBooked(await api<BookingCreated>(fromAccount ? "/api/account/bookings" : "/api/bookings", { json: request })),
+      {
+        issues: () => issuesOf(fromAccount ? accountBookingRequestSchema : bookingRequestSchema, request),
+        onInvalid: focusFirstError,
+        onError: (error, found) => {
+          if (error instanceof HttpError && error.status === 409) {
+            setProblem("Sorry, that time was just taken. Please pick another; your details are kept.");
+            onTaken();
+          } else if (error instanceof HttpError && error.status === 400) {
+            focusFirstError(found);
+            // The server's message says more than a field can (a postcode outside the area gives the phone).
+            setProblem(error.serverMessage ?? "Please check your details.");
+          } else if (fromAccount && error instanceof HttpError && (error.status === 401 || error.status === 404)) {
+            setProblem(
+              error.status === 401
+                ? "You've been signed out. Please sign in to your account again to book this check."
+                : "This property is no longer on your account. Please go back to your account and choose it again.",
+            );
+          } else if (error instanceof HttpError && error.serverMessage && error.status === 429) {
+            setProblem(error.serverMessage);
+          } else {
+            setProblem("Sorry, we couldn't book that. Please try again, or call us.");
+          }
+        },
+      },
+    );
   };
 
   const input = (name: Exclude<FieldName, "notes" | "address">, type: "text" | "tel" | "email", autoComplete: string) => (
@@ -124,7 +109,7 @@ export function BookingForm({ service, start, fields, onChange, onBooked, onTake
       autoComplete={autoComplete}
       value={fields[name]}
       readOnly={isFixed(name)}
-      onChange={(e) => set(name)(e.target.value)}
+      onChange={(e) => form.set(name, e.target.value)}
       aria-invalid={errors[name] ? true : undefined}
       aria-describedby={errors[name] ? `book-${name}-error` : isFixed(name) ? "book-account-note" : undefined}
     />
@@ -159,7 +144,7 @@ export function BookingForm({ service, start, fields, onChange, onBooked, onTake
           autoComplete="street-address"
           value={fields.address}
           readOnly={isFixed("address")}
-          onChange={(e) => set("address")(e.target.value)}
+          onChange={(e) => form.set("address", e.target.value)}
           aria-invalid={errors.address ? true : undefined}
           aria-describedby={errors.address ? "book-address-error" : isFixed("address") ? "book-account-note" : undefined}
         />
@@ -171,7 +156,7 @@ export function BookingForm({ service, start, fields, onChange, onBooked, onTake
           rows={3}
           placeholder="Boiler make and model, parking, access"
           value={fields.notes}
-          onChange={(e) => set("notes")(e.target.value)}
+          onChange={(e) => form.set("notes", e.target.value)}
         />
       </Field>
       {problem || errors.start || errors.service ? (
@@ -181,8 +166,8 @@ export function BookingForm({ service, start, fields, onChange, onBooked, onTake
           </Text>
         </div>
       ) : null}
-      <Button type="submit" size="3" disabled={!isHydrated || sending} className="book-submit">
-        {sending ? "Booking…" : "Book this visit"}
+      <Button type="submit" size="3" disabled={!isHydrated || form.busy} className="book-submit">
+        {form.busy ? "Booking…" : "Book this visit"}
       </Button>
     </form>
   );

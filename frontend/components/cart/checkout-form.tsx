@@ -1,5 +1,5 @@
 import { Button, Card, Flex, Heading } from "@radix-ui/themes";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId } from "react";
 import { type CheckoutForm as CheckoutValues, checkoutFormSchema, type OrderResponse } from "../../../schema/api/orders";
 import { formatPrice } from "../../../schema/format";
 import { useCart } from "../../hooks/use-cart";
@@ -8,13 +8,13 @@ import { api, HttpError } from "../../lib/api";
 import { getCartSessionId } from "../../lib/cart-session";
 import { refreshCatalogue } from "../../lib/catalogue";
 import { notify } from "../../lib/toast";
+import { type FieldErrors, type Issue, useForm } from "../../lib/use-form";
 import { FormField } from "./form-field";
 import { TermsNotice } from "./terms-notice";
 import "./cart.css";
 
 type FieldName = keyof CheckoutValues;
 type Values = Record<FieldName, string>;
-type Errors = Partial<Record<FieldName, string>>;
 
 const EMPTY: Values = { customerName: "", customerEmail: "", customerPhone: "", shippingAddress: "", notes: "" };
 const FIELD_ORDER: FieldName[] = ["customerName", "customerEmail", "customerPhone", "shippingAddress", "notes"];
@@ -25,23 +25,10 @@ function fieldError(name: FieldName, value: string): string | undefined {
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-function allErrors(values: Values): Errors {
-  const errors: Errors = {};
-  for (const name of FIELD_ORDER) {
-    const message = fieldError(name, values[name]);
-    if (message) errors[name] = message;
-  }
-  return errors;
-}
-
-/** The server's field messages (400 details), mapped back onto the form. */
-function serverFieldErrors(error: HttpError): Errors {
-  const errors: Errors = {};
-  for (const detail of error.body?.details ?? []) {
-    const name = detail.path.split(".")[0] as FieldName;
-    if (FIELD_ORDER.includes(name)) errors[name] = detail.message;
-  }
-  return errors;
+/** One field's problem as an issue beside it, none when it passes. */
+function issueOf(name: FieldName, value: string): Issue[] {
+  const message = fieldError(name, value);
+  return message ? [{ path: name, message }] : [];
 }
 
 /**
@@ -51,69 +38,79 @@ function serverFieldErrors(error: HttpError): Errors {
 export function CheckoutForm({ onPlaced }: { onPlaced: (order: OrderResponse["order"]) => void }) {
   const { cartTotalAmount, refreshCart, markShortLines } = useCart();
   const id = useId();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<Values, CheckoutValues>({
+    initial: EMPTY,
+    schema: checkoutFormSchema,
+    input: (values) => ({ ...values, notes: values.notes.trim() || undefined }),
+    fields: FIELD_ORDER,
+  });
+  const { values, errors } = form;
   const focusFirstFix = useFocusFirstFix();
   const fieldId = (name: FieldName) => `${id}-${name}`;
 
   const change = (name: FieldName) => (value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
+    form.update((v) => ({ ...v, [name]: value }));
     // A field already marked wrong is re-checked as it is corrected.
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: fieldError(name, value) }));
+    if (errors[name]) form.setErrors((e) => ({ ...e, [name]: fieldError(name, value) }));
   };
-  const blur = (name: FieldName) => () => setErrors((e) => ({ ...e, [name]: fieldError(name, values[name]) }));
+  const blur = (name: FieldName) => () => form.setErrors((e) => ({ ...e, [name]: fieldError(name, values[name]) }));
 
-  function showErrors(found: Errors) {
-    setErrors(found);
+  function focusFirst(found: FieldErrors) {
     const first = FIELD_ORDER.find((name) => found[name]);
     if (first) document.getElementById(fieldId(first))?.focus();
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = checkoutFormSchema.safeParse({ ...values, notes: values.notes.trim() || undefined });
-    if (!parsed.success) return showErrors(allErrors(values));
-    setSubmitting(true);
-    try {
-      // Not retried automatically: if an answer is lost the order may already exist.
-      const { order } = await api<OrderResponse>("/api/orders", {
-        json: { ...parsed.data, sessionId: getCartSessionId(), totalAmount: cartTotalAmount },
-      });
-      notify({
-        title: "Order Placed Successfully!",
-        description: "We'll contact you shortly to confirm your order.",
-        variant: "success",
-      });
-      onPlaced(order);
-      // The server empties the cart with the order; the header and this page read it again, and
-      // the store shows what the order took from stock.
-      void refreshCart();
-      refreshCatalogue();
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 409) {
-        // The cart changed under the customer (a price or stock change): show it as it is now.
-        await refreshCart();
-        const currentTotal = error.detail("totalAmount")?.value;
-        const short = markShortLines(error);
-        notify({
-          title: currentTotal != null ? "Prices Have Changed" : short ? "Not Enough Stock" : "Error",
-          description:
-            currentTotal != null
-              ? `Your order total is now ${formatPrice(String(currentTotal))}. Please check your order and place it again.`
-              : (error.serverMessage ?? "Failed to place order. Please try again."),
-          variant: "destructive",
+    await form.submit(
+      async (order) => {
+        // Not retried automatically: if an answer is lost the order may already exist.
+        const placed = await api<OrderResponse>("/api/orders", {
+          json: { ...order, sessionId: getCartSessionId(), totalAmount: cartTotalAmount },
         });
-        if (short) focusFirstFix();
-      } else {
-        if (error instanceof HttpError && error.status === 400) showErrors(serverFieldErrors(error));
-        // Too many orders from this connection: the server's message says when to try again.
-        const throttled = error instanceof HttpError && error.status === 429 ? error.serverMessage : undefined;
-        notify({ title: "Error", description: throttled ?? "Failed to place order. Please try again.", variant: "destructive" });
-      }
-    } finally {
-      setSubmitting(false);
-    }
+        notify({
+          title: "Order Placed Successfully!",
+          description: "We'll contact you shortly to confirm your order.",
+          variant: "success",
+        });
+        onPlaced(placed.order);
+        // The server empties the cart with the order; the header and this page read it again, and
+        // the store shows what the order took from stock.
+        void refreshCart();
+        refreshCatalogue();
+      },
+      {
+        // Each field's own rule and message, as on leaving it.
+        issues: (found) => (found.length > 0 ? FIELD_ORDER.flatMap((name) => issueOf(name, values[name])) : []),
+        onInvalid: focusFirst,
+        onError: async (error, found) => {
+          if (error instanceof HttpError && error.status === 409) {
+            // The cart changed under the customer (a price or stock change): show it as it is now.
+            await refreshCart();
+            const currentTotal = error.detail("totalAmount")?.value;
+            const short = markShortLines(error);
+            notify({
+              title: currentTotal != null ? "Prices Have Changed" : short ? "Not Enough Stock" : "Error",
+              description:
+                currentTotal != null
+                  ? `Your order total is now ${formatPrice(String(currentTotal))}. Please check your order and place it again.`
+                  : (error.serverMessage ?? "Failed to place order. Please try again."),
+              variant: "destructive",
+            });
+            if (short) focusFirstFix();
+            return;
+          }
+          focusFirst(found);
+          // Too many orders from this connection: the server's message says when to try again.
+          const throttled = error instanceof HttpError && error.status === 429 ? error.serverMessage : undefined;
+          notify({
+            title: "Error",
+            description: throttled ?? "Failed to place order. Please try again.",
+            variant: "destructive",
+          });
+        },
+      },
+    );
   }
 
   return (
@@ -179,8 +176,8 @@ export function CheckoutForm({ onPlaced }: { onPlaced: (order: OrderResponse["or
             onChange={change("notes")}
             onBlur={blur("notes")}
           />
-          <Button type="submit" size="3" disabled={submitting} className="checkout-form__submit">
-            {submitting ? "Placing Order..." : "Place Order"}
+          <Button type="submit" size="3" disabled={form.busy} className="checkout-form__submit">
+            {form.busy ? "Placing Order..." : "Place Order"}
           </Button>
           <TermsNotice action="placing your order" />
         </Flex>

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef } from "react";
-import { type HandoverFields, useHandoverForm } from "../../hooks/use-chat";
+import { type HandoverFields, useHandoverForm } from "../../hooks/use-handover-form";
 
 /** chatHandoverSchema's limit for the one optional line (schema/api/chat.ts). */
 const MESSAGE_MAX_LENGTH = 300;

@@ -1,11 +1,12 @@
 import { Button, Text, TextArea, TextField } from "@radix-ui/themes";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect } from "react";
 import type { QuoteRequest } from "../../../schema/api/quotes";
 import { company, quoteServiceLabels } from "../../../schema/business";
 import { useHydrated } from "../../hooks/use-hydrated";
 import { api, HttpError } from "../../lib/api";
 import { useFacts } from "../../lib/facts";
 import { notify } from "../../lib/toast";
+import { type FieldErrors, useForm } from "../../lib/use-form";
 
 type Fields = Required<{ [K in keyof QuoteRequest]: string }>;
 const empty: Fields = { name: "", phone: "", email: "", postcode: "", service: "", message: "" };
@@ -23,20 +24,9 @@ const requiredMessages: Record<(typeof required)[number], string> = {
 const failureText = (phone: string) => `Sorry, there was a problem submitting your quote. Please call us directly at ${phone}.`;
 
 /** Moves focus to the first field with a problem, so it is seen and its message read out. */
-function focusFirstError(errors: Partial<Record<keyof Fields, string>>) {
+function focusFirstError(errors: FieldErrors) {
   const first = (Object.keys(empty) as (keyof Fields)[]).find((name) => errors[name]);
   if (first) document.getElementById(`quote-${first}`)?.focus();
-}
-
-/** Per-field messages from a 400 answer's `details`, so the visitor sees which field to fix. */
-function fieldErrorsOf(error: unknown): Partial<Record<keyof Fields, string>> {
-  if (!(error instanceof HttpError) || error.status !== 400) return {};
-  const errors: Partial<Record<keyof Fields, string>> = {};
-  for (const detail of error.body?.details ?? []) {
-    const field = detail.path.split(".")[0] as keyof Fields;
-    if (field in empty && !errors[field]) errors[field] = detail.message;
-  }
-  return errors;
 }
 
 /**
@@ -56,9 +46,9 @@ function prefillFromUrl(search: string): Partial<Fields> {
 
 /** The quote form: idle → submitting → success (cleared) or error. */
 export function QuoteForm() {
-  const [fields, setFields] = useState<Fields>(empty);
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
-  const [isSubmitting, setSubmitting] = useState(false);
+  // The server's words about a field it refused go beside that field; about anything else, in a toast.
+  const form = useForm<Fields>({ initial: empty, fields: Object.keys(empty) });
+  const { values, errors } = form;
   // Before hydration the browser would submit the form itself, putting the visitor's details in a URL.
   const isHydrated = useHydrated();
   const { phone } = useFacts();
@@ -68,70 +58,50 @@ export function QuoteForm() {
   useEffect(() => {
     const prefill = prefillFromUrl(window.location.search);
     if (Object.keys(prefill).length === 0) return;
-    setFields((current) => ({
+    form.update((current) => ({
       ...current,
       service: current.service || prefill.service || "",
       postcode: current.postcode || prefill.postcode || "",
     }));
-  }, []);
-
-  const set = (name: keyof Fields) => (value: string) => {
-    setFields((f) => ({ ...f, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: undefined }));
-  };
+  }, [form.update]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // A blank field is said beside it, not in a toast: nothing went wrong, something is missing.
-    const missing = Object.fromEntries(
-      required.filter((name) => !fields[name].trim()).map((name) => [name, requiredMessages[name]]),
-    ) as Partial<Record<keyof Fields, string>>;
-    if (Object.keys(missing).length > 0) {
-      setErrors(missing);
-      focusFirstError(missing);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await api("/api/quotes", { json: fields });
-      notify({
-        title: "Quote Request Submitted Successfully!",
-        description: `Thank you! We'll contact you within ${company.quoteResponseHours} hours during business hours.`,
-        variant: "success",
-      });
-      setFields(empty);
-      setErrors({});
-    } catch (error) {
-      // Too many requests from this connection: the server's message says what to do instead.
-      if (error instanceof HttpError && error.status === 429 && error.serverMessage) {
-        notify({ title: "Error Submitting Quote", description: error.serverMessage, variant: "destructive" });
-        return;
-      }
-      const fieldErrors = fieldErrorsOf(error);
-      setErrors(fieldErrors);
-      // A field the server refused is named beside it, alone: the visitor can fix it.
-      if (Object.keys(fieldErrors).length > 0) {
-        focusFirstError(fieldErrors);
-        return;
-      }
-      const serverMessage = error instanceof HttpError && error.status === 400 ? error.serverMessage : undefined;
-      notify({
-        title: "Error Submitting Quote",
-        description: serverMessage ? `${serverMessage} ${failureText(phone)}` : failureText(phone),
-        variant: "destructive",
-      });
-    } finally {
-      setSubmitting(false);
-    }
+    await form.submit(
+      async () => {
+        await api("/api/quotes", { json: values });
+        notify({
+          title: "Quote Request Submitted Successfully!",
+          description: `Thank you! We'll contact you within ${company.quoteResponseHours} hours during business hours.`,
+          variant: "success",
+        });
+        form.reset(empty);
+      },
+      {
+        // A blank field is said beside it, not in a toast: nothing went wrong, something is missing.
+        issues: () =>
+          required.filter((name) => !values[name].trim()).map((name) => ({ path: name, message: requiredMessages[name] })),
+        onInvalid: focusFirstError,
+        onError: (error, found) => {
+          // Too many requests from this connection: the server's message says what to do instead.
+          if (error instanceof HttpError && error.status === 429 && error.serverMessage) {
+            notify({ title: "Error Submitting Quote", description: error.serverMessage, variant: "destructive" });
+            return;
+          }
+          // A field the server refused is named beside it, alone: the visitor can fix it.
+          if (Object.keys(found).length > 0) return focusFirstError(found);
+          const serverMessage = error instanceof HttpError && error.status === 400 ? error.serverMessage : undefined;
+          notify({
+            title: "Error Submitting Quote",
+            description: serverMessage ? `${serverMessage} ${failureText(phone)}` : failureText(phone),
+            variant: "destructive",
+          });
+        },
+      },
+    );
   };
 
-  const field = (name: keyof Fields) => ({
-    id: `quote-${name}`,
-    name,
-    value: fields[name],
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `quote-${name}-error` : undefined,
-  });
+  const field = (name: keyof Fields) => ({ ...form.text(name, `quote-${name}`), name });
   const error = (name: keyof Fields) =>
     errors[name] ? (
       <Text id={`quote-${name}-error`} size="2" color="red" className="quote-form__error">
@@ -151,60 +121,27 @@ export function QuoteForm() {
       <div className="quote-form__grid">
         <div className="quote-form__field">
           <label htmlFor="quote-name">Full name *</label>
-          <TextField.Root
-            size="3"
-            autoComplete="name"
-            aria-required
-            {...field("name")}
-            onChange={(e) => set("name")(e.target.value)}
-          />
+          <TextField.Root size="3" autoComplete="name" aria-required {...field("name")} />
           {error("name")}
         </div>
         <div className="quote-form__field">
           <label htmlFor="quote-phone">Phone *</label>
-          <TextField.Root
-            size="3"
-            type="tel"
-            autoComplete="tel"
-            aria-required
-            {...field("phone")}
-            onChange={(e) => set("phone")(e.target.value)}
-          />
+          <TextField.Root size="3" type="tel" autoComplete="tel" aria-required {...field("phone")} />
           {error("phone")}
         </div>
         <div className="quote-form__field">
           <label htmlFor="quote-email">Email *</label>
-          <TextField.Root
-            size="3"
-            type="email"
-            autoComplete="email"
-            aria-required
-            {...field("email")}
-            onChange={(e) => set("email")(e.target.value)}
-          />
+          <TextField.Root size="3" type="email" autoComplete="email" aria-required {...field("email")} />
           {error("email")}
         </div>
         <div className="quote-form__field">
           <label htmlFor="quote-postcode">Postcode *</label>
-          <TextField.Root
-            size="3"
-            autoComplete="postal-code"
-            autoCapitalize="characters"
-            aria-required
-            {...field("postcode")}
-            onChange={(e) => set("postcode")(e.target.value)}
-          />
+          <TextField.Root size="3" autoComplete="postal-code" autoCapitalize="characters" aria-required {...field("postcode")} />
           {error("postcode")}
         </div>
         <div className="quote-form__field quote-form__field--wide">
           <label htmlFor="quote-service">Service required *</label>
-          <select
-            className="native-select"
-            data-empty={fields.service === "" || undefined}
-            aria-required
-            {...field("service")}
-            onChange={(e) => set("service")(e.target.value)}
-          >
+          <select className="native-select" data-empty={values.service === "" || undefined} aria-required {...field("service")}>
             <option value="" disabled>
               Choose a service
             </option>
@@ -218,18 +155,12 @@ export function QuoteForm() {
         </div>
         <div className="quote-form__field quote-form__field--wide">
           <label htmlFor="quote-message">Message (optional)</label>
-          <TextArea
-            size="3"
-            rows={4}
-            placeholder="Tell us a little about the job"
-            {...field("message")}
-            onChange={(e) => set("message")(e.target.value)}
-          />
+          <TextArea size="3" rows={4} placeholder="Tell us a little about the job" {...field("message")} />
           {error("message")}
         </div>
       </div>
-      <Button type="submit" size="4" disabled={!isHydrated || isSubmitting} className="quote-form__submit">
-        {isSubmitting ? "Submitting..." : "Get My Free Quote"}
+      <Button type="submit" size="4" disabled={!isHydrated || form.busy} className="quote-form__submit">
+        {form.busy ? "Submitting..." : "Get My Free Quote"}
       </Button>
       <p className="quote-form__promise">
         We reply within {company.quoteResponseHours} hours during business hours. No obligation, no call-out charge.

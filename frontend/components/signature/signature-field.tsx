@@ -2,7 +2,8 @@ import { Button, Flex, Text } from "@radix-ui/themes";
 import { useEffect, useRef } from "react";
 import SignaturePad from "signature_pad";
 import { SIGNATURE_MAX_CHARS } from "../../../schema/api/constants";
-import { FieldError, invalidProps } from "../admin/form-field";
+import { invalidProps } from "../../lib/use-form";
+import { FieldError } from "../admin/form-field";
 import "./signature.css";
 
 /**

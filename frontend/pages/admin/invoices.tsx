@@ -15,7 +15,7 @@ import { SearchBox } from "../../components/admin/search-box";
 import { useAdminList } from "../../hooks/admin/use-admin-list";
 import { useUrlFilters } from "../../hooks/admin/use-url-filters";
 import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
-import "../../components/admin/estimates/estimates.css";
+import "../../components/admin/documents/documents.css";
 
 const ALL = "all";
 const filterNames = ["q", "status"] as const;
@@ -48,7 +48,7 @@ export default function Invoices() {
         <div className="admin-list">
           {items.map((item) => (
             <article key={item.id} className="admin-card" aria-label={`Invoice ${item.number ?? "draft"}: ${item.customerName}`}>
-              <div className="estimate-list-item">
+              <div className="doc-list-item">
                 <Box>
                   <Heading as="h2" size="3">
                     <Link href={`/invoices/${item.id}`} className="admin-heading-link">

@@ -12,6 +12,7 @@ import { formatLongDate } from "../../../../schema/london-time-text";
 import { errorMessage } from "../../../lib/admin/admin-api";
 import { HttpError } from "../../../lib/api";
 import { notify } from "../../../lib/toast";
+import { useForm } from "../../../lib/use-form";
 
 const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 type Weekday = (typeof weekdays)[number];
@@ -48,6 +49,9 @@ const inputOf = (d: Draft) => ({
   outwardCodes: d.outwardCodes.split(/[\s,]+/).filter(Boolean),
 });
 
+/** The form's Save checks everything but the blocked days. */
+const availabilitySchema = calendarSettingsSchema.omit({ blockedDays: true });
+
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 /** The owner's availability: hours, slot lengths, notice and window, blocked days, areas. */
@@ -58,9 +62,10 @@ export function AvailabilityForm({
   settings: CalendarSettings;
   onSave: (patch: Partial<CalendarSettingsInput>) => Promise<unknown>;
 }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const form = useForm<Draft>({ initial: () => draftOf(settings), schema: availabilitySchema, input: inputOf });
+  const { values: draft, errors } = form;
+  const setHours = (day: Weekday, change: Partial<Draft["hours"][Weekday]>) =>
+    form.update((v) => ({ ...v, hours: { ...v.hours, [day]: { ...v.hours[day], ...change } } }));
   const [newDay, setNewDay] = useState({ date: "", reason: "" });
   const [blocking, setBlocking] = useState(false);
   const error = (path: string) =>
@@ -72,24 +77,18 @@ export function AvailabilityForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const input = inputOf(draft);
-    const checked = calendarSettingsSchema.omit({ blockedDays: true }).safeParse(input);
-    if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((i) => [i.path.join("."), i.message])));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      await onSave(input);
-      notify({ title: "Availability saved", description: "Online booking uses it from now on.", variant: "success" });
-    } catch (e) {
-      if (e instanceof HttpError && e.body?.details?.length) {
-        setErrors(Object.fromEntries(e.body.details.map((d) => [d.path, d.message])));
-      } else notify({ title: "Not saved", description: errorMessage(e, "Please try again."), variant: "destructive" });
-    } finally {
-      setSaving(false);
-    }
+    await form.submit(
+      async (_data, input) => {
+        await onSave(input as Partial<CalendarSettingsInput>);
+        notify({ title: "Availability saved", description: "Online booking uses it from now on.", variant: "success" });
+      },
+      {
+        onError: (e, found) => {
+          if (Object.keys(found).length === 0)
+            notify({ title: "Not saved", description: errorMessage(e, "Please try again."), variant: "destructive" });
+        },
+      },
+    );
   };
 
   /** Blocking or unblocking a day is saved at once: nothing waits for the form's Save. */
@@ -97,14 +96,14 @@ export function AvailabilityForm({
     setBlocking(true);
     try {
       await onSave({ blockedDays });
-      setDraft((d) => ({ ...d, blockedDays }));
-      setErrors((e) => ({ ...e, blockedDays: "" }));
+      form.update((v) => ({ ...v, blockedDays }));
+      form.setErrors((e) => ({ ...e, blockedDays: "" }));
       notify({ ...done, variant: "success" });
       return true;
     } catch (e) {
       const message =
         e instanceof HttpError && e.body?.details?.length ? e.body.details[0]!.message : errorMessage(e, "Please try again.");
-      setErrors((errs) => ({ ...errs, blockedDays: message }));
+      form.setErrors((errs) => ({ ...errs, blockedDays: message }));
       notify({ title: "Not saved", description: message, variant: "destructive" });
       return false;
     } finally {
@@ -131,29 +130,21 @@ export function AvailabilityForm({
         {weekdays.map((d) => (
           <div key={d} className="calendar-hours">
             <Text as="label" size="2" weight="bold" className="calendar-hours__day">
-              <Checkbox
-                checked={draft.hours[d].open}
-                onCheckedChange={(open) =>
-                  setDraft({ ...draft, hours: { ...draft.hours, [d]: { ...draft.hours[d], open: open === true } } })
-                }
-              />{" "}
-              {cap(d)}
+              <Checkbox checked={draft.hours[d].open} onCheckedChange={(open) => setHours(d, { open: open === true })} /> {cap(d)}
             </Text>
             <TextField.Root
               type="time"
               aria-label={`${cap(d)} opens`}
               disabled={!draft.hours[d].open}
               value={draft.hours[d].start}
-              onChange={(e) =>
-                setDraft({ ...draft, hours: { ...draft.hours, [d]: { ...draft.hours[d], start: e.target.value } } })
-              }
+              onChange={(e) => setHours(d, { start: e.target.value })}
             />
             <TextField.Root
               type="time"
               aria-label={`${cap(d)} closes`}
               disabled={!draft.hours[d].open}
               value={draft.hours[d].end}
-              onChange={(e) => setDraft({ ...draft, hours: { ...draft.hours, [d]: { ...draft.hours[d], end: e.target.value } } })}
+              onChange={(e) => setHours(d, { end: e.target.value })}
             />
             {error(`hours.${d}.end`) ?? error(`hours.${d}.start`)}
           </div>
@@ -171,7 +162,7 @@ export function AvailabilityForm({
                 id={`cal-slot-${s}`}
                 inputMode="numeric"
                 value={draft.slotMinutes[s]}
-                onChange={(e) => setDraft({ ...draft, slotMinutes: { ...draft.slotMinutes, [s]: e.target.value } })}
+                onChange={(e) => form.set("slotMinutes", { ...draft.slotMinutes, [s]: e.target.value })}
               />
               {error(`slotMinutes.${s}`)}
             </div>
@@ -187,7 +178,7 @@ export function AvailabilityForm({
             id="cal-notice"
             inputMode="numeric"
             value={draft.minNoticeDays}
-            onChange={(e) => setDraft({ ...draft, minNoticeDays: e.target.value })}
+            onChange={(e) => form.set("minNoticeDays", e.target.value)}
           />
           {error("minNoticeDays")}
         </div>
@@ -199,7 +190,7 @@ export function AvailabilityForm({
             id="cal-ahead"
             inputMode="numeric"
             value={draft.maxDaysAhead}
-            onChange={(e) => setDraft({ ...draft, maxDaysAhead: e.target.value })}
+            onChange={(e) => form.set("maxDaysAhead", e.target.value)}
           />
           {error("maxDaysAhead")}
         </div>
@@ -289,11 +280,7 @@ export function AvailabilityForm({
         <Text as="label" size="2" htmlFor="cal-areas">
           Postcode areas you visit (first half of the postcode, or its letters: M33, SK4, OL)
         </Text>
-        <TextField.Root
-          id="cal-areas"
-          value={draft.outwardCodes}
-          onChange={(e) => setDraft({ ...draft, outwardCodes: e.target.value })}
-        />
+        <TextField.Root id="cal-areas" value={draft.outwardCodes} onChange={(e) => form.set("outwardCodes", e.target.value)} />
         {Object.entries(errors)
           .filter(([path]) => path.startsWith("outwardCodes"))
           .slice(0, 1)
@@ -304,8 +291,8 @@ export function AvailabilityForm({
           ))}
       </div>
       <Flex mt="4">
-        <Button type="submit" size="3" disabled={saving}>
-          {saving ? "Saving…" : "Save availability"}
+        <Button type="submit" size="3" disabled={form.busy}>
+          {form.busy ? "Saving…" : "Save availability"}
         </Button>
       </Flex>
     </form>

@@ -1,6 +1,6 @@
 import { Checkbox, Flex, Grid, Text, TextArea, TextField } from "@radix-ui/themes";
-import type { FieldErrors } from "../form-errors";
-import { Field, invalidProps } from "../form-field";
+import { type FieldErrors, invalidProps } from "../../../lib/use-form";
+import { Field } from "../form-field";
 import type { CustomerFormState } from "./customer-form-state";
 
 type Props = {

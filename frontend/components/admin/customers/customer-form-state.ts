@@ -1,5 +1,5 @@
 import type { AdminCustomer, CustomerInput } from "../../../../schema/api/customers";
-import { changedFields } from "../form-errors";
+import { changedFields } from "../../../lib/use-form";
 
 /** The customer fields as typed: text stays text until the form is sent. */
 export type CustomerFormState = {

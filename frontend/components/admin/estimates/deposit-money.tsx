@@ -1,12 +1,13 @@
 import { Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import type { AdminEstimate } from "../../../../schema/api/estimates";
-import { paymentMethodLabels } from "../../../../schema/api/invoices";
+import { paymentMethodLabels } from "../../../../schema/api/payment-methods";
 import { formatPence } from "../../../../schema/format";
 import { formatDate, formatDateTime } from "../../../../schema/london-time-text";
 import { adminApi, errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { notify } from "../../../lib/toast";
-import { RecordPayment } from "../invoices/record-payment";
+import { RecordPayment } from "../record-payment";
+import "../documents/documents.css";
 
 /**
  * An accepted quote's acceptance and its deposit's money: what it holds, what is still to pay (the
@@ -55,7 +56,7 @@ export function AcceptedQuote({ estimate, onChanged }: { estimate: AdminEstimate
         {depositState} · {a.startEarly ? "asked to start within 14 days" : "start after the 14 days"}
       </Text>
       {estimate.depositPayments.length ? (
-        <ul className="estimate-history" aria-label="Deposit payments">
+        <ul className="doc-history" aria-label="Deposit payments">
           {estimate.depositPayments.map((p) => (
             <li key={p.id}>
               {formatPence(p.amountPence)} by {paymentMethodLabels[p.method].toLowerCase()} on {formatDate(p.paidOn)}

@@ -1,17 +1,8 @@
 import type { AdminEstimate, EstimateContent, EstimateOption } from "../../../../schema/api/estimates";
 import { parsePriceToPence, penceToDecimal } from "../../../../schema/format";
-import type { VatRate } from "../../../../schema/money";
+import { blankLine, type LineForm, lineFormOf, lineInput, pricedLines, typedNumber } from "../documents/line-form";
 
 /** A quote's form as typed: amounts stay text until sent. */
-export type LineForm = {
-  id?: string;
-  description: string;
-  quantity: string;
-  unitPrice: string;
-  vatRate: VatRate;
-  optional: boolean;
-  productId: number | null;
-};
 export type OptionForm = { id?: string; name: string; lines: LineForm[] };
 export type EstimateForm = {
   title: string;
@@ -24,15 +15,6 @@ export type EstimateForm = {
   followUps: boolean;
   propertyId: number | null;
 };
-
-export const blankLine = (): LineForm => ({
-  description: "",
-  quantity: "1",
-  unitPrice: "",
-  vatRate: 20,
-  optional: false,
-  productId: null,
-});
 
 export const newEstimateForm = (title = ""): EstimateForm => ({
   title,
@@ -50,19 +32,7 @@ export function formOf(e: AdminEstimate): EstimateForm {
   return {
     title: e.title,
     introduction: e.introduction ?? "",
-    options: e.options.map((o) => ({
-      id: o.id,
-      name: o.name,
-      lines: o.lines.map((l) => ({
-        id: l.id,
-        description: l.description,
-        quantity: String(l.quantity),
-        unitPrice: penceToDecimal(l.unitPence),
-        vatRate: l.vatRate,
-        optional: l.optional,
-        productId: l.productId,
-      })),
-    })),
+    options: e.options.map((o) => ({ id: o.id, name: o.name, lines: o.lines.map(lineFormOf) })),
     validUntil: e.validUntil,
     terms: e.terms ?? "",
     depositKind: e.deposit ? e.deposit.kind : "none",
@@ -72,38 +42,46 @@ export function formOf(e: AdminEstimate): EstimateForm {
   };
 }
 
-const number = (text: string) => (text.trim() === "" ? Number.NaN : Number(text.replace(",", ".")));
-
 /** The options as the API takes them (invalid amounts are sent as typed, for the API to name). */
 export function optionsInput(form: EstimateForm) {
   return form.options.map((o) => ({
     ...(o.id ? { id: o.id } : {}),
     name: o.name,
-    lines: o.lines.map((l) => ({
-      ...(l.id ? { id: l.id } : {}),
-      description: l.description,
-      quantity: number(l.quantity),
-      unitPence: parsePriceToPence(l.unitPrice) ?? Number.NaN,
-      vatRate: l.vatRate,
-      optional: l.optional,
-      productId: l.productId,
-    })),
+    lines: o.lines.map((l) => ({ ...lineInput(l), optional: l.optional })),
   }));
 }
 
 export function depositInput(form: EstimateForm): EstimateContent["deposit"] {
-  if (form.depositKind === "percent") return { kind: "percent", percent: number(form.depositValue) };
+  if (form.depositKind === "percent") return { kind: "percent", percent: typedNumber(form.depositValue) };
   if (form.depositKind === "fixed") return { kind: "fixed", pence: parsePriceToPence(form.depositValue) ?? Number.NaN };
   return null;
 }
 
+/** The deposit as far as it can be priced yet, for the live totals (none while its amount is not a number). */
+export function pricedDeposit(form: EstimateForm): EstimateContent["deposit"] {
+  const d = depositInput(form);
+  if (!d) return null;
+  return Number.isFinite(d.kind === "percent" ? d.percent : d.pence) ? d : null;
+}
+
 /** The options with the lines that can be priced yet, for the live totals. */
 export function pricedOptions(form: EstimateForm): EstimateOption[] {
-  return optionsInput(form).map((o, i) => ({
-    id: o.id ?? `new-${i}`,
-    name: o.name,
-    lines: o.lines
-      .map((l, j) => ({ ...l, id: l.id ?? `new-${i}-${j}` }))
-      .filter((l) => Number.isFinite(l.quantity) && l.quantity > 0 && Number.isFinite(l.unitPence)),
-  }));
+  return optionsInput(form).map((o, i) => ({ id: o.id ?? `new-${i}`, name: o.name, lines: pricedLines(o.lines, `new-${i}-`) }));
+}
+
+/**
+ * The whole quote as the API takes it (a sent quote's change becomes its next version on the
+ * server). Empty terms are the billing settings' default for a new quote, none for one saved.
+ */
+export function estimateInput(form: EstimateForm, isNew: boolean) {
+  return {
+    title: form.title,
+    introduction: form.introduction.trim() || null,
+    options: optionsInput(form),
+    ...(form.validUntil ? { validUntil: form.validUntil } : {}),
+    terms: form.terms.trim() || (isNew ? undefined : null),
+    deposit: depositInput(form),
+    followUps: form.followUps,
+    propertyId: form.propertyId,
+  };
 }

@@ -15,7 +15,7 @@ import {
   warningActionLabels,
 } from "../../../../schema/api/gas-safety";
 import type { AdminAppliance } from "../../../../schema/api/properties";
-import type { FieldErrors } from "../form-errors";
+import type { FieldErrors } from "../../../lib/use-form";
 import { FieldError } from "../form-field";
 import { ChoiceField, fromYesNo, ReadingField, toYesNo, yesNo } from "./choice-field";
 

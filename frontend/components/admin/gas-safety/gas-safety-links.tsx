@@ -1,7 +1,7 @@
 import { Badge, Button, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import type { DocumentSummary } from "../../../../schema/api/gas-safety";
+import type { DocumentSummary } from "../../../../schema/api/documents";
 import type { AdminServiceRecord } from "../../../../schema/api/records";
 import { reminderVisitPatterns } from "../../../../schema/business";
 import { formatDate } from "../../../../schema/london-time-text";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { adminChange } from "../../../lib/admin/admin-write";
 import { HttpError } from "../../../lib/api";
-import { changedFields, type FieldErrors, fieldErrorsFrom } from "../form-errors";
+import { changedFields, type Form } from "../../../lib/use-form";
 
 export type SaveState = "saved" | "saving" | "waiting" | "refused";
 
@@ -9,28 +9,18 @@ export type SaveState = "saved" | "saving" | "waiting" | "refused";
  * Saves a draft as it is filled: each change is kept in this browser at once (a reload or a lost
  * signal loses nothing) and sent a moment later, only the fields that changed, one save at a time
  * so an older one never lands after a newer. A save that cannot reach the server is tried again when
- * the browser is back online or a few seconds later; one the server refuses shows its reasons.
+ * the browser is back online or a few seconds later; one the server refuses shows its reasons beside
+ * the form's fields.
  */
-export function useDraftAutosave<F extends object>({
-  path,
-  storageKey,
-  saved: savedOnServer,
-  form,
-  onRefused,
-}: {
-  path: string;
-  storageKey: string;
-  saved: F;
-  form: F;
-  onRefused: (errors: FieldErrors) => void;
-}) {
+export function useDraftAutosave<F extends object>(
+  { values: form, showRefusal }: Pick<Form<F>, "values" | "showRefusal">,
+  { path, storageKey, saved: savedOnServer }: { path: string; storageKey: string; saved: F },
+) {
   const saved = useRef(savedOnServer);
   const latest = useRef(form);
   latest.current = form;
   const queue = useRef<Promise<void>>(Promise.resolve());
   const [state, setState] = useState<SaveState>("saved");
-  const refused = useRef(onRefused);
-  refused.current = onRefused;
 
   const saveNow = useCallback((): Promise<void> => {
     queue.current = queue.current.then(async () => {
@@ -49,12 +39,12 @@ export function useDraftAutosave<F extends object>({
       } catch (error) {
         if (error instanceof HttpError && error.status === 400 && error.body?.details) {
           setState("refused");
-          refused.current(fieldErrorsFrom(error.body.details));
+          showRefusal(error);
         } else setState("waiting");
       }
     });
     return queue.current;
-  }, [path, storageKey]);
+  }, [path, storageKey, showRefusal]);
 
   useEffect(() => {
     if (Object.keys(changedFields(saved.current, form)).length === 0) return;

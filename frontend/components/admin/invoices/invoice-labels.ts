@@ -16,3 +16,17 @@ export const invoiceTabLabels: Record<InvoiceTab, string> = {
   paid: "Paid",
   void: "Void",
 };
+
+/** How an invoice's history reads. */
+export const invoiceEventLabels: Record<string, string> = {
+  created: "Created",
+  issued: "Issued",
+  sent: "E-mailed",
+  viewed: "Opened by the customer",
+  reminded: "Reminded",
+  paid: "Paid",
+  refunded: "Refunded",
+  credited: "Credited",
+  voided: "Voided",
+  chasing: "Reminders",
+};

@@ -6,7 +6,7 @@ import {
   requiredProductFields,
 } from "../../../../schema/api/catalogue";
 import { adminBrands, adminCategories, type productConditions } from "../../../../schema/business";
-import { changedFields } from "../form-errors";
+import { changedFields, type FieldErrors } from "../../../lib/use-form";
 
 /** The product form as typed: text inputs stay text until the form is sent. */
 export type ProductFormState = {
@@ -93,9 +93,6 @@ export function productChanges(initial: ProductFormState, form: ProductFormState
   if (form.countStock) delete changes.inStock;
   return changes as ProductPatchInput;
 }
-
-/** A form field's first problem, by the API field it belongs to (a zod issue path or a server detail). */
-export type FieldErrors = Partial<Record<keyof ProductFormInput, string>>;
 
 /** Each required field left blank, in the schema's own words ("Please fill in: Price"). */
 export function missingFieldErrors(sent: Partial<ProductFormInput>): FieldErrors {

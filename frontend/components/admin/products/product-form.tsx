@@ -8,15 +8,13 @@ import {
   productPatchSchema,
 } from "../../../../schema/api/catalogue";
 import { adminBrands, adminCategories, productConditions } from "../../../../schema/business";
-import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
-import { HttpError } from "../../../lib/api";
+import { toastFailure, toastInvalid } from "../../../lib/admin/form-toasts";
 import { notify } from "../../../lib/toast";
-import { fieldErrorsFrom } from "../form-errors";
-import { Field, FieldError, invalidProps } from "../form-field";
+import { useForm } from "../../../lib/use-form";
+import { Field, FieldError } from "../form-field";
 import { Choice } from "../select-choice";
 import {
   emptyProductForm,
-  type FieldErrors,
   missingFieldErrors,
   type ProductFormState,
   productChanges,
@@ -38,7 +36,7 @@ type Props = {
 );
 
 /** The API field whose error a form field clears as it is edited (the Count stock switch: the count). */
-const errorKey = (key: keyof ProductFormState): keyof FieldErrors => (key === "countStock" ? "stockQuantity" : key);
+const errorKey = (key: string) => [key === "countStock" ? "stockQuantity" : key];
 
 /**
  * The product form: Add Product (every field, created with POST) and the editor (filled in from the
@@ -47,72 +45,48 @@ const errorKey = (key: keyof ProductFormState): keyof FieldErrors => (key === "c
  */
 export function ProductForm(props: Props) {
   const { idPrefix, labelledBy, onCancel, product } = props;
-  const [initial, setInitial] = useState(() => (product ? productFormFrom(product) : emptyProductForm));
-  const [form, setForm] = useState<ProductFormState>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [uploading, setUploading] = useState(false);
-  const [busy, setBusy] = useState(false);
   const editing = product !== undefined;
-  const id = (name: string) => `${idPrefix}-${name}`;
-
-  const set = <K extends keyof ProductFormState>(key: K, value: ProductFormState[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => (e[errorKey(key)] ? { ...e, [errorKey(key)]: undefined } : e));
-  };
-  const text = (key: "name" | "price" | "originalPrice" | "rating" | "description", fieldId: string) => ({
-    id: fieldId,
-    value: form[key],
-    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
-    ...invalidProps(fieldId, errors[key]),
+  const form = useForm<ProductFormState>({
+    initial: () => (product ? productFormFrom(product) : emptyProductForm),
+    schema: product ? productPatchSchema : productFormSchema,
+    input: (values, initial) => (product ? productChanges(initial, values) : productInput(values)),
+    idPrefix,
+    clears: errorKey,
   });
-
-  function refuse(issues: readonly { path: readonly PropertyKey[]; message: string }[], sent: Partial<ProductFormInput>) {
-    setErrors({ ...fieldErrorsFrom(issues), ...missingFieldErrors(sent) });
-    notify({ title: "Validation Error", description: issues[0]?.message, variant: "destructive" });
-  }
+  const [uploading, setUploading] = useState(false);
+  const { values, errors, set, busy, id } = form;
+  const text = (key: "name" | "price" | "originalPrice" | "rating" | "description", fieldId: string) => form.text(key, fieldId);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    let send: () => Promise<void>;
-    if (props.product) {
-      const changes = productChanges(initial, form);
-      if (Object.keys(changes).length === 0) {
-        notify({ title: "Nothing to save", description: "You haven't changed anything yet." });
-        return;
-      }
-      const parsed = productPatchSchema.safeParse(changes);
-      if (!parsed.success) return refuse(parsed.error.issues, changes);
-      send = () => props.onSave(changes);
-    } else {
-      const input = productInput(form);
-      const parsed = productFormSchema.safeParse(input);
-      if (!parsed.success) return refuse(parsed.error.issues, input);
-      send = () => props.onCreate(input);
+    const sent = props.product ? productChanges(form.initial, values) : productInput(values);
+    if (props.product && Object.keys(sent).length === 0) {
+      notify({ title: "Nothing to save", description: "You haven't changed anything yet." });
+      return;
     }
-    setErrors({});
-    setBusy(true);
-    try {
-      await send();
-      if (editing) {
-        notify({ title: "Product saved", description: "The changes are live in the store.", variant: "success" });
-        setInitial(form);
-      } else {
-        notify({
-          title: "Product created",
-          description: "The product has been successfully added to the store.",
-          variant: "success",
-        });
-        setForm(emptyProductForm);
-      }
-    } catch (e) {
-      if (e instanceof HttpError && e.body?.details) setErrors(fieldErrorsFrom(e.body.details));
-      if (!isUnauthorized(e)) {
-        const fallback = editing ? "Failed to save the product" : "Failed to create product";
-        notify({ title: "Error", description: errorMessage(e, fallback), variant: "destructive" });
-      }
-    } finally {
-      setBusy(false);
-    }
+    await form.submit(
+      async (_data, input) => {
+        if (props.product) {
+          await props.onSave(input as ProductPatchInput);
+          notify({ title: "Product saved", description: "The changes are live in the store.", variant: "success" });
+          form.reset(values);
+        } else {
+          await props.onCreate(input as ProductFormInput);
+          notify({
+            title: "Product created",
+            description: "The product has been successfully added to the store.",
+            variant: "success",
+          });
+          form.reset(emptyProductForm);
+        }
+      },
+      {
+        // A blank required field is named at itself, beside the schema's one message for them all.
+        extra: missingFieldErrors(sent),
+        onInvalid: toastInvalid,
+        onError: toastFailure("Error", editing ? "Failed to save the product" : "Failed to create product"),
+      },
+    );
   }
 
   return (
@@ -130,7 +104,7 @@ export function ProductForm(props: Props) {
         <Field id={id("category")} label="Category" error={errors.category}>
           <Choice
             id={id("category")}
-            value={form.category}
+            value={values.category}
             options={adminCategories}
             onChange={(v) => set("category", v)}
             error={errors.category}
@@ -139,7 +113,7 @@ export function ProductForm(props: Props) {
         <Field id={id("brand")} label="Brand" error={errors.brand}>
           <Choice
             id={id("brand")}
-            value={form.brand}
+            value={values.brand}
             options={adminBrands}
             onChange={(v) => set("brand", v)}
             error={errors.brand}
@@ -148,7 +122,7 @@ export function ProductForm(props: Props) {
         <Field id={id("condition")} label="Condition" error={errors.condition}>
           <Choice
             id={id("condition")}
-            value={form.condition}
+            value={values.condition}
             options={productConditions}
             onChange={(v) => set("condition", v as ProductFormState["condition"])}
             error={errors.condition}
@@ -159,7 +133,7 @@ export function ProductForm(props: Props) {
         </Field>
       </Grid>
 
-      <StockFields idPrefix={idPrefix} form={form} set={set} errors={errors} />
+      <StockFields idPrefix={idPrefix} form={values} set={set} errors={errors} />
 
       <Box mt="4">
         <Field id={id("description")} label="Description" error={errors.description}>
@@ -170,7 +144,7 @@ export function ProductForm(props: Props) {
       <Box mt="4">
         <ProductImageField
           id={id("image")}
-          image={form.image}
+          image={values.image}
           onChange={(image) => set("image", image)}
           uploading={uploading}
           onUploadingChange={setUploading}

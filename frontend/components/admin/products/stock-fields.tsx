@@ -1,6 +1,7 @@
 import { Flex, Grid, Switch, Text, TextField } from "@radix-ui/themes";
-import { Field, invalidProps } from "../form-field";
-import type { FieldErrors, ProductFormState } from "./product-form-state";
+import { type FieldErrors, invalidProps } from "../../../lib/use-form";
+import { Field } from "../form-field";
+import type { ProductFormState } from "./product-form-state";
 
 type Props = {
   idPrefix: string;

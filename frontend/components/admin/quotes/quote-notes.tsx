@@ -4,7 +4,8 @@ import type { AdminQuote } from "../../../../schema/api/quotes";
 import { quoteNotesSchema } from "../../../../schema/api/quotes";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { notify } from "../../../lib/toast";
-import { FieldError, invalidProps } from "../form-field";
+import { invalidProps } from "../../../lib/use-form";
+import { FieldError } from "../form-field";
 import { EditIcon } from "../icons";
 
 /**

@@ -1,10 +1,10 @@
 import { Button, Flex } from "@radix-ui/themes";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { MIN_PASSWORD_LENGTH, passwordChangeSchema } from "../../../../schema/api/security";
-import { adminApi, errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
-import { HttpError } from "../../../lib/api";
+import { adminApi } from "../../../lib/admin/admin-api";
+import { toastFailure } from "../../../lib/admin/form-toasts";
 import { notify } from "../../../lib/toast";
-import { type FieldErrors, fieldErrorsFrom } from "../form-errors";
+import { useForm } from "../../../lib/use-form";
 import { PasswordField } from "../password-field";
 
 const fields = [
@@ -21,35 +21,28 @@ const empty: Values = { current: "", password: "", confirm: "" };
  * by the Worker (the current password, the most common passwords); every other session ends.
  */
 export function PasswordForm() {
-  const [values, setValues] = useState<Values>(empty);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
+  const form = useForm<Values>({ initial: empty, schema: passwordChangeSchema });
+  const { values, errors } = form;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = passwordChangeSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrorsFrom(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    try {
-      const { sessionsEnded } = await adminApi<{ sessionsEnded: number }>("/api/admin/security/password", { json: values });
-      setValues(empty);
-      notify({
-        title: "Password changed",
-        description: `Use it next time you log in. ${sessionsEnded} other ${sessionsEnded === 1 ? "session was" : "sessions were"} signed out.`,
-        variant: "success",
-      });
-    } catch (error) {
-      if (error instanceof HttpError && error.body?.details?.length) setErrors(fieldErrorsFrom(error.body.details));
-      else if (!isUnauthorized(error)) {
-        notify({ title: "Password not changed", description: errorMessage(error, "Please try again."), variant: "destructive" });
-      }
-    } finally {
-      setPending(false);
-    }
+    await form.submit(
+      async () => {
+        const { sessionsEnded } = await adminApi<{ sessionsEnded: number }>("/api/admin/security/password", { json: values });
+        form.reset(empty);
+        notify({
+          title: "Password changed",
+          description: `Use it next time you log in. ${sessionsEnded} other ${sessionsEnded === 1 ? "session was" : "sessions were"} signed out.`,
+          variant: "success",
+        });
+      },
+      {
+        onError: (error, found) => {
+          // A refusal about the fields is shown beside them; anything else in a toast.
+          if (Object.keys(found).length === 0) toastFailure("Password not changed", "Please try again.")(error);
+        },
+      },
+    );
   }
 
   return (
@@ -62,12 +55,12 @@ export function PasswordForm() {
             label={f.label}
             autoComplete={f.autoComplete}
             value={values[f.name]}
-            onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))}
+            onChange={(value) => form.set(f.name, value)}
             error={errors[f.name]}
           />
         ))}
         <Flex>
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={form.busy}>
             Change password
           </Button>
         </Flex>

@@ -3,7 +3,8 @@ import { useEffect } from "react";
 import { Link } from "wouter";
 import type { AdminProperty } from "../../../../schema/api/properties";
 import { useAdminData } from "../../../hooks/admin/use-admin-data";
-import { Field, invalidProps } from "../form-field";
+import { invalidProps } from "../../../lib/use-form";
+import { Field } from "../form-field";
 
 const placeOf = (p: AdminProperty) => (p.postcode && !p.address.includes(p.postcode) ? `${p.address}, ${p.postcode}` : p.address);
 

@@ -1,8 +1,8 @@
 import type { AdminServiceRecord, ServiceRecordInput } from "../../../../schema/api/records";
 import { londonToday, londonToUtc } from "../../../../schema/london-time";
 import { formatClock } from "../../../../schema/london-time-text";
+import { changedFields } from "../../../lib/use-form";
 import { type CustomerFormState, customerInput, emptyCustomerForm } from "../customers/customer-form-state";
-import { changedFields } from "../form-errors";
 
 export type RecordStatus = AdminServiceRecord["status"];
 

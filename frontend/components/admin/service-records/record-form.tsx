@@ -1,6 +1,6 @@
 import { Button, Flex, Grid, Select, TextArea, TextField } from "@radix-ui/themes";
-import { type FormEvent, useState } from "react";
-import type { AdminServiceRecord } from "../../../../schema/api/records";
+import type { FormEvent } from "react";
+import type { AdminServiceRecord, ServiceRecordInput } from "../../../../schema/api/records";
 import {
   serviceRecordInputSchema,
   serviceRecordPatchSchema,
@@ -9,11 +9,10 @@ import {
 } from "../../../../schema/api/records";
 import { annualServiceTypes } from "../../../../schema/business";
 import { createServiceRecord, updateServiceRecord } from "../../../hooks/admin/use-service-records";
-import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
-import { HttpError } from "../../../lib/api";
+import { toastFailure, toastInvalid } from "../../../lib/admin/form-toasts";
 import { notify } from "../../../lib/toast";
-import { type FieldErrors, fieldErrorsFrom } from "../form-errors";
-import { Field, invalidProps } from "../form-field";
+import { invalidProps, useForm } from "../../../lib/use-form";
+import { Field } from "../form-field";
 import { CustomerPicker } from "./customer-picker";
 import { PropertyField } from "./property-field";
 import { type RecordFormState, type RecordStatus, recordChanges, recordInput, timeProblem } from "./record-form-state";
@@ -29,11 +28,6 @@ export const statusLabels: Record<RecordStatus, string> = {
   "in-progress": "In progress",
   completed: "Completed",
 };
-
-type TextKey = Exclude<
-  keyof RecordFormState,
-  "customer" | "status" | "serviceType" | "quoteId" | "propertyId" | "timeMode" | "startTime" | "endTime" | "notifyCustomer"
->;
 
 type Props = {
   idPrefix: string;
@@ -52,109 +46,73 @@ type Props = {
  * problem, the server's included, shows beside its field.
  */
 export function RecordForm({ idPrefix, labelledBy, initial, record, onSaved, onCancel }: Props) {
-  const [form, setForm] = useState<RecordFormState>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const id = (name: string) => `${idPrefix}-${name}`;
-
-  const set = <K extends keyof RecordFormState>(key: K, value: RecordFormState[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
-  };
-  const text = (key: TextKey) => ({
-    id: id(key),
-    value: form[key],
-    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
-    ...invalidProps(id(key), errors[key]),
+  const form = useForm<RecordFormState>({
+    initial,
+    schema: record ? serviceRecordPatchSchema : serviceRecordInputSchema,
+    input: (values, start) => (record ? recordChanges(start, values) : recordInput(values)),
+    idPrefix,
   });
-
-  function refuse(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-    setErrors(fieldErrorsFrom(issues));
-    notify({ title: "Validation Error", description: issues[0]?.message, variant: "destructive" });
-  }
+  const { values, errors, set, busy, id, text } = form;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    let send: () => Promise<AdminServiceRecord>;
-    if (record) {
-      const half = timeProblem(form);
-      if (half) return refuse([{ path: ["visitStart"], message: half }]);
-      const changes = recordChanges(initial, form);
+    const half = timeProblem(values);
+    const halfIssue = half ? [{ path: ["visitStart"], message: half }] : [];
+    if (record && !half) {
+      const changes = recordChanges(form.initial, values);
       if (Object.keys(changes).filter((k) => k !== "notifyCustomer").length === 0) {
         notify({ title: "Nothing to save", description: "You haven't changed anything yet." });
         return;
       }
-      const parsed = serviceRecordPatchSchema.safeParse(changes);
-      if (!parsed.success) return refuse(parsed.error.issues);
-      send = () => updateServiceRecord(record.id, changes);
-    } else {
-      const input = recordInput(form);
-      const parsed = serviceRecordInputSchema.safeParse(input);
-      const issues: { path: readonly PropertyKey[]; message: string }[] = parsed.success ? [] : [...parsed.error.issues];
-      const half = timeProblem(form);
-      if (half) issues.push({ path: ["visitStart"], message: half });
-      // The API allows a record with no customer (old records have none); a new one needs one.
-      if (form.customer.kind === "picked" && !form.customer.customer)
-        issues.unshift({ path: ["customerId"], message: "Please choose a customer, or turn on New customer" });
-      if (issues.length > 0) return refuse(issues);
-      send = () => createServiceRecord(input);
     }
-    setErrors({});
-    setBusy(true);
-    try {
-      const saved = await send();
-      notify(
-        record
-          ? {
-              title: "Service record saved",
-              description: `${saved.serviceType} for ${saved.customerName ?? "Unknown Customer"}.`,
-              variant: "success",
-            }
-          : {
-              title: "Service record added",
-              description: `${saved.serviceType} for ${saved.customerName ?? "Unknown Customer"}.`,
-              variant: "success",
-            },
-      );
-      onSaved(saved);
-    } catch (e) {
-      if (e instanceof HttpError && e.body?.details) setErrors(fieldErrorsFrom(e.body.details));
-      if (!isUnauthorized(e)) {
-        const fallback = record ? "Failed to save the service record" : "Failed to add the service record";
-        notify({ title: "Error", description: errorMessage(e, fallback), variant: "destructive" });
-      }
-    } finally {
-      setBusy(false);
-    }
+    // The API allows a record with no customer (old records have none); a new one needs one.
+    const noCustomer =
+      values.customer.kind === "picked" && !values.customer.customer
+        ? [{ path: ["customerId"], message: "Please choose a customer, or turn on New customer" }]
+        : [];
+    await form.submit(
+      async (_data, input) => {
+        const saved = record
+          ? await updateServiceRecord(record.id, input as Partial<ServiceRecordInput>)
+          : await createServiceRecord(input as ServiceRecordInput);
+        const done = `${saved.serviceType} for ${saved.customerName ?? "Unknown Customer"}.`;
+        notify({ title: record ? "Service record saved" : "Service record added", description: done, variant: "success" });
+        onSaved(saved);
+      },
+      {
+        // Half a time is asked about first when editing; a new record names every problem, its customer first.
+        issues: (found) => (record ? (half ? halfIssue : found) : [...noCustomer, ...found, ...halfIssue]),
+        onInvalid: toastInvalid,
+        onError: toastFailure("Error", record ? "Failed to save the service record" : "Failed to add the service record"),
+      },
+    );
   }
 
-  const annual = annualServiceTypes.includes(form.serviceType);
+  const annual = annualServiceTypes.includes(values.serviceType);
   return (
     <form onSubmit={submit} aria-labelledby={labelledBy} noValidate>
       <CustomerPicker
         idPrefix={id("customer")}
-        value={form.customer}
+        value={values.customer}
         onChange={(customer) => {
           // Another customer's visit is at one of their properties, their home unless chosen.
-          setForm((f) => ({ ...f, customer, propertyId: null }));
-          setErrors((e) =>
-            Object.fromEntries(Object.entries(e).filter(([k]) => k !== "customerId" && !k.startsWith("newCustomer."))),
-          );
+          form.update((f) => ({ ...f, customer, propertyId: null }));
+          form.clearErrors("customerId", "newCustomer");
         }}
         errors={errors}
       />
-      {form.customer.kind === "picked" && form.customer.customer ? (
+      {values.customer.kind === "picked" && values.customer.customer ? (
         <PropertyField
           id={id("propertyId")}
-          customerId={form.customer.customer.id}
-          value={form.propertyId}
+          customerId={values.customer.customer.id}
+          value={values.propertyId}
           onChange={(v) => set("propertyId", v)}
           error={errors.propertyId}
         />
       ) : null}
       <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4" mt="4">
         <Field id={id("serviceType")} label="Kind of visit" error={errors.serviceType}>
-          <Select.Root value={form.serviceType} onValueChange={(v) => set("serviceType", v)}>
+          <Select.Root value={values.serviceType} onValueChange={(v) => set("serviceType", v)}>
             <Select.Trigger
               id={id("serviceType")}
               className="admin-select"
@@ -163,9 +121,9 @@ export function RecordForm({ idPrefix, labelledBy, initial, record, onSaved, onC
             />
             <Select.Content position="popper">
               {/* A kind the list no longer offers stays choosable, so opening an old record changes nothing. */}
-              {(form.serviceType === "" || (serviceTypes as readonly string[]).includes(form.serviceType)
+              {(values.serviceType === "" || (serviceTypes as readonly string[]).includes(values.serviceType)
                 ? serviceTypes
-                : [form.serviceType, ...serviceTypes]
+                : [values.serviceType, ...serviceTypes]
               ).map((t) => (
                 <Select.Item key={t} value={t}>
                   {t}
@@ -175,7 +133,7 @@ export function RecordForm({ idPrefix, labelledBy, initial, record, onSaved, onC
           </Select.Root>
         </Field>
         <Field id={id("status")} label="Status" error={errors.status}>
-          <Select.Root value={form.status} onValueChange={(v) => set("status", v as RecordStatus)}>
+          <Select.Root value={values.status} onValueChange={(v) => set("status", v as RecordStatus)}>
             <Select.Trigger id={id("status")} className="admin-select" {...invalidProps(id("status"), errors.status)} />
             <Select.Content position="popper">
               {serviceRecordStatusList.map((s) => (
@@ -192,12 +150,9 @@ export function RecordForm({ idPrefix, labelledBy, initial, record, onSaved, onC
         <div className="admin-span-all">
           <VisitTimeField
             idPrefix={id("visit")}
-            form={form}
-            onChange={(changes) => {
-              setForm((f) => ({ ...f, ...changes }));
-              setErrors((e) => (e.visitStart || e.visitEnd ? { ...e, visitStart: undefined, visitEnd: undefined } : e));
-            }}
-            canEmail={customerEmail(form) !== null}
+            form={values}
+            onChange={(changes) => form.update((f) => ({ ...f, ...changes }), "visitStart", "visitEnd")}
+            canEmail={customerEmail(values) !== null}
             error={errors.visitStart ?? errors.visitEnd}
           />
         </div>
@@ -211,7 +166,7 @@ export function RecordForm({ idPrefix, labelledBy, initial, record, onSaved, onC
           id={id("nextServiceDue")}
           label="Next service due"
           error={errors.nextServiceDue}
-          hint={annual && !form.nextServiceDue ? "Left empty, completing this visit sets it a year on." : undefined}
+          hint={annual && !values.nextServiceDue ? "Left empty, completing this visit sets it a year on." : undefined}
         >
           <TextField.Root {...text("nextServiceDue")} type="date" />
         </Field>

@@ -3,7 +3,8 @@ import type { Slot } from "../../../../schema/api/bookings";
 import { usualVisitMinutes } from "../../../../schema/api/records";
 import { formatClock, formatTime } from "../../../../schema/london-time-text";
 import { useAdminData } from "../../../hooks/admin/use-admin-data";
-import { FieldError, invalidProps } from "../form-field";
+import { invalidProps } from "../../../lib/use-form";
+import { FieldError } from "../form-field";
 import type { RecordFormState, TimeMode } from "./record-form-state";
 
 type Props = {

@@ -1,13 +1,13 @@
 import { Button, Checkbox, Flex, Grid, Text, TextArea, TextField } from "@radix-ui/themes";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { type BillingSettings, billingPatchSchema } from "../../../../schema/api/billing";
 import { useAdminData } from "../../../hooks/admin/use-admin-data";
 import { adminApi, errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
-import { HttpError } from "../../../lib/api";
+import { toastFailure } from "../../../lib/admin/form-toasts";
 import { notify } from "../../../lib/toast";
+import { changedFields, invalidProps, useForm } from "../../../lib/use-form";
 import { ErrorState, LoadingState } from "../admin-states";
-import { changedFields, type FieldErrors, fieldErrorsFrom } from "../form-errors";
-import { Field, invalidProps } from "../form-field";
+import { Field } from "../form-field";
 import { SettingsSection } from "./settings-fields";
 
 /** The form's text boxes: every value as typed; numbers and empty boxes are read on saving. */
@@ -54,41 +54,25 @@ export function BillingSettingsForm() {
 }
 
 function Loaded({ settings, onSaved }: { settings: BillingSettings; onSaved: () => unknown }) {
-  const [initial, setInitial] = useState(() => formOf(settings));
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const patch = patchOf(initial, form);
-  const dirty = Object.keys(patch).length > 0;
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
+  const form = useForm<Form>({
+    initial: () => formOf(settings),
+    schema: billingPatchSchema,
+    input: (values, initial) => patchOf(initial, values),
+  });
+  const { values, errors, set, busy } = form;
+  const dirty = Object.keys(patchOf(form.initial, values)).length > 0;
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const checked = billingPatchSchema.safeParse(patch);
-    if (!checked.success) return setErrors(fieldErrorsFrom(checked.error.issues));
-    setBusy(true);
-    try {
-      const saved = await adminApi<BillingSettings>("/api/admin/settings/billing", { method: "PATCH", json: patch });
-      const next = formOf(saved);
-      setInitial(next);
-      setForm(next);
-      setErrors({});
-      notify({ title: "Billing settings saved", description: "The next quote or invoice uses them." });
-      onSaved();
-    } catch (e) {
-      if (e instanceof HttpError && e.body?.details) setErrors(fieldErrorsFrom(e.body.details));
-      if (!isUnauthorized(e))
-        notify({
-          title: "Not saved",
-          description: errorMessage(e, "The billing settings were not saved"),
-          variant: "destructive",
-        });
-    } finally {
-      setBusy(false);
-    }
+    await form.submit(
+      async (_data, patch) => {
+        const saved = await adminApi<BillingSettings>("/api/admin/settings/billing", { method: "PATCH", json: patch });
+        form.reset(formOf(saved));
+        notify({ title: "Billing settings saved", description: "The next quote or invoice uses them." });
+        onSaved();
+      },
+      { onError: toastFailure("Not saved", "The billing settings were not saved") },
+    );
   }
 
   const text = (key: Exclude<keyof Form, "vatRegistered">, label: string, hint?: string, extra?: object) => (
@@ -96,7 +80,7 @@ function Loaded({ settings, onSaved }: { settings: BillingSettings; onSaved: () 
       <TextField.Root
         id={`billing-${key}`}
         size="3"
-        value={form[key]}
+        value={values[key]}
         onChange={(e) => set(key, e.target.value)}
         {...invalidProps(`billing-${key}`, errors[key])}
         {...extra}
@@ -113,8 +97,8 @@ function Loaded({ settings, onSaved }: { settings: BillingSettings; onSaved: () 
       >
         <Grid gap="3">
           <Text as="label" size="2" className="admin-check">
-            <Checkbox checked={form.vatRegistered} onCheckedChange={(v) => set("vatRegistered", v === true)} /> Registered for VAT
-            (quotes and invoices add VAT per line)
+            <Checkbox checked={values.vatRegistered} onCheckedChange={(v) => set("vatRegistered", v === true)} /> Registered for
+            VAT (quotes and invoices add VAT per line)
           </Text>
           <Grid columns={{ initial: "1", sm: "2" }} gap="3">
             {text("vatNumber", "VAT number", "Like GB 123 4567 89.", { autoComplete: "off" })}
@@ -135,7 +119,7 @@ function Loaded({ settings, onSaved }: { settings: BillingSettings; onSaved: () 
             <TextArea
               id="billing-invoiceFooter"
               rows={2}
-              value={form.invoiceFooter}
+              value={values.invoiceFooter}
               onChange={(e) => set("invoiceFooter", e.target.value)}
               {...invalidProps("billing-invoiceFooter", errors.invoiceFooter)}
             />
@@ -149,7 +133,7 @@ function Loaded({ settings, onSaved }: { settings: BillingSettings; onSaved: () 
             <TextArea
               id="billing-quoteTerms"
               rows={4}
-              value={form.quoteTerms}
+              value={values.quoteTerms}
               onChange={(e) => set("quoteTerms", e.target.value)}
               {...invalidProps("billing-quoteTerms", errors.quoteTerms)}
             />
@@ -157,7 +141,7 @@ function Loaded({ settings, onSaved }: { settings: BillingSettings; onSaved: () 
         </Grid>
       </SettingsSection>
       <Flex justify="end" gap="2" wrap="wrap">
-        <Button type="button" variant="soft" color="gray" disabled={!dirty || busy} onClick={() => setForm(initial)}>
+        <Button type="button" variant="soft" color="gray" disabled={!dirty || busy} onClick={() => form.reset()}>
           Undo billing changes
         </Button>
         <Button type="submit" size="3" disabled={!dirty || busy}>

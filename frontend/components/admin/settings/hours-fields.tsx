@@ -1,6 +1,7 @@
 import { Checkbox, Flex, Text, TextField } from "@radix-ui/themes";
 import type { OpeningHours } from "../../../../schema/facts";
-import { FieldError, invalidProps } from "../form-field";
+import { invalidProps } from "../../../lib/use-form";
+import { FieldError } from "../form-field";
 import { type Bind, idFor } from "./settings-fields";
 
 const days: { key: keyof OpeningHours; label: string }[] = [

@@ -1,7 +1,7 @@
 import { Card, Heading, Text, TextField } from "@radix-ui/themes";
 import type { ComponentProps, ReactNode } from "react";
-import type { FieldErrors } from "../form-errors";
-import { Field, invalidProps } from "../form-field";
+import { type FieldErrors, invalidProps } from "../../../lib/use-form";
+import { Field } from "../form-field";
 import type { SettingsForm } from "./settings-form-state";
 
 /** What every group of fields is given: the form, its problems by API path, and a setter by path. */

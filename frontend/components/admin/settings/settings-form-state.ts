@@ -10,7 +10,7 @@ import {
 } from "../../../../schema/facts";
 import { penceToDecimal } from "../../../../schema/format";
 import { addDays, londonToday } from "../../../../schema/london-time";
-import { changedFields } from "../form-errors";
+import { changedFields } from "../../../lib/use-form";
 
 /** One day's row of the form: open or closed, and the times kept while closed so re-opening restores them. */
 export type DayState = { open: boolean; opens: string; closes: string };

@@ -6,7 +6,7 @@ import { settings as appSettings } from "../../../../schema/settings";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { HttpError } from "../../../lib/api";
 import { notify } from "../../../lib/toast";
-import { type FieldErrors, fieldErrorsFrom } from "../form-errors";
+import { type FieldErrors, useForm } from "../../../lib/use-form";
 import { HoursFields } from "./hours-fields";
 import { OffersFields } from "./offers-fields";
 import { PackagePriceFields, RepairPriceFields, ServicePriceFields } from "./price-fields";
@@ -39,15 +39,16 @@ export function SettingsForm({
   /** Someone else's newer save, taken in by "Reload theirs". */
   onReplaced: (current: BusinessSettings) => unknown;
 }) {
-  const [initial, setInitial] = useState<FormState>(() => formFrom(settings.facts));
-  const [form, setForm] = useState<FormState>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm<FormState>({
+    initial: () => formFrom(settings.facts),
+    schema: businessFactsPatchSchema,
+    input: (values, initial) => changedGroups(initial, values),
+  });
+  const { values, errors, busy } = form;
   // The version the form was filled from, and a newer one found on saving (another tab or phone).
   const [version, setVersion] = useState<string | null>(settings.updatedAt);
   const [elsewhere, setElsewhere] = useState<BusinessSettings | null>(null);
-  const changes = changedGroups(initial, form);
-  const pending = Object.keys(changes) as (keyof typeof groupLabels)[];
+  const pending = Object.keys(changedGroups(form.initial, values)) as (keyof typeof groupLabels)[];
 
   // Leaving with unsaved changes asks first (the browser's own prompt).
   useEffect(() => {
@@ -57,43 +58,31 @@ export function SettingsForm({
     return () => window.removeEventListener("beforeunload", warn);
   }, [pending.length]);
 
-  const clearErrors = (prefix: string) =>
-    setErrors((e) => {
-      const keys = Object.keys(e).filter((key) => key === prefix || key.startsWith(`${prefix}.`));
-      if (keys.length === 0) return e;
-      const next = { ...e };
-      for (const key of keys) delete next[key];
-      return next;
-    });
-
   const bind: Bind = {
-    form,
+    form: values,
     errors,
     set: (path, value) => {
-      setForm((f) => setAt(f, path.split("."), value));
+      form.update((f) => setAt(f, path.split("."), value));
       // Opening or closing a day settles its times' problems too.
-      clearErrors(path.endsWith(".open") ? path.slice(0, -".open".length) : path);
+      form.clearErrors(path.endsWith(".open") ? path.slice(0, -".open".length) : path);
     },
   };
 
   const addOffer = () => {
     const offer = blankOffer();
-    const index = form.offers.length;
-    setForm((f) => ({ ...f, offers: [...f.offers, offer] }));
+    const index = values.offers.length;
+    form.update((f) => ({ ...f, offers: [...f.offers, offer] }));
     requestAnimationFrame(() => document.getElementById(idFor(`offers.${index}.title`))?.focus());
   };
   const removeOffer = (index: number) => {
-    setForm((f) => ({ ...f, offers: f.offers.filter((_, i) => i !== index) }));
+    form.update((f) => ({ ...f, offers: f.offers.filter((_, i) => i !== index) }));
     // Problems are kept by position, so the ones below would now point at the wrong offer.
-    clearErrors("offers");
+    form.clearErrors("offers");
   };
 
   function reloadTheirs() {
     if (!elsewhere) return;
-    const next = formFrom(elsewhere.facts);
-    setInitial(next);
-    setForm(next);
-    setErrors({});
+    form.reset(formFrom(elsewhere.facts));
     setVersion(elsewhere.updatedAt);
     void onReplaced(elsewhere);
     setElsewhere(null);
@@ -117,50 +106,38 @@ export function SettingsForm({
       notify({ title: "Nothing to save", description: "You haven't changed anything yet." });
       return;
     }
-    const parsed = businessFactsPatchSchema.safeParse(changes);
-    if (!parsed.success) {
-      const found = fieldErrorsFrom(parsed.error.issues);
-      setErrors(found);
-      requestAnimationFrame(() => focusFirstError(found));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const saved = await onSave(changes as BusinessFactsPatch, over);
-      const next = formFrom(saved.facts);
-      setInitial(next);
-      setForm(next);
-      setVersion(saved.updatedAt);
-      setElsewhere(null);
-      notify({
-        title: "Settings saved",
-        description: `${pending.map((g) => groupLabels[g]).join(", ")} saved. The public pages show the change within ${minutesLive} minutes.`,
-        variant: "success",
-      });
-    } catch (e) {
-      if (e instanceof HttpError && e.status === 409 && (e.body as { current?: BusinessSettings } | null)?.current) {
-        setElsewhere((e.body as unknown as { current: BusinessSettings }).current);
-        return;
-      }
-      if (e instanceof HttpError && e.body?.details) {
-        const found = fieldErrorsFrom(e.body.details);
-        setErrors(found);
-        requestAnimationFrame(() => focusFirstError(found));
-      }
-      if (!isUnauthorized(e)) {
+    await form.submit(
+      async (_data, changes) => {
+        const saved = await onSave(changes as BusinessFactsPatch, over);
+        form.reset(formFrom(saved.facts));
+        setVersion(saved.updatedAt);
+        setElsewhere(null);
         notify({
-          title: "Not saved",
-          description: errorMessage(e, "The settings could not be saved. Please try again."),
-          variant: "destructive",
+          title: "Settings saved",
+          description: `${pending.map((g) => groupLabels[g]).join(", ")} saved. The public pages show the change within ${minutesLive} minutes.`,
+          variant: "success",
         });
-      }
-    } finally {
-      setBusy(false);
-    }
+      },
+      {
+        onInvalid: (found) => requestAnimationFrame(() => focusFirstError(found)),
+        onError: (e, found) => {
+          const current =
+            e instanceof HttpError && e.status === 409 ? (e.body as { current?: BusinessSettings } | null)?.current : null;
+          if (current) return setElsewhere(current);
+          if (Object.keys(found).length > 0) requestAnimationFrame(() => focusFirstError(found));
+          if (!isUnauthorized(e)) {
+            notify({
+              title: "Not saved",
+              description: errorMessage(e, "The settings could not be saved. Please try again."),
+              variant: "destructive",
+            });
+          }
+        },
+      },
+    );
   }
 
-  const { address } = form;
+  const { address } = values;
   return (
     <form onSubmit={submit} noValidate aria-label="Business settings" className="settings-form">
       {elsewhere ? (
@@ -191,16 +168,16 @@ export function SettingsForm({
       <div className="settings-sections">
         <SettingsSection id="settings-contact" title="Contact">
           <Grid columns={{ initial: "1", sm: "3" }} gap="4">
-            <TextSetting bind={bind} path="phone" label="Phone number" type="tel" autoComplete="off" value={form.phone} />
+            <TextSetting bind={bind} path="phone" label="Phone number" type="tel" autoComplete="off" value={values.phone} />
             <TextSetting
               bind={bind}
               path="emergencyPhone"
               label="24/7 emergency number"
               type="tel"
               autoComplete="off"
-              value={form.emergencyPhone}
+              value={values.emergencyPhone}
             />
-            <TextSetting bind={bind} path="email" label="E-mail address" type="email" autoComplete="off" value={form.email} />
+            <TextSetting bind={bind} path="email" label="E-mail address" type="email" autoComplete="off" value={values.email} />
           </Grid>
         </SettingsSection>
 
@@ -237,7 +214,7 @@ export function SettingsForm({
               label="Registration number"
               inputMode="numeric"
               maxLength={7}
-              value={form.gasSafeNumber}
+              value={values.gasSafeNumber}
             />
           </div>
         </SettingsSection>
@@ -268,16 +245,7 @@ export function SettingsForm({
           {pending.length > 0 ? `Unsaved changes: ${pending.map((g) => groupLabels[g]).join(", ")}` : "All changes saved"}
         </Text>
         <Flex gap="3" wrap="wrap" justify="end">
-          <Button
-            type="button"
-            variant="soft"
-            color="gray"
-            disabled={busy || pending.length === 0}
-            onClick={() => {
-              setForm(initial);
-              setErrors({});
-            }}
-          >
+          <Button type="button" variant="soft" color="gray" disabled={busy || pending.length === 0} onClick={() => form.reset()}>
             Undo changes
           </Button>
           <Button type="submit" disabled={busy}>

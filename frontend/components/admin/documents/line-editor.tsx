@@ -1,11 +1,8 @@
-import { Box, Button, Checkbox, Flex, Select, Text, TextField } from "@radix-ui/themes";
-import { useEffect, useState } from "react";
-import type { Product } from "../../../../schema/api/products";
-import { formatPence, parsePriceToPence } from "../../../../schema/format";
+import { Button, Checkbox, Flex, Select, Text, TextField } from "@radix-ui/themes";
 import { VAT_RATES } from "../../../../schema/money";
-import { adminPage } from "../../../lib/admin/admin-api";
-import { Field, invalidProps } from "../form-field";
-import type { LineForm } from "./estimate-form-state";
+import { invalidProps } from "../../../lib/use-form";
+import { Field } from "../form-field";
+import type { LineForm } from "./line-form";
 
 /**
  * A priced line as the owner types it (a quote's or an invoice's): description, quantity, unit
@@ -43,7 +40,7 @@ export function LineEditor({
     </Field>
   );
   return (
-    <fieldset className="estimate-line" aria-label={`Line: ${line.description || "new"}`}>
+    <fieldset className="doc-line" aria-label={`Line: ${line.description || "new"}`}>
       <Field id={id("description")} label="Description" error={error("description")}>
         <TextField.Root
           id={id("description")}
@@ -54,7 +51,7 @@ export function LineEditor({
           {...invalidProps(id("description"), error("description"))}
         />
       </Field>
-      <div className="estimate-line-numbers">
+      <div className="doc-line-numbers">
         {cell("quantity", "Qty", "quantity")}
         {cell("unitPrice", "Unit price (£)", "unitPence")}
         {vatRegistered ? (
@@ -74,7 +71,7 @@ export function LineEditor({
       </div>
       <Flex justify={canBeOptional ? "between" : "end"} align="center" gap="2">
         {canBeOptional ? (
-          <Text as="label" size="2" className="estimate-check">
+          <Text as="label" size="2" className="doc-check">
             <Checkbox checked={line.optional} onCheckedChange={(on) => set("optional", on === true)} /> Optional extra
           </Text>
         ) : null}
@@ -85,59 +82,5 @@ export function LineEditor({
         ) : null}
       </Flex>
     </fieldset>
-  );
-}
-
-/** A line from the catalogue: its name and price, found by typing. */
-export function CataloguePicker({ onPick }: { onPick: (line: LineForm) => void }) {
-  const [open, setOpen] = useState(false);
-  const [text, setText] = useState("");
-  const [found, setFound] = useState<Product[]>([]);
-  useEffect(() => {
-    if (text.trim().length < 2) return setFound([]);
-    const timer = setTimeout(
-      () =>
-        void adminPage<Product>(`/api/admin/products?q=${encodeURIComponent(text.trim())}&limit=6`).then(
-          (page) => setFound(page.items),
-          () => setFound([]),
-        ),
-      250,
-    );
-    return () => clearTimeout(timer);
-  }, [text]);
-  if (!open) {
-    return (
-      <Button type="button" variant="soft" color="gray" onClick={() => setOpen(true)}>
-        Add from the catalogue
-      </Button>
-    );
-  }
-  return (
-    <Box className="estimate-catalogue" width="100%">
-      <TextField.Root
-        size="3"
-        autoFocus
-        placeholder="Find a part"
-        aria-label="Find a part in the catalogue"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-      />
-      <Flex direction="column" gap="1" mt="2">
-        {found.map((p) => (
-          <Button
-            key={p.id}
-            type="button"
-            variant="soft"
-            onClick={() => {
-              onPick({ description: p.name, quantity: "1", unitPrice: p.price, vatRate: 20, optional: false, productId: p.id });
-              setOpen(false);
-              setText("");
-            }}
-          >
-            {p.name} · {formatPence(parsePriceToPence(p.price) ?? 0)}
-          </Button>
-        ))}
-      </Flex>
-    </Box>
   );
 }

@@ -1,0 +1,135 @@
+import { Button } from "@radix-ui/themes";
+import type { AccountDocument, AccountSummary } from "../../../schema/api/account";
+import { formatPence } from "../../../schema/format";
+import { formatDate, formatFullDate } from "../../../schema/london-time-text";
+
+const documentNames: Record<AccountDocument["kind"], string> = {
+  "gas-safety-record": "Gas safety record",
+  "warning-notice": "Warning notice",
+  "service-sheet": "Service sheet",
+};
+
+const quoteStates: Record<string, string> = {
+  sent: "Waiting for your answer",
+  viewed: "Waiting for your answer",
+  accepted: "Accepted",
+  declined: "Declined",
+  expired: "Expired",
+  cancelled: "Cancelled",
+};
+
+const orderStates: Record<string, string> = {
+  new: "Received",
+  confirmed: "Being packed",
+  dispatched: "Dispatched",
+  completed: "Delivered",
+  cancelled: "Cancelled",
+};
+
+/** What the customer has with us: their properties, quotes, invoices and parts orders, a card each. */
+export function AccountRecords({ summary }: { summary: AccountSummary }) {
+  return (
+    <>
+      <section className="card" aria-labelledby="account-properties">
+        <h2 id="account-properties">Your properties</h2>
+        {summary.properties.length === 0 ? <p>No property on file yet.</p> : null}
+        {summary.properties.map((p) => (
+          <article key={p.id} className="account-item" aria-label={p.address}>
+            <h3>{[p.address, p.postcode].filter(Boolean).join(", ")}</h3>
+            {p.appliances.length ? (
+              <p className="quote-small">
+                {p.appliances.map((a) => [a.location, a.type, a.make, a.model].filter(Boolean).join(" ")).join(" · ")}
+              </p>
+            ) : null}
+            {p.nextDeadline ? (
+              <p>
+                Next gas safety check due by <strong>{formatFullDate(p.nextDeadline)}</strong>
+              </p>
+            ) : null}
+            <ul className="account-links">
+              {[p.lastGasSafetyRecord, p.lastServiceSheet].flatMap((d) =>
+                d
+                  ? [
+                      <li key={d.pdfUrl}>
+                        <a href={d.pdfUrl} target="_blank" rel="noopener">
+                          {documentNames[d.kind]} {d.number} ({formatDate(d.date)}, PDF)
+                        </a>
+                      </li>,
+                    ]
+                  : [],
+              )}
+            </ul>
+            <Button asChild size="3" variant="soft">
+              <a href={p.bookUrl}>Book the check</a>
+            </Button>
+          </article>
+        ))}
+      </section>
+      <section className="card" aria-labelledby="account-quotes">
+        <h2 id="account-quotes">Quotes</h2>
+        {summary.quotes.length === 0 ? <p>No quotes yet.</p> : null}
+        <ul className="account-list">
+          {summary.quotes.map((q) => (
+            <li key={q.url}>
+              <span>
+                <strong>{q.title}</strong> {q.number ? <span className="quote-small">{q.number}</span> : null}
+                <br />
+                <span className="quote-small">
+                  {quoteStates[q.status]}
+                  {q.status === "sent" || q.status === "viewed" ? `, valid until ${formatFullDate(q.validUntil)}` : ""}
+                </span>
+              </span>
+              <a href={q.url}>{q.status === "sent" || q.status === "viewed" ? "See and accept" : "See it"}</a>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="card" aria-labelledby="account-invoices">
+        <h2 id="account-invoices">Invoices</h2>
+        {summary.invoices.length === 0 ? <p>No invoices yet.</p> : null}
+        <ul className="account-list">
+          {summary.invoices.map((i) => (
+            <li key={i.url}>
+              <span>
+                <strong>{i.number}</strong> · {formatPence(i.grossPence)}
+                <br />
+                <span className={i.overdue ? "account-alert" : "quote-small"}>
+                  {i.status === "void"
+                    ? "Cancelled"
+                    : i.paid
+                      ? "Paid"
+                      : `${formatPence(i.balancePence)} to pay${i.dueDate ? ` by ${formatFullDate(i.dueDate)}` : ""}${i.overdue ? " (overdue)" : ""}`}
+                </span>
+              </span>
+              <span className="account-actions">
+                {i.status === "issued" && !i.paid ? <a href={i.url}>Pay</a> : <a href={i.url}>See it</a>}
+                <a href={i.pdfUrl} target="_blank" rel="noopener">
+                  PDF
+                </a>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="card" aria-labelledby="account-orders">
+        <h2 id="account-orders">Parts orders</h2>
+        {summary.orders.length === 0 ? <p>No orders from our shop yet.</p> : null}
+        <ul className="account-list">
+          {summary.orders.map((o) => (
+            <li key={`${o.number}-${o.placedAt}`}>
+              <span>
+                <strong>{o.number ?? "Order"}</strong> · {formatDate(o.placedAt)} · {formatPence(o.totalPence)}
+                <br />
+                <span className="quote-small">{o.items.map((item) => `${item.quantity} × ${item.name}`).join(", ")}</span>
+              </span>
+              <span className="quote-small">
+                {orderStates[o.fulfilmentStatus] ?? o.fulfilmentStatus}
+                {o.trackingReference ? ` · ${o.courier ?? "Tracking"} ${o.trackingReference}` : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { useRef, useState } from "react";
+import { adminApi } from "../../../lib/admin/admin-api";
+import { toastFailure } from "../../../lib/admin/form-toasts";
+import { notify } from "../../../lib/toast";
+import { type Issue, useForm } from "../../../lib/use-form";
+import { unsavedDraft, useDraftAutosave } from "./use-draft-autosave";
+
+/**
+ * A paper filled in on site and then issued (a gas safety record, a service sheet): the form,
+ * picked up from this browser when it kept changes the server has not seen, saved as it is filled,
+ * and Issue, which first names everything missing beside its field (the summary above them takes
+ * the focus), then saves the last changes and issues it.
+ */
+export function useIssuableDraft<F extends object, D>({
+  path,
+  storageKey,
+  saved: savedOf,
+  problems,
+  issued,
+  onIssued,
+  focusRefusals = false,
+}: {
+  /** The draft's API address; issuing posts to `<path>/issue`. */
+  path: string;
+  storageKey: string;
+  /** The draft as the server has it. */
+  saved: () => F;
+  /** What must be filled in before it can be issued (the shared schema's own rule). */
+  problems: (values: F) => readonly Issue[];
+  /** What the toast says of the issued paper. */
+  issued: (paper: D) => { title: string; description: string };
+  onIssued: () => unknown;
+  /** A refusal from the server moves the focus to the summary too. */
+  focusRefusals?: boolean;
+}) {
+  // The draft as loaded, once: each screen opens keyed by its id.
+  const [saved] = useState(savedOf);
+  const form = useForm<F>({ initial: () => unsavedDraft<F>(storageKey) ?? saved });
+  const autosave = useDraftAutosave(form, { path, storageKey, saved });
+  const summary = useRef<HTMLDivElement>(null);
+  const focusSummary = () => requestAnimationFrame(() => summary.current?.focus());
+
+  async function issue() {
+    await form.submit(
+      async () => {
+        await autosave.saveNow();
+        const paper = await adminApi<D>(`${path}/issue`, { method: "POST" });
+        localStorage.removeItem(storageKey);
+        notify({ ...issued(paper), variant: "success" });
+        await onIssued();
+      },
+      {
+        issues: () => problems(form.values),
+        onInvalid: focusSummary,
+        onError: (error, found) => {
+          if (focusRefusals && Object.keys(found).length > 0) focusSummary();
+          toastFailure("Not issued", "Please try again.")(error);
+        },
+      },
+    );
+  }
+
+  return { form, autosave, summary, issue };
+}
