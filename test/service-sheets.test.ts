@@ -1,7 +1,7 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import type { SentAttachment } from "../schema/api/campaigns";
-import type { DocumentSummary } from "../schema/api/gas-safety";
+import type { DocumentSummary } from "../schema/api/documents";
 import type { AdminProperty } from "../schema/api/properties";
 import { type AdminServiceSheet, SERVICE_CHECKS } from "../schema/api/service-sheets";
 import { addMonths, londonToday } from "../schema/london-time";

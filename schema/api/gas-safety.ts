@@ -313,8 +313,5 @@ export type AdminGasSafetyRecord = GasSafetyDraft & {
   updatedAt: string;
 };
 
-/** The list's shape lives with the documents (./documents.ts); the screens that import it from here are moved with the frontend's next change. */
-export type { DocumentSummary };
-
 /** The tenant's copy is due within 28 days of the check. */
 export const TENANT_COPY_DAYS = 28;

@@ -1,6 +1,7 @@
 import { sumLines, type Totals, type VatRate } from "../money";
 import { effectiveRate, estimateLineSchema } from "./estimates";
 import { isoDate, optionalText } from "./fields";
+import { PAYMENT_METHODS, type PaymentMethod } from "./payment-methods";
 import { z } from "./z";
 
 /**
@@ -13,15 +14,6 @@ export type InvoiceTab = (typeof INVOICE_TABS)[number];
 
 /** What the screens call an invoice's state; "overdue" is unpaid past its due date. */
 export type InvoiceState = "draft" | "issued" | "part-paid" | "paid" | "void";
-
-export const PAYMENT_METHODS = ["card", "bank", "cash", "cheque"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const paymentMethodLabels: Record<PaymentMethod, string> = {
-  card: "Card",
-  bank: "Bank transfer",
-  cash: "Cash",
-  cheque: "Cheque",
-};
 
 export const MAX_INVOICE_LINES = 100;
 

@@ -3,6 +3,7 @@ import { londonToday } from "../london-time";
 import { cartSessionIdSchema } from "./cart";
 import { isoDate } from "./fields";
 import { adminListQuerySchema } from "./lists";
+import { PAYMENT_METHODS } from "./payment-methods";
 import { z } from "./z";
 
 /**
@@ -153,12 +154,12 @@ export const orderIdParamSchema = z.object({
   id: z.string().min(1, "The order id is missing").max(100, "That order id is too long"),
 });
 
-/** How a checkout-form order can be paid (it is paid on delivery or by invoice, outside the site). */
-export const orderPaymentMethods = ["cash", "bank transfer", "card on delivery", "cheque"] as const;
-
-/** POST /api/admin/orders/:id/paid: the owner records that a checkout-form order has been paid. */
+/**
+ * POST /api/admin/orders/:id/paid: the owner records that a checkout-form order has been paid (on
+ * delivery or by invoice, outside the site), in the one vocabulary of how money is paid.
+ */
 export const markOrderPaidSchema = z.object({
-  method: z.enum(orderPaymentMethods, { error: "Choose how it was paid: cash, bank transfer, card on delivery or cheque" }),
+  method: z.enum(PAYMENT_METHODS, { error: "Choose how it was paid: card, bank transfer, cash or cheque" }),
   paidOn: isoDate("The payment date").refine((d) => d <= londonToday(), "A payment cannot be recorded for a day still to come"),
 });
 export type MarkOrderPaid = z.input<typeof markOrderPaidSchema>;

@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns";
-import { customers, serviceRecords } from "./crm";
+import { serviceRecords } from "./crm";
+import { customers } from "./customers";
 
 export const bookableServices = ["annual-service", "boiler-repair", "gas-safety"] as const;
 export const bookingStatuses = ["booked", "cancelled"] as const;

@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, paymentMethods, updatedAt } from "./columns";
-import { customers, quotes, serviceRecords } from "./crm";
+import { quotes, serviceRecords } from "./crm";
+import { customers } from "./customers";
 import { properties } from "./properties";
 
 /**

@@ -1,6 +1,7 @@
 import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns";
-import { customers, serviceRecords } from "./crm";
+import { serviceRecords } from "./crm";
+import { customers } from "./customers";
 import { outgoingEmails } from "./mail";
 import { properties } from "./properties";
 

@@ -1,6 +1,7 @@
 export * from "./accounts";
 export * from "./bookings";
 export * from "./crm";
+export * from "./customers";
 export * from "./documents";
 export * from "./estimates";
 export * from "./gas-safety";

@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, paymentMethods, updatedAt } from "./columns";
-import { customers, serviceRecords } from "./crm";
+import { serviceRecords } from "./crm";
+import { customers } from "./customers";
 import { estimates } from "./estimates";
 import { issuedFile } from "./gas-safety";
 import { properties } from "./properties";

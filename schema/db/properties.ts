@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
-import { customers } from "./crm";
+import { customers } from "./customers";
 
 /**
  * Where the work happens: a customer (a landlord, an agent, a home owner) has any number of

@@ -1,12 +1,13 @@
 import { Button, Code, Flex, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import type { AdminOrder, FulfilmentStatus, MarkOrderPaid } from "../../../schema/api/orders";
-import { formatPrice } from "../../../schema/format";
+import { type PaymentMethod, paymentMethodLabels } from "../../../schema/api/payment-methods";
+import { formatPrice, parsePriceToPence } from "../../../schema/format";
 import { formatDate, formatDateTime } from "../../../schema/london-time-text";
 import type { OrderMove } from "../../hooks/admin/use-admin-orders";
 import { ConfirmButton } from "./confirm-button";
 import { DispatchForm } from "./orders/dispatch-form";
-import { MarkPaid } from "./orders/mark-paid";
+import { RecordPayment } from "./record-payment";
 import { StatusBadge, type StatusTone } from "./status-badge";
 
 export const fulfilmentLabels: Record<FulfilmentStatus, string> = {
@@ -179,7 +180,7 @@ export function OrderCard({ order, busy, onMove, onPaid }: Props) {
 
       {order.paidBy ? (
         <Text as="p" size="2" mt="3">
-          Paid by {order.paidBy}
+          Paid by {paymentMethodLabels[order.paidBy as PaymentMethod]?.toLowerCase() ?? order.paidBy}
           {order.paidAt ? ` on ${formatDate(order.paidAt)}` : ""}
         </Text>
       ) : null}
@@ -195,7 +196,15 @@ export function OrderCard({ order, busy, onMove, onPaid }: Props) {
         />
       ) : order.nextStatuses.length > 0 || unpaid ? (
         <Flex gap="2" mt="4" wrap="wrap" justify="end">
-          {unpaid && order.fulfilmentStatus !== "cancelled" ? <MarkPaid orderLabel={label} busy={busy} onPaid={onPaid} /> : null}
+          {unpaid && order.fulfilmentStatus !== "cancelled" ? (
+            <RecordPayment
+              kind="orderPaid"
+              number={label}
+              mostPence={parsePriceToPence(order.totalAmount) ?? 0}
+              busy={busy}
+              onRecord={({ method, on }) => onPaid({ method, paidOn: on })}
+            />
+          ) : null}
           {order.nextStatuses.map((to) =>
             to === "cancelled" ? (
               <ConfirmButton

@@ -3,7 +3,6 @@ import { navigate } from "wouter/use-browser-location";
 import { clearAdminToken, getAdminToken } from "../admin-token";
 import { api, apiBlob, apiPage, apiText, HttpError, type ListPage } from "../api";
 import { notify } from "../toast";
-import { forgetPhoneData } from "./phone-data";
 
 export const ADMIN_LOGIN_PATH = "/admin/login";
 
@@ -14,16 +13,29 @@ export function forgetAdminData() {
   void mutate((key) => typeof key === "string" && key.includes("/admin/"), undefined, { revalidate: false });
 }
 
+type SessionEnd = { byServer: boolean };
+const sessionEndListeners = new Set<(end: SessionEnd) => unknown>();
+
 /**
- * Clears both token storages, the admin cache and the phone's copy of the day (lib/admin/phone-data.ts),
- * then goes to the login screen. `byServer`: the server ended the session (expired, or signed out
- * from elsewhere), so the syncs still waiting on this phone are kept for the next sign-in; ended
+ * What else goes when the session ends: the back office registers the phone's copy of the day
+ * (lib/admin/phone-data.ts) when it starts (pages/admin/admin-app.tsx), so this file, which every
+ * admin call loads, never loads the phone's code itself. Returns the way to stop listening.
+ */
+export function onAdminSessionEnd(listener: (end: SessionEnd) => unknown): () => void {
+  sessionEndListeners.add(listener);
+  return () => sessionEndListeners.delete(listener);
+}
+
+/**
+ * Clears both token storages, the admin cache and what else registered (the phone's copy of the
+ * day), then goes to the login screen. `byServer`: the server ended the session (expired, or signed
+ * out from elsewhere), so the syncs still waiting on this phone are kept for the next sign-in; ended
  * here ("sign out everywhere", which asked first), everything goes.
  */
 export function endAdminSession({ byServer = false }: { byServer?: boolean } = {}) {
   clearAdminToken();
   forgetAdminData();
-  void forgetPhoneData({ keepUnsynced: byServer });
+  for (const listener of sessionEndListeners) void listener({ byServer });
   navigate(ADMIN_LOGIN_PATH, { replace: true });
 }
 

@@ -12,7 +12,7 @@
  * Plain IndexedDB here, no `idb`: every admin screen's logout loads this, the phone's database
  * code only the day's screen (and a logout without signal must not wait on a script).
  */
-export const PHONE_DB = "northside-phone";
+import { PHONE_DB } from "./phone-db";
 
 /** The keys use-draft-autosave keeps an unsaved draft under (gas-safety-record.tsx, service-sheet.tsx). */
 const DRAFT_KEY = /^(gas-safety-record|service-sheet)-\d+$/;

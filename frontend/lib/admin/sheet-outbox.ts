@@ -3,7 +3,7 @@ import type { SheetAnswer, TodayAnswer, VisitPhotoUrl } from "../../../schema/ap
 import { getAdminToken } from "../admin-token";
 import { api, HttpError } from "../api";
 import { adminApi, adminBlob } from "./admin-api";
-import { PHONE_DB } from "./phone-data";
+import { PHONE_DB } from "./phone-db";
 
 /**
  * The engineer's phone keeps everything in IndexedDB first and sends it when it can, so a job

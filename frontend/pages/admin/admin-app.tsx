@@ -5,6 +5,8 @@ import { adminRoutes, matchesRoute } from "../../../schema/routes";
 import { AdminLayout } from "../../components/admin/admin-layout";
 import { LoadingState } from "../../components/admin/admin-states";
 import { lazyPage } from "../../components/site/lazy-page";
+import { onAdminSessionEnd } from "../../lib/admin/admin-api";
+import { forgetPhoneData } from "../../lib/admin/phone-data";
 import { whenIdle } from "../../lib/idle";
 import AdminNotFound from "./not-found";
 
@@ -85,6 +87,11 @@ export function preloadAdminScreen(path: string): Promise<unknown> {
   return screen ? screen.Screen.preload() : Promise.resolve();
 }
 
+/** A session that ends takes the phone's copy of the day with it (lib/admin/phone-data.ts says what stays). */
+function useForgetPhoneDataOnSessionEnd() {
+  useEffect(() => onAdminSessionEnd(({ byServer }) => forgetPhoneData({ keepUnsynced: byServer })), []);
+}
+
 /**
  * The back office's service worker (public/admin-sw.js), scoped to /admin/: what the phone opened
  * once opens again without signal. Not in `vite dev`, whose scripts are not the build's.
@@ -116,6 +123,7 @@ function useAdminServiceWorker() {
 export default function AdminApp() {
   useAdminDocumentMeta();
   useAdminServiceWorker();
+  useForgetPhoneDataOnSessionEnd();
   return (
     <Switch>
       <Route path="/login">

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { AdminInvoice, PaymentMethod, RefundInput } from "../../../schema/api/invoices";
+import type { AdminInvoice, RefundInput } from "../../../schema/api/invoices";
+import type { PaymentMethod } from "../../../schema/api/payment-methods";
 import { invoiceRefunds, invoices } from "../../../schema/db";
 import { formatPence } from "../../../schema/format";
 import { londonToday } from "../../../schema/london-time";

@@ -1,10 +1,13 @@
 import { Button, Dialog, Flex, Select, Text, TextField } from "@radix-ui/themes";
 import { useState } from "react";
-import { PAYMENT_METHODS, type PaymentMethod, paymentMethodLabels } from "../../../../schema/api/invoices";
-import { formatPence, parsePriceToPence, penceToDecimal } from "../../../../schema/format";
-import { londonToday } from "../../../../schema/london-time";
+import { PAYMENT_METHODS, type PaymentMethod, paymentMethodLabels } from "../../../schema/api/payment-methods";
+import { formatPence, parsePriceToPence, penceToDecimal } from "../../../schema/format";
+import { londonToday } from "../../../schema/london-time";
 
-/** The words of the two ways money moves on an invoice: in (a payment) and back out (a refund). */
+/**
+ * The one dialog for money moving by hand, in the one vocabulary of how it is paid: an invoice's
+ * payment and refund, a quote's deposit and what it gives back, a shop order paid on delivery.
+ */
 const words = {
   payment: {
     trigger: () => "Record payment",
@@ -39,6 +42,17 @@ const words = {
     on: "Paid on",
     save: "Save deposit",
   },
+  orderPaid: {
+    trigger: () => "Mark Paid",
+    color: "green",
+    title: (number: string) => `Mark order ${number} paid`,
+    description: "Record how the customer paid. The order then shows as paid and can go out without a warning.",
+    missing: "",
+    tooMuch: () => "",
+    by: "Paid by",
+    on: "Paid on",
+    save: "Mark Paid",
+  },
   giveBack: {
     trigger: (most: number) => `Give back ${formatPence(most)}`,
     color: "amber",
@@ -54,7 +68,7 @@ const words = {
 } as const;
 
 /** The moves whose amount is fixed (the whole of what is due back): shown, not asked. */
-const fixedAmount = new Set<keyof typeof words>(["giveBack"]);
+const fixedAmount = new Set<keyof typeof words>(["giveBack", "orderPaid"]);
 
 export type MoneyMove = { amountPence: number; method: PaymentMethod; on: string; reference: string | null };
 
