@@ -1,4 +1,4 @@
-// The SQL that loads a "Download everything" backup (worker/services/admin/backup.ts) into a
+// The SQL that loads a "Download everything" backup (worker/services/backup/backup.ts) into a
 // database migrated to the same schema: for each table, in schema/backup-tables.ts's order (each
 // after the tables it refers to), INSERT OR REPLACE statements of as many rows as fit in 90 KB (D1
 // takes statements of up to 100 KB). The search tables fill themselves through their triggers.

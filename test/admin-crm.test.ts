@@ -4,7 +4,7 @@ import type { AdminQuote } from "../schema/api/quotes";
 import type { AdminServiceRecord } from "../schema/api/records";
 import type { AdminSubscriber } from "../schema/api/signups";
 import { getDb } from "../worker/db/client";
-import { unsubscribeSubscriber } from "../worker/services/subscribers";
+import { unsubscribeSubscriber } from "../worker/services/campaigns/subscribers";
 import { adminHeaders } from "./helpers/admin";
 import { createCustomer, createQuote, createServiceRecord, createSubscriber } from "./helpers/factories-admin";
 import { callJson } from "./helpers/http";

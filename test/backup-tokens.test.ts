@@ -5,7 +5,7 @@ import { getDb } from "../worker/db/client";
 import { issueAdminToken } from "../worker/lib/admin-token";
 import { createBookingToken } from "../worker/lib/booking-token";
 import { issueDeviceToken } from "../worker/lib/device-token";
-import { readCalendarAndFeed } from "../worker/services/bookings/calendar";
+import { readCalendarAndFeed } from "../worker/services/visits/calendar";
 import { adminHeaders } from "./helpers/admin";
 import { callApp, callAppJson, query, randomIp } from "./helpers/factories-commerce";
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { addDays, londonToday, londonToUtc, weekdayOf } from "../schema/london-time";
 import { getDb } from "../worker/db/client";
 import { createBookingToken } from "../worker/lib/booking-token";
-import { freeSlots } from "../worker/services/bookings/slots";
+import { freeSlots } from "../worker/services/visits/slots";
 import { adminHeaders } from "./helpers/admin";
 import { createCustomer, createServiceRecord } from "./helpers/factories-admin";
 import { callApp, callAppJson, outboxTo, query, randomIp } from "./helpers/factories-commerce";

@@ -11,7 +11,7 @@ import { API_BODY_LIMIT_BYTES } from "../worker/app";
 import { getDb } from "../worker/db/client";
 import worker from "../worker/index";
 import { purgeStaleCarts } from "../worker/jobs/retention";
-import { forgetCatalogue } from "../worker/services/catalogue-cache";
+import { forgetCatalogue } from "../worker/services/shop/catalogue-cache";
 import { expectConsoleError } from "./helpers/console";
 import { createProduct } from "./helpers/factories";
 import { call, callJson, fakeRequests } from "./helpers/http";

@@ -6,7 +6,7 @@ import type { DocumentSummary } from "../schema/api/documents";
 import { type AdminGasSafetyRecord, nextDeadline } from "../schema/api/gas-safety";
 import type { AdminAppliance, AdminProperty } from "../schema/api/properties";
 import { addMonths, londonToday } from "../schema/london-time";
-import { forgetFacts } from "../worker/services/business-facts";
+import { forgetFacts } from "../worker/services/settings/business-facts";
 import { adminHeaders } from "./helpers/admin";
 import { expectConsoleError } from "./helpers/console";
 import { createServiceRecord } from "./helpers/factories-admin";

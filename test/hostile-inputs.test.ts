@@ -4,7 +4,7 @@ import { cleanStrings, cleanText, oneLine } from "../schema/clean-text";
 import { getDb } from "../worker/db/client";
 import { createBookingToken } from "../worker/lib/booking-token";
 import { addressLimits, NETWORK_FACTOR } from "../worker/middleware/rate-limit";
-import { readCalendarAndFeed } from "../worker/services/bookings/calendar";
+import { readCalendarAndFeed } from "../worker/services/visits/calendar";
 import { adminHeaders } from "./helpers/admin";
 import { callApp, outboxMentioning, outboxTo, query, randomIp } from "./helpers/factories-commerce";
 

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { numberText } from "../schema/numbers";
 import { getDb } from "../worker/db/client";
 import { createDocumentLink, readDocumentLink } from "../worker/lib/document-link";
-import { numberTaken, takeNumber } from "../worker/services/number-series";
+import { numberTaken, takeNumber } from "../worker/services/documents/number-series";
 
 const db = getDb(env);
 

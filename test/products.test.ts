@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { settings } from "../schema/settings";
-import { forgetCatalogue } from "../worker/services/catalogue-cache";
+import { forgetCatalogue } from "../worker/services/shop/catalogue-cache";
 import { createProduct } from "./helpers/factories";
 import { callApp, callAppJson } from "./helpers/factories-commerce";
 

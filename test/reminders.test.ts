@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ReminderList, ReminderRunResult } from "../schema/api/reminders";
 import { settings } from "../schema/settings";
 import { createReminderOptOutToken } from "../worker/lib/reminder-token";
-import { isReminderHour } from "../worker/services/reminders";
+import { isReminderHour } from "../worker/services/reminders/reminders";
 import { adminHeaders } from "./helpers/admin";
 import { expectConsoleError } from "./helpers/console";
 import { createCustomer, createServiceRecord } from "./helpers/factories-admin";

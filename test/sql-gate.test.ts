@@ -101,7 +101,7 @@ describe("the two bugs that shipped, as Drizzle wrote them", () => {
     expect(check(named)).toEqual([]);
   });
 
-  // worker/services/admin/quotes.ts as db1ca66 first wrote it (the fix in the same commit named the
+  // worker/services/admin/quotes.ts (now enquiries/enquiry-admin.ts) as db1ca66 first wrote it (the fix in the same commit named the
   // outer row in full): a request's visits were those whose quote_id equals their own id, and its
   // customer was the first customer with any e-mail address.
   it("refuses the quote request's visits and customer with the outer quote unqualified", () => {

@@ -5,7 +5,7 @@ import type { AdminCustomer } from "../schema/api/customers";
 import type { AdminServiceRecord } from "../schema/api/records";
 import { londonToday } from "../schema/london-time";
 import { getDb } from "../worker/db/client";
-import { currentFacts } from "../worker/services/business-facts";
+import { currentFacts } from "../worker/services/settings/business-facts";
 import { adminHeaders } from "./helpers/admin";
 import { countingD1 } from "./helpers/d1-counter";
 import { createProduct } from "./helpers/factories";

@@ -26,7 +26,7 @@ import publicObjects from "./routes/public-objects";
 import quotes from "./routes/quotes";
 import unsubscribe from "./routes/unsubscribe";
 import uploads from "./routes/uploads";
-import { withFacts } from "./services/business-facts";
+import { withFacts } from "./services/settings/business-facts";
 
 /** JSON bodies of the API are small; only image uploads (their own 10 MB check) are larger. */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;

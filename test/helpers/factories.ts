@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { products } from "../../schema/db";
 import { getDb } from "../../worker/db/client";
-import { forgetCatalogue } from "../../worker/services/catalogue-cache";
+import { forgetCatalogue } from "../../worker/services/shop/catalogue-cache";
 
 let counter = 0;
 

@@ -2,17 +2,17 @@ import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { purgeRateLimits } from "../lib/rate-limit";
 import { purgeAccountSessions } from "../services/account/sessions";
-import { withFacts } from "../services/business-facts";
 import { finishCampaigns } from "../services/campaigns/recipient-state";
 import { enqueuePendingRecipients, requeueStuckRecipients, startDueCampaigns } from "../services/campaigns/schedule";
-import { forgetCatalogue } from "../services/catalogue-cache";
 import { settleDepositRefunds } from "../services/estimates/deposit-refunds";
 import { followUpEstimates } from "../services/estimates/follow-ups";
 import { settleCardExcess } from "../services/invoices/card-payments";
 import { chaseInvoices } from "../services/invoices/chasing";
 import { redriveStuckEmails } from "../services/mail/deliveries";
-import { isReminderHour, runReminders } from "../services/reminders";
-import { releaseExpiredHolds } from "../services/stock";
+import { isReminderHour, runReminders } from "../services/reminders/reminders";
+import { withFacts } from "../services/settings/business-facts";
+import { forgetCatalogue } from "../services/shop/catalogue-cache";
+import { releaseExpiredHolds } from "../services/shop/stock";
 import { purgeAdminRecords, purgeOldChats, purgeOldMail, purgeStaleCarts, purgeUnconfirmedSignups } from "./retention";
 
 /** Card payments that never came back: their orders are cancelled and the held stock given back. */

@@ -1,6 +1,6 @@
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import { withFacts } from "../services/business-facts";
+import { withFacts } from "../services/settings/business-facts";
 import { consumeMail, consumeMailDeadLetters } from "./mail-queue";
 
 /**

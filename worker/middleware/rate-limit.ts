@@ -4,7 +4,7 @@ import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { addressKey, clientIp, networkKey } from "../lib/client-ip";
 import { hitRateLimits, type Limit, type RateLimitHit } from "../lib/rate-limit";
-import { factsNow } from "../services/business-facts";
+import { factsNow } from "../services/settings/business-facts";
 
 /** Per-address limits on every public write (schema/settings.ts says why these numbers). */
 export const addressLimits = settings.addressLimits satisfies Record<string, Limit>;

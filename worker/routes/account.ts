@@ -28,10 +28,10 @@ import {
   startSession,
 } from "../services/account/sessions";
 import { accountCustomerIds, accountPreferences, accountProperty, accountSummary } from "../services/account/summary";
-import { createAccountBooking } from "../services/bookings/book";
 import { accountDocumentKindNames, documentKinds } from "../services/document-kinds";
 import { documentUrl } from "../services/documents/files";
 import { queueInBackground } from "../services/mail";
+import { createAccountBooking } from "../services/visits/book";
 
 /**
  * /api/account: the customer's own page. Signed in by an e-mailed link (a session in an HttpOnly

@@ -10,10 +10,10 @@ import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
 import { limitPerAddress } from "../middleware/rate-limit";
-import { feedIcs } from "../services/bookings/agenda";
-import { cancelBooking, createBooking, moveBooking, readManagedBooking } from "../services/bookings/book";
-import { freeSlots } from "../services/bookings/slots";
 import { queueInBackground } from "../services/mail";
+import { feedIcs } from "../services/visits/agenda";
+import { cancelBooking, createBooking, moveBooking, readManagedBooking } from "../services/visits/book";
+import { freeSlots } from "../services/visits/slots";
 
 /** Mounted at /api: free slots, booking, the customer's own link, the owner's calendar feed. */
 const app = new Hono<HonoEnv>()

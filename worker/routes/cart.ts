@@ -5,7 +5,7 @@ import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
 import { noStore } from "../middleware/no-store";
 import { limitPerAddress } from "../middleware/rate-limit";
-import { addToCart, clearCart, listCart, removeCartLine, resolveCartSession, updateCartLine } from "../services/cart";
+import { addToCart, clearCart, listCart, removeCartLine, resolveCartSession, updateCartLine } from "../services/shop/cart";
 
 /**
  * The anonymous cart. The session comes in the X-Cart-Session header, or in

@@ -10,10 +10,10 @@ import { limitPerAddress } from "../middleware/rate-limit";
 import { answerChat } from "../services/chat/answer";
 import { enforceChatLimits } from "../services/chat/limits";
 import { saveChatMessage } from "../services/chat/storage";
+import { createCallBack } from "../services/enquiries/enquiries";
 import { ownerEmail, queueInBackground } from "../services/mail";
 import { quoteAcknowledgementMail, whenWeWillCall } from "../services/mail/customer-emails";
 import { quoteReceivedMail } from "../services/mail/shop-emails";
-import { createCallBack } from "../services/quotes";
 
 const app = new Hono<HonoEnv>()
   .post("/message", validate("json", chatMessageSchema), async (c) => {

@@ -4,8 +4,8 @@ import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
 import { limitPerAddress } from "../middleware/rate-limit";
+import { confirmSignup, signUp } from "../services/campaigns/signups";
 import { queueInBackground, toTypedAddress } from "../services/mail";
-import { confirmSignup, signUp } from "../services/signups";
 
 /**
  * The deals list with confirmed opt-in: a sign-up sends a confirmation e-mail; the person's click

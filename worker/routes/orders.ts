@@ -5,10 +5,10 @@ import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
 import { limitPerAddress } from "../middleware/rate-limit";
-import { resolveCartSession } from "../services/cart";
 import { ownerEmail, queueInBackground } from "../services/mail";
 import { orderPlacedMails } from "../services/mail/shop-emails";
-import { placeOrder, summariseOrder } from "../services/orders";
+import { resolveCartSession } from "../services/shop/cart";
+import { placeOrder, summariseOrder } from "../services/shop/orders";
 
 /** POST /api/orders: the checkout form's order. */
 const app = new Hono<HonoEnv>().post("/", limitPerAddress("order"), validate("json", orderRequestSchema), async (c) => {

@@ -4,9 +4,9 @@ import { londonToday } from "../../schema/london-time";
 import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { siteUrl } from "../lib/site-url";
-import { factsGeneration, readFacts } from "../services/business-facts";
-import { confirmKept, type KeptPage, keepPage, keptPage } from "../services/page-cache";
-import { fillPage, pageEtag, pageHeaders } from "../services/pages";
+import { factsGeneration, readFacts } from "../services/settings/business-facts";
+import { confirmKept, type KeptPage, keepPage, keptPage } from "../services/site/page-cache";
+import { fillPage, pageEtag, pageHeaders } from "../services/site/pages";
 
 /** The facts, or the defaults when D1 cannot be read: a page is always served. */
 async function factsFor(c: Context<HonoEnv>) {

@@ -10,11 +10,12 @@ import type { HonoEnv } from "../env";
 import { requirePaymentsConfigured, verifyStripeEvent } from "../lib/stripe";
 import { validate } from "../lib/validate";
 import { limitPerAddress } from "../middleware/rate-limit";
-import { resolveCartSession } from "../services/cart";
 import { sendReceiptIfPaid } from "../services/invoices/payments";
 import { ownerEmail, queueInBackground } from "../services/mail";
 import { cardPaymentMails, lowStockMail } from "../services/mail/shop-emails";
-import { cancelCheckout, createCheckout, handleStripeEvent, verifyPayment } from "../services/payments";
+import { cancelCheckout, createCheckout, verifyPayment } from "../services/shop/card-checkout";
+import { resolveCartSession } from "../services/shop/cart";
+import { handleStripeEvent } from "../services/stripe-events";
 
 /** Card payment with Stripe Checkout, mounted under /api. */
 const app = new Hono<HonoEnv>()

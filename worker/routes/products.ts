@@ -5,8 +5,8 @@ import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { listAnswer } from "../lib/list-answer";
 import { validate } from "../lib/validate";
-import { cachedCatalogue, keepCatalogue } from "../services/catalogue-cache";
-import { listProducts, toApiProduct } from "../services/products";
+import { cachedCatalogue, keepCatalogue } from "../services/shop/catalogue-cache";
+import { listProducts, toApiProduct } from "../services/shop/products";
 
 /** Browsers may keep the list briefly too: a visitor's repeat loads stay cheap. */
 const BROWSER_CACHE = "public, max-age=30, stale-while-revalidate=300";

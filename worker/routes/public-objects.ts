@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../env";
-import { getProductImage, IMMUTABLE_CACHE } from "../services/product-images";
+import { getProductImage, IMMUTABLE_CACHE } from "../services/shop/product-images";
 
 /**
  * Uploaded product images: the bytes with their type, ETag and a year of immutable caching, or a

@@ -5,10 +5,10 @@ import { getDb } from "../db/client";
 import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
 import { limitPerAddress } from "../middleware/rate-limit";
+import { createQuote } from "../services/enquiries/enquiries";
 import { ownerEmail, queueInBackground, toTypedAddress } from "../services/mail";
 import { quoteAcknowledgementMail } from "../services/mail/customer-emails";
 import { quoteReceivedMail } from "../services/mail/shop-emails";
-import { createQuote } from "../services/quotes";
 
 /** POST /api/quotes: a visitor's quote request. */
 const app = new Hono<HonoEnv>().post("/", limitPerAddress("quote"), validate("json", quoteRequestSchema), async (c) => {

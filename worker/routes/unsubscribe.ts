@@ -13,7 +13,7 @@ import {
   unsubscribeByToken,
 } from "../services/campaigns/unsubscribe";
 import { remindersList, renderUnsubscribePage, type UnsubscribePage } from "../services/campaigns/unsubscribe-page";
-import { INVALID_REMINDER_LINK, optOutOfReminders, reminderOptOutState } from "../services/reminders";
+import { INVALID_REMINDER_LINK, optOutOfReminders, reminderOptOutState } from "../services/reminders/reminders";
 
 /** The pages carry a token in their URL: nothing loads from elsewhere, nothing is cached or indexed. */
 function page(c: Context<HonoEnv>, content: UnsubscribePage, status: ContentfulStatusCode = 200) {

@@ -5,8 +5,8 @@ import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { siteUrl } from "../../lib/site-url";
 import { validate } from "../../lib/validate";
-import { calendarEntries } from "../../services/bookings/agenda";
-import { readCalendarAndFeed, rotateFeedSecret, saveCalendar } from "../../services/bookings/calendar";
+import { calendarEntries } from "../../services/visits/agenda";
+import { readCalendarAndFeed, rotateFeedSecret, saveCalendar } from "../../services/visits/calendar";
 
 const feedUrl = (env: HonoEnv["Bindings"], secret: string) => siteUrl(env, `/api/calendar/${secret}.ics`);
 

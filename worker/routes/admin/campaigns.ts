@@ -14,12 +14,12 @@ import type { HonoEnv } from "../../env";
 import { listAnswer } from "../../lib/list-answer";
 import { siteUrl } from "../../lib/site-url";
 import { validate } from "../../lib/validate";
-import { factsNow } from "../../services/business-facts";
 import { countAudience } from "../../services/campaigns/audience";
 import { listCampaignRecipients, listCampaigns } from "../../services/campaigns/list";
 import { cancelScheduledCampaign, retryFailedRecipients, sendCampaign } from "../../services/campaigns/send";
 import { ownerEmail, queueInBackground } from "../../services/mail";
 import { campaignTestMail, renderCampaignPreview } from "../../services/mail/campaign-email";
+import { factsNow } from "../../services/settings/business-facts";
 
 /** Mounted at /api/admin (behind requireAdmin). 202: the Queue sends the e-mails after the answer. */
 const app = new Hono<HonoEnv>()

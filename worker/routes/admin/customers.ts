@@ -5,7 +5,7 @@ import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
-import { createCustomer, customerTimeline, getCustomer, listCustomers, updateCustomer } from "../../services/admin/customers";
+import { createCustomer, customerTimeline, getCustomer, listCustomers, updateCustomer } from "../../services/customers/customers";
 
 /** Customers: find, add, change, and one person's whole history. */
 const app = new Hono<HonoEnv>()

@@ -6,7 +6,7 @@ import type { HonoEnv } from "../../env";
 import { notFound } from "../../lib/errors";
 import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
-import { listSubscribers, unsubscribeSubscriber } from "../../services/subscribers";
+import { listSubscribers, unsubscribeSubscriber } from "../../services/campaigns/subscribers";
 
 const app = new Hono<HonoEnv>()
   .get("/", validate("query", adminListQuerySchema), async (c) =>

@@ -7,13 +7,13 @@ import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
-import { readBilling, saveBilling } from "../../services/billing-settings";
 import { refundDepositPayment } from "../../services/estimates/deposit-refunds";
 import { recordDeposit } from "../../services/estimates/deposits";
 import { createEstimate, updateEstimate } from "../../services/estimates/drafting";
 import { getEstimate } from "../../services/estimates/estimates";
 import { listEstimates } from "../../services/estimates/list";
 import { sendEstimate } from "../../services/estimates/send";
+import { readBilling, saveBilling } from "../../services/settings/billing-settings";
 
 /** Mounted at /api/admin: priced quotes (the API's estimates) and the billing settings they use. */
 const id = validate("param", idParamSchema);

@@ -4,10 +4,10 @@ import { z } from "../../../schema/api/z";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { validate } from "../../lib/validate";
-import { revokeBookingLink } from "../../services/bookings/revoke-link";
 import { revokeEstimateLinks } from "../../services/estimates/revoke-links";
 import { revokeServiceSheetLinks } from "../../services/gas-safety/service-sheets";
 import { revokeInvoiceLinks } from "../../services/invoices/revoke-links";
+import { revokeBookingLink } from "../../services/visits/revoke-booking-link";
 
 /**
  * Mounted at /api/admin: "Revoke links" on a quote, an invoice (with its credit notes), a service

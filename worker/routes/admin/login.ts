@@ -8,8 +8,8 @@ import { clientIp } from "../../lib/client-ip";
 import { DEVICE_COOKIE, DEVICE_TTL_SECONDS } from "../../lib/device-token";
 import { validate } from "../../lib/validate";
 import { requireAdmin } from "../../middleware/auth";
-import { login } from "../../services/admin/login";
 import { queueInBackground } from "../../services/mail";
+import { login } from "../../services/security/login";
 
 /** POST /login is public; POST /logout ends the session of the token it is called with. */
 const app = new Hono<HonoEnv>()

@@ -9,9 +9,9 @@ import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
-import { listOrders, markOrderPaid, updateFulfilment } from "../../services/admin/orders";
 import { queueInBackground } from "../../services/mail";
 import { fulfilmentMail } from "../../services/mail/customer-emails";
+import { listOrders, markOrderPaid, updateFulfilment } from "../../services/shop/order-admin";
 
 const app = new Hono<HonoEnv>()
   .get("/", validate("query", orderListQuerySchema), async (c) =>

@@ -8,9 +8,9 @@ import type { HonoEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
-import { exportProductsCsv, importProductsCsv, MAX_IMPORT_BYTES } from "../../services/admin/product-csv";
-import { createProduct, deleteProduct, listStockMovements, updateProduct } from "../../services/admin/products";
-import { listProducts, toAdminProduct } from "../../services/products";
+import { createProduct, deleteProduct, listStockMovements, updateProduct } from "../../services/shop/product-admin";
+import { exportProductsCsv, importProductsCsv, MAX_IMPORT_BYTES } from "../../services/shop/product-csv";
+import { listProducts, toAdminProduct } from "../../services/shop/products";
 
 /** The catalogue as the owner runs it: list and search, add, edit, delete, stock history, CSV in and out. */
 const app = new Hono<HonoEnv>()

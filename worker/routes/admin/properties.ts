@@ -16,7 +16,7 @@ import {
   listProperties,
   updateAppliance,
   updateProperty,
-} from "../../services/admin/properties";
+} from "../../services/customers/properties";
 import { listAllDocuments } from "../../services/document-kinds";
 
 /** Mounted at /api/admin: a customer's properties and each property's gas appliances. */

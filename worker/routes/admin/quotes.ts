@@ -13,7 +13,7 @@ import {
   markQuotesReplied,
   markQuotesUnreplied,
   setQuoteNotes,
-} from "../../services/admin/quotes";
+} from "../../services/enquiries/enquiry-admin";
 
 const app = new Hono<HonoEnv>()
   .get("/", validate("query", quoteListQuerySchema), async (c) =>

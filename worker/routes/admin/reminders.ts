@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
-import { listReminders, runReminders } from "../../services/reminders";
+import { listReminders, runReminders } from "../../services/reminders/reminders";
 
 /** GET /api/admin/reminders: what is due, sent and skipped. POST /run: the daily job, now. */
 const app = new Hono<HonoEnv>()

@@ -16,7 +16,7 @@ import {
   securityOverview,
   setupMfa,
   signOutEverywhere,
-} from "../../services/admin/security";
+} from "../../services/security/security";
 
 /** Who is asking: the throttle counts their address, the sign-in log keeps it. */
 const confirmContext = (c: Context<HonoEnv>) => ({ ip: clientIp(c), userAgent: c.req.header("User-Agent") });

@@ -10,10 +10,10 @@ import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
-import { listServiceRecords } from "../../services/admin/service-record-list";
-import { createServiceRecord, deleteServiceRecord, readRecord, updateServiceRecord } from "../../services/admin/service-records";
-import { freeSlots } from "../../services/bookings/slots";
 import { queueInBackground } from "../../services/mail";
+import { freeSlots } from "../../services/visits/slots";
+import { createServiceRecord, deleteServiceRecord, readRecord, updateServiceRecord } from "../../services/visits/visit-admin";
+import { listServiceRecords } from "../../services/visits/visit-list";
 
 const app = new Hono<HonoEnv>()
   .get("/", validate("query", serviceRecordListQuerySchema), async (c) =>

@@ -3,7 +3,7 @@ import { businessFactsPatchSchema } from "../../../schema/api/settings";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { validate } from "../../lib/validate";
-import { readFacts, saveFacts } from "../../services/business-facts";
+import { readFacts, saveFacts } from "../../services/settings/business-facts";
 
 /** The version of the facts, as an ETag: when they were last saved, or "new" before the first save. */
 const etagOf = (updatedAt: string | null) => `"${updatedAt ?? "new"}"`;

@@ -4,9 +4,9 @@ import { londonToday } from "../../../schema/london-time";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { validate } from "../../lib/validate";
-import { backupStream } from "../../services/admin/backup";
-import { exportCsv } from "../../services/admin/exports";
-import { adminSummary } from "../../services/admin/summary";
+import { backupStream } from "../../services/backup/backup";
+import { exportCsv } from "../../services/backup/exports";
+import { adminSummary } from "../../services/home/summary";
 
 /** The home screen's counts, the CSV exports of the lists, and the backup of everything. */
 const app = new Hono<HonoEnv>()

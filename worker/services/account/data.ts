@@ -30,11 +30,12 @@ import type { Db } from "../../db/client";
 import { insertWhen } from "../../db/insert-when";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
+import { signUp } from "../campaigns/signups";
+import { unsubscribeSubscriber } from "../campaigns/subscribers";
+import { ofAccount } from "../customers/customers";
 import { type MailMessage, ownerEmail } from "../mail";
 import { erasureRequestedMail } from "../mail/account-emails";
-import { signUp } from "../signups";
-import { unsubscribeSubscriber } from "../subscribers";
-import { accountChats, ofAccount } from "./sessions";
+import { accountChats } from "./sessions";
 import { accountCustomerIds, isSentQuoteVersion, sentQuoteTitle, sentQuoteVersion } from "./summary";
 
 /**

@@ -31,7 +31,8 @@ import {
 import { type ErasureRule, personalData } from "../../../schema/db/personal-data";
 import type { Db } from "../../db/client";
 import { inJsonList } from "../../db/json-list";
-import { accountChats, ofAccount } from "./sessions";
+import { ofAccount } from "../customers/customers";
+import { accountChats } from "./sessions";
 
 /**
  * An erasure's statements, built from schema/db/personal-data.ts: which rows of each table each of

@@ -7,12 +7,12 @@ import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
 import { sha256Hex } from "../../lib/sha256";
+import { ofAccount } from "../customers/customers";
 import type { MailMessage } from "../mail";
 import { erasureDoneMail, erasureRefusedMail } from "../mail/account-emails";
 import { deleteVisitPhotos } from "../visits/photo-erasure";
 import { accountScope, erasureStatements, isIn, keptCounts } from "./erasure-plan";
 import { addressPattern, namesAddress } from "./names-address";
-import { ofAccount } from "./sessions";
 
 /**
  * The owner settles a customer's "Delete my account" (UK GDPR's right to erasure, which yields to

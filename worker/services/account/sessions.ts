@@ -8,6 +8,7 @@ import { ApiError } from "../../lib/errors";
 import { countRateLimits } from "../../lib/rate-limit";
 import { sha256Hex } from "../../lib/sha256";
 import { siteUrl } from "../../lib/site-url";
+import { ofAccount } from "../customers/customers";
 import type { MailMessage } from "../mail";
 import { accountSignInMail } from "../mail/account-emails";
 
@@ -23,9 +24,6 @@ export const ACCOUNT_SESSION_SECONDS = sessionDays * 86_400;
 const secret = () => toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
 export const hashSecret = (value: string) => sha256Hex(value);
 const normalise = (email: string) => email.trim().toLowerCase();
-
-/** The customers of an account (one address, any letter case): the scope of every account read. */
-export const ofAccount = (email: string) => sql`lower(${customers.email}) = ${email}`;
 
 /** The chats the address handed over to a person (its call-back requests name them), as a subquery. */
 export const accountChats = (db: Db, email: string) =>

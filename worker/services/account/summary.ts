@@ -28,13 +28,13 @@ import { londonToday } from "../../../schema/london-time";
 import { numberText, orderNumberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
-import { manageUrl } from "../bookings/book";
+import { ofAccount } from "../customers/customers";
 import { listAllDocuments } from "../document-kinds";
 import { documentUrl } from "../documents/files";
 import { estimateLink } from "../estimates/estimates";
 import { invoiceKind } from "../invoices/document-kinds";
 import { balanceOf, invoiceLink, isOverdue } from "../invoices/invoices";
-import { ofAccount } from "./sessions";
+import { manageUrl } from "../visits/book";
 
 /**
  * What the customer sees on /account, read in two D1 round trips (the account's rows, then its

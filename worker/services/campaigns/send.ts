@@ -7,7 +7,7 @@ import { insertWhen } from "../../db/insert-when";
 import { inJsonList } from "../../db/json-list";
 import type { AppEnv } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
-import { factsNow } from "../business-facts";
+import { factsNow } from "../settings/business-facts";
 import { audienceWhere } from "./audience";
 import { enqueuePendingRecipients } from "./schedule";
 

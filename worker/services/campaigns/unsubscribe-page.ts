@@ -2,7 +2,7 @@ import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { company } from "../../../schema/business";
 import { phoneHref } from "../../../schema/facts";
-import { factsNow } from "../business-facts";
+import { factsNow } from "../settings/business-facts";
 
 /** What a page lets the reader leave: the deals list, or the service reminders. Fixed text of ours, written as HTML. */
 export type MailingList = {

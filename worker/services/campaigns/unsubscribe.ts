@@ -4,8 +4,8 @@ import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { siteUrl } from "../../lib/site-url";
 import { createUnsubscribeToken, verifyUnsubscribeToken } from "../../lib/unsubscribe-token";
-import { factsNow } from "../business-facts";
-import { sameAddress, unsubscribeSubscriber } from "../subscribers";
+import { factsNow } from "../settings/business-facts";
+import { sameAddress, unsubscribeSubscriber } from "./subscribers";
 
 export const INVALID_LINK_MESSAGE = "This unsubscribe link is not valid. Please use the link from one of our e-mails.";
 

@@ -1,7 +1,7 @@
 import type { AiResponse, AiResponseRequest, ChatMessage } from "../../../schema/api/chat";
 import { type BusinessFacts, liveFacts } from "../../../schema/facts";
 import type { Db } from "../../db/client";
-import { currentFacts } from "../business-facts";
+import { currentFacts } from "../settings/business-facts";
 import { type AiMessage, askWorkersAi, type ChatAi } from "./ai";
 import { buildSystemPrompt } from "./prompt";
 import { asksForPerson, builtInAnswer } from "./responder";

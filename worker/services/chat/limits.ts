@@ -2,7 +2,7 @@ import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
 import { addressKey } from "../../lib/client-ip";
 import { hitRateLimits, type Limit } from "../../lib/rate-limit";
-import { factsNow } from "../business-facts";
+import { factsNow } from "../settings/business-facts";
 
 /** Per visit and per address (schema/settings.ts says why these numbers). */
 export const chatLimits = settings.chatLimits satisfies Record<string, { session: Limit; ip: Limit }>;

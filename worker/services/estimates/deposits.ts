@@ -9,7 +9,7 @@ import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { type CheckoutSession, requireStripe, type Stripe } from "../../lib/stripe";
-import { closeCheckoutSession, paymentIntentOf } from "../checkout";
+import { closeCheckoutSession, paymentIntentOf } from "../../lib/stripe-checkout";
 import { refreshDepositOf } from "../invoices/sums";
 import { byLink, type LinkTarget } from "./customer-link";
 import { depositCapSql, refundReasonSql } from "./deposit-ledger";

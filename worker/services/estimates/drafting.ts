@@ -6,7 +6,7 @@ import { partId, uniqueId } from "../../../schema/random";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
-import { readBilling } from "../billing-settings";
+import { readBilling } from "../settings/billing-settings";
 import { contentOf, event, FIXED, getEstimate, loadEstimate } from "./estimates";
 import { CHOOSE_PROPERTY, placeOf } from "./place";
 

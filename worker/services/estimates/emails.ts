@@ -4,9 +4,9 @@ import { cancellationNotice, modelCancellationForm } from "../../../schema/consu
 import { formatPence } from "../../../schema/format";
 import { formatFullDate } from "../../../schema/london-time-text";
 import { lineAmounts, type Totals } from "../../../schema/money";
-import { factsNow } from "../business-facts";
 import { action, fieldsBlock, mailParts, say } from "../mail/layout";
 import type { MailMessage } from "../mail/types";
+import { factsNow } from "../settings/business-facts";
 import { acceptedQuoteKind } from "./document-kind";
 
 /** The e-mails of a priced quote: the link when it is sent, the confirmations when it is accepted. */

@@ -14,8 +14,8 @@ import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { createDocumentLink } from "../../lib/document-link";
 import { notFound } from "../../lib/errors";
-import { readBilling } from "../billing-settings";
 import { madeToday } from "../documents/link-rules";
+import { readBilling } from "../settings/billing-settings";
 import { depositCapSql, depositPaymentOf, depositPaymentsQuery, depositStateOf } from "./deposit-ledger";
 
 /**

@@ -1,10 +1,10 @@
 import { TENANT_COPY_DAYS } from "../../../schema/api/gas-safety";
 import { company } from "../../../schema/business";
 import { formatFullDate } from "../../../schema/london-time-text";
-import { factsNow } from "../business-facts";
 import type { DocumentKind } from "../documents/kind";
 import { action, fieldsBlock, mailParts, say } from "../mail/layout";
 import type { MailAttachment, MailMessage } from "../mail/types";
+import { factsNow } from "../settings/business-facts";
 import { gasSafetyRecordKind, serviceSheetKind, warningNoticeKind } from "./document-kinds";
 
 /**

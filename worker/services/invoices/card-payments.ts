@@ -8,7 +8,7 @@ import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { siteUrl } from "../../lib/site-url";
 import { type CheckoutSession, requireStripe, type Stripe } from "../../lib/stripe";
-import { closeCheckoutSession, paymentIntentOf } from "../checkout";
+import { closeCheckoutSession, paymentIntentOf } from "../../lib/stripe-checkout";
 import { ownerEmail } from "../mail";
 import { queueEmails } from "../mail/deliveries";
 import { moneyGivenBackEmails } from "../mail/refund-emails";

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { documentPdf } from "../documents/files";
-import { numberTaken, takeNumber } from "../number-series";
+import { numberTaken, takeNumber } from "../documents/number-series";
 import { creditNoteKind } from "./document-kinds";
 import { getInvoice, invoiceEventWhen, loadInvoice } from "./invoices";
 import { creditedSum, refreshSums } from "./sums";

@@ -5,7 +5,7 @@ import { londonToday } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
-import { readBilling } from "../billing-settings";
+import { readBilling } from "../settings/billing-settings";
 import { type Draft, draftFromEstimate, draftFromVisit, withIds } from "./draft-sources";
 import { type EventKind, getInvoice, loadInvoice, notAfterToday, totalsColumns } from "./invoices";
 

@@ -1,9 +1,9 @@
 import { company } from "../../../schema/business";
 import { formatPence } from "../../../schema/format";
 import { formatFullDate } from "../../../schema/london-time-text";
-import { factsNow } from "../business-facts";
 import { action, fieldsBlock, mailParts, say } from "../mail/layout";
 import type { MailMessage } from "../mail/types";
+import { factsNow } from "../settings/business-facts";
 import { invoiceKind } from "./document-kinds";
 
 /** The e-mails of an invoice: sent at issue with its PDF, reminders while unpaid, the receipt once paid. */

@@ -8,12 +8,12 @@ import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { siteUrl } from "../../lib/site-url";
-import { readBilling } from "../billing-settings";
-import { currentFacts } from "../business-facts";
 import { customerAddress, letterheadOf } from "../documents/drafts";
 import { documentPdf } from "../documents/files";
+import { numberTaken, takeNumber } from "../documents/number-series";
 import { queueEmails } from "../mail/deliveries";
-import { numberTaken, takeNumber } from "../number-series";
+import { readBilling } from "../settings/billing-settings";
+import { currentFacts } from "../settings/business-facts";
 import { invoiceKind } from "./document-kinds";
 import { invoiceIssuedEmail } from "./emails";
 import {

@@ -3,7 +3,7 @@ import { visitLabel } from "../../../schema/api/bookings";
 import { company } from "../../../schema/business";
 import { formatClock, formatLongDate } from "../../../schema/london-time-text";
 import { firstNameOf } from "../../../schema/names";
-import { factsNow } from "../business-facts";
+import { factsNow } from "../settings/business-facts";
 import { button, type Field, fieldsBlock, mailParts, paragraph, say } from "./layout";
 import type { MailAttachment, MailMessage } from "./types";
 

@@ -3,7 +3,7 @@ import { marked } from "marked";
 import { type CampaignPreviewInput, campaignPreviewSchema, isSafeEmailLink } from "../../../schema/api/campaigns";
 import { campaignDefaults, company } from "../../../schema/business";
 import { addressLineOf, phoneHref } from "../../../schema/facts";
-import { factsNow } from "../business-facts";
+import { factsNow } from "../settings/business-facts";
 import { emailDocument, FONT, NAVY, ON_ORANGE, ORANGE } from "./layout";
 import { htmlToText, sanitizeEmailHtml } from "./sanitize";
 import type { MailMessage } from "./types";

@@ -8,7 +8,7 @@ import { insertWhen } from "../../db/insert-when";
 import { inJsonList } from "../../db/json-list";
 import type { AppEnv } from "../../env";
 import { siteUrl } from "../../lib/site-url";
-import { factsNow } from "../business-facts";
+import { factsNow } from "../settings/business-facts";
 import { addressAfterDelivery, gaveUp } from "./delivery-state";
 import { withAccountLink } from "./layout";
 import { enqueueEmails } from "./queue-messages";

@@ -3,7 +3,7 @@ import { type Db, getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { countRateLimits } from "../../lib/rate-limit";
 import { sha256Hex } from "../../lib/sha256";
-import { factsNow } from "../business-facts";
+import { factsNow } from "../settings/business-facts";
 import { queueEmails } from "./deliveries";
 import { outboxMailer } from "./outbox";
 import { postmarkMailer } from "./provider";

@@ -2,7 +2,7 @@ import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { company } from "../../../schema/business";
 import { addressLineOf, phoneHref } from "../../../schema/facts";
-import { factsNow } from "../business-facts";
+import { factsNow } from "../settings/business-facts";
 import type { MailMessage } from "./types";
 
 /**

@@ -1,6 +1,6 @@
 import { html } from "hono/html";
 import { formatPence } from "../../../schema/format";
-import type { OrderWithLines } from "../orders";
+import type { OrderWithLines } from "../shop/orders";
 import type { Block } from "./layout";
 
 /**

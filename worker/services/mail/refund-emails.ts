@@ -1,6 +1,6 @@
 import { company } from "../../../schema/business";
 import { formatPence } from "../../../schema/format";
-import { factsNow } from "../business-facts";
+import { factsNow } from "../settings/business-facts";
 import { action, fieldsBlock, mailParts, say } from "./layout";
 import type { MailMessage } from "./types";
 

@@ -1,7 +1,7 @@
 import { html } from "hono/html";
 import { company } from "../../../schema/business";
 import { formatFullDate } from "../../../schema/london-time-text";
-import { factsNow } from "../business-facts";
+import { factsNow } from "../settings/business-facts";
 import { action, mailParts, NAVY, say } from "./layout";
 import type { MailMessage } from "./types";
 

@@ -1,8 +1,8 @@
 import { html } from "hono/html";
 import { allQuoteServiceLabels, company, delivery, type QuoteService } from "../../../schema/business";
 import { formatPence } from "../../../schema/format";
-import { factsNow } from "../business-facts";
-import type { LowStockProduct, OrderWithLines } from "../orders";
+import { factsNow } from "../settings/business-facts";
+import type { LowStockProduct, OrderWithLines } from "../shop/orders";
 import { orderConfirmationMail } from "./customer-emails";
 import { type Field, fieldsBlock, fieldsText, mailParts, say } from "./layout";
 import { orderLines } from "./order-lines";

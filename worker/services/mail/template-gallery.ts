@@ -1,6 +1,6 @@
 import type { TemplateSample } from "../../../schema/api/mail-templates";
 import { addDays, londonToday } from "../../../schema/london-time";
-import type { OrderWithLines } from "../orders";
+import type { OrderWithLines } from "../shop/orders";
 import {
   type BookingForMail,
   bookingCancelledMail,

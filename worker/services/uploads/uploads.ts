@@ -2,7 +2,7 @@ import { INVALID_IMAGE_TYPE, MAX_IMAGE_BYTES, type UploadResult, type UploadUrlR
 import type { AppEnv } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
 import { requireUploadToken, signUploadToken } from "../../lib/upload-token";
-import { IMMUTABLE_CACHE, PRODUCT_IMAGE_NAME, PRODUCT_IMAGE_PREFIX, PUBLIC_PRODUCT_IMAGE_PATH } from "../product-images";
+import { IMMUTABLE_CACHE, PRODUCT_IMAGE_NAME, PRODUCT_IMAGE_PREFIX, PUBLIC_PRODUCT_IMAGE_PATH } from "../shop/product-images";
 import { detectImageType, imageExtensionFromName, imageFormats } from "./image-bytes";
 
 /** A signed PUT target on this Worker for one new object; the chosen file's name only picks the extension. */

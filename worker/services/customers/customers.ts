@@ -1,0 +1,165 @@
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import type { AdminCustomer, CustomerChanges, NewCustomer, TimelineEntry } from "../../../schema/api/customers";
+import type { AdminListQuery } from "../../../schema/api/lists";
+import { allQuoteServiceLabels } from "../../../schema/business";
+import { chatMessages, customers, emailSubscribers, orders, properties, quotes, serviceRecords } from "../../../schema/db";
+import { formatPence } from "../../../schema/format";
+import { orderNumberText } from "../../../schema/numbers";
+import type { Db } from "../../db/client";
+import { searchCondition } from "../../db/search";
+import { notFound } from "../../lib/errors";
+import { firstPropertyStatement } from "./properties";
+
+/**
+ * The customers of an account (one address, any letter case): the scope of every account read, and
+ * of the account's bookings.
+ */
+export const ofAccount = (email: string) => sql`lower(${customers.email}) = ${email}`;
+
+type CustomerRow = typeof customers.$inferSelect;
+
+export const toAdminCustomer = (row: CustomerRow): AdminCustomer => ({
+  id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  phone: row.phone,
+  address: row.address,
+  postcode: row.postcode,
+  isLandlord: row.isLandlord,
+  checkReason: row.checkReason,
+  createdAt: row.createdAt,
+});
+
+/** Customers by name, matching any part of a name, e-mail, phone or postcode; a page with the full count. */
+export async function listCustomers(db: Db, { q, limit, offset }: AdminListQuery) {
+  const where = searchCondition(q, "customers_search", customers.id, [customers.firstName, customers.lastName, customers.email]);
+  const [rows, [total]] = await db.batch([
+    db
+      .select()
+      .from(customers)
+      .where(where)
+      .orderBy(asc(customers.lastName), asc(customers.firstName), asc(customers.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(customers).where(where),
+  ]);
+  return { items: rows.map(toAdminCustomer), total: total?.n ?? 0 };
+}
+
+/** The customer just inserted in the same batch (one writer at a time: the newest row is ours). */
+const newestCustomer = sql`(SELECT MAX(${customers.id}) FROM ${customers})`;
+
+/** Adds the customer and, when they give an address or postcode, that home as their first property: one batch. */
+export async function createCustomer(db: Db, input: NewCustomer): Promise<AdminCustomer> {
+  const [[row]] = await db.batch([db.insert(customers).values(input).returning(), firstPropertyStatement(db, newestCustomer)]);
+  return toAdminCustomer(row!);
+}
+
+/**
+ * Changes the customer. A property that is the customer's own address (their home, made from it)
+ * follows a change of that address, in the same batch, so a home owner's details stay one.
+ */
+export async function updateCustomer(db: Db, id: number, changes: CustomerChanges): Promise<AdminCustomer> {
+  const movesHome = "address" in changes || "postcode" in changes;
+  const current = (column: typeof customers.address | typeof customers.postcode) =>
+    sql`(SELECT ${column} FROM ${customers} WHERE ${customers.id} = ${id})`;
+  const home = () =>
+    db
+      .update(properties)
+      .set({
+        ...("address" in changes
+          ? { address: sql`COALESCE(${changes.address ?? null}, ${changes.postcode ?? null}, ${properties.address})` }
+          : {}),
+        ...("postcode" in changes ? { postcode: changes.postcode ?? null } : {}),
+      })
+      .where(
+        and(
+          eq(properties.customerId, id),
+          sql`${properties.address} IS COALESCE(NULLIF(TRIM(${current(customers.address)}), ''), ${current(customers.postcode)})`,
+          sql`${properties.postcode} IS NULLIF(TRIM(${current(customers.postcode)}), '')`,
+        ),
+      );
+  const update = db.update(customers).set(changes).where(eq(customers.id, id)).returning();
+  const [row] = movesHome ? (await db.batch([home(), update]))[1] : await update;
+  if (!row) throw notFound("Customer");
+  return toAdminCustomer(row);
+}
+
+export async function getCustomer(db: Db, id: number): Promise<AdminCustomer> {
+  const [row] = await db.select().from(customers).where(eq(customers.id, id));
+  if (!row) throw notFound("Customer");
+  return toAdminCustomer(row);
+}
+
+/**
+ * Everything the business has had with one person, newest first, in one D1 batch: quotes, orders
+ * and chats matched by e-mail (the customer record may come later than a quote), service records by
+ * customer id, and the state of their subscription to the deals list.
+ */
+export async function customerTimeline(db: Db, id: number): Promise<TimelineEntry[]> {
+  const email = sql`(SELECT lower(${customers.email}) FROM ${customers} WHERE ${customers.id} = ${id})`;
+  const sameEmail = (column: typeof quotes.email | typeof orders.customerEmail) => sql`lower(${column}) = ${email}`;
+  const [[customer], quoteRows, orderRows, recordRows, chatRows, subscription] = await db.batch([
+    db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)),
+    db.select().from(quotes).where(sameEmail(quotes.email)).orderBy(desc(quotes.createdAt)),
+    db.select().from(orders).where(sameEmail(orders.customerEmail)).orderBy(desc(orders.createdAt)),
+    db.select().from(serviceRecords).where(eq(serviceRecords.customerId, id)).orderBy(desc(serviceRecords.serviceDate)),
+    // A chat is the customer's when its visitor left this e-mail address in a message.
+    db
+      .select({
+        sessionId: chatMessages.sessionId,
+        startedAt: sql<string>`MIN(${chatMessages.createdAt})`.as("started_at"),
+        messages: sql<number>`COUNT(*)`.as("messages"),
+      })
+      .from(chatMessages)
+      .where(sql`${chatMessages.sessionId} IN (SELECT session_id FROM chat_messages WHERE instr(lower(message), ${email}) > 0)`)
+      .groupBy(chatMessages.sessionId),
+    db.select().from(emailSubscribers).where(sql`lower(${emailSubscribers.email}) = ${email}`),
+  ]);
+  if (!customer) throw notFound("Customer");
+  const entries: TimelineEntry[] = [
+    ...quoteRows.map((q) => ({
+      kind: "quote" as const,
+      at: q.createdAt,
+      title: `Quote request: ${allQuoteServiceLabels[q.service]}`,
+      detail: q.message,
+      status: q.repliedAt ? "replied" : q.isRead ? "pending" : "new",
+      ref: String(q.id),
+    })),
+    ...orderRows.map((o) => ({
+      kind: "order" as const,
+      at: o.createdAt,
+      title: `Order ${orderNumberText(o.number) ?? o.id}: ${formatPence(o.totalPence)}`,
+      detail: o.paymentMethod === "card" ? "Card payment" : "Checkout form",
+      status: o.fulfilmentStatus === "new" ? o.paymentStatus : o.fulfilmentStatus,
+      // What the orders search finds it by: its number, or the id of an order made before numbers.
+      ref: orderNumberText(o.number) ?? o.id,
+    })),
+    ...recordRows.map((r) => ({
+      kind: "service" as const,
+      at: r.serviceDate,
+      title: r.serviceType,
+      detail: [r.equipmentType, r.equipmentModel].filter(Boolean).join(" ") || r.description,
+      status: r.status,
+      ref: String(r.id),
+    })),
+    ...chatRows.map((c) => ({
+      kind: "chat" as const,
+      at: c.startedAt,
+      title: "Chat with the assistant",
+      detail: `${c.messages} messages`,
+      status: null,
+      ref: c.sessionId,
+    })),
+    ...subscription.map((s) => ({
+      kind: "subscription" as const,
+      at: s.confirmedAt ?? s.signedUpAt,
+      title: "Deals list",
+      detail: s.consentSource ? `Signed up on ${s.consentSource}` : null,
+      status: s.status,
+      ref: null,
+    })),
+  ];
+  return entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+}

@@ -1,0 +1,134 @@
+import type { CalendarSettings } from "../../../schema/api/bookings";
+import { ownerSettings } from "../../../schema/db";
+import { londonToday } from "../../../schema/london-time";
+import { randomHex } from "../../../schema/random";
+import type { Db } from "../../db/client";
+import type { AppEnv } from "../../env";
+import { constantTimeEqual } from "../../lib/password";
+import { signToken, verifyToken } from "../../lib/signed-token";
+import { saveGroupsStatements, settingRowQuery } from "../settings/owner-settings";
+
+/**
+ * The owner's availability for online booking, stored with the business settings (key "calendar"),
+ * and the key of the private calendar feed (key "calendar-feed"). No row: the defaults below.
+ */
+export const defaultCalendar: CalendarSettings = {
+  hours: {
+    monday: { start: "08:30", end: "17:00" },
+    tuesday: { start: "08:30", end: "17:00" },
+    wednesday: { start: "08:30", end: "17:00" },
+    thursday: { start: "08:30", end: "17:00" },
+    friday: { start: "08:30", end: "17:00" },
+    saturday: { start: "09:00", end: "13:00" },
+    sunday: null,
+  },
+  slotMinutes: { "annual-service": 60, "boiler-repair": 90, "gas-safety": 45 },
+  minNoticeDays: 1,
+  maxDaysAhead: 60,
+  blockedDays: [],
+  // Greater Manchester: the M area, Stockport and Tameside (SK), Bolton and Bury (BL), Oldham and
+  // Rochdale (OL), Sale and Altrincham (WA14, WA15), Wigan (WN).
+  outwardCodes: [
+    "M",
+    "SK1",
+    "SK2",
+    "SK3",
+    "SK4",
+    "SK5",
+    "SK6",
+    "SK7",
+    "SK8",
+    "SK14",
+    "SK15",
+    "SK16",
+    "BL",
+    "OL",
+    "WA14",
+    "WA15",
+    "WN",
+  ],
+};
+
+const CALENDAR_KEY = "calendar";
+const FEED_KEY = "calendar-feed";
+
+/** The statement that reads the owner's availability. */
+export const calendarQuery = (db: Db) => settingRowQuery(db, CALENDAR_KEY);
+
+/**
+ * The availability from `calendarQuery`'s rows: the defaults overlaid with what the owner saved.
+ * Blocked days that have passed are left out: they block nothing, and a save of the list as the
+ * owner sees it would be refused for them.
+ */
+export function calendarFrom([row]: { value: string }[], today = londonToday()): CalendarSettings {
+  const saved = row ? { ...defaultCalendar, ...(JSON.parse(row.value) as Partial<CalendarSettings>) } : defaultCalendar;
+  return { ...saved, blockedDays: saved.blockedDays.filter((d) => d.date >= today) };
+}
+
+/**
+ * The feed's address is its only lock, so it is not what is stored: the address carries the key
+ * signed with the Worker's secret (lib/signed-token), and only the key is kept. A copy of the
+ * database (a backup) opens no diary; a new key retires every address made from the old one.
+ */
+const FEED_PURPOSE = "calendar-feed/v1";
+const feedToken = (env: AppEnv, stored: { value: string }) => signToken(env, FEED_PURPOSE, [JSON.parse(stored.value) as string]);
+
+/** Whether `token` is the address of the feed whose stored key is `stored`: signed by this Worker, for that key. */
+export async function isFeedToken(env: AppEnv, token: string, stored: { value: string } | undefined): Promise<boolean> {
+  const [key] = (await verifyToken(env, FEED_PURPOSE, token, 1)) ?? [];
+  if (key === undefined || !stored) return false;
+  const utf8 = new TextEncoder();
+  return constantTimeEqual(utf8.encode(key), utf8.encode(JSON.parse(stored.value) as string));
+}
+
+/** The statement that makes the feed's key on first use (no row until the owner first opens the calendar). */
+const ensureFeedKey = (db: Db) =>
+  db
+    .insert(ownerSettings)
+    .values({ key: FEED_KEY, value: JSON.stringify(newKey()) })
+    .onConflictDoNothing();
+
+/** The availability and the feed's address token (its key made on first use), in one round trip. */
+export async function readCalendarAndFeed(env: AppEnv, db: Db): Promise<{ settings: CalendarSettings; secret: string }> {
+  const [, calendar, [feed]] = await db.batch([ensureFeedKey(db), calendarQuery(db), feedKeyQuery(db)]);
+  return { settings: calendarFrom(calendar), secret: await feedToken(env, feed!) };
+}
+
+/** Saves the groups given, each whole (json_set, as the business facts), and answers the availability and feed: one round trip. */
+export async function saveCalendar(
+  env: AppEnv,
+  db: Db,
+  patch: Partial<CalendarSettings>,
+): Promise<{ settings: CalendarSettings; secret: string }> {
+  const [, [saved], , [feed]] = await db.batch([
+    ...saveGroupsStatements(db, CALENDAR_KEY, defaultCalendar, patch),
+    ensureFeedKey(db),
+    feedKeyQuery(db),
+  ]);
+  return { settings: calendarFrom([saved!]), secret: await feedToken(env, feed!) };
+}
+
+const newKey = () => randomHex(24);
+
+/** The statement that reads the feed's key. */
+export const feedKeyQuery = (db: Db) => settingRowQuery(db, FEED_KEY);
+
+/** A new key, and the address token made from it: the old feed address stops working at once. */
+export async function rotateFeedSecret(env: AppEnv, db: Db): Promise<string> {
+  const value = JSON.stringify(newKey());
+  await db
+    .insert(ownerSettings)
+    .values({ key: FEED_KEY, value })
+    .onConflictDoUpdate({
+      target: ownerSettings.key,
+      set: { value, updatedAt: new Date().toISOString() },
+    });
+  return feedToken(env, { value });
+}
+
+/** Whether a postcode's outward code is in the covered areas ("M33 7XX" is covered by "M33" and by "M"). */
+export function isCovered(calendar: CalendarSettings, postcode: string): boolean {
+  const outward = postcode.trim().toUpperCase().split(/\s+/)[0] ?? "";
+  const area = outward.match(/^[A-Z]+/)?.[0] ?? "";
+  return calendar.outwardCodes.some((code) => code === outward || code === area);
+}
