@@ -44,6 +44,8 @@ export default defineConfig(({ command, isPreview }) => ({
       configPath: "../wrangler.toml",
       // The same local D1/R2 state that `wrangler d1 migrations apply --local` writes.
       persistState: { path: stateDir },
+      // Browser tests run one server per Playwright worker: only one could have the debugger's port.
+      ...(process.env.NO_INSPECTOR && { inspectorPort: false as const }),
       // `vite dev` has only frontend/index.html: the per-route pages and 404.html are made by the
       // build (scripts/prerender.mjs). So in dev alone, every path that is neither the Worker's nor
       // a file gets index.html and the app renders the route (its own not-found page included);

@@ -189,9 +189,9 @@ test.describe("admin login and session", () => {
       await page.route("**/api/admin/summary", (route) =>
         route.fulfill({
           json: {
-            urgentQuotes: 0,
+            urgentEnquiries: 0,
             urgent: [],
-            newQuotes: 0,
+            newEnquiries: 0,
             ordersToConfirm: 0,
             ordersToDispatch: 0,
             visitsThisWeek: 0,
@@ -286,7 +286,7 @@ test.describe("admin layout", () => {
       ["Service Records", /\/admin\/service-records$/, "Service Records Management"],
       ["Orders", /\/admin\/orders$/, "Orders"],
       ["Home", /\/admin$/, "Today"],
-      ["Quotes", /\/admin\/quotes$/, "Quote Requests"],
+      ["Enquiries", /\/admin\/quotes$/, "Enquiries"],
     ] as const;
     for (const [link, url, heading] of sections) {
       await nav.getByRole("link", { name: link }).click();
@@ -318,7 +318,7 @@ test.describe("admin layout", () => {
       const bar = nav.getByRole("list").first();
       await expect(bar.getByRole("link")).toHaveText([
         "Home",
-        "Quotes",
+        "Enquiries",
         "Customers",
         "Calendar",
         "Service Records",
@@ -337,7 +337,7 @@ test.describe("admin layout", () => {
       await expect(more).toHaveAttribute("aria-expanded", "true");
       const panel = page.locator("#admin-more-sections");
       await expect(panel.getByRole("list", { name: "Daily work" }).getByRole("link")).toHaveText(["My Day"]);
-      await expect(panel.getByRole("list", { name: "Sales" }).getByRole("link")).toHaveText(["Priced Quotes", "Invoices"]);
+      await expect(panel.getByRole("list", { name: "Sales" }).getByRole("link")).toHaveText(["Quotes", "Invoices"]);
       await expect(panel.getByRole("list", { name: "Customer care" }).getByRole("link")).toHaveText(["Outbox"]);
       await expect(panel.getByRole("list", { name: "Set-up" }).getByRole("link")).toHaveText(["Settings", "Security"]);
       await panel.getByRole("link", { name: "Security" }).click();
@@ -376,8 +376,8 @@ test.describe("admin layout", () => {
       await page.goto("/admin/quotes");
       const nav = page.getByRole("navigation", { name: "Admin sections" });
       const bar = nav.getByRole("list").first();
-      await expect(bar.getByRole("link")).toHaveText(["Home", "Quotes", "Customers"]);
-      await expect(bar.getByRole("link", { name: "Quotes" })).toHaveAttribute("aria-current", "page");
+      await expect(bar.getByRole("link")).toHaveText(["Home", "Enquiries", "Customers"]);
+      await expect(bar.getByRole("link", { name: "Enquiries" })).toHaveAttribute("aria-current", "page");
       expect((await nav.boundingBox())!.height).toBeLessThan(60);
       await expectNavFits(page);
 
@@ -386,7 +386,7 @@ test.describe("admin layout", () => {
       const groups = [
         ["Daily work", ["My Day", "Calendar", "Service Records"]],
         ["Customer care", ["Reminders", "Chats", "Outbox"]],
-        ["Sales", ["Orders", "Priced Quotes", "Invoices", "Products", "Email Subscribers"]],
+        ["Sales", ["Orders", "Quotes", "Invoices", "Products", "Email Subscribers"]],
         ["Set-up", ["Settings", "Security"]],
       ] as const;
       for (const [group, links] of groups)
@@ -409,7 +409,7 @@ test.describe("admin layout", () => {
       // Back returns to the quotes; the bar marks them again.
       await nav.getByRole("button", { name: "Back" }).click();
       await expect(page).toHaveURL(/\/admin\/quotes$/);
-      await expect(bar.getByRole("link", { name: "Quotes" })).toHaveAttribute("aria-current", "page");
+      await expect(bar.getByRole("link", { name: "Enquiries" })).toHaveAttribute("aria-current", "page");
       await expect(nav.getByRole("button", { name: "More sections", exact: true })).toBeVisible();
     });
   });
@@ -425,7 +425,7 @@ test.describe("admin layout", () => {
         const nav = page.getByRole("navigation", { name: "Admin sections" });
         await expect(nav.getByRole("list").first().getByRole("link")).toHaveText([
           "Home",
-          "Quotes",
+          "Enquiries",
           "Customers",
           "Calendar",
           "Records",

@@ -1,5 +1,5 @@
 import type { AdminCustomer, TimelineEntry } from "../schema/api/customers";
-import { adminGet, bearer, createQuote, expect, expectToast, placeOrder, test, unique } from "./admin-fixtures";
+import { adminGet, bearer, createEnquiry, expect, expectToast, placeOrder, test, unique } from "./admin-fixtures";
 import { addCustomer, uniquePhone, widths } from "./workbench-helpers";
 
 for (const size of widths) {
@@ -22,7 +22,7 @@ for (const size of widths) {
         data: { customerId: customer.id, serviceType: "Annual Boiler Service", status: "completed", serviceDate: "2025-01-15" },
       });
       expect(visit.status(), await visit.text()).toBe(201);
-      await createQuote(request, name);
+      await createEnquiry(request, name);
       await placeOrder(request, name);
 
       await page.goto("/admin/customers");
@@ -56,7 +56,7 @@ for (const size of widths) {
       // The quote entry opens the quotes found by their e-mail, the order entry the order by its number.
       await entries.nth(1).getByRole("link").click();
       await expect(page).toHaveURL(/\/admin\/quotes\?q=.+&state=all$/);
-      await expect(page.getByRole("article", { name: `Quote from ${name}` })).toBeVisible();
+      await expect(page.getByRole("article", { name: `Enquiry from ${name}` })).toBeVisible();
       await page.goBack();
       const order = expected[0]!.title.match(/NS-\d+/)![0];
       await entries.nth(0).getByRole("link").click();

@@ -68,7 +68,7 @@ export { expect };
 export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** A quote through the public API, from an address of its own (quote requests are limited per address). */
-export async function createQuote(
+export async function createEnquiry(
   request: APIRequestContext,
   name: string,
   service = "boiler-repair",

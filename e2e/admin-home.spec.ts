@@ -1,10 +1,10 @@
 import type { AdminSummary } from "../schema/api/home";
-import { adminGet, createQuote, expect, expectNoHorizontalScroll, test, unique } from "./admin-fixtures";
+import { adminGet, createEnquiry, expect, expectNoHorizontalScroll, test, unique } from "./admin-fixtures";
 import { addCustomer, uniquePhone, widths } from "./workbench-helpers";
 
 /** Each tile, the summary count it shows, where it leads, and what shows there. */
 const tiles: [label: string, key: keyof AdminSummary, url: RegExp, heading: string][] = [
-  ["New quotes", "newQuotes", /\/admin\/quotes\?state=new$/, "Quote Requests"],
+  ["New enquiries", "newEnquiries", /\/admin\/quotes\?state=new$/, "Enquiries"],
   ["Orders to confirm", "ordersToConfirm", /\/admin\/orders\?status=new$/, "Orders"],
   ["Orders to dispatch", "ordersToDispatch", /\/admin\/orders\?status=confirmed$/, "Orders"],
   ["Visits this week", "visitsThisWeek", /\/admin\/calendar$/, "Calendar"],
@@ -18,9 +18,9 @@ for (const size of widths) {
     test.use({ viewport: { width: size.width, height: size.height } });
 
     test("shows today's counts, and each tile leads to its list", async ({ adminPage: page, adminToken, request }) => {
-      await createQuote(request, unique("Home Count"));
+      await createEnquiry(request, unique("Home Count"));
       const summary = await adminGet<AdminSummary>(request, adminToken, "/api/admin/summary");
-      expect(summary.newQuotes).toBeGreaterThan(0);
+      expect(summary.newEnquiries).toBeGreaterThan(0);
       await page.goto("/admin");
       await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
       await expect(page).toHaveTitle(/^Back Office \|/);
@@ -43,7 +43,7 @@ for (const size of widths) {
       }
 
       // The tiles' filters are the lists' own: the new quotes tab, this week's diary, the campaigns.
-      await counts.getByRole("link", { name: /^New quotes/ }).click();
+      await counts.getByRole("link", { name: /^New enquiries/ }).click();
       await expect(page.getByRole("tab", { name: /^New/ })).toHaveAttribute("aria-selected", "true");
       await nav.getByRole("link", { name: "Home" }).click();
       await counts.getByRole("link", { name: /^Failed campaign sends/ }).click();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createQuote, expect, expectAccessible, expectNoHorizontalScroll, shoot, test, unique } from "./admin-fixtures";
+import { createEnquiry, expect, expectAccessible, expectNoHorizontalScroll, shoot, test, unique } from "./admin-fixtures";
 import { expectImagesLoaded } from "./axe";
 
 const widths = [
@@ -54,7 +54,7 @@ const screens: { name: string; path: string; ready: (page: Page) => Promise<void
     path: "/admin/quotes",
     ready: async (page) => {
       // Someone waiting for a reply, whatever the tests before have answered.
-      await createQuote(page.request, unique("Waiting Reply"));
+      await createEnquiry(page.request, unique("Waiting Reply"));
       await page.getByRole("button", { name: "Reply to All Pending" }).click();
       await expect(page.getByRole("dialog", { name: "Reply to All Pending" }).getByRole("listitem").first()).toBeVisible();
     },
@@ -99,7 +99,8 @@ const screens: { name: string; path: string; ready: (page: Page) => Promise<void
     ready: async (page) => {
       await page.getByRole("tab", { name: "Campaigns" }).click();
       await page.getByRole("button", { name: /^Use template: Winter Service Offer/ }).click();
-      await expect(page.frameLocator('iframe[title="E-mail preview"]').getByRole("heading")).toBeVisible();
+      // The server renders the preview once the draft settles; on a loaded machine that can outlast the default wait.
+      await expect(page.frameLocator('iframe[title="E-mail preview"]').getByRole("heading")).toBeVisible({ timeout: 20_000 });
       await page.locator('iframe[title="E-mail preview"]').scrollIntoViewIfNeeded();
       // Chromium pauses painting of off-screen cross-origin frames until they have been on screen:
       // the preview is in view, and two frames have been drawn since.

@@ -137,8 +137,8 @@ test.describe("/admin/security", () => {
         await expect(page.getByRole("list", { name: "Recovery codes" })).toHaveCount(0);
 
         // With the second factor on, the reminder has nothing to say.
-        await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Quotes" }).click();
-        await expect(page.getByRole("heading", { level: 1, name: "Quote Requests" })).toBeVisible();
+        await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Enquiries" }).click();
+        await expect(page.getByRole("heading", { level: 1, name: "Enquiries" })).toBeVisible();
         await page.waitForLoadState("networkidle");
         await expect(reminder(page)).toHaveCount(0);
 
@@ -298,7 +298,7 @@ test.describe("/admin/security", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Security" })).toBeVisible();
     await expect(reminder(page)).toHaveCount(0);
 
-    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Quotes" }).click();
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Enquiries" }).click();
     await reminder(page).getByRole("button", { name: "Dismiss the reminder" }).click();
     await expect(reminder(page)).toHaveCount(0);
     await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Products" }).click();

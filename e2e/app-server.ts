@@ -38,7 +38,13 @@ async function healthy(base: string, deadline: number, server: ChildProcess): Pr
 export async function startAppServer(worker: number): Promise<AppServer> {
   const port = portOf(worker);
   const base = `http://localhost:${port}`;
-  const env = { ...process.env, BUILD_DIR: buildDir(), STATE_DIR: `${runDir()}/state-${worker}`, WRANGLER_SEND_METRICS: "false" };
+  const env = {
+    ...process.env,
+    BUILD_DIR: buildDir(),
+    STATE_DIR: `${runDir()}/state-${worker}`,
+    WRANGLER_SEND_METRICS: "false",
+    NO_INSPECTOR: "1",
+  };
   rmSync(env.STATE_DIR, { recursive: true, force: true });
   execFileSync("node", ["scripts/local-db.mjs"], { stdio: ["ignore", "ignore", "inherit"], env });
   // vite itself, not through npx, so the stop signal reaches the server.

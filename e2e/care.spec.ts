@@ -6,7 +6,7 @@ import type { ReminderRunResult } from "../schema/api/reminders";
 import {
   adminGet,
   bearer,
-  createQuote,
+  createEnquiry,
   expect,
   expectAccessible,
   expectNoHorizontalScroll,
@@ -203,9 +203,9 @@ test.describe("/admin/chats", () => {
     await expect(panel.getByRole("log").getByText(`Thanks, Riley.`, { exact: false })).toBeVisible();
 
     await page.goto(`/admin/quotes?state=all&q=${encodeURIComponent(email)}`);
-    const quote = page.getByRole("article", { name: `Quote from ${name}` });
-    await expect(quote).toContainText("Call back (from the chat)");
-    await quote.getByRole("link", { name: "Read the chat" }).click();
+    const enquiry = page.getByRole("article", { name: `Enquiry from ${name}` });
+    await expect(enquiry).toContainText("Call back (from the chat)");
+    await enquiry.getByRole("link", { name: "Read the chat" }).click();
 
     await expect(page).toHaveURL(/\/admin\/chats\?session=chat_/);
     await expect(page.getByText("Showing one conversation.")).toBeVisible();
@@ -239,7 +239,7 @@ test.describe("/admin/outbox", () => {
     adminPage: page,
     request,
   }) => {
-    const { name, email } = await createQuote(request, `Casey ${unique("Outbox")}`);
+    const { name, email } = await createEnquiry(request, `Casey ${unique("Outbox")}`);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/admin/outbox");
     const list = page.getByRole("list", { name: "Sent e-mails" });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import type { AdminQuote } from "../schema/api/quotes";
+import type { AdminEnquiry } from "../schema/api/enquiries";
 import { company } from "../schema/business";
 import { adminGet, expect, test, unique } from "./admin-fixtures";
 
@@ -87,7 +87,7 @@ for (const width of [390, 1280]) {
     await contact.fill(email);
     await expect(contact).not.toHaveAttribute("aria-invalid", "true");
     await form.getByRole("button", { name: "Send my details" }).click();
-    const thanks = `Thanks, Robin. We'll reply to ${email} within ${company.quoteResponseHours} hours during opening hours.`;
+    const thanks = `Thanks, Robin. We'll reply to ${email} within ${company.enquiryResponseHours} hours during opening hours.`;
     await expect(chatLog(page).getByText(thanks)).toBeVisible();
     await expect(handoverForm(page)).toHaveCount(0);
     expect(posted).toHaveLength(1);
@@ -96,8 +96,8 @@ for (const width of [390, 1280]) {
     await page.screenshot({ path: test.info().outputPath(`chat-handover-sent-${width}.png`), animations: "disabled" });
 
     // The owner sees it among the quote requests as a call back from the chat.
-    const quotes = await adminGet<AdminQuote[]>(request, adminToken, `/api/admin/quotes?q=${encodeURIComponent(name)}`);
-    expect(quotes.find((q) => q.name === name)).toMatchObject({
+    const enquiries = await adminGet<AdminEnquiry[]>(request, adminToken, `/api/admin/quotes?q=${encodeURIComponent(name)}`);
+    expect(enquiries.find((q) => q.name === name)).toMatchObject({
       email,
       phone: "",
       service: "call-back",
@@ -106,7 +106,7 @@ for (const width of [390, 1280]) {
 
     // Its card shows the e-mail it left, with no empty phone or postcode rows.
     await page.goto(`/admin/quotes?q=${encodeURIComponent(name)}`);
-    const card = page.getByRole("article", { name: `Quote from ${name}` });
+    const card = page.getByRole("article", { name: `Enquiry from ${name}` });
     await expect(card.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
     await expect(card.getByText("Phone", { exact: true })).toHaveCount(0);
     await expect(card.getByText("Postcode", { exact: true })).toHaveCount(0);

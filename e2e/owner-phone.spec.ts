@@ -11,7 +11,7 @@ test("a new tab takes the session of a signed-in one, and logging out in one log
   // A link from an e-mail opened in a new tab: no login screen.
   const second = await page.context().newPage();
   await second.goto("/admin/quotes");
-  await expect(second.getByRole("heading", { level: 1, name: "Quote Requests" })).toBeVisible();
+  await expect(second.getByRole("heading", { level: 1, name: "Enquiries" })).toBeVisible();
   await expect(second).toHaveURL(/\/admin\/quotes/);
 
   await page.getByRole("button", { name: "Logout" }).click();

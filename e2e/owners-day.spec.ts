@@ -5,7 +5,7 @@ import { addDays, londonToday, londonToUtc, mondayOf, weekdayOf } from "../schem
 import { formatLongDate } from "../schema/london-time-text";
 import {
   adminGet,
-  createQuote,
+  createEnquiry,
   expect,
   expectNoHorizontalScroll,
   expectToast,
@@ -36,11 +36,11 @@ test("a visit booked from a quote at one of the free times takes only that time 
   request,
 }) => {
   const name = unique("Timed Visit");
-  const quote = await createQuote(request, name, "annual-service");
+  const enquiry = await createEnquiry(request, name, "annual-service");
   const day = nextWeekday("wednesday");
-  await page.goto(`/admin/quotes?state=all&q=${encodeURIComponent(quote.email)}`);
+  await page.goto(`/admin/quotes?state=all&q=${encodeURIComponent(enquiry.email)}`);
   await page
-    .getByRole("article", { name: `Quote from ${name}` })
+    .getByRole("article", { name: `Enquiry from ${name}` })
     .getByRole("button", { name: "Book Visit" })
     .click();
   const form = page.getByRole("dialog", { name: "Add Service Record" });
@@ -62,13 +62,13 @@ test("a visit booked from a quote at one of the free times takes only that time 
   expect(slots.map((s) => s.start)).toContain(londonToUtc(day, "09:30").toISOString());
 
   // The quote shows the visit booked from it, with its time.
-  const card = page.getByRole("article", { name: `Quote from ${name}` });
+  const card = page.getByRole("article", { name: `Enquiry from ${name}` });
   await expect(card.getByRole("link", { name: /Annual Boiler Service:/ })).toBeVisible();
 
   await expect
-    .poll(async () => (await outboxFor(page, adminToken, quote.email)).map((m) => m.subject).join(" | "))
+    .poll(async () => (await outboxFor(page, adminToken, enquiry.email)).map((m) => m.subject).join(" | "))
     .toMatch(/booked/i);
-  const [mail] = (await outboxFor(page, adminToken, quote.email)).filter((m) => /booked/i.test(m.subject));
+  const [mail] = (await outboxFor(page, adminToken, enquiry.email)).filter((m) => /booked/i.test(m.subject));
   expect(mail!.text).toContain("/book/manage?token=");
   expect(mail!.attachments.map((a) => a.contentType).join()).toContain("text/calendar");
 });
@@ -78,9 +78,9 @@ test("an urgent request comes first, with its reason, on the home screen and the
   request,
 }) => {
   const name = unique("Burning Smell");
-  await createQuote(request, name, "boiler-repair", "Smell of burning from the boiler cupboard");
+  await createEnquiry(request, name, "boiler-repair", "Smell of burning from the boiler cupboard");
   const calm = unique("Calm Request");
-  await createQuote(request, calm);
+  await createEnquiry(request, calm);
 
   await page.goto("/admin");
   const urgent = page.getByRole("region", { name: "Urgent: call these first" });
@@ -98,8 +98,8 @@ test("an urgent request comes first, with its reason, on the home screen and the
   await expect(ours.getByText("Urgent", { exact: true })).toBeVisible();
   await expect(ours.getByRole("note")).toContainText("Urgent: Smell of burning or smoke.");
   const order = await articles.evaluateAll((cards) => cards.map((c) => c.getAttribute("aria-label")));
-  expect(order.indexOf(`Quote from ${name}`)).toBeGreaterThanOrEqual(0);
-  expect(order.indexOf(`Quote from ${name}`)).toBeLessThan(order.indexOf(`Quote from ${calm}`));
+  expect(order.indexOf(`Enquiry from ${name}`)).toBeGreaterThanOrEqual(0);
+  expect(order.indexOf(`Enquiry from ${name}`)).toBeLessThan(order.indexOf(`Enquiry from ${calm}`));
 });
 
 test("a phone-only customer is added", async ({ adminPage: page }) => {

@@ -83,7 +83,7 @@ export function renderHead(path: string, siteUrl: string): { title: string; desc
     tags.push(`<link rel="preload" as="fetch" href="/api/products" crossorigin="use-credentials" />`);
   }
   if (path === "/account") {
-    // A signed-in customer's summary, asked for before the app has arrived (public/account-preload.js).
+    // A signed-in customer's summary, asked for before the app has arrived (frontend/preload/account.ts, built by scripts/prerender.mjs).
     // Deferred, not async, as the day's read is: it then runs before the app's module scripts (which
     // come after it in the page), so the app always finds the read; async, on a busy phone it could
     // run after the app had started and asked for the summary itself, and the summary was read twice.

@@ -25,7 +25,7 @@ export const company = {
   customersElsewhere: "500+",
   rating: { value: 4.9, outOf: 5, reviews: "200+" },
   warrantyMonths: 12,
-  quoteResponseHours: 2,
+  enquiryResponseHours: 2,
   emergencyResponseHours: 2,
 } as const;
 
@@ -105,7 +105,7 @@ export const repairPriceBands = [
 ] as const;
 
 /** The services a visitor can ask a quote for (the quote form's choices). */
-export const quoteServiceLabels = {
+export const enquiryServiceLabels = {
   "boiler-installation": "Boiler Installation",
   "boiler-repair": "Boiler Repair",
   "central-heating": "Central Heating",
@@ -116,8 +116,8 @@ export const quoteServiceLabels = {
 } as const;
 
 /** Every kind of quote request the owner sees, including a call-back the chat handed over. */
-export const allQuoteServiceLabels = { ...quoteServiceLabels, "call-back": "Call back (from the chat)" } as const;
-export type QuoteService = keyof typeof allQuoteServiceLabels;
+export const allEnquiryServiceLabels = { ...enquiryServiceLabels, "call-back": "Call back (from the chat)" } as const;
+export type EnquiryService = keyof typeof allEnquiryServiceLabels;
 
 export const storeCategories = [
   "All",

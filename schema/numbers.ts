@@ -2,7 +2,7 @@
  * The numbers people see and quote, one series each, written once: store orders ("NS-10001"), and
  * the documents the business issues (gas safety records, warning notices, service sheets, quotes,
  * invoices, credit notes). A number is given from its series when the document is issued
- * (worker/services/number-series.ts), in the same batch that fixes it: gapless, never reused.
+ * (worker/services/documents/number-series.ts), in the same batch that fixes it: gapless, never reused.
  */
 export const numberSeries = {
   order: { prefix: "NS-", width: 5 },

@@ -184,7 +184,7 @@ export const publicRoutes: RouteInfo[] = [
 export const adminRoutes: RouteInfo[] = [
   { path: "/admin", title: "Back Office", description: "", prerender: false },
   { path: "/admin/login", title: "Admin Login", description: "", prerender: false },
-  { path: "/admin/quotes", title: "Quotes", description: "", prerender: false },
+  { path: "/admin/quotes", title: "Enquiries", description: "", prerender: false },
   // The engineer's start page on the phone: its code is named in its shell (scripts/prerender.mjs).
   { path: "/admin/today", title: "My Day", description: "", prerender: false, page: "today" },
   { path: "/admin/customers", title: "Customers", description: "", prerender: false },
@@ -197,8 +197,8 @@ export const adminRoutes: RouteInfo[] = [
   // service records screen's shell.
   { path: "/admin/gas-safety-records/:id", title: "Gas Safety Record", description: "", prerender: false },
   { path: "/admin/service-sheets/:id", title: "Service Sheet", description: "", prerender: false },
-  { path: "/admin/estimates", title: "Priced Quotes", description: "", prerender: false },
-  // public/_redirects serves /admin/estimates/* from the priced quotes screen's shell.
+  { path: "/admin/estimates", title: "Quotes", description: "", prerender: false },
+  // public/_redirects serves /admin/estimates/* from the quotes screen's shell.
   { path: "/admin/estimates/:id", title: "Quote", description: "", prerender: false },
   { path: "/admin/invoices", title: "Invoices", description: "", prerender: false },
   // public/_redirects serves /admin/invoices/* from the invoices screen's shell.

@@ -46,6 +46,28 @@ await build({
 });
 const server = await import(pathToFileURL(join(ssrDir, "entry-server.mjs")).href);
 
+/**
+ * A page's early read (frontend/preload/<name>.ts) as one classic script on its own: built from its
+ * TypeScript with the constants the app uses, none of the app's code, minified.
+ */
+async function preloadScript(name) {
+  const [output] = await build({
+    configFile: false,
+    root,
+    logLevel: "warn",
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: join(root, `frontend/preload/${name}.ts`), formats: ["iife"], name: "preload" },
+    },
+  });
+  const chunk = (Array.isArray(output) ? output[0] : output).output.find((file) => file.type === "chunk");
+  if (!chunk) throw new Error(`prerender: the preload "${name}" built to nothing`);
+  return chunk.code;
+}
+// /account's read, at the address the page's HTML names (frontend/entry-server.tsx).
+await writeFile(join(outDir, "account-preload.js"), await preloadScript("account"));
+
 const shell = await readFile(join(outDir, "index.html"), "utf8");
 if (!shell.includes("<!--app-outlet-->"))
   throw new Error("prerender: index.html has no <!--app-outlet--> (already prerendered?)");
@@ -240,10 +262,10 @@ async function adminPreloads(route) {
   ].join("\n    ");
 }
 
-// The day's own read, started by /admin/today's HTML (frontend/admin-day-preload.js): a plain
-// script, kept in assets/ under its content's hash like the build's own files, so it is cached for
-// good and the service worker keeps it with them.
-const dayPreloadSource = await readFile(join(root, "frontend/admin-day-preload.js"));
+// The day's own read, started by /admin/today's HTML (frontend/preload/admin-day.ts, one of the
+// preloads of frontend/lib/preloads.ts): kept in assets/ under its content's hash like the build's own
+// files, so it is cached for good and the service worker keeps it with them.
+const dayPreloadSource = await preloadScript("admin-day");
 const dayPreload = `assets/admin-day-preload-${createHash("sha256").update(dayPreloadSource).digest("hex").slice(0, 8)}.js`;
 await writeFile(join(outDir, dayPreload), dayPreloadSource);
 

@@ -290,7 +290,7 @@ describe("the account", () => {
     expect(body.chats).toEqual([
       expect.objectContaining({ conversation: chats.a, sender: "customer", message: `Cara's boiler ${a.tag} is leaking` }),
     ]);
-    for (const key of ["bookings", "quoteRequests", "quotes", "payments", "creditNotes", "reminders", "visits"]) {
+    for (const key of ["bookings", "enquiries", "quotes", "payments", "creditNotes", "reminders", "visits"]) {
       expect(Array.isArray(body[key]), key).toBe(true);
     }
     const text = JSON.stringify(body);
@@ -434,7 +434,7 @@ describe("the account", () => {
     expect(body.quotes).toEqual([
       expect.objectContaining({ id: sent.body.id, title: `Sent quote ${a.tag}`, version: 1, sentVersion: 1 }),
     ]);
-    expect(body.quoteVersions).toEqual([expect.objectContaining({ estimateId: sent.body.id, version: 1 })]);
+    expect(body.quoteVersions).toEqual([expect.objectContaining({ quoteId: sent.body.id, version: 1 })]);
     const text = JSON.stringify(body);
     for (const unsent of [`Draft work ${a.tag}`, `Unsent quote ${a.tag}`, `Revised, not sent ${a.tag}`]) {
       expect(text, unsent).not.toContain(unsent);

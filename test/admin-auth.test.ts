@@ -9,7 +9,7 @@ import { hashPassword, parsePasswordHash, verifyPassword } from "../worker/lib/p
 import { JWT_ISSUER, requireJwtSecret } from "../worker/lib/signing-secret";
 import { signUploadToken } from "../worker/lib/upload-token";
 import { adminHeaders } from "./helpers/admin";
-import { createQuote } from "./helpers/factories-admin";
+import { createEnquiry } from "./helpers/factories-admin";
 import { call, callJson } from "./helpers/http";
 
 const DEV = { username: "admin", password: "admin-dev-password" };
@@ -60,8 +60,8 @@ describe("admin login", () => {
       .bind(claims.jti)
       .first();
     expect(session).toEqual({ username: "admin", revoked_at: null });
-    const quotes = await call("/api/admin/quotes", { headers: { Authorization: `Bearer ${body.token}` } });
-    expect(quotes.status).toBe(200);
+    const enquiries = await call("/api/admin/quotes", { headers: { Authorization: `Bearer ${body.token}` } });
+    expect(enquiries.status).toBe(200);
   });
 
   it("answers 401 without saying whether the username or the password was wrong", async () => {
@@ -178,7 +178,7 @@ describe("admin routes are closed without a valid session", () => {
    * is covered without anyone editing a list. Path parameters get sample values; quote routes get a
    * real quote so the test can see that nothing changed.
    */
-  const routes = (quoteId: number) => {
+  const routes = (enquiryId: number) => {
     const seen = new Set<string>();
     return app.routes
       .filter((r) => r.method !== "ALL" && r.path.startsWith("/api/admin/") && !PUBLIC_ADMIN_ROUTES.has(`${r.method} ${r.path}`))
@@ -187,7 +187,7 @@ describe("admin routes are closed without a valid session", () => {
           [
             r.method,
             r.path
-              .replace(/:id\b/g, String(quoteId))
+              .replace(/:id\b/g, String(enquiryId))
               .replace(/:email\b/g, "someone%40example.com")
               .replace(/:[a-z]+/gi, "1"),
           ] as const,
@@ -207,15 +207,15 @@ describe("admin routes are closed without a valid session", () => {
   });
 
   async function expectAllRefused(headers: Record<string, string>) {
-    const quote = await createQuote();
-    for (const [method, path] of routes(quote.id)) {
+    const enquiry = await createEnquiry();
+    for (const [method, path] of routes(enquiry.id)) {
       const res = await call(path, { method, headers, json: method === "GET" || method === "DELETE" ? undefined : {} });
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(res.headers.get("Content-Type")).toContain("application/json");
       expect(await res.json()).toMatchObject({ code: "UNAUTHORIZED" });
     }
     // Nothing was changed by the refused calls.
-    const row = await env.DB.prepare("SELECT is_read, replied_at FROM quotes WHERE id = ?1").bind(quote.id).first();
+    const row = await env.DB.prepare("SELECT is_read, replied_at FROM quotes WHERE id = ?1").bind(enquiry.id).first();
     expect(row).toEqual({ is_read: 0, replied_at: null });
   }
 

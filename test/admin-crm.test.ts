@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AdminQuote } from "../schema/api/quotes";
+import type { AdminEnquiry } from "../schema/api/enquiries";
 import type { AdminServiceRecord } from "../schema/api/records";
 import type { AdminSubscriber } from "../schema/api/signups";
 import { getDb } from "../worker/db/client";
 import { unsubscribeSubscriber } from "../worker/services/campaigns/subscribers";
 import { adminHeaders } from "./helpers/admin";
-import { createCustomer, createQuote, createServiceRecord, createSubscriber } from "./helpers/factories-admin";
+import { createCustomer, createEnquiry, createServiceRecord, createSubscriber } from "./helpers/factories-admin";
 import { callJson } from "./helpers/http";
 
 let auth: Record<string, string>;
@@ -14,20 +14,20 @@ beforeAll(async () => {
   auth = await adminHeaders();
 });
 
-const quoteRow = (id: number) =>
+const enquiryRow = (id: number) =>
   env.DB.prepare("SELECT is_read, replied_at FROM quotes WHERE id = ?1")
     .bind(id)
     .first<{ is_read: number; replied_at: string | null }>();
 
 describe("admin quotes", () => {
   it("lists quotes newest first with isRead as the string 'true' or 'false' and repliedAt", async () => {
-    const older = await createQuote({ createdAt: "2026-01-01T09:00:00.000Z", message: null });
-    const newer = await createQuote({
+    const older = await createEnquiry({ createdAt: "2026-01-01T09:00:00.000Z", message: null });
+    const newer = await createEnquiry({
       createdAt: "2026-02-01T09:00:00.000Z",
       isRead: true,
       repliedAt: "2026-02-01T10:00:00.000Z",
     });
-    const { status, body } = await callJson<AdminQuote[]>("/api/admin/quotes", { headers: auth });
+    const { status, body } = await callJson<AdminEnquiry[]>("/api/admin/quotes", { headers: auth });
     expect(status).toBe(200);
     const ours = body.filter((q) => q.id === older.id || q.id === newer.id);
     expect(ours.map((q) => q.id)).toEqual([newer.id, older.id]);
@@ -52,30 +52,30 @@ describe("admin quotes", () => {
   });
 
   it("marks a quote read", async () => {
-    const quote = await createQuote();
-    const { status, body } = await callJson(`/api/admin/quotes/${quote.id}/read`, { method: "PATCH", headers: auth });
+    const enquiry = await createEnquiry();
+    const { status, body } = await callJson(`/api/admin/quotes/${enquiry.id}/read`, { method: "PATCH", headers: auth });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ id: quote.id, isRead: "true", repliedAt: null });
-    expect(await quoteRow(quote.id)).toEqual({ is_read: 1, replied_at: null });
+    expect(body).toMatchObject({ id: enquiry.id, isRead: "true", repliedAt: null });
+    expect(await enquiryRow(enquiry.id)).toEqual({ is_read: 1, replied_at: null });
   });
 
   it("marks a quote replied, which also marks it read, and keeps the first reply time", async () => {
-    const quote = await createQuote();
-    const first = await callJson(`/api/admin/quotes/${quote.id}/replied`, { method: "PATCH", headers: auth });
+    const enquiry = await createEnquiry();
+    const first = await callJson(`/api/admin/quotes/${enquiry.id}/replied`, { method: "PATCH", headers: auth });
     expect(first.status).toBe(200);
     expect(first.body.isRead).toBe("true");
     expect(first.body.repliedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    const row = await quoteRow(quote.id);
+    const row = await enquiryRow(enquiry.id);
     expect(row).toEqual({ is_read: 1, replied_at: first.body.repliedAt });
-    const again = await callJson(`/api/admin/quotes/${quote.id}/replied`, { method: "PATCH", headers: auth });
+    const again = await callJson(`/api/admin/quotes/${enquiry.id}/replied`, { method: "PATCH", headers: auth });
     expect(again.body.repliedAt).toBe(first.body.repliedAt);
   });
 
   it("deletes a quote", async () => {
-    const quote = await createQuote();
-    const { status } = await callJson(`/api/admin/quotes/${quote.id}`, { method: "DELETE", headers: auth });
+    const enquiry = await createEnquiry();
+    const { status } = await callJson(`/api/admin/quotes/${enquiry.id}`, { method: "DELETE", headers: auth });
     expect(status).toBe(200);
-    expect(await quoteRow(quote.id)).toBeNull();
+    expect(await enquiryRow(enquiry.id)).toBeNull();
   });
 
   it("answers 404 for an unknown quote and 400 for an id that is not a number", async () => {
@@ -207,7 +207,7 @@ describe("admin service records and customers", () => {
       nextServiceDue: null,
       description: null,
       notes: null,
-      quoteId: null,
+      enquiryId: null,
       visitStart: null,
       visitEnd: null,
       bookingReference: null,

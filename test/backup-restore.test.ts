@@ -7,7 +7,7 @@ import { issueAdminToken } from "../worker/lib/admin-token";
 import { adminHeaders } from "./helpers/admin";
 import { D1_LIMITS } from "./helpers/d1-guard";
 import { createProduct } from "./helpers/factories";
-import { createCustomer, createOrder, createQuote, createServiceRecord } from "./helpers/factories-admin";
+import { createCustomer, createEnquiry, createOrder, createServiceRecord } from "./helpers/factories-admin";
 import { addSubscriber } from "./helpers/factories-campaigns";
 import { callApp } from "./helpers/factories-commerce";
 
@@ -50,7 +50,7 @@ describe("Download everything, and the restore rehearsal", () => {
       nextServiceDue: "2027-10-01",
       notes: "Flue 'fine'",
     });
-    await createQuote({ name: "Quentin Backup", message: "Line one\nline two, with a ' and a \\ and émigré" });
+    await createEnquiry({ name: "Quentin Backup", message: "Line one\nline two, with a ' and a \\ and émigré" });
     await createOrder({ customerEmail: "buyer@example.com", paymentStatus: "paid", totalPence: 4599 });
     await createProduct({ name: "Restore Valve" });
     for (let i = 0; i < 120; i++) await addSubscriber(`restore-${i}-${crypto.randomUUID().slice(0, 6)}@example.com`);

@@ -351,13 +351,13 @@ describe("refusals, campaigns and notifications use the facts", () => {
     await patch({ phone: "0161 555 0177" });
     const ip = newClientIp();
     await exhaust(`quote:${ip}`, addressLimits.quote);
-    const quote = await callAppJson("/api/quotes", {
+    const enquiry = await callAppJson("/api/quotes", {
       method: "POST",
       headers: { "CF-Connecting-IP": ip },
       json: { name: "Kim Lee", phone: "07700 900111", email: "kim@example.com", postcode: "M33 7XX", service: "boiler-repair" },
     });
-    expect(quote.status).toBe(429);
-    expect(quote.body.error).toContain("0161 555 0177");
+    expect(enquiry.status).toBe(429);
+    expect(enquiry.body.error).toContain("0161 555 0177");
 
     await exhaust(chatLimitKey("reply", "ip", ip), chatLimits.reply.ip);
     const chat = await callAppJson("/api/chat/ai-response", {

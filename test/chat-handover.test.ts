@@ -62,11 +62,11 @@ describe("POST /api/chat/handover", () => {
     const { status, body } = await handOver({ sessionId, name: "Alex Morgan", contact: email, message: "F28 on a Baxi 600" });
     expect(status).toBe(201);
     expect(body.message).toBe(
-      `Thanks, Alex. We'll reply to ${email} within ${company.quoteResponseHours} hours during opening hours.`,
+      `Thanks, Alex. We'll reply to ${email} within ${company.enquiryResponseHours} hours during opening hours.`,
     );
 
-    const [quote] = await query<Record<string, unknown>>("SELECT * FROM quotes WHERE chat_session_id = ?1", sessionId);
-    expect(quote).toMatchObject({
+    const [enquiry] = await query<Record<string, unknown>>("SELECT * FROM quotes WHERE chat_session_id = ?1", sessionId);
+    expect(enquiry).toMatchObject({
       name: "Alex Morgan",
       email,
       phone: "",
@@ -86,8 +86,8 @@ describe("POST /api/chat/handover", () => {
     expect(owner.length).toBeGreaterThanOrEqual(1);
 
     // The owner sees it among the quotes, and the transcript with the hand-over marked.
-    const quotes = await callAppJson<any[]>("/api/admin/quotes?q=Alex%20Morgan&state=new", { headers: await adminHeaders() });
-    expect(quotes.body.find((q) => q.chatSessionId === sessionId)).toMatchObject({ service: "call-back", isRead: "false" });
+    const enquiries = await callAppJson<any[]>("/api/admin/quotes?q=Alex%20Morgan&state=new", { headers: await adminHeaders() });
+    expect(enquiries.body.find((q) => q.chatSessionId === sessionId)).toMatchObject({ service: "call-back", isRead: "false" });
     const chats = await adminChats(`session=${sessionId}`);
     expect(chats.status).toBe(200);
     expect(chats.body).toHaveLength(1);
@@ -100,11 +100,11 @@ describe("POST /api/chat/handover", () => {
     const { status, body } = await handOver({ sessionId, name: "Jo", contact: "07700 900456" });
     expect(status).toBe(201);
     expect(body.message).toMatch(/^Thanks, Jo\. (We'll call you within|Our office is closed now)/);
-    const [quote] = await query<Record<string, unknown>>(
+    const [enquiry] = await query<Record<string, unknown>>(
       "SELECT phone, email, message FROM quotes WHERE chat_session_id = ?1",
       sessionId,
     );
-    expect(quote).toEqual({ phone: "07700 900456", email: "", message: null });
+    expect(enquiry).toEqual({ phone: "07700 900456", email: "", message: null });
   });
 
   it("refuses a missing name, an unusable contact or a long message with a clear error, storing nothing", async () => {

@@ -120,7 +120,7 @@ describe("quote acknowledgement", () => {
 
   it("promises a call inside opening hours, and the next opening otherwise", () => {
     // Monday 24 November 2026 (GMT).
-    expect(whenWeWillCall(new Date("2026-11-24T10:00:00Z"))).toBe(`We'll call you within ${company.quoteResponseHours} hours.`);
+    expect(whenWeWillCall(new Date("2026-11-24T10:00:00Z"))).toBe(`We'll call you within ${company.enquiryResponseHours} hours.`);
     expect(whenWeWillCall(new Date("2026-11-24T20:00:00Z"))).toContain("tomorrow morning");
     expect(whenWeWillCall(new Date("2026-11-24T06:00:00Z"))).toContain("this morning");
     expect(whenWeWillCall(new Date("2026-11-28T17:00:00Z"))).toContain("on Monday morning");

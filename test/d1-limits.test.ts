@@ -26,7 +26,7 @@ const bounded: Record<string, string> = {
   ids: "a subquery of the account's customers (account/summary.ts accountCustomerIds)",
   ofProperties: "a subquery of the account's properties (account/data.ts)",
   ofVisits: "a subquery of the account's visits (account/data.ts)",
-  ofEstimates: "a subquery of the account's quotes (account/data.ts)",
+  ofQuotes: "a subquery of the account's quotes (account/data.ts)",
   ofInvoices: "a subquery of the account's invoices (account/data.ts)",
   ofOrders: "a subquery of the account's orders (account/data.ts)",
   handedOver: "a subquery of the account's call-back requests (account/sessions.ts accountChats)",

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AdminEstimate } from "../schema/api/estimates";
 import type { AdminInvoice } from "../schema/api/invoices";
 import type { AdminProperty } from "../schema/api/properties";
+import type { AdminQuote } from "../schema/api/quotes";
 import { type AdminServiceSheet, SERVICE_CHECKS } from "../schema/api/service-sheets";
 import { addDays, addMonths, londonToday, londonToUtc } from "../schema/london-time";
 import { createBookingToken } from "../worker/lib/booking-token";
@@ -54,7 +54,7 @@ const tokenOf = (path: string) => path.split("/").pop()!;
 describe("quote links", () => {
   async function sentQuote(validUntil?: string) {
     const c = await customer();
-    const created = await admin<AdminEstimate>("POST", "/api/admin/estimates", {
+    const created = await admin<AdminQuote>("POST", "/api/admin/estimates", {
       customerId: c.id,
       title: "A new radiator",
       ...(validUntil && { validUntil }),
@@ -64,7 +64,7 @@ describe("quote links", () => {
       deposit: { kind: "percent", percent: 10 },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const sent = await admin<AdminEstimate>("POST", `/api/admin/estimates/${created.body.id}/send`);
+    const sent = await admin<AdminQuote>("POST", `/api/admin/estimates/${created.body.id}/send`);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     await drainMail();
     const [mail] = await query<{ text: string }>("SELECT text FROM outbox WHERE `to` = ?1 ORDER BY id DESC", c.email);
@@ -82,7 +82,7 @@ describe("quote links", () => {
     const { c, quote, token } = await sentQuote();
     expect((await view(token)).status).toBe(200);
 
-    const revoked = await admin<AdminEstimate>("POST", `/api/admin/estimates/${quote.id}/revoke-links`);
+    const revoked = await admin<AdminQuote>("POST", `/api/admin/estimates/${quote.id}/revoke-links`);
     expect(revoked.status).toBe(200);
     const fresh = tokenOf(revoked.body.customerUrl!);
     expect(fresh).not.toBe(token);
@@ -110,7 +110,7 @@ describe("quote links", () => {
 
   it("refuses to revoke the links of a quote never sent", async () => {
     const c = await customer();
-    const { body } = await admin<AdminEstimate>("POST", "/api/admin/estimates", {
+    const { body } = await admin<AdminQuote>("POST", "/api/admin/estimates", {
       customerId: c.id,
       title: "Draft only",
       options: [{ id: "one", name: "One", lines: [{ id: "x", description: "X", quantity: 1, unitPence: 100, vatRate: 20 }] }],
@@ -142,7 +142,7 @@ describe("quote links", () => {
     expect((await view(accepted.token)).status).toBe(404);
     expect((await callApp(`/api/documents/estimate/${accepted.token}`)).status).toBe(404);
     // The owner's screen makes a link afresh, which works however old the quote.
-    const { body } = await admin<AdminEstimate>("GET", `/api/admin/estimates/${accepted.quote.id}`);
+    const { body } = await admin<AdminQuote>("GET", `/api/admin/estimates/${accepted.quote.id}`);
     expect((await view(tokenOf(body.customerUrl!))).status).toBe(200);
   });
 });

@@ -5,13 +5,13 @@ import { SERVICE_CHECKS } from "../schema/api/service-sheets";
 import {
   campaignRecipients,
   campaigns,
-  estimateAcceptances,
-  estimateEvents,
-  estimatePayments,
-  estimates,
-  estimateVersions,
   invoiceRefunds,
   outgoingEmails,
+  quoteAcceptances,
+  quoteEvents,
+  quotePayments,
+  quotes,
+  quoteVersions,
   serviceRecords,
   serviceReminders,
 } from "../schema/db";
@@ -357,7 +357,7 @@ async function seedEverywhere(p: Person, bookingDay: string) {
   const now = new Date().toISOString();
   const content = (title: string) => JSON.stringify({ title, introduction: `For ${p.name} at ${p.address}`, options: [] });
   const [contract] = await db
-    .insert(estimates)
+    .insert(quotes)
     .values({
       customerId: kept.id,
       propertyId: flat.id,
@@ -370,9 +370,9 @@ async function seedEverywhere(p: Person, bookingDay: string) {
       cancelReason: `${p.first} found it cheaper, call ${p.phone}`,
     })
     .returning();
-  await db.insert(estimateVersions).values({ estimateId: contract!.id, version: 1, content: content("New boiler"), sentAt: now });
-  await db.insert(estimateAcceptances).values({
-    estimateId: contract!.id,
+  await db.insert(quoteVersions).values({ quoteId: contract!.id, version: 1, content: content("New boiler"), sentAt: now });
+  await db.insert(quoteAcceptances).values({
+    quoteId: contract!.id,
     version: 1,
     optionId: "a",
     optionalLineIds: "[]",
@@ -388,23 +388,23 @@ async function seedEverywhere(p: Person, bookingDay: string) {
     acceptedAt: now,
     snapshot: JSON.stringify({ customerName: p.name, place: `Flat 2, 40 ${p.street} Court` }),
   });
-  await db.insert(estimateEvents).values([
-    { estimateId: contract!.id, kind: "accepted", detail: `Option A, by ${p.name}`, at: now },
-    { estimateId: contract!.id, kind: "cancelled", detail: `${p.first} found it cheaper, call ${p.phone}`, at: now },
+  await db.insert(quoteEvents).values([
+    { quoteId: contract!.id, kind: "accepted", detail: `Option A, by ${p.name}`, at: now },
+    { quoteId: contract!.id, kind: "cancelled", detail: `${p.first} found it cheaper, call ${p.phone}`, at: now },
   ]);
-  await db.insert(estimatePayments).values({
-    estimateId: contract!.id,
+  await db.insert(quotePayments).values({
+    quoteId: contract!.id,
     amountPence: 50_000,
     method: "bank",
     paidOn: londonToday(),
     reference: `Deposit ${p.last}`,
   });
   const [offer] = await db
-    .insert(estimates)
+    .insert(quotes)
     .values({ customerId: again.id, status: "sent", title: `Radiators for ${p.last}`, validUntil: addDays(londonToday(), 30) })
     .returning();
-  await db.insert(estimateVersions).values({ estimateId: offer!.id, version: 1, content: content("Radiators"), sentAt: now });
-  await db.insert(estimateEvents).values({ estimateId: offer!.id, kind: "declined", detail: `${p.first}: too dear`, at: now });
+  await db.insert(quoteVersions).values({ quoteId: offer!.id, version: 1, content: content("Radiators"), sentAt: now });
+  await db.insert(quoteEvents).values({ quoteId: offer!.id, kind: "declined", detail: `${p.first}: too dear`, at: now });
 
   // Booked online for next week: a visit of its own, the booking, its time and two e-mails.
   const [slot] = (await callAppJson<{ start: string }[]>(`/api/availability?service=annual-service&from=${bookingDay}&days=1`))

@@ -571,9 +571,9 @@ describe("invoices", () => {
       reference: "PAT DEPOSIT",
     });
     expect(deposit.status).toBe(201);
-    const fromQuote = await admin<AdminInvoice>("POST", "/api/admin/invoices", { fromEstimateId: quote.body.id });
+    const fromQuote = await admin<AdminInvoice>("POST", "/api/admin/invoices", { fromQuoteId: quote.body.id });
     expect(fromQuote.status).toBe(201);
-    expect(fromQuote.body).toMatchObject({ estimateId: quote.body.id, depositPence: 5_000, balancePence: 25_000 });
+    expect(fromQuote.body).toMatchObject({ quoteId: quote.body.id, depositPence: 5_000, balancePence: 25_000 });
     const issuedQuote = await admin<AdminInvoice>("POST", `/api/admin/invoices/${fromQuote.body.id}/issue`);
     const text = await pdfText(
       await callApp(`/api/admin/invoices/${issuedQuote.body.id}/pdf`, { headers: await adminHeaders() }),

@@ -1,8 +1,8 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AdminEstimate, PublicEstimate } from "../schema/api/estimates";
 import type { AdminInvoice } from "../schema/api/invoices";
+import type { AdminQuote, PublicQuote } from "../schema/api/quotes";
 import { londonToday } from "../schema/london-time";
 import worker from "../worker/index";
 import { adminHeaders } from "./helpers/admin";
@@ -55,7 +55,7 @@ async function acceptedQuote() {
     address: "3 Till Street, Altrincham",
     postcode: "WA14 1AA",
   });
-  const created = await admin<AdminEstimate>("POST", "/api/admin/estimates", {
+  const created = await admin<AdminQuote>("POST", "/api/admin/estimates", {
     customerId: c.id,
     title: "A new boiler",
     options: [
@@ -67,7 +67,7 @@ async function acceptedQuote() {
     ],
     deposit: { kind: "fixed", pence: 30_000 },
   });
-  const sent = await admin<AdminEstimate>("POST", `/api/admin/estimates/${created.body.id}/send`);
+  const sent = await admin<AdminQuote>("POST", `/api/admin/estimates/${created.body.id}/send`);
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   const token = sent.body.customerUrl!.split("/").pop()!;
   const accepted = await customerCall("POST", `/api/estimates/${token}/accept`, {
@@ -84,12 +84,12 @@ const startDeposit = async (token: string) => {
   return { ...res, session: res.status === 200 ? sessionOf(res.body.checkoutUrl) : null };
 };
 
-const estimateOf = async (id: number) => (await admin<AdminEstimate>("GET", `/api/admin/estimates/${id}`)).body;
+const quoteOf = async (id: number) => (await admin<AdminQuote>("GET", `/api/admin/estimates/${id}`)).body;
 const invoiceOf = async (id: number) => (await admin<AdminInvoice>("GET", `/api/admin/invoices/${id}`)).body;
 
 /** An invoice from the accepted quote, issued. */
-async function invoiced(estimateId: number) {
-  const draft = await admin<AdminInvoice>("POST", "/api/admin/invoices", { fromEstimateId: estimateId });
+async function invoiced(quoteId: number) {
+  const draft = await admin<AdminInvoice>("POST", "/api/admin/invoices", { fromQuoteId: quoteId });
   expect(draft.status).toBe(201);
   const issued = await admin<AdminInvoice>("POST", `/api/admin/invoices/${draft.body.id}/issue`);
   expect(issued.status).toBe(200);
@@ -135,12 +135,12 @@ describe("deposits", () => {
     await payAtStripe(second.session!);
     const third = await startDeposit(q.token);
     expect(third).toMatchObject({ status: 409, body: { error: "The deposit is paid already. Thank you!" } });
-    const quote = await estimateOf(q.id);
+    const quote = await quoteOf(q.id);
     expect(quote.acceptance).toMatchObject({ depositHeldPence: 30_000, depositToPayPence: 0, depositPaidAt: expect.any(String) });
     expect(quote.depositPayments).toHaveLength(1);
     // The webhook when it comes records nothing more.
     expect((await webhook(await payAtStripe(second.session!).then(() => read(second.session!)))).status).toBe(200);
-    expect((await estimateOf(q.id)).depositPayments).toHaveLength(1);
+    expect((await quoteOf(q.id)).depositPayments).toHaveLength(1);
     await expectReconciled(q.customerId, [first.session!, second.session!]);
   });
 
@@ -152,7 +152,7 @@ describe("deposits", () => {
     const paidFirst = await payAtStripe(first.session!);
     const paidSecond = await payAtStripe(second.session!);
     for (const session of [paidSecond, paidFirst, paidSecond, paidFirst]) expect((await webhook(session)).status).toBe(200);
-    const quote = await estimateOf(q.id);
+    const quote = await quoteOf(q.id);
     expect(quote.depositPayments.map((p) => [p.amountPence, p.refundDuePence, p.refundedPence, p.refundReason])).toEqual([
       [30_000, 0, 0, null],
       [30_000, 30_000, 30_000, "The deposit was already paid"],
@@ -174,12 +174,12 @@ describe("deposits", () => {
   it("gives back a deposit paid after the quote was cancelled, and the quote shows it", async () => {
     const q = await acceptedQuote();
     const open = await startDeposit(q.token);
-    const cancelled = await customerCall<PublicEstimate>("POST", `/api/estimates/${q.token}/cancel`, { reason: "Found cheaper" });
+    const cancelled = await customerCall<PublicQuote>("POST", `/api/estimates/${q.token}/cancel`, { reason: "Found cheaper" });
     expect(cancelled.status).toBe(200);
     // The page was expired by the cancellation; paid in the instant before, its webhook comes after.
     const paid = await payAtStripe(open.session!);
     expect((await webhook(paid)).status).toBe(200);
-    const quote = await estimateOf(q.id);
+    const quote = await quoteOf(q.id);
     expect(quote.status).toBe("cancelled");
     expect(quote.depositPayments).toEqual([
       expect.objectContaining({
@@ -190,7 +190,7 @@ describe("deposits", () => {
         refundMethod: "card",
       }),
     ]);
-    const view = await customerCall<PublicEstimate>("GET", `/api/estimates/${q.token}`);
+    const view = await customerCall<PublicQuote>("GET", `/api/estimates/${q.token}`);
     expect(view.body.acceptance).toMatchObject({ depositPaidAt: null, refundedAt: expect.any(String), depositToPayPence: 0 });
     const { card, quotes } = await expectReconciled(q.customerId, [open.session!]);
     expect([card, quotes]).toEqual([0, 0]);
@@ -210,7 +210,7 @@ describe("deposits", () => {
     expect((await webhook(await payAtStripe(open.session!))).status).toBe(200);
     const after = await invoiceOf(invoice.id);
     expect(after).toMatchObject({ depositPence: 20_000, paidPence: 80_000, balancePence: 0, state: "paid" });
-    const quote = await estimateOf(q.id);
+    const quote = await quoteOf(q.id);
     expect(quote.depositPayments).toEqual([
       expect.objectContaining({
         amountPence: 30_000,
@@ -235,7 +235,7 @@ describe("deposits", () => {
     expect(await invoiceOf(invoice.id)).toMatchObject({ state: "paid", paidPence: 100_000 });
     expect((await webhook(await payAtStripe(open.session!))).status).toBe(200);
     expect(await invoiceOf(invoice.id)).toMatchObject({ state: "paid", paidPence: 100_000, depositPence: 0, balancePence: 0 });
-    expect((await estimateOf(q.id)).depositPayments[0]).toMatchObject({
+    expect((await quoteOf(q.id)).depositPayments[0]).toMatchObject({
       refundDuePence: 30_000,
       refundedPence: 30_000,
       refundReason: "The job's invoice was already paid in full",
@@ -250,7 +250,7 @@ describe("deposits", () => {
     expect((await webhook(await payAtStripe(open.session!))).status).toBe(200);
     const invoice = await invoiced(q.id);
     expect(invoice).toMatchObject({ depositPence: 30_000, balancePence: 70_000 });
-    const cancelled = await customerCall<PublicEstimate>("POST", `/api/estimates/${q.token}/cancel`, {});
+    const cancelled = await customerCall<PublicQuote>("POST", `/api/estimates/${q.token}/cancel`, {});
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.acceptance).toMatchObject({ refundedAt: expect.any(String) });
     const after = await invoiceOf(invoice.id);
@@ -287,7 +287,7 @@ describe("deposits", () => {
       paidOn: londonToday(),
     });
     expect(tooMuch).toMatchObject({ status: 409, body: { error: "That is more than the £300.00 of the deposit still to pay." } });
-    const part = await admin<AdminEstimate>(
+    const part = await admin<AdminQuote>(
       "POST",
       `/api/admin/estimates/${q.id}/deposit-payments`,
       { amountPence: 10_000, method: "bank", paidOn: londonToday(), reference: "MONEY DEP" },
@@ -302,7 +302,7 @@ describe("deposits", () => {
       })
     ).json()) as { status: string };
     expect(read.status).toBe("expired");
-    const rest = await admin<AdminEstimate>("POST", `/api/admin/estimates/${q.id}/deposit-payments`, {
+    const rest = await admin<AdminQuote>("POST", `/api/admin/estimates/${q.id}/deposit-payments`, {
       amountPence: 20_000,
       method: "cheque",
       paidOn: londonToday(),
@@ -326,13 +326,13 @@ describe("deposits", () => {
       ).body.error,
     ).toBe("The deposit is paid already.");
     // The invoice takes the deposit off.
-    const draft = await admin<AdminInvoice>("POST", "/api/admin/invoices", { fromEstimateId: q.id });
+    const draft = await admin<AdminInvoice>("POST", "/api/admin/invoices", { fromQuoteId: q.id });
     expect(draft.body).toMatchObject({ depositPence: 30_000, balancePence: 70_000 });
     await admin("DELETE", `/api/admin/invoices/${draft.body.id}`);
 
     // Cancelled: the office owes it back (not a card), then records giving it back.
     await customerCall("POST", `/api/estimates/${q.token}/cancel`, {});
-    const owed = await estimateOf(q.id);
+    const owed = await quoteOf(q.id);
     expect(owed.acceptance).toMatchObject({ depositHeldPence: 0, owedBackPence: 30_000, refundedAt: null });
     const [bank, cheque] = owed.depositPayments;
     const toCard = await admin("POST", `/api/admin/estimates/${q.id}/deposit-payments/${bank!.id}/refund`, {
@@ -348,7 +348,7 @@ describe("deposits", () => {
       });
       expect(given.status).toBe(200);
     }
-    const settled = await estimateOf(q.id);
+    const settled = await quoteOf(q.id);
     expect(settled.acceptance).toMatchObject({ owedBackPence: 0, refundedAt: expect.any(String) });
     expect(
       (
@@ -370,7 +370,7 @@ describe("deposits", () => {
       method: "cash",
       paidOn: londonToday(),
     });
-    const [theirs] = (await estimateOf(other.id)).depositPayments;
+    const [theirs] = (await quoteOf(other.id)).depositPayments;
     const wrong = await admin("POST", `/api/admin/estimates/${q.id}/deposit-payments/${theirs!.id}/refund`, {
       method: "cash",
       refundedOn: londonToday(),

@@ -1,128 +1,486 @@
-import { describe, expect, it } from "vitest";
-import { QUOTE_REQUIRED_MESSAGE, quoteServiceValues } from "../schema/api/quotes";
-import { company } from "../schema/business";
-import { quoteServices } from "../schema/db";
-import { API_BODY_LIMIT_BYTES } from "../worker/app";
-import { callApp, callAppJson, outboxMentioning, query } from "./helpers/factories-commerce";
+import { env } from "cloudflare:workers";
+import { extractText, getDocumentProxy } from "unpdf";
+import { afterEach, describe, expect, it } from "vitest";
+import type { AdminQuote, PublicQuote, QuoteListItem } from "../schema/api/quotes";
+import { addDays, londonToday } from "../schema/london-time";
+import { lineAmounts, sumLines } from "../schema/money";
+import { TEST_SIGNATURE } from "./fixtures/gas-safety-record";
+import { adminHeaders } from "./helpers/admin";
+import { callApp, callAppJson, query, signedWebhook, stripeEnv, stripeEvent } from "./helpers/factories-commerce";
+import { drainMail } from "./helpers/mail";
 
-let counter = 0;
-/** A valid quote request with a unique name, so each test finds its own row. */
-const quote = (overrides: Record<string, unknown> = {}) => ({
-  name: `Quote Tester ${Date.now()}-${++counter}`,
-  phone: "07700 900123",
-  email: "Tester@Example.com",
-  postcode: "m32 0zz",
-  service: "boiler-repair",
-  message: "The boiler shows fault F28.",
-  ...overrides,
+async function admin<T = any>(method: string, path: string, json?: unknown) {
+  return callAppJson<T>(path, { method, json, headers: await adminHeaders() });
+}
+const customerCall = <T = any>(method: string, path: string, json?: unknown) => callAppJson<T>(path, { method, json });
+
+afterEach(async () => {
+  await query("DELETE FROM settings WHERE key = 'billing'");
 });
 
-const quotesNamed = (name: unknown) => query<Record<string, any>>("SELECT * FROM quotes WHERE name = ?1", String(name));
-
-describe("POST /api/quotes", () => {
-  it("stores the request unread, with the e-mail and postcode tidied", async () => {
-    const body = quote();
-    const res = await callAppJson("/api/quotes", { method: "POST", json: body });
-    expect(res.status).toBe(201);
-    expect(res.body).toEqual({
-      createdAt: expect.stringMatching(/^\d{4}-/),
-      message: "Quote Request Submitted Successfully! We'll contact you within 2 hours during business hours.",
-    });
-    const [row] = await quotesNamed(body.name);
-    expect(row).toMatchObject({
-      phone: "07700 900123",
-      email: "tester@example.com",
-      postcode: "M32 0ZZ",
-      service: "boiler-repair",
-      message: "The boiler shows fault F28.",
-      is_read: 0,
-      replied_at: null,
-    });
+async function customer() {
+  const tag = crypto.randomUUID().slice(0, 8);
+  const email = `buyer-${tag}@example.com`;
+  const { body } = await admin("POST", "/api/admin/customers", {
+    firstName: "Bea",
+    lastName: `Buyer-${tag}`,
+    email,
+    address: "5 Elm Street, Urmston",
+    postcode: "M41 0AA",
   });
+  return { id: body.id as number, email, tag };
+}
 
-  it("accepts a request without a message", async () => {
-    const body = quote({ message: undefined });
-    expect((await callApp("/api/quotes", { method: "POST", json: body })).status).toBe(201);
-    expect((await quotesNamed(body.name))[0]!.message).toBeNull();
-  });
-
-  it("accepts each of the five services", async () => {
-    expect(quoteServiceValues).toEqual(quoteServices.filter((s) => s !== "call-back"));
-    for (const service of quoteServiceValues) {
-      expect((await callApp("/api/quotes", { method: "POST", json: quote({ service }) })).status).toBe(201);
-    }
-  });
-
-  it("keeps 'call back' to the chat's hand-over: the form cannot ask for it", async () => {
-    expect((await callApp("/api/quotes", { method: "POST", json: quote({ service: "call-back" as never }) })).status).toBe(400);
-  });
-
-  it.each(["SW1A 1AA", "EC1A 1BB", "W1A 0AX", "B33 8TH", "CR2 6XH", "DN55 1PT", "M1 1AE", "sk4 1aa", "GIR 0AA"])(
-    "accepts the UK postcode %s",
-    async (postcode) => {
-      expect((await callApp("/api/quotes", { method: "POST", json: quote({ postcode }) })).status).toBe(201);
+const boilerQuote = (customerId: number) => ({
+  customerId,
+  title: "A new combi boiler",
+  introduction: "Two ways to replace the old back boiler.",
+  options: [
+    {
+      id: "good",
+      name: "Good",
+      lines: [
+        { id: "boiler", description: "Worcester Greenstar 4000 25kW", quantity: 1, unitPence: 189_900, vatRate: 20 },
+        { id: "labour", description: "Fitting (days)", quantity: 1.5, unitPence: 33_333, vatRate: 20 },
+        { id: "filter", description: "Magnetic filter", quantity: 1, unitPence: 12_999, vatRate: 20, optional: true },
+      ],
     },
-  );
+    {
+      id: "best",
+      name: "Best",
+      lines: [{ id: "boiler8", description: "Worcester Greenstar 8000 30kW", quantity: 1, unitPence: 329_900, vatRate: 20 }],
+    },
+  ],
+  deposit: { kind: "percent", percent: 10 },
+});
 
-  it("e-mails the owner the request", async () => {
-    const body = quote({ name: "Amy <img src=x>" });
-    await callApp("/api/quotes", { method: "POST", json: body });
-    const [mail] = await outboxMentioning("Amy <img src=x>");
-    expect(mail).toMatchObject({ kind: "quote", to: company.email });
-    expect(mail!.subject).toBe("New quote request: Boiler Repair from Amy <img src=x> (M32 0ZZ)");
-    expect(mail!.html).toContain("Amy &lt;img src=x&gt;");
-    expect(mail!.text).toContain("Phone: 07700 900123");
+async function sentQuote(vatRegistered = true) {
+  if (vatRegistered) await admin("PATCH", "/api/admin/settings/billing", { vatRegistered: true, vatNumber: "GB123456789" });
+  const c = await customer();
+  const created = await admin<AdminQuote>("POST", "/api/admin/estimates", boilerQuote(c.id));
+  expect(created.status).toBe(201);
+  const sent = await admin<AdminQuote>("POST", `/api/admin/estimates/${created.body.id}/send`);
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  await drainMail();
+  const [mail] = await query<{ text: string }>("SELECT text FROM outbox WHERE `to` = ?1 ORDER BY id DESC", c.email);
+  const token = /\/quote\/([A-Za-z0-9._-]+)/.exec(mail!.text)![1]!;
+  return { c, quote: sent.body, token };
+}
+
+const accept = (token: string, body: object = {}) =>
+  customerCall<PublicQuote & { error?: string }>("POST", `/api/estimates/${token}/accept`, {
+    optionId: "good",
+    name: "Bea Buyer",
+    startEarly: true,
+    ...body,
   });
 
-  it.each([
-    [{ name: "" }, QUOTE_REQUIRED_MESSAGE],
-    [{ name: "   " }, QUOTE_REQUIRED_MESSAGE],
-    [{ name: undefined }, QUOTE_REQUIRED_MESSAGE],
-    [{ phone: undefined }, QUOTE_REQUIRED_MESSAGE],
-    [{ email: "" }, QUOTE_REQUIRED_MESSAGE],
-    [{ postcode: undefined }, QUOTE_REQUIRED_MESSAGE],
-    [{ service: "" }, QUOTE_REQUIRED_MESSAGE],
-    [{ service: undefined }, QUOTE_REQUIRED_MESSAGE],
-    [{ name: 7 }, QUOTE_REQUIRED_MESSAGE],
-    [{ name: "x".repeat(101) }, "Please keep your name under 100 characters"],
-    [{ phone: "123" }, "Please enter a valid phone number"],
-    [{ phone: "call me maybe" }, "Please enter a valid phone number"],
-    [{ email: "not-an-email" }, "Please enter a valid email address"],
-    [{ postcode: "12345" }, "Please enter a valid UK postcode, for example M32 0ZZ"],
-    [{ postcode: "M32 0" }, "Please enter a valid UK postcode, for example M32 0ZZ"],
-    [{ postcode: "QQ1 1AA" }, "Please enter a valid UK postcode, for example M32 0ZZ"],
-    [{ service: "roof-repair" }, "Please choose one of the listed services"],
-    [{ message: "x".repeat(2001) }, "Please keep your message under 2000 characters"],
-    [{ message: 5 }, "Your message must be text"],
-  ])("refuses %j with 400 %s and stores nothing", async (change, message) => {
-    const body = quote(change);
-    const { status, body: error } = await callAppJson("/api/quotes", { method: "POST", json: body });
-    expect(status).toBe(400);
-    expect(error).toMatchObject({ code: "VALIDATION_FAILED", error: message });
-    expect(await quotesNamed(body.name)).toEqual([]);
+describe("money", () => {
+  it("rounds each line half-up to the penny and sums the lines", () => {
+    expect(lineAmounts(1.5, 33_333, 20)).toEqual({ netPence: 50_000, vatPence: 10_000, grossPence: 60_000 }); // 49,999.5 → 50,000
+    expect(lineAmounts(1, 1_0025, 5)).toEqual({ netPence: 10_025, vatPence: 501, grossPence: 10_526 }); // 501.25 → 501
+    expect(lineAmounts(1, 1_0030, 5)).toEqual({ netPence: 10_030, vatPence: 502, grossPence: 10_532 }); // 501.5 → 502
+    expect(lineAmounts(1.15, 100, 20).netPence).toBe(115);
+    expect(
+      sumLines([
+        { quantity: 1, unitPence: 1_0025, vatRate: 5 },
+        { quantity: 1, unitPence: 1_0025, vatRate: 5 },
+      ]).vatPence,
+    ).toBe(1002); // per line, not on the sum (1002.5 would be 1003)
   });
+});
 
-  it("answers an empty body with the required-fields message for every missing field", async () => {
-    const { status, body } = await callAppJson("/api/quotes", { method: "POST", json: {} });
-    expect(status).toBe(400);
-    expect(body.error).toBe(QUOTE_REQUIRED_MESSAGE);
-    expect(body.details.map((d: { path: string }) => d.path).sort()).toEqual(["email", "name", "phone", "postcode", "service"]);
-  });
-
-  it("answers malformed JSON with 400 and an oversized body with 413, storing nothing", async () => {
-    const body = quote();
-    const malformed = await callApp("/api/quotes", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body).slice(0, -2),
+describe("priced quotes", () => {
+  it("computes every option's totals on the server, ignoring any total sent, with VAT only when registered", async () => {
+    const c = await customer();
+    const { status, body } = await admin<AdminQuote>("POST", "/api/admin/estimates", {
+      ...boilerQuote(c.id),
+      totals: { good: { grossPence: 1 } },
     });
-    expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toMatchObject({ error: "The request body is not valid JSON." });
-    const oversized = await callApp("/api/quotes", {
-      method: "POST",
-      json: { ...body, message: "x".repeat(API_BODY_LIMIT_BYTES) },
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ status: "draft", number: null, vatRegistered: false, validUntil: addDays(londonToday(), 30) });
+    expect(body.terms).toMatch(/Payment of the balance is due on completion/);
+    // Not VAT-registered: no VAT on any line; the optional filter not counted until chosen.
+    expect(body.totals.good).toMatchObject({ netPence: 239_900, vatPence: 0, grossPence: 239_900, depositPence: 23_990 });
+    await admin("PATCH", "/api/admin/settings/billing", { vatRegistered: true, vatNumber: "GB 123 4567 89" });
+    const { body: registered } = await admin<AdminQuote>("GET", `/api/admin/estimates/${body.id}`);
+    expect(registered.totals.good).toMatchObject({
+      netPence: 239_900,
+      vatPence: 47_980,
+      grossPence: 287_880,
+      vatByRate: { "20": 47_980 },
     });
-    expect(oversized.status).toBe(413);
-    expect(await quotesNamed(body.name)).toEqual([]);
+    expect(registered.totals.best).toMatchObject({ grossPence: 395_880 });
+  });
+
+  it("numbers a quote Q-0001… when first sent, e-mails the link, and lists it with search and status", async () => {
+    const { c, quote } = await sentQuote();
+    expect(quote.number).toMatch(/^Q-\d{4,}$/);
+    expect(quote.status).toBe("sent");
+    expect(quote.events.map((ev) => ev.kind)).toEqual(["created", "sent"]);
+    const res = await callApp(`/api/admin/estimates?q=${encodeURIComponent(`Buyer-${c.tag}`)}&status=sent`, {
+      headers: await adminHeaders(),
+    });
+    expect(res.headers.get("X-Total-Count")).toBe("1");
+    const [item] = (await res.json()) as QuoteListItem[];
+    expect(item).toMatchObject({ id: quote.id, number: quote.number, status: "sent", fromPence: 287_880, toPence: 395_880 });
+    const byNumber = await admin<QuoteListItem[]>("GET", `/api/admin/estimates?q=${quote.number}`);
+    expect(byNumber.body.map((i) => i.id)).toEqual([quote.id]);
+    expect((await admin("GET", "/api/admin/estimates?status=lost")).status).toBe(400);
+  });
+
+  it("shows the customer their version, marks it viewed once, and accepts one option with its evidence", async () => {
+    const { c, quote, token } = await sentQuote();
+    const viewed = await customerCall<PublicQuote>("GET", `/api/estimates/${token}`);
+    expect(viewed.status).toBe(200);
+    expect(viewed.res.headers.get("Cache-Control")).toBe("no-store");
+    expect(viewed.body).toMatchObject({
+      number: quote.number,
+      status: "viewed",
+      replaced: false,
+      customerName: `Bea Buyer-${c.tag}`,
+    });
+    await customerCall("GET", `/api/estimates/${token}`);
+    const { body: seen } = await admin<AdminQuote>("GET", `/api/admin/estimates/${quote.id}`);
+    expect(seen.events.filter((ev) => ev.kind === "viewed")).toHaveLength(1);
+
+    const { status, body } = await accept(token, { optionalLineIds: ["filter"], totals: { grossPence: 1 } });
+    expect(status).toBe(200);
+    expect(body.status).toBe("accepted");
+    const [evidence] = await query<Record<string, unknown>>(
+      "SELECT * FROM estimate_acceptances WHERE estimate_id = ?1",
+      quote.id,
+    );
+    expect(evidence).toMatchObject({
+      option_id: "good",
+      optional_line_ids: '["filter"]',
+      name: "Bea Buyer",
+      start_early: 1,
+      gross_pence: 287_880 + 15_599, // the filter: 129.99 + 26.00 VAT (25.998 → 26.00)
+      deposit_pence: 30_348, // 10 % of 3,034.79, half-up
+      notice_version: "2026-11",
+    });
+    expect(evidence!.content_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(evidence!.ip_address).toBeTruthy();
+
+    await drainMail();
+    const [confirmation] = await query<{ text: string }>(
+      "SELECT text FROM outbox WHERE `to` = ?1 AND subject LIKE '%accepted%'",
+      c.email,
+    );
+    expect(confirmation!.text).toContain("Model cancellation form");
+    expect(confirmation!.text).toContain("Magnetic filter");
+    // The accepted quote goes with it as a PDF, and opens from the customer's own link.
+    const [attached] = await query<{ attachments: string }>(
+      "SELECT attachments FROM outbox WHERE `to` = ?1 AND subject LIKE '%accepted%'",
+      c.email,
+    );
+    expect(JSON.parse(attached!.attachments)[0]).toMatchObject({ name: `${quote.number}.pdf`, contentType: "application/pdf" });
+    const pdf = await callApp(`/api/documents/estimate/${token}`);
+    expect(pdf.status).toBe(200);
+    const bytes = new Uint8Array(await pdf.arrayBuffer());
+    const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+    for (const words of [
+      quote.number!,
+      "OPTION ACCEPTED",
+      "Good",
+      "Worcester Greenstar 4000 25kW",
+      "Magnetic filter",
+      "Your right to cancel",
+      "Model cancellation form",
+      "£3,034.79",
+    ])
+      expect(text.replace(/\s+/g, " ")).toContain(words);
+    // Accepted: fixed.
+    expect((await admin("PATCH", `/api/admin/estimates/${quote.id}`, { title: "Changed" })).status).toBe(409);
+    const twice = await accept(token);
+    expect(twice.status).toBe(409);
+    expect(twice.body.error).toBe("This quote has already been accepted.");
+  });
+
+  it("checks an acceptance's drawn signature as the job sheets do: one that cannot be drawn is refused, a real one kept", async () => {
+    const { quote, token } = await sentQuote();
+    // The right shape for a data URL, but not a PNG: the accepted quote's PDF could not draw it.
+    const forged = await accept(token, { signature: "data:image/png;base64,AAAAAAAAAAAAAAAAAAAAAAAA" });
+    expect(forged.status).toBe(400);
+    expect((forged.body as unknown as { details: unknown }).details).toEqual([
+      { path: "signature", message: "The signature could not be read; please clear it and sign again" },
+    ]);
+    expect((await admin<AdminQuote>("GET", `/api/admin/estimates/${quote.id}`)).body.status).toBe("sent");
+    const signed = await accept(token, { signature: TEST_SIGNATURE });
+    expect(signed.status).toBe(200);
+    const [row] = await query<{ signature: string }>(
+      "SELECT signature FROM estimate_acceptances WHERE estimate_id = ?1",
+      quote.id,
+    );
+    expect(row!.signature).toBe(TEST_SIGNATURE);
+  });
+
+  it("lets only one of two acceptances at once through", async () => {
+    const { token } = await sentQuote();
+    const answers = await Promise.all([accept(token), accept(token, { optionId: "best" })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const rows = await query(
+      "SELECT id FROM estimate_acceptances WHERE estimate_id = (SELECT id FROM estimates WHERE status = 'accepted' ORDER BY updated_at DESC LIMIT 1)",
+    );
+    expect(rows).toHaveLength(1);
+  });
+
+  it("refuses an old version once a new one is sent, an expired quote, and an accept after a decline", async () => {
+    const { quote, token } = await sentQuote();
+    // A change to a sent quote makes version 2; the customer's link still works until it is sent.
+    const { body: edited } = await admin<AdminQuote>("PATCH", `/api/admin/estimates/${quote.id}`, {
+      title: "A new combi boiler (revised)",
+    });
+    expect(edited).toMatchObject({ version: 2, sentVersion: 1, unsentChanges: true });
+    expect((await customerCall<PublicQuote>("GET", `/api/estimates/${token}`)).body.title).toBe("A new combi boiler");
+    await admin("POST", `/api/admin/estimates/${quote.id}/send`);
+    const old = await customerCall<PublicQuote>("GET", `/api/estimates/${token}`);
+    expect(old.body).toMatchObject({ replaced: true, title: "A new combi boiler" });
+    const stale = await accept(token);
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toMatch(/replaced by a newer version/);
+
+    const second = await sentQuote();
+    await query("UPDATE estimates SET valid_until = ?1 WHERE id = ?2", addDays(londonToday(), -1), second.quote.id);
+    const expired = await accept(second.token);
+    expect(expired.status).toBe(409);
+    expect(expired.body.error).toMatch(/expired/);
+
+    const third = await sentQuote();
+    const declined = await customerCall<PublicQuote>("POST", `/api/estimates/${third.token}/decline`, { reason: "Too dear" });
+    expect(declined.body.status).toBe("declined");
+    expect((await accept(third.token)).status).toBe(409);
+    const { body: history } = await admin<AdminQuote>("GET", `/api/admin/estimates/${third.quote.id}`);
+    expect(history.events.at(-1)).toMatchObject({ kind: "declined", detail: "Too dear" });
+  });
+
+  it("answers 404 to a tampered or unknown link and never shows one customer another's quote", async () => {
+    const a = await sentQuote();
+    const b = await sentQuote();
+    const tampered = `${a.token.slice(0, -2)}${a.token.endsWith("AA") ? "BB" : "AA"}`;
+    expect((await customerCall("GET", `/api/estimates/${tampered}`)).status).toBe(404);
+    expect((await customerCall("GET", "/api/estimates/not-a-token")).status).toBe(404);
+    expect((await customerCall<PublicQuote>("GET", `/api/estimates/${a.token}`)).body.customerName).toBe(`Bea Buyer-${a.c.tag}`);
+    expect((await customerCall<PublicQuote>("GET", `/api/estimates/${b.token}`)).body.customerName).toBe(`Bea Buyer-${b.c.tag}`);
+    // A draft's version has no link, even a correctly signed one.
+    const draft = await admin<AdminQuote>("POST", "/api/admin/estimates", boilerQuote(a.c.id));
+    expect(draft.body.status).toBe("draft");
+  });
+
+  it("checks what is sent: options, lines, VAT rates, deposit, the customer and their property", async () => {
+    const c = await customer();
+    const bad = await admin("POST", "/api/admin/estimates", {
+      customerId: c.id,
+      title: "",
+      options: [{ name: "Only", lines: [{ description: "x", quantity: 1.234, unitPence: 10.5, vatRate: 17.5 }] }],
+      deposit: { kind: "percent", percent: 150 },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.map((d: { path: string }) => d.path)).toEqual(
+      expect.arrayContaining([
+        "title",
+        "options.0.lines.0.quantity",
+        "options.0.lines.0.unitPence",
+        "options.0.lines.0.vatRate",
+        "deposit.percent",
+      ]),
+    );
+    expect((await admin("POST", "/api/admin/estimates", { ...boilerQuote(999_999) })).status).toBe(404);
+    const other = await customer();
+    const [theirs] = await query<{ id: number }>("SELECT id FROM properties WHERE customer_id = ?1", other.id);
+    const wrongPlace = await admin("POST", "/api/admin/estimates", { ...boilerQuote(c.id), propertyId: theirs!.id });
+    expect(wrongPlace.status).toBe(400);
+    expect(wrongPlace.body.details[0].path).toBe("propertyId");
+    expect((await callApp("/api/admin/estimates")).status).toBe(401);
+  });
+});
+
+describe("where the work is", () => {
+  // The review's wrong-house case: the job of a quote made without a property went to the first
+  // property in the database, another customer's.
+  it("puts an accepted quote's job at its own customer's property, never another's", async () => {
+    const first = await customer(); // has a home: the lower property id
+    const tag = crypto.randomUUID().slice(0, 8);
+    const { body: second } = await admin("POST", "/api/admin/customers", {
+      firstName: "Sid",
+      lastName: `Second-${tag}`,
+      email: `second-${tag}@example.com`,
+    });
+    const created = await admin<AdminQuote>("POST", "/api/admin/estimates", boilerQuote(second.id));
+    expect(created.body.propertyId).toBeNull();
+    // No property yet: the quote cannot be sent.
+    const refused = await admin("POST", `/api/admin/estimates/${created.body.id}/send`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toEqual([{ path: "propertyId", message: "Choose the property the work is at" }]);
+    const { body: home } = await admin("POST", `/api/admin/customers/${second.id}/properties`, {
+      address: "9 Second Street, Sale",
+      postcode: "M33 2SS",
+    });
+    // Now the customer's only property is where the work is.
+    const sent = await admin<AdminQuote>("POST", `/api/admin/estimates/${created.body.id}/send`);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.propertyId).toBe(home.id);
+    await drainMail();
+    const [mail] = await query<{ text: string }>("SELECT text FROM outbox WHERE `to` = ?1", second.email);
+    const token = /\/quote\/([A-Za-z0-9._-]+)/.exec(mail!.text)![1]!;
+    const accepted = await accept(token);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.place).toBe("9 Second Street, Sale, M33 2SS");
+    const { body: quote } = await admin<AdminQuote>("GET", `/api/admin/estimates/${created.body.id}`);
+    const [job] = await query<{ customer_id: number; property_id: number }>(
+      "SELECT customer_id, property_id FROM service_records WHERE id = ?1",
+      quote.jobId,
+    );
+    expect(job).toEqual({ customer_id: second.id, property_id: home.id });
+    // Nothing of the first customer's house anywhere on the second's job.
+    const [firstHome] = await query<{ id: number }>("SELECT id FROM properties WHERE customer_id = ?1", first.id);
+    const onJob = await query("SELECT id FROM service_records WHERE id = ?1 AND property_id = ?2", quote.jobId, firstHome!.id);
+    expect(onJob).toEqual([]);
+  });
+
+  it("asks which property when the customer has several, and keeps the one chosen once sent", async () => {
+    const c = await customer();
+    const { body: flat } = await admin("POST", `/api/admin/customers/${c.id}/properties`, {
+      address: "Flat 2, 10 Let Road, Stretford",
+      postcode: "M32 0LL",
+    });
+    const created = await admin<AdminQuote>("POST", "/api/admin/estimates", boilerQuote(c.id));
+    expect(created.body.propertyId).toBeNull();
+    expect((await admin("POST", `/api/admin/estimates/${created.body.id}/send`)).status).toBe(400);
+    await admin("PATCH", `/api/admin/estimates/${created.body.id}`, { propertyId: flat.id });
+    const sent = await admin<AdminQuote>("POST", `/api/admin/estimates/${created.body.id}/send`);
+    expect(sent.body.propertyId).toBe(flat.id);
+    const unset = await admin("PATCH", `/api/admin/estimates/${created.body.id}`, { propertyId: null });
+    expect(unset.status).toBe(400);
+    expect(unset.body.details[0].path).toBe("propertyId");
+  });
+});
+
+describe("after acceptance and while waiting", () => {
+  it("turns an accepted quote into a job to book, linked from the quote and counted on the home screen", async () => {
+    const { quote, token } = await sentQuote();
+    await accept(token, { optionalLineIds: ["filter"] });
+    const { body: accepted } = await admin<AdminQuote>("GET", `/api/admin/estimates/${quote.id}`);
+    expect(accepted.jobId).not.toBeNull();
+    expect(accepted.events.map((ev) => ev.kind)).toEqual(["created", "sent", "accepted", "job"]);
+    const [job] = await query<Record<string, unknown>>("SELECT * FROM service_records WHERE id = ?1", accepted.jobId);
+    expect(job).toMatchObject({
+      customer_id: quote.customerId,
+      status: "scheduled",
+      visit_start: null,
+      service_type: "A new combi boiler",
+      cost_pence: 287_880 + 15_599,
+    });
+    expect(job!.description).toContain("Magnetic filter");
+    expect(job!.property_id).not.toBeNull();
+    const { body: home } = await admin("GET", "/api/admin/summary");
+    expect(home.quotesThisMonth.accepted).toBeGreaterThanOrEqual(1);
+    expect(home.acceptedQuotes.map((q: { id: number }) => q.id)).toContain(quote.id);
+  });
+
+  it("follows an unanswered quote up once at 3 days and once at 7, and never after it is answered", async () => {
+    const waiting = await sentQuote();
+    const answered = await sentQuote();
+    const quiet = await sentQuote();
+    await admin("PATCH", `/api/admin/estimates/${quiet.quote.id}`, { followUps: false });
+    await accept(answered.token);
+    const sentAt = Date.parse((await admin<AdminQuote>("GET", `/api/admin/estimates/${waiting.quote.id}`)).body.events[1]!.at);
+    const followUps = async (email: string) =>
+      (
+        await query<{ subject: string }>(
+          "SELECT subject FROM outgoing_emails WHERE `to` = ?1 AND subject LIKE '%is waiting%'",
+          email,
+        )
+      ).length;
+    const { followUpQuotes } = await import("../worker/services/quotes/follow-ups");
+    const { getDb } = await import("../worker/db/client");
+    const run = (days: number) => followUpQuotes(env, getDb(env), sentAt + days * 86_400_000 + 60_000);
+    await run(2);
+    expect(await followUps(waiting.c.email)).toBe(0);
+    await run(3);
+    await run(3.5);
+    expect(await followUps(waiting.c.email)).toBe(1);
+    await run(7);
+    await run(8);
+    expect(await followUps(waiting.c.email)).toBe(2);
+    expect(await followUps(answered.c.email)).toBe(0);
+    expect(await followUps(quiet.c.email)).toBe(0);
+    const { body: history } = await admin<AdminQuote>("GET", `/api/admin/estimates/${waiting.quote.id}`);
+    expect(history.events.filter((ev) => ev.kind === "reminded").map((ev) => ev.detail)).toEqual(["day 3", "day 7"]);
+  });
+});
+
+describe("the deposit and the right to cancel", () => {
+  const withStripe = <T = any>(method: string, path: string, json?: unknown) =>
+    callAppJson<T>(path, { method, json, env: stripeEnv });
+  const payOnStripe = async (sessionId: string) =>
+    (await (await fetch(`${env.STRIPE_API_BASE}/__sessions/${sessionId}/pay`, { method: "POST", body: "{}" })).json()) as Record<
+      string,
+      any
+    >;
+  const webhook = async (type: string, session: unknown, id?: string) =>
+    callApp("/api/stripe/webhook", { method: "POST", ...(await signedWebhook(stripeEvent(type, session, id))), env: stripeEnv });
+
+  async function acceptedWithDeposit() {
+    const sent = await sentQuote();
+    await accept(sent.token);
+    const { status, body } = await withStripe<{ checkoutUrl: string }>("POST", `/api/estimates/${sent.token}/deposit`);
+    expect(status).toBe(200);
+    const [row] = await query<{ deposit_session_id: string }>(
+      "SELECT deposit_session_id FROM estimate_acceptances WHERE estimate_id = ?1",
+      sent.quote.id,
+    );
+    expect(body.checkoutUrl).toContain(row!.deposit_session_id);
+    return { ...sent, sessionId: row!.deposit_session_id };
+  }
+
+  it("takes the deposit through Stripe Checkout, recorded once by the webhook", async () => {
+    const { quote, token, sessionId } = await acceptedWithDeposit();
+    const session = await payOnStripe(sessionId);
+    expect(session.amount_total).toBe(28_788); // 10 % of £2,878.80
+    const eventId = `evt_deposit_${quote.id}`;
+    expect((await webhook("checkout.session.completed", session, eventId)).status).toBe(200);
+    expect((await webhook("checkout.session.completed", session, eventId)).status).toBe(200); // a replay
+    expect((await webhook("checkout.session.completed", session)).status).toBe(200); // the same payment, another event
+    const { body } = await admin<AdminQuote>("GET", `/api/admin/estimates/${quote.id}`);
+    expect(body.acceptance!.depositPaidAt).not.toBeNull();
+    expect(body.events.filter((ev) => ev.kind === "paid")).toHaveLength(1);
+    const { body: view } = await customerCall<PublicQuote>("GET", `/api/estimates/${token}`);
+    expect(view.acceptance).toMatchObject({ depositPence: 28_788, depositPaidAt: expect.any(String) });
+    // Nothing left to pay.
+    expect((await withStripe("POST", `/api/estimates/${token}/deposit`)).status).toBe(409);
+  });
+
+  it("cancels within the 14 days and refunds a paid deposit once; after the 14 days it says to call", async () => {
+    const { c, quote, token, sessionId } = await acceptedWithDeposit();
+    await webhook("checkout.session.completed", await payOnStripe(sessionId));
+    const { status, body } = await withStripe<PublicQuote>("POST", `/api/estimates/${token}/cancel`, {
+      reason: "Changed my mind",
+    });
+    expect(status).toBe(200);
+    expect(body.status).toBe("cancelled");
+    expect(body.acceptance!.refundedAt).not.toBeNull();
+    const { body: owner } = await admin<AdminQuote>("GET", `/api/admin/estimates/${quote.id}`);
+    expect(owner.events.map((ev) => ev.kind).slice(-2)).toEqual(["cancelled", "refunded"]);
+    expect(owner.cancelReason).toBe("Changed my mind");
+    expect((await withStripe("POST", `/api/estimates/${token}/cancel`, {})).status).toBe(409);
+    await drainMail();
+    const mails = await query<{ text: string }>(
+      "SELECT text FROM outbox WHERE `to` = ?1 AND subject LIKE '%cancelled%'",
+      c.email,
+    );
+    expect(mails[0]!.text).toContain("has been refunded");
+
+    const late = await sentQuote();
+    await accept(late.token);
+    await query(
+      "UPDATE estimate_acceptances SET accepted_at = ?1 WHERE estimate_id = ?2",
+      new Date(Date.now() - 15 * 86_400_000).toISOString(),
+      late.quote.id,
+    );
+    const refused = await withStripe("POST", `/api/estimates/${late.token}/cancel`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(/14 days to cancel online have passed/);
   });
 });

@@ -41,7 +41,7 @@ async function expectLimited(res: Response, windowSeconds: number) {
   return Object.assign(body, { retryAfter });
 }
 
-const validQuote = (name: string) => ({
+const validEnquiry = (name: string) => ({
   name,
   phone: "07700 900123",
   email: "limit@example.com",
@@ -56,18 +56,18 @@ describe("abuse limits on public writes", () => {
     await exhaust("/api/quotes", ip, limit);
     const name = `Limited ${Date.now()}`;
     const limited = await expectLimited(
-      await callApp("/api/quotes", { method: "POST", ip, json: validQuote(name) }),
+      await callApp("/api/quotes", { method: "POST", ip, json: validEnquiry(name) }),
       windowSeconds,
     );
     expect(limited.error).toContain("0161 496 0123");
     expect(await query("SELECT id FROM quotes WHERE name = ?1", name)).toEqual([]);
 
-    expect((await callApp("/api/quotes", { method: "POST", ip: randomIp(), json: validQuote(`${name} other`) })).status).toBe(
+    expect((await callApp("/api/quotes", { method: "POST", ip: randomIp(), json: validEnquiry(`${name} other`) })).status).toBe(
       201,
     );
 
     vi.setSystemTime(START.getTime() + limited.retryAfter * 1000);
-    expect((await callApp("/api/quotes", { method: "POST", ip, json: validQuote(name) })).status).toBe(201);
+    expect((await callApp("/api/quotes", { method: "POST", ip, json: validEnquiry(name) })).status).toBe(201);
   });
 
   it("limits e-mail sign-ups, with the message the modal shows", async () => {

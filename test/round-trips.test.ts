@@ -10,7 +10,7 @@ import { readCalendarAndFeed } from "../worker/services/visits/calendar";
 import { adminHeaders } from "./helpers/admin";
 import { countingD1, writeTrips } from "./helpers/d1-counter";
 import { createProduct } from "./helpers/factories";
-import { createCustomer, createOrder, createQuote, createServiceRecord, createSubscriber } from "./helpers/factories-admin";
+import { createCustomer, createEnquiry, createOrder, createServiceRecord, createSubscriber } from "./helpers/factories-admin";
 import { newChatSessionId } from "./helpers/factories-chat";
 import { callApp, callAppJson, newCartSession, putInCart, query, stripeEnv } from "./helpers/factories-commerce";
 
@@ -115,15 +115,15 @@ describe("D1 round trips", () => {
 
   it("writes each owner's change in one batch", async () => {
     const headers = await adminHeaders();
-    const quote = await createQuote();
+    const enquiry = await createEnquiry();
     const order = await createOrder();
     const subscriber = await createSubscriber();
     const writes: [string, string, unknown][] = [
-      ["PATCH", `/api/admin/quotes/${quote.id}/read`, undefined],
-      ["PATCH", `/api/admin/quotes/${quote.id}/replied`, undefined],
+      ["PATCH", `/api/admin/quotes/${enquiry.id}/read`, undefined],
+      ["PATCH", `/api/admin/quotes/${enquiry.id}/replied`, undefined],
       ["PATCH", `/api/admin/orders/${order.id}`, { fulfilmentStatus: "confirmed" }],
       ["PATCH", `/api/admin/email-subscribers/${encodeURIComponent(subscriber.email)}/unsubscribe`, undefined],
-      ["DELETE", `/api/admin/quotes/${quote.id}`, undefined],
+      ["DELETE", `/api/admin/quotes/${enquiry.id}`, undefined],
     ];
     for (const [method, path, json] of writes) {
       const { status, trips } = await measure(path, { method, json, headers });
@@ -162,7 +162,7 @@ describe("D1 round trips of every route", () => {
     const product = await createProduct();
     const session = newCartSession();
     const line = await putInCart(session, product.id, 1);
-    const quote = await createQuote();
+    const enquiry = await createEnquiry();
     const order = await createOrder();
     const subscriber = await createSubscriber();
     const unsubscribe = await createUnsubscribeToken(env, subscriber.email);
@@ -173,7 +173,7 @@ describe("D1 round trips of every route", () => {
       await callAppJson<{ start: string }[]>(`/api/availability?service=annual-service&from=${addDays(tomorrow, 1)}&days=14`)
     ).body;
     const paramValue: Record<string, string> = {
-      id: String(quote.id),
+      id: String(enquiry.id),
       email: encodeURIComponent(subscriber.email),
       file: "customers.csv",
       name: "missing.png",
@@ -188,7 +188,7 @@ describe("D1 round trips of every route", () => {
       ["/api/admin/service-records", record.id],
       ["/api/cart", line],
     ];
-    const idFor = (path: string) => ids.find(([prefix]) => path.startsWith(prefix))?.[1] ?? quote.id;
+    const idFor = (path: string) => ids.find(([prefix]) => path.startsWith(prefix))?.[1] ?? enquiry.id;
     const query: Record<string, string> = {
       "/api/availability": `?service=annual-service&from=${tomorrow}&days=14`,
       "/api/bookings/manage": `?token=${encodeURIComponent(booking)}`,
@@ -231,8 +231,8 @@ describe("D1 round trips of every route", () => {
         serviceDate: addDays(londonToday(), 3),
       },
       "PATCH /api/admin/service-records/:id": { notes: "Walked by the round-trip test" },
-      "POST /api/admin/quotes/replied": { ids: [quote.id] },
-      "POST /api/admin/quotes/unreplied": { ids: [quote.id] },
+      "POST /api/admin/quotes/replied": { ids: [enquiry.id] },
+      "POST /api/admin/quotes/unreplied": { ids: [enquiry.id] },
       "POST /api/admin/send-campaign": {
         emails: [subscriber.email],
         campaign: { subject: "Walk", title: "Walk", content: "<p>Hi</p>" },

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Product } from "../schema/api/products";
-import { quoteServiceLabels, signupConsentText, storeBrands, storeCategories } from "../schema/business";
+import { enquiryServiceLabels, signupConsentText, storeBrands, storeCategories } from "../schema/business";
 import { serviceRecordStatuses } from "../schema/db";
 import { seedStatements } from "../scripts/seed-data/sql.mjs";
 import { callJson } from "./helpers/http";
@@ -131,7 +131,7 @@ describe("demo seed", () => {
     for (const state of ["new", "pending", "replied"]) {
       expect(states.filter((s) => s === state).length).toBeGreaterThanOrEqual(3);
     }
-    expect(new Set(quotes.map((q) => q.service))).toEqual(new Set(Object.keys(quoteServiceLabels)));
+    expect(new Set(quotes.map((q) => q.service))).toEqual(new Set(Object.keys(enquiryServiceLabels)));
   });
 
   it("records subscribers with consent evidence, some new this week, one pending and some unsubscribed", async () => {

@@ -3,7 +3,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schemaTables from "../schema/db";
-import { customers, estimateAcceptances, estimates, properties, quotes, serviceRecords } from "../schema/db";
+import { customers, enquiries, properties, quoteAcceptances, quotes, serviceRecords } from "../schema/db";
 import { inJsonList } from "../worker/db/json-list";
 import {
   checkSql,
@@ -32,10 +32,10 @@ const check = (text: string) => checkSql(text, schema);
 const rules = (findings: Finding[]) => findings.map((f) => `${f.rule} ${f.column}`);
 
 describe("the two bugs that shipped, as Drizzle wrote them", () => {
-  // worker/services/estimates/estimates.ts acceptEstimate before issue 42: the job's property fell
+  // worker/services/estimates/estimates.ts acceptEstimate (now quotes/accept.ts) before issue 42: the job's property fell
   // back to "the customer's first property", which matched every property (the first in the
   // database, another customer's house).
-  const e = estimates;
+  const e = quotes;
   const now = "2026-11-25T10:00:00.000Z";
   const acceptedJob = (propertyId: SQL.Aliased<number | null> | typeof e.propertyId) =>
     db
@@ -60,7 +60,7 @@ describe("the two bugs that shipped, as Drizzle wrote them", () => {
             visitStart: sql<null>`NULL`.as("visit_start"),
             visitEnd: sql<null>`NULL`.as("visit_end"),
             propertyId,
-            quoteId: e.quoteRequestId,
+            enquiryId: e.enquiryId,
             createdAt: sql<string>`${now}`.as("created_at"),
             version: sql<number>`1`.as("version"),
           })
@@ -68,7 +68,7 @@ describe("the two bugs that shipped, as Drizzle wrote them", () => {
           .where(
             and(
               eq(e.id, 7),
-              sql`EXISTS (SELECT 1 FROM ${estimateAcceptances} WHERE ${estimateAcceptances.estimateId} = ${7} AND ${estimateAcceptances.acceptedAt} = ${now})`,
+              sql`EXISTS (SELECT 1 FROM ${quoteAcceptances} WHERE ${quoteAcceptances.quoteId} = ${7} AND ${quoteAcceptances.acceptedAt} = ${now})`,
             ),
           ),
       )
@@ -107,36 +107,36 @@ describe("the two bugs that shipped, as Drizzle wrote them", () => {
   it("refuses the quote request's visits and customer with the outer quote unqualified", () => {
     const buggy = db
       .select({
-        quote: quotes,
-        customerId: sql<number | null>`(SELECT c.id FROM ${customers} AS c WHERE lower(c.email) = lower(${quotes.email})
-    AND ${quotes.email} <> '' ORDER BY c.id LIMIT 1)`.as("customer_id"),
+        quote: enquiries,
+        customerId: sql<number | null>`(SELECT c.id FROM ${customers} AS c WHERE lower(c.email) = lower(${enquiries.email})
+    AND ${enquiries.email} <> '' ORDER BY c.id LIMIT 1)`.as("customer_id"),
         visits: sql<string>`(SELECT json_group_array(json_object('id', sr.id, 'serviceType', sr.service_type, 'status', sr.status,
-    'serviceDate', sr.service_date, 'visitStart', sr.visit_start)) FROM ${serviceRecords} AS sr WHERE sr.quote_id = ${quotes.id})`.as(
+    'serviceDate', sr.service_date, 'visitStart', sr.visit_start)) FROM ${serviceRecords} AS sr WHERE sr.quote_id = ${enquiries.id})`.as(
           "visits",
         ),
       })
-      .from(quotes)
-      .where(eq(quotes.id, 3))
+      .from(enquiries)
+      .where(eq(enquiries.id, 3))
       .toSQL().sql;
     expect(buggy).toContain(`sr.quote_id = "id"`);
     expect(rules(check(buggy))).toEqual(['self-comparison "email"', 'same-row "id"']);
   });
 
   it("passes the quote request's fix, the outer row named in full", () => {
-    const quoteId = sql.raw(`"quotes"."id"`);
-    const quoteEmail = sql.raw(`"quotes"."email"`);
+    const enquiryId = sql.raw(`"quotes"."id"`);
+    const enquiryEmail = sql.raw(`"quotes"."email"`);
     const fixed = db
       .select({
-        quote: quotes,
-        customerId: sql<number | null>`(SELECT c.id FROM ${customers} AS c WHERE lower(c.email) = lower(${quoteEmail})
-    AND ${quoteEmail} <> '' ORDER BY c.id LIMIT 1)`.as("customer_id"),
+        quote: enquiries,
+        customerId: sql<number | null>`(SELECT c.id FROM ${customers} AS c WHERE lower(c.email) = lower(${enquiryEmail})
+    AND ${enquiryEmail} <> '' ORDER BY c.id LIMIT 1)`.as("customer_id"),
         visits: sql<string>`(SELECT json_group_array(json_object('id', sr.id, 'serviceType', sr.service_type, 'status', sr.status,
-    'serviceDate', sr.service_date, 'visitStart', sr.visit_start)) FROM ${serviceRecords} AS sr WHERE sr.quote_id = ${quoteId})`.as(
+    'serviceDate', sr.service_date, 'visitStart', sr.visit_start)) FROM ${serviceRecords} AS sr WHERE sr.quote_id = ${enquiryId})`.as(
           "visits",
         ),
       })
-      .from(quotes)
-      .where(eq(quotes.id, 3))
+      .from(enquiries)
+      .where(eq(enquiries.id, 3))
       .toSQL().sql;
     expect(check(fixed)).toEqual([]);
   });
@@ -233,9 +233,9 @@ describe("the project's other forms, without a false alarm", () => {
   it("reads json_each's columns, inJsonList and a table-valued function over a column to its left", () => {
     clean(
       db
-        .select({ id: quotes.id })
-        .from(quotes)
-        .where(inJsonList(quotes.id, [1, 2, 3]))
+        .select({ id: enquiries.id })
+        .from(enquiries)
+        .where(inJsonList(enquiries.id, [1, 2, 3]))
         .toSQL().sql,
     );
     clean(`select "id" from "quotes" where EXISTS (SELECT 1 FROM json_each(?) WHERE json_each.value = "quotes"."email")`);

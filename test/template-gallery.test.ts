@@ -105,10 +105,10 @@ describe("GET /api/admin/outbox/templates", () => {
 
   it("escapes the details people typed in the HTML and keeps them readable in the text", async () => {
     const templates = await gallery();
-    const quote = templates.find((t) => t.kind === "owner-quote-received")!;
-    expect(quote.html).toContain("Boiler&#39;s &lt; 10 years old &amp; keeps losing pressure");
-    expect(quote.html).not.toContain("Boiler's < 10");
-    expect(quote.text).toContain("Boiler's < 10 years old & keeps losing pressure");
+    const enquiry = templates.find((t) => t.kind === "owner-quote-received")!;
+    expect(enquiry.html).toContain("Boiler&#39;s &lt; 10 years old &amp; keeps losing pressure");
+    expect(enquiry.html).not.toContain("Boiler's < 10");
+    expect(enquiry.text).toContain("Boiler's < 10 years old & keeps losing pressure");
 
     const order = templates.find((t) => t.kind === "order-confirmation")!;
     expect(order.html).toContain("Wharfside House &amp; Annexe");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { urgentReason } from "../schema/triage";
 import { adminHeaders } from "./helpers/admin";
-import { createQuote } from "./helpers/factories-admin";
+import { createEnquiry } from "./helpers/factories-admin";
 import { newChatSessionId, seedChat } from "./helpers/factories-chat";
 import { callAppJson, outboxMentioning, query, randomIp } from "./helpers/factories-commerce";
 
@@ -37,7 +37,7 @@ describe("triage of words of danger", () => {
 
 describe("urgent quote requests", () => {
   it("are stored with their reason, e-mailed to the owner at once as URGENT, and listed first", async () => {
-    const older = await createQuote({ name: "Calm Caller", message: "New boiler quote please" });
+    const older = await createEnquiry({ name: "Calm Caller", message: "New boiler quote please" });
     const name = `Urgent ${crypto.randomUUID().slice(0, 6)}`;
     const sent = await callAppJson("/api/quotes", {
       method: "POST",
@@ -64,13 +64,13 @@ describe("urgent quote requests", () => {
     expect(JSON.parse(list.res.headers.get("X-Tab-Counts")!).urgent).toBeGreaterThanOrEqual(1);
 
     const summary = await admin("GET", "/api/admin/summary");
-    expect(summary.body.urgentQuotes).toBeGreaterThanOrEqual(1);
+    expect(summary.body.urgentEnquiries).toBeGreaterThanOrEqual(1);
     expect(summary.body.urgent[0]).toMatchObject({ name, reason: "Smell of burning or smoke", phone: "0161 496 0711" });
   });
 
   it("are never marked replied by Reply to All", async () => {
-    const urgent = await createQuote({ urgentReason: "Smell of gas" });
-    const calm = await createQuote();
+    const urgent = await createEnquiry({ urgentReason: "Smell of gas" });
+    const calm = await createEnquiry();
     const replied = await admin("POST", "/api/admin/quotes/replied", { ids: [urgent.id, calm.id] });
     expect(replied.body.ids).toEqual([calm.id]);
   });
@@ -96,18 +96,18 @@ describe("urgent quote requests", () => {
 
   it("show the visits booked from them and their customer on the card, replied or not", async () => {
     const customerEmail = `linked-${crypto.randomUUID().slice(0, 6)}@example.com`;
-    const quote = await createQuote({ email: customerEmail, repliedAt: new Date().toISOString(), isRead: true });
+    const enquiry = await createEnquiry({ email: customerEmail, repliedAt: new Date().toISOString(), isRead: true });
     const visit = await admin("POST", "/api/admin/service-records", {
       newCustomer: { firstName: "Linked", lastName: "Person", email: customerEmail },
       serviceType: "Boiler Repair",
       status: "scheduled",
       serviceDate: "2026-12-30",
-      quoteId: quote.id,
+      enquiryId: enquiry.id,
     });
     expect(visit.status).toBe(201);
     const list = await admin("GET", `/api/admin/quotes?state=replied&q=${encodeURIComponent(customerEmail)}`);
     expect(list.body[0]).toMatchObject({
-      id: quote.id,
+      id: enquiry.id,
       customerId: visit.body.customerId,
       visits: [{ id: visit.body.id, serviceType: "Boiler Repair", serviceDate: "2026-12-30", visitStart: null }],
     });

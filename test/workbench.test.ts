@@ -9,7 +9,7 @@ import { currentFacts } from "../worker/services/settings/business-facts";
 import { adminHeaders } from "./helpers/admin";
 import { countingD1 } from "./helpers/d1-counter";
 import { createProduct } from "./helpers/factories";
-import { createCustomer, createOrder, createQuote, createServiceRecord, createSubscriber } from "./helpers/factories-admin";
+import { createCustomer, createEnquiry, createOrder, createServiceRecord, createSubscriber } from "./helpers/factories-admin";
 import { callApp, query } from "./helpers/factories-commerce";
 import { call, callJson } from "./helpers/http";
 
@@ -32,7 +32,7 @@ const today = () => londonToday();
 
 describe("GET /api/admin/summary", () => {
   it("gives the home screen's counts in one D1 round trip", async () => {
-    await createQuote({ isRead: false });
+    await createEnquiry({ isRead: false });
     await createOrder({ fulfilmentStatus: "confirmed" });
     await createProduct({ stockQuantity: 1, lowStockThreshold: 3 });
     await createServiceRecord({ status: "scheduled", serviceDate: today() });
@@ -45,7 +45,7 @@ describe("GET /api/admin/summary", () => {
       [
         "failedCampaignSends",
         "lowStockProducts",
-        "newQuotes",
+        "newEnquiries",
         "ordersToConfirm",
         "ordersToDispatch",
         "quotesThisMonth",
@@ -54,11 +54,11 @@ describe("GET /api/admin/summary", () => {
         "erasureRequests",
         "remindersDue",
         "urgent",
-        "urgentQuotes",
+        "urgentEnquiries",
         "visitsThisWeek",
       ].sort(),
     );
-    for (const key of ["newQuotes", "ordersToDispatch", "lowStockProducts", "visitsThisWeek"])
+    for (const key of ["newEnquiries", "ordersToDispatch", "lowStockProducts", "visitsThisWeek"])
       expect(body[key], key).toBeGreaterThanOrEqual(1);
     // One for the admin session check, one for the counts.
     expect(counter.trips.filter((trip) => !trip.some((s) => s.includes("admin_sessions")))).toHaveLength(1);
@@ -191,7 +191,7 @@ describe("customers", () => {
   it("gives one timeline of everything the business has with a person, newest first", async () => {
     const email = `timeline-${crypto.randomUUID().slice(0, 6)}@example.com`;
     const customer = await createCustomer({ email });
-    await createQuote({ email: email.toUpperCase(), createdAt: "2026-01-05T10:00:00.000Z" });
+    await createEnquiry({ email: email.toUpperCase(), createdAt: "2026-01-05T10:00:00.000Z" });
     await createOrder({ customerEmail: email, createdAt: "2026-02-10T10:00:00.000Z" });
     await createServiceRecord({ customerId: customer.id, serviceDate: "2026-03-01", serviceType: "Boiler Repair" });
     await createSubscriber({ email, signedUpAt: "2025-12-01T10:00:00.000Z", confirmedAt: "2025-12-01T10:05:00.000Z" });
@@ -225,15 +225,15 @@ describe("find anything: search and paging on every admin list", () => {
 
   it("searches quotes, subscribers, service records and orders, each with X-Total-Count", async () => {
     const tag = `zz${crypto.randomUUID().slice(0, 6)}`;
-    const quote = await createQuote({ name: `Quinn ${tag}` });
+    const enquiry = await createEnquiry({ name: `Quinn ${tag}` });
     const subscriber = await createSubscriber({ email: `${tag}@example.com` });
     const customer = await createCustomer({ lastName: `Serv${tag}` });
     const record = await createServiceRecord({ customerId: customer.id });
     const order = await createOrder({ customerName: `Olly ${tag}` });
-    const quotes = await get(`/api/admin/quotes?q=${tag}`);
-    expect(quotes.body.map((q: { id: number }) => q.id)).toEqual([quote.id]);
-    expect(quotes.total).toBe(1);
-    expect(JSON.parse(quotes.tabs!)).toEqual({ all: 1, new: 1, pending: 0, replied: 0, urgent: 0 });
+    const enquiries = await get(`/api/admin/quotes?q=${tag}`);
+    expect(enquiries.body.map((q: { id: number }) => q.id)).toEqual([enquiry.id]);
+    expect(enquiries.total).toBe(1);
+    expect(JSON.parse(enquiries.tabs!)).toEqual({ all: 1, new: 1, pending: 0, replied: 0, urgent: 0 });
     expect((await get(`/api/admin/quotes?q=${tag}&state=replied`)).body).toEqual([]);
     expect((await get(`/api/admin/email-subscribers?q=${tag}`)).body.map((s: { id: number }) => s.id)).toEqual([subscriber.id]);
     expect((await get(`/api/admin/service-records?q=${tag}`)).body.map((r: { id: number }) => r.id)).toEqual([record.id]);
@@ -255,8 +255,8 @@ describe("find anything: search and paging on every admin list", () => {
 
 describe("quotes done right", () => {
   it("marks the chosen quotes replied only when asked, and Undo puts them back", async () => {
-    const a = await createQuote({ isRead: true });
-    const b = await createQuote({ isRead: false });
+    const a = await createEnquiry({ isRead: true });
+    const b = await createEnquiry({ isRead: false });
     const replied = await send("POST", "/api/admin/quotes/replied", { ids: [a.id, b.id] });
     expect(replied.body.ids.sort()).toEqual([a.id, b.id].sort());
     const rows = await query<{ replied_at: string | null }>("SELECT replied_at FROM quotes WHERE id IN (?1, ?2)", a.id, b.id);
@@ -292,8 +292,8 @@ describe("quotes done right", () => {
   });
 
   it("keeps the owner's notes on a quote", async () => {
-    const quote = await createQuote();
-    const { body } = await send("PATCH", `/api/admin/quotes/${quote.id}/notes`, { notes: "  Rang back, visit Tuesday " });
+    const enquiry = await createEnquiry();
+    const { body } = await send("PATCH", `/api/admin/quotes/${enquiry.id}/notes`, { notes: "  Rang back, visit Tuesday " });
     expect(body.notes).toBe("Rang back, visit Tuesday");
     expect((await send("PATCH", "/api/admin/quotes/999999/notes", { notes: "x" })).status).toBe(404);
   });

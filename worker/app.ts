@@ -16,7 +16,7 @@ import chat from "./routes/chat";
 import config from "./routes/config";
 import documents from "./routes/documents";
 import emailSignups from "./routes/email-signups";
-import estimates from "./routes/estimates";
+import enquiries from "./routes/enquiries";
 import invoices from "./routes/invoices";
 import orders from "./routes/orders";
 import { servePage } from "./routes/pages";
@@ -75,13 +75,13 @@ const routes = app
   .route("/api/products", products)
   .route("/api/cart", cart)
   .route("/api/orders", orders)
-  .route("/api/quotes", quotes)
+  .route("/api/quotes", enquiries)
   .route("/api/email-signups", emailSignups)
   .route("/api/chat", chat)
   .route("/api/uploads", uploads)
   .route("/api/admin", admin)
   .route("/api/documents", documents)
-  .route("/api/estimates", estimates)
+  .route("/api/estimates", quotes)
   .route("/api/invoices", invoices)
   .route("/api/account", account)
   .route("/api", bookings)

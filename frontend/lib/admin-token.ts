@@ -4,10 +4,14 @@
  * the login screen (the owner opens a link from an e-mail in a new tab), and signing out in one tab
  * signs out the others. Nothing is kept anywhere but each tab's own session storage.
  */
-const KEY = "adminToken";
-const CHANNEL = "admin-session";
 
-type Message = { type: "ask" } | { type: "token"; token: string } | { type: "ended" };
+import {
+  SESSION_ASK_MS as ASK_MS,
+  ADMIN_SESSION_CHANNEL as CHANNEL,
+  ADMIN_TOKEN_KEY as KEY,
+  type SessionMessage as Message,
+} from "./admin/session-protocol";
+import { takePreload } from "./preloads";
 
 const endedListeners = new Set<() => void>();
 
@@ -57,27 +61,14 @@ export function onSessionEndedElsewhere(listener: () => void): () => void {
   };
 }
 
-declare global {
-  interface Window {
-    /** Set by /admin/today's HTML when it asked the other tabs for the session and none answered. */
-    adminAskUnanswered?: boolean;
-  }
-}
-
-/** How long a new tab waits for a signed-in tab to answer before it shows the login screen. */
-const ASK_MS = 250;
-
 /** The token of another signed-in tab of this site, kept in this tab too; null when none answers. */
 export function borrowAdminToken(): Promise<string | null> {
   const existing = getAdminToken();
   const channel = sessionChannel();
   if (existing || !channel) return Promise.resolve(existing);
-  // /admin/today's HTML has just asked and waited (frontend/admin-day-preload.js): asking again
+  // /admin/today's HTML has just asked and waited (frontend/preload/admin-day.ts): asking again
   // would only keep the login screen back another ASK_MS. Once: later asks are asked.
-  if (window.adminAskUnanswered) {
-    window.adminAskUnanswered = false;
-    return Promise.resolve(null);
-  }
+  if (takePreload("adminAskUnanswered")) return Promise.resolve(null);
   return new Promise((resolve) => {
     const done = (token: string | null) => {
       channel.removeEventListener("message", listen);

@@ -6,23 +6,10 @@ import { SignInForm } from "../components/account/sign-in-form";
 import { PageHero } from "../components/site/page-hero";
 import { answerOf, api, HttpError } from "../lib/api";
 import { linkFailure } from "../lib/linked-page";
+import { takePreload } from "../lib/preloads";
 import { notify } from "../lib/toast";
 import "../components/quote/quote.css";
 import "../components/account/account.css";
-
-declare global {
-  interface Window {
-    /** The summary's request, started by the page's HTML (public/account-preload.js). */
-    accountSummary?: Promise<Response>;
-  }
-}
-
-/** The request the HTML started, once: a second load (after "Try again") asks afresh. */
-function takeEarlyRead(): Promise<Response> | undefined {
-  const early = window.accountSummary;
-  window.accountSummary = undefined;
-  return early;
-}
 
 type State =
   | { name: "loading" }
@@ -42,7 +29,7 @@ export default function Account() {
       setState({ name: "signed-out" });
       return Promise.resolve();
     }
-    const early = takeEarlyRead();
+    const early = takePreload("accountSummary");
     return (early ? answerOf<AccountSummary>(early) : api<AccountSummary>("/api/account")).then(
       // Everything the account holds renders in slices that yield to the browser.
       (summary) => startTransition(() => setState({ name: "ready", summary })),

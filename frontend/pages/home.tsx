@@ -3,7 +3,7 @@ import { CoverageMap } from "../components/home/coverage-map";
 import { Gallery } from "../components/home/gallery";
 import { Hero } from "../components/home/hero";
 import "../components/home/home.css";
-import { QuoteSection } from "../components/home/quote-section";
+import { EnquirySection } from "../components/home/enquiry-section";
 import { ServiceCards } from "../components/home/service-cards";
 import { StatsStrip } from "../components/home/stats-strip";
 import { Testimonials } from "../components/home/testimonials";
@@ -21,7 +21,7 @@ export default function Home() {
       <WhyChooseUs />
       <Testimonials />
       <CoverageMap />
-      <QuoteSection />
+      <EnquirySection />
       <ContactSection />
       <Gallery />
     </>

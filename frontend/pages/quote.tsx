@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { PublicEstimate } from "../../schema/api/estimates";
+import type { PublicQuote } from "../../schema/api/quotes";
 import { formatFullDate } from "../../schema/london-time-text";
 import { AfterAcceptance } from "../components/quote/after-acceptance";
 import { AnswerQuote } from "../components/quote/answer-quote";
@@ -12,7 +12,7 @@ import "../components/quote/quote.css";
 
 /** /quote/:token: the customer's priced quote from the link in their e-mail, to accept or decline. */
 export default function QuotePage() {
-  const { token, state, setState } = useLinkedRecord<PublicEstimate>({
+  const { token, state, setState } = useLinkedRecord<PublicQuote>({
     what: "quote",
     path: (found) => `/api/estimates/${encodeURIComponent(found)}`,
     backFromStripe: ["deposit", "paid"],
@@ -60,9 +60,9 @@ function Quote({
   onChange,
 }: {
   token: string;
-  quote: PublicEstimate;
+  quote: PublicQuote;
   notice?: string;
-  onChange: (quote: PublicEstimate, notice?: string) => void;
+  onChange: (quote: PublicQuote, notice?: string) => void;
 }) {
   const accepted = quote.acceptance;
   const open = !accepted && !quote.replaced && !quote.expired && (quote.status === "sent" || quote.status === "viewed");

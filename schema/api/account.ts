@@ -44,7 +44,9 @@ export type AccountVisit = {
 };
 
 export type AccountDocument = {
-  kind: "gas-safety-record" | "warning-notice" | "service-sheet";
+  /** The kind's name, as registered, and what it is for people ("Gas safety record"). */
+  kind: string;
+  title: string;
   number: string | null;
   date: string;
   nextDueDate: string | null;

@@ -90,7 +90,7 @@ export type ChatHandoverCreated = { message: string };
 
 /** The call back a visitor asked for from a conversation (its quote request). */
 export type ChatHandover = {
-  quoteId: number;
+  enquiryId: number;
   name: string;
   phone: string;
   email: string;

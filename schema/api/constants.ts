@@ -6,7 +6,8 @@
 export const CART_SESSION_PREFIX = "session_";
 export const CART_SESSION_HEADER = "X-Cart-Session";
 export const MAX_LINE_QUANTITY = 99;
-export const QUOTE_REQUIRED_MESSAGE = "Please fill in your name, phone, email, postcode, and service type. Message is optional.";
+export const ENQUIRY_REQUIRED_MESSAGE =
+  "Please fill in your name, phone, email, postcode, and service type. Message is optional.";
 export const CHAT_SESSION_PREFIX = "chat_";
 export const CHAT_MESSAGE_MAX_LENGTH = 1000;
 /** What the sign-up form tells every visitor, whoever the address belongs to (POST /api/email-signups). */

@@ -5,9 +5,9 @@ export type UrgentRequest = { id: number; name: string; phone: string; reason: s
 /** GET /api/admin/summary: what needs the owner today, each a count linking to its list. */
 export type AdminSummary = {
   /** Urgent requests nobody has replied to yet, and the latest few of them with why. */
-  urgentQuotes: number;
+  urgentEnquiries: number;
   urgent: UrgentRequest[];
-  newQuotes: number;
+  newEnquiries: number;
   ordersToConfirm: number;
   ordersToDispatch: number;
   visitsThisWeek: number;

@@ -1,7 +1,7 @@
 import { sumLines, type Totals, type VatRate } from "../money";
-import { effectiveRate, estimateLineSchema } from "./estimates";
 import { isoDate, optionalText } from "./fields";
 import { PAYMENT_METHODS, type PaymentMethod } from "./payment-methods";
+import { effectiveRate, quoteLineSchema } from "./quotes";
 import { z } from "./z";
 
 /**
@@ -18,7 +18,7 @@ export type InvoiceState = "draft" | "issued" | "part-paid" | "paid" | "void";
 export const MAX_INVOICE_LINES = 100;
 
 /** A line: description, quantity, unit price in pence, VAT rate (0 when not registered). */
-export const invoiceLineSchema = estimateLineSchema.omit({ optional: true });
+export const invoiceLineSchema = quoteLineSchema.omit({ optional: true });
 export type InvoiceLine = Omit<z.output<typeof invoiceLineSchema>, "id"> & { id: string };
 
 const lines = z
@@ -36,7 +36,7 @@ const positiveId = (what: string) =>
 export const invoiceCreateSchema = z
   .object({
     fromServiceRecordId: positiveId("visit").optional(),
-    fromEstimateId: positiveId("quote").optional(),
+    fromQuoteId: positiveId("quote").optional(),
     customerId: positiveId("customer").optional(),
     propertyId: positiveId("property")
       .nullish()
@@ -46,8 +46,8 @@ export const invoiceCreateSchema = z
     notes: optionalText("The notes", 2000),
   })
   .superRefine((v, ctx) => {
-    const from = [v.fromServiceRecordId, v.fromEstimateId].filter((x) => x !== undefined).length;
-    if (from > 1) ctx.addIssue({ code: "custom", path: ["fromEstimateId"], message: "Invoice a visit or a quote, not both" });
+    const from = [v.fromServiceRecordId, v.fromQuoteId].filter((x) => x !== undefined).length;
+    if (from > 1) ctx.addIssue({ code: "custom", path: ["fromQuoteId"], message: "Invoice a visit or a quote, not both" });
     if (from === 0 && v.customerId === undefined)
       ctx.addIssue({ code: "custom", path: ["customerId"], message: "Choose the customer" });
     if (from === 0 && v.lines === undefined)
@@ -174,7 +174,7 @@ export type AdminInvoice = {
   customerEmail: string | null;
   propertyId: number | null;
   serviceRecordId: number | null;
-  estimateId: number | null;
+  quoteId: number | null;
   lines: InvoiceLine[];
   notes: string | null;
   supplyDate: string;

@@ -27,7 +27,7 @@ export type AdminServiceRecord = {
   nextServiceDue: string | null;
   description: string | null;
   notes: string | null;
-  quoteId: number | null;
+  enquiryId: number | null;
   /** The visit's time (ISO UTC); null when it is still to be agreed. */
   visitStart: string | null;
   visitEnd: string | null;
@@ -74,7 +74,7 @@ export const serviceRecordFields = {
   nextServiceDue: isoDate("The next service date").nullable(),
   description: optionalText("The description", 2000),
   notes: optionalText("The notes", 2000),
-  quoteId: z.number().int().positive().nullable(),
+  enquiryId: z.number().int().positive().nullable(),
   /** Which of the customer's properties the visit is at (their first, their home, when not said). */
   propertyId: z.number({ error: "Choose the property" }).int("Choose the property").positive("Choose the property").nullable(),
   /** The visit's time: both, or neither (the time is still to be agreed and holds no one's diary). */
@@ -132,7 +132,7 @@ export const serviceRecordInputSchema = z
     customerId: serviceRecordFields.customerId.optional(),
     equipmentType: serviceRecordFields.equipmentType.optional(),
     nextServiceDue: serviceRecordFields.nextServiceDue.optional(),
-    quoteId: serviceRecordFields.quoteId.optional(),
+    enquiryId: serviceRecordFields.enquiryId.optional(),
     propertyId: serviceRecordFields.propertyId.optional(),
     visitStart: serviceRecordFields.visitStart.optional(),
     visitEnd: serviceRecordFields.visitEnd.optional(),

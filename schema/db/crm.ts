@@ -3,7 +3,7 @@ import { createdAt } from "./columns";
 import { customers } from "./customers";
 import { properties } from "./properties";
 
-export const quoteServices = [
+export const enquiryServices = [
   "boiler-installation",
   "boiler-repair",
   "central-heating",
@@ -14,7 +14,7 @@ export const quoteServices = [
   "call-back",
 ] as const;
 
-export const quotes = sqliteTable(
+export const enquiries = sqliteTable(
   "quotes",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
@@ -22,7 +22,7 @@ export const quotes = sqliteTable(
     phone: text("phone").notNull(),
     email: text("email").notNull(),
     postcode: text("postcode").notNull(),
-    service: text("service", { enum: quoteServices }).notNull(),
+    service: text("service", { enum: enquiryServices }).notNull(),
     message: text("message"),
     isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
     repliedAt: text("replied_at"),
@@ -92,7 +92,7 @@ export const serviceRecords = sqliteTable(
     /** The property visited, where the customer has them (schema/db/properties.ts). */
     propertyId: integer("property_id").references((): AnySQLiteColumn => properties.id, { onDelete: "set null" }),
     /** The quote this visit was booked from, if any. */
-    quoteId: integer("quote_id").references(() => quotes.id, { onDelete: "set null" }),
+    enquiryId: integer("quote_id").references(() => enquiries.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     /**
      * Goes up with every change (a trigger bumps it on any UPDATE that does not): the engineer's
@@ -104,7 +104,7 @@ export const serviceRecords = sqliteTable(
     index("service_records_date").on(t.serviceDate),
     index("service_records_customer").on(t.customerId, t.serviceDate),
     index("service_records_status").on(t.status, t.serviceDate),
-    index("service_records_quote").on(t.quoteId),
+    index("service_records_quote").on(t.enquiryId),
     index("service_records_property").on(t.propertyId, t.serviceDate),
   ],
 );

@@ -2,9 +2,9 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { createdAt, paymentMethods, updatedAt } from "./columns";
 import { serviceRecords } from "./crm";
 import { customers } from "./customers";
-import { estimates } from "./estimates";
 import { issuedFile } from "./gas-safety";
 import { properties } from "./properties";
+import { quotes } from "./quotes";
 
 /**
  * Invoices (docs/decisions/017-invoices.md): drafts edited freely, numbered INV-0001 in the batch
@@ -23,7 +23,7 @@ export const invoices = sqliteTable(
     propertyId: integer("property_id").references(() => properties.id, { onDelete: "set null" }),
     /** What it was made from, if anything: a completed visit or an accepted quote. */
     serviceRecordId: integer("service_record_id").references(() => serviceRecords.id, { onDelete: "set null" }),
-    estimateId: integer("estimate_id").references(() => estimates.id, { onDelete: "set null" }),
+    quoteId: integer("estimate_id").references(() => quotes.id, { onDelete: "set null" }),
     number: integer("number"),
     status: text("status", { enum: invoiceStatuses }).notNull().default("draft"),
     /** InvoiceLine[] as JSON (schema/api/invoices.ts). */

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
-import { customers, emailSubscribers, orderLines, orders, quotes, serviceRecords } from "../../schema/db";
+import { customers, emailSubscribers, enquiries, orderLines, orders, serviceRecords } from "../../schema/db";
 import { getDb } from "../../worker/db/client";
 
 let counter = 0;
@@ -9,10 +9,10 @@ const next = () => {
   return counter;
 };
 
-export async function createQuote(overrides: Partial<typeof quotes.$inferInsert> = {}) {
+export async function createEnquiry(overrides: Partial<typeof enquiries.$inferInsert> = {}) {
   const n = next();
   const [row] = await getDb(env)
-    .insert(quotes)
+    .insert(enquiries)
     .values({
       name: `Quote Person ${n}`,
       phone: "0161 496 0500",

@@ -2,7 +2,7 @@
  * The wrong-house gate (issue 42.1): reads a SQL statement as SQLite would and refuses the class of
  * bug where a correlated subquery's outer column is written unqualified. Drizzle writes a
  * single-table select's (and RETURNING's) columns without their table, so
- * sql`(SELECT ${properties.id} FROM ${properties} WHERE ${properties.customerId} = ${estimates.customerId})`
+ * sql`(SELECT ${properties.id} FROM ${properties} WHERE ${properties.customerId} = ${quotes.customerId})`
  * becomes `... WHERE "customer_id" = "customer_id"`: SQLite binds both to the subquery's own row, and
  * the comparison holds for every row. Three findings:
  *

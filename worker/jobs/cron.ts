@@ -4,11 +4,11 @@ import { purgeRateLimits } from "../lib/rate-limit";
 import { purgeAccountSessions } from "../services/account/sessions";
 import { finishCampaigns } from "../services/campaigns/recipient-state";
 import { enqueuePendingRecipients, requeueStuckRecipients, startDueCampaigns } from "../services/campaigns/schedule";
-import { settleDepositRefunds } from "../services/estimates/deposit-refunds";
-import { followUpEstimates } from "../services/estimates/follow-ups";
 import { settleCardExcess } from "../services/invoices/card-payments";
 import { chaseInvoices } from "../services/invoices/chasing";
 import { redriveStuckEmails } from "../services/mail/deliveries";
+import { settleDepositRefunds } from "../services/quotes/deposit-refunds";
+import { followUpQuotes } from "../services/quotes/follow-ups";
 import { isReminderHour, runReminders } from "../services/reminders/reminders";
 import { withFacts } from "../services/settings/business-facts";
 import { forgetCatalogue } from "../services/shop/catalogue-cache";
@@ -36,8 +36,8 @@ async function remindCustomers(env: AppEnv, now: number) {
 }
 
 /** Follow-ups of unanswered quotes, in the same daytime hours; each recorded once with its e-mail. */
-async function followUpQuotes(env: AppEnv, now: number) {
-  if (isReminderHour(now)) await followUpEstimates(env, getDb(env), now);
+async function quoteFollowUps(env: AppEnv, now: number) {
+  if (isReminderHour(now)) await followUpQuotes(env, getDb(env), now);
 }
 
 /** Reminders of unpaid invoices (3 days before due, on the day, 7 and 14 days late), in the same hours. */
@@ -71,7 +71,7 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv,
       releaseHolds(env, now),
       runMailTasks(env, now),
       remindCustomers(env, now),
-      followUpQuotes(env, now),
+      quoteFollowUps(env, now),
       chaseUnpaid(env, now),
       settleRefunds(env),
     ]),

@@ -12,8 +12,8 @@ import { enforceChatLimits } from "../services/chat/limits";
 import { saveChatMessage } from "../services/chat/storage";
 import { createCallBack } from "../services/enquiries/enquiries";
 import { ownerEmail, queueInBackground } from "../services/mail";
-import { quoteAcknowledgementMail, whenWeWillCall } from "../services/mail/customer-emails";
-import { quoteReceivedMail } from "../services/mail/shop-emails";
+import { enquiryAcknowledgementMail, whenWeWillCall } from "../services/mail/customer-emails";
+import { enquiryReceivedMail } from "../services/mail/shop-emails";
 
 const app = new Hono<HonoEnv>()
   .post("/message", validate("json", chatMessageSchema), async (c) => {
@@ -33,18 +33,18 @@ const app = new Hono<HonoEnv>()
   /** The chat's call-back form: a "Call back" quote request the owner sees with this conversation. */
   .post("/handover", limitPerAddress("quote"), validate("json", chatHandoverSchema), async (c) => {
     const { sessionId, name, contact, message } = c.req.valid("json");
-    const quote = await createCallBack(getDb(c.env), { sessionId, name, message, ...contact });
+    const enquiry = await createCallBack(getDb(c.env), { sessionId, name, message, ...contact });
     queueInBackground(
       c.executionCtx,
       c.env,
-      quoteReceivedMail(ownerEmail(c.env), quote),
-      ...(quote.email ? [quoteAcknowledgementMail(quote)] : []),
+      enquiryReceivedMail(ownerEmail(c.env), enquiry),
+      ...(enquiry.email ? [enquiryAcknowledgementMail(enquiry)] : []),
     );
     const firstName = firstNameOf(name);
     const body: ChatHandoverCreated = {
       message: contact.phone
         ? `Thanks, ${firstName}. ${whenWeWillCall(new Date())}`
-        : `Thanks, ${firstName}. We'll reply to ${contact.email} within ${company.quoteResponseHours} hours during opening hours.`,
+        : `Thanks, ${firstName}. We'll reply to ${contact.email} within ${company.enquiryResponseHours} hours during opening hours.`,
     };
     return c.json(body, 201);
   });

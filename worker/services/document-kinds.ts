@@ -2,9 +2,9 @@ import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
 import type { DocumentKind, DocumentScope } from "./documents/kind";
 import { listDocuments } from "./documents/list";
-import { acceptedQuoteKind } from "./estimates/document-kind";
 import { gasSafetyRecordKind, serviceSheetKind, warningNoticeKind } from "./gas-safety/document-kinds";
 import { creditNoteKind, invoiceKind } from "./invoices/document-kinds";
+import { acceptedQuoteKind } from "./quotes/document-kind";
 
 /**
  * Every kind of document, registered once: the documents room (documents/) serves, links and lists

@@ -3,8 +3,8 @@ import { stripeEvents } from "../../schema/db";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
 import type { Stripe } from "../lib/stripe";
-import { depositEstimateId, receiveDeposit } from "./estimates/deposits";
 import { type InvoiceCardPayment, paidInvoiceId, receiveInvoicePayment } from "./invoices/card-payments";
+import { depositQuoteId, receiveDeposit } from "./quotes/deposits";
 import { cancelExpiredOrder, markOrderPaid, recordEvent } from "./shop/card-checkout";
 import type { OrderWithLines } from "./shop/orders";
 
@@ -42,7 +42,7 @@ export async function handleStripeEvent(env: AppEnv, db: Db, event: Stripe.Event
       if (paidInvoiceId(session) !== null) {
         return { received: true, paidOrder: null, paidInvoice: await receiveInvoicePayment(env, db, session, event) };
       }
-      if (depositEstimateId(session) !== null) {
+      if (depositQuoteId(session) !== null) {
         await receiveDeposit(env, db, session, event);
         return { received: true, paidOrder: null };
       }
@@ -51,8 +51,7 @@ export async function handleStripeEvent(env: AppEnv, db: Db, event: Stripe.Event
     case "checkout.session.expired":
     case "checkout.session.async_payment_failed":
       // An unpaid deposit session leaves the quote as it was: the customer can pay another time.
-      if (depositEstimateId(event.data.object) !== null || paidInvoiceId(event.data.object) !== null)
-        await recordEvent(db, event);
+      if (depositQuoteId(event.data.object) !== null || paidInvoiceId(event.data.object) !== null) await recordEvent(db, event);
       else await cancelExpiredOrder(db, event.data.object, event);
       return { received: true, paidOrder: null };
     default:

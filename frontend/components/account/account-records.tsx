@@ -1,13 +1,7 @@
 import { Button } from "@radix-ui/themes";
-import type { AccountDocument, AccountSummary } from "../../../schema/api/account";
+import type { AccountSummary } from "../../../schema/api/account";
 import { formatPence } from "../../../schema/format";
 import { formatDate, formatFullDate } from "../../../schema/london-time-text";
-
-const documentNames: Record<AccountDocument["kind"], string> = {
-  "gas-safety-record": "Gas safety record",
-  "warning-notice": "Warning notice",
-  "service-sheet": "Service sheet",
-};
 
 const quoteStates: Record<string, string> = {
   sent: "Waiting for your answer",
@@ -52,7 +46,7 @@ export function AccountRecords({ summary }: { summary: AccountSummary }) {
                   ? [
                       <li key={d.pdfUrl}>
                         <a href={d.pdfUrl} target="_blank" rel="noopener">
-                          {documentNames[d.kind]} {d.number} ({formatDate(d.date)}, PDF)
+                          {d.title} {d.number} ({formatDate(d.date)}, PDF)
                         </a>
                       </li>,
                     ]

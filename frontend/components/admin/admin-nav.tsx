@@ -24,13 +24,13 @@ type Group = (typeof groups)[number];
  */
 const sections: Section[] = [
   { href: ADMIN_HOME, label: "Home", place: "bar", group: "Daily work" },
-  { href: "/quotes", label: "Quotes", place: "bar", group: "Daily work" },
+  { href: "/quotes", label: "Enquiries", place: "bar", group: "Daily work" },
   { href: "/customers", label: "Customers", place: "bar", group: "Daily work" },
   { href: "/today", label: "My Day", place: "more", group: "Daily work" },
   { href: "/calendar", label: "Calendar", place: "md", group: "Daily work" },
   { href: "/service-records", label: "Service Records", short: "Records", place: "md", group: "Daily work" },
   { href: "/orders", label: "Orders", place: "md", group: "Sales" },
-  { href: "/estimates", label: "Priced Quotes", place: "more", group: "Sales" },
+  { href: "/estimates", label: "Quotes", place: "more", group: "Sales" },
   { href: "/invoices", label: "Invoices", place: "more", group: "Sales" },
   { href: "/products", label: "Products", place: "lg", group: "Sales" },
   { href: "/email-subscribers", label: "Email Subscribers", short: "Subscribers", place: "lg", group: "Sales" },

@@ -1,6 +1,6 @@
 import { Button } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
-import type { PublicEstimate } from "../../../schema/api/estimates";
+import type { PublicQuote } from "../../../schema/api/quotes";
 import { formatPence } from "../../../schema/format";
 import { londonToday } from "../../../schema/london-time";
 import { formatFullDate } from "../../../schema/london-time-text";
@@ -14,8 +14,8 @@ export function AfterAcceptance({
   onChange,
 }: {
   token: string;
-  quote: PublicEstimate;
-  onChange: (quote: PublicEstimate, notice?: string) => void;
+  quote: PublicQuote;
+  onChange: (quote: PublicQuote, notice?: string) => void;
 }) {
   const accepted = quote.acceptance!;
   const [busy, setBusy] = useState(false);
@@ -41,7 +41,7 @@ export function AfterAcceptance({
     setProblem(null);
     try {
       onChange(
-        await api<PublicEstimate>(path("cancel"), { json: { reason: reason.trim() || null } }),
+        await api<PublicQuote>(path("cancel"), { json: { reason: reason.trim() || null } }),
         "Your quote is cancelled. We've e-mailed you to confirm.",
       );
     } catch (error) {

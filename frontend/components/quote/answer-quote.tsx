@@ -1,6 +1,6 @@
 import { Button } from "@radix-ui/themes";
 import { type FormEvent, lazy, Suspense, useState } from "react";
-import type { PublicEstimate } from "../../../schema/api/estimates";
+import type { PublicQuote } from "../../../schema/api/quotes";
 import { EARLY_START_WORDS } from "../../../schema/consumer-contracts";
 import { api } from "../../lib/api";
 import { linkFailure } from "../../lib/linked-page";
@@ -19,7 +19,7 @@ export function AnswerQuote({
   /** The option chosen (none yet: ""), and the extras ticked on it. */
   optionId: string;
   extras: string[];
-  onChange: (quote: PublicEstimate, notice?: string) => void;
+  onChange: (quote: PublicQuote, notice?: string) => void;
 }) {
   const [name, setName] = useState("");
   const [startEarly, setStartEarly] = useState(false);
@@ -34,7 +34,7 @@ export function AnswerQuote({
     setBusy(true);
     setProblem(null);
     try {
-      onChange(await api<PublicEstimate>(`/api/estimates/${encodeURIComponent(token)}/${path}`, { json: body }), done);
+      onChange(await api<PublicQuote>(`/api/estimates/${encodeURIComponent(token)}/${path}`, { json: body }), done);
     } catch (error) {
       setProblem(linkFailure(error));
     } finally {

@@ -1,4 +1,4 @@
-import { type EstimateOption, optionTotals, type PublicEstimate } from "../../../schema/api/estimates";
+import { optionTotals, type PublicQuote, type QuoteOption } from "../../../schema/api/quotes";
 import { formatPence } from "../../../schema/format";
 import { lineAmounts } from "../../../schema/money";
 import { Totals } from "../documents/totals";
@@ -13,8 +13,8 @@ export function OptionCard({
   onChoose,
   onExtras,
 }: {
-  quote: PublicEstimate;
-  option: EstimateOption;
+  quote: PublicQuote;
+  option: QuoteOption;
   chosen: boolean;
   extras: string[];
   open: boolean;

@@ -1,11 +1,5 @@
 import type { TodayAnswer } from "../../../schema/api/visits";
-
-declare global {
-  interface Window {
-    /** The day's read, started by /admin/today's HTML (frontend/admin-day-preload.js); null when it could not be. */
-    adminDay?: Promise<TodayAnswer | null>;
-  }
-}
+import { takePreload } from "../preloads";
 
 let preloaded: TodayAnswer | null = null;
 
@@ -14,9 +8,7 @@ let preloaded: TodayAnswer | null = null;
  * day's screen renders it in its first render. Resolves at once elsewhere, and never rejects.
  */
 export async function awaitPreloadedDay(): Promise<void> {
-  const pending = window.adminDay;
-  window.adminDay = undefined;
-  preloaded = (await pending?.catch(() => null)) ?? null;
+  preloaded = (await takePreload("adminDay")?.catch(() => null)) ?? null;
 }
 
 /** The preloaded day if it is `date`'s; it is the screen's once (a reload reads afresh). */

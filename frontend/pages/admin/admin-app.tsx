@@ -17,13 +17,13 @@ const Login = lazyPage(() => import("./login"));
 const Home = lazyPage(() => import("./home"));
 const Customers = lazyPage(() => import("./customers"));
 const Customer = lazyPage(() => import("./customer"));
-const Quotes = lazyPage(() => import("./quotes"));
+const Enquiries = lazyPage(() => import("./enquiries"));
 const EmailSubscribers = lazyPage(() => import("./email-subscribers"));
 const ServiceRecords = lazyPage(() => import("./service-records"));
 const GasSafetyRecord = lazyPage(() => import("./gas-safety-record"));
 const ServiceSheet = lazyPage(() => import("./service-sheet"));
-const Estimates = lazyPage(() => import("./estimates"));
-const Estimate = lazyPage(() => import("./estimate"));
+const Quotes = lazyPage(() => import("./quotes"));
+const Quote = lazyPage(() => import("./quote"));
 const Invoices = lazyPage(() => import("./invoices"));
 const Today = lazyPage(() => import("./today"));
 const Invoice = lazyPage(() => import("./invoice"));
@@ -57,15 +57,15 @@ function useAdminDocumentMeta() {
 
 const screens = [
   { path: "/", Screen: Home },
-  { path: "/quotes", Screen: Quotes },
+  { path: "/quotes", Screen: Enquiries },
   { path: "/customers", Screen: Customers },
   { path: "/customers/:id", Screen: Customer },
   { path: "/email-subscribers", Screen: EmailSubscribers },
   { path: "/service-records", Screen: ServiceRecords },
   { path: "/gas-safety-records/:id", Screen: GasSafetyRecord },
   { path: "/service-sheets/:id", Screen: ServiceSheet },
-  { path: "/estimates", Screen: Estimates },
-  { path: "/estimates/:id", Screen: Estimate },
+  { path: "/estimates", Screen: Quotes },
+  { path: "/estimates/:id", Screen: Quote },
   { path: "/invoices", Screen: Invoices },
   { path: "/today", Screen: Today },
   { path: "/invoices/:id", Screen: Invoice },

@@ -19,13 +19,13 @@ type Count = Exclude<keyof AdminSummary, "urgent" | "quotesThisMonth" | "accepte
 
 const tiles: { key: Count; label: string; href: string; hint: string; tone: "navy" | "orange" | "green" | "red" }[] = [
   {
-    key: "urgentQuotes",
+    key: "urgentEnquiries",
     label: "Urgent enquiries",
     href: "/quotes?state=all",
     hint: "Danger words, not replied to",
     tone: "red",
   },
-  { key: "newQuotes", label: "New quotes", href: "/quotes?state=new", hint: "Not read yet", tone: "orange" },
+  { key: "newEnquiries", label: "New enquiries", href: "/quotes?state=new", hint: "Not read yet", tone: "orange" },
   {
     key: "ordersToConfirm",
     label: "Orders to confirm",
@@ -98,14 +98,14 @@ function UrgentRequests({ urgent }: { urgent: UrgentRequest[] }) {
   );
 }
 
-/** Priced quotes this month, and the ones just accepted (each a job to book). */
+/** Quotes this month, and the ones just accepted (each a job to book). */
 function QuotesThisMonth({ summary }: { summary: AdminSummary }) {
   const m = summary.quotesThisMonth;
   if (m.sent === 0 && summary.acceptedQuotes.length === 0) return null;
   return (
     <section aria-labelledby="quotes-month-heading" className="admin-card admin-panel admin-quotes-month">
       <Heading as="h2" size="4" id="quotes-month-heading">
-        <Link href="/estimates">Priced quotes this month</Link>
+        <Link href="/estimates">Quotes this month</Link>
       </Heading>
       <Text as="p" size="2" mt="1">
         {m.sent} sent · {m.viewed} opened · {m.accepted} accepted · {formatPence(m.acceptedPence)} accepted

@@ -45,7 +45,7 @@ function NewInvoice() {
         <Card className="admin-panel">
           <Text as="p">
             Start an invoice from a <Link href="/service-records">completed visit</Link>, an accepted{" "}
-            <Link href="/estimates?status=accepted">priced quote</Link>, or a <Link href="/customers">customer's page</Link>.
+            <Link href="/estimates?status=accepted">quote</Link>, or a <Link href="/customers">customer's page</Link>.
           </Text>
         </Card>
       </>

@@ -1,175 +1,118 @@
-import { Flex } from "@radix-ui/themes";
-import { useState } from "react";
-import { useLocation } from "wouter";
-import type { AdminCustomer } from "../../../schema/api/customers";
-import type { AdminQuote } from "../../../schema/api/quotes";
-import { quoteStates } from "../../../schema/api/quotes";
-import { quoteServiceLabels } from "../../../schema/business";
-import { splitName } from "../../../schema/names";
-import { CountTabs } from "../../components/admin/count-tabs";
+import { Badge, Box, Button, Flex, Heading, Tabs, Text } from "@radix-ui/themes";
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { QUOTE_STATUSES, type QuoteListItem, type QuoteStatus } from "../../../schema/api/quotes";
+import { formatPence } from "../../../schema/format";
+import { formatDate } from "../../../schema/london-time-text";
+import { EmptyState, ErrorState, LoadingState } from "../../components/admin/admin-states";
+import { PlusIcon } from "../../components/admin/icons";
+import { LoadMore } from "../../components/admin/load-more";
 import { PageHeader } from "../../components/admin/page-header";
-import { pagedTabs } from "../../components/admin/paged-list";
-import { QuoteCard } from "../../components/admin/quote-card";
-import { ReplyAll } from "../../components/admin/quotes/reply-all";
-import { visitFromQuote } from "../../components/admin/quotes/visit-from-quote";
+import { quoteStatusLabels } from "../../components/admin/quotes/quote-labels";
 import { SearchBox } from "../../components/admin/search-box";
-import { newRecord, type RecordDraft, RecordEditor } from "../../components/admin/service-records/record-editor";
-import { customerByEmail } from "../../hooks/admin/use-customers";
-import { type QuoteState, useAdminQuotes } from "../../hooks/admin/use-quotes";
+import { useAdminList } from "../../hooks/admin/use-admin-list";
 import { useUrlFilters } from "../../hooks/admin/use-url-filters";
-import { adminApi, errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
-import { notify } from "../../lib/toast";
+import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
+import "../../components/admin/documents/documents.css";
 
-// Replied quotes show no actions in the Replied tab.
-const tabDefs = [
-  { value: "new", label: "New", empty: "No new quotes", actions: true },
-  { value: "pending", label: "Pending", empty: "No pending quotes", actions: true },
-  // A replied request keeps its visit, notes and customer (the owner asked: issue 27); only the
-  // spec's read and reply buttons go, since it is replied.
-  { value: "replied", label: "Replied", empty: "No replied quotes", actions: true },
-  { value: "all", label: "All", empty: "No quote requests yet", actions: true },
-] as const;
+const ALL = "all";
+const filterNames = ["q", "status"] as const;
+const isStatus = (s: string): s is QuoteStatus => (QUOTE_STATUSES as readonly string[]).includes(s);
 
-const filterNames = ["q", "state"] as const;
-const isState = (v: string): v is QuoteState => (quoteStates as readonly string[]).includes(v);
-
+/** Quotes, newest change first, by state and searched by number, title or customer. */
 export default function Quotes() {
   const [params, setFilters] = useUrlFilters(filterNames);
-  const [, navigate] = useLocation();
-  // The inbox opens on New; "all" is the screen's own word for no state filter.
-  const current = isState(params.state) || params.state === "all" ? params.state : "new";
-  const { markRead, markReplied, saveNotes, remove, ...list } = useAdminQuotes({
+  const status = isStatus(params.status) ? params.status : "";
+  const { items, total, error, hasMore, loadingMore, loadMore, refresh } = useAdminList<QuoteListItem>("/api/admin/estimates", {
     q: params.q,
-    state: isState(current) ? current : "",
+    status,
   });
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [visit, setVisit] = useState<RecordDraft | null>(null);
-
-  /** One change to one quote: toast the outcome, then refetch the list. */
-  async function act(id: number, change: () => Promise<unknown>, done: { title: string; description: string }, failed: string) {
-    setBusyId(id);
-    try {
-      await change();
-      notify({ ...done, variant: "success" });
-    } catch (e) {
-      if (!isUnauthorized(e)) notify({ title: "Error", description: errorMessage(e, failed), variant: "destructive" });
-    } finally {
-      setBusyId(null);
-      await list.refresh();
-    }
-  }
-
-  /** The service record form, filled in from the quote and its customer on file if there is one. */
-  async function bookVisit(quote: AdminQuote) {
-    setBusyId(quote.id);
-    try {
-      const customer = await customerByEmail(quote.email);
-      setVisit(newRecord(visitFromQuote(quote, customer), `From ${quote.name}'s quote`));
-    } catch (e) {
-      if (!isUnauthorized(e)) {
-        notify({ title: "Error", description: errorMessage(e, "Failed to look up the customer"), variant: "destructive" });
-      }
-    } finally {
-      setBusyId(null);
-    }
-  }
-
-  /**
-   * A priced quote answering the request: for its customer on file, or one added from the request's
-   * name, e-mail, phone and postcode.
-   */
-  async function priceIt(quote: AdminQuote) {
-    setBusyId(quote.id);
-    try {
-      const customer =
-        (await customerByEmail(quote.email)) ??
-        (await adminApi<AdminCustomer>("/api/admin/customers", {
-          json: { ...splitName(quote.name), email: quote.email, phone: quote.phone, postcode: quote.postcode },
-        }));
-      const title = quoteServiceLabels[quote.service as keyof typeof quoteServiceLabels] ?? "Your quote";
-      navigate(`/estimates/new?customerId=${customer.id}&quoteRequestId=${quote.id}&title=${encodeURIComponent(title)}`);
-    } catch (e) {
-      if (!isUnauthorized(e))
-        notify({ title: "Error", description: errorMessage(e, "Could not start the quote"), variant: "destructive" });
-      setBusyId(null);
-    }
-  }
-
-  const card = (quote: AdminQuote, showActions: boolean) => (
-    <QuoteCard
-      key={quote.id}
-      quote={quote}
-      showActions={showActions}
-      busy={busyId === quote.id}
-      onMarkRead={() =>
-        act(
-          quote.id,
-          () => markRead(quote.id),
-          { title: "Quote marked as read", description: `${quote.name}'s quote is now pending a reply.` },
-          "Failed to mark the quote as read",
-        )
-      }
-      onMarkReplied={() =>
-        act(
-          quote.id,
-          () => markReplied(quote.id),
-          { title: "Quote marked as replied", description: `${quote.name}'s quote has been marked as replied.` },
-          "Failed to mark the quote as replied",
-        )
-      }
-      onDelete={() =>
-        act(
-          quote.id,
-          () => remove(quote.id),
-          { title: "Quote deleted", description: `${quote.name}'s quote has been deleted.` },
-          "Failed to delete the quote",
-        )
-      }
-      onBookVisit={() => bookVisit(quote)}
-      onPrice={() => priceIt(quote)}
-      onSaveNotes={async (notes) => {
-        await saveNotes(quote.id, notes);
-        await list.refresh();
-      }}
-    />
-  );
-
-  const tabs = pagedTabs({
-    defs: tabDefs,
-    current,
-    list,
-    counts: list.tabs,
-    query: params.q,
-    loading: "Loading quotes…",
-    failed: "Failed to load quotes.",
-    render: (quotes, def) => <div className="admin-list">{quotes.map((q) => card(q, def.actions))}</div>,
-  });
-
+  let list: ReactNode;
+  if (items) {
+    list =
+      items.length === 0 ? (
+        <EmptyState
+          message={params.q || status ? "No quote matches." : "No quote yet: start one from a customer or an enquiry."}
+        />
+      ) : (
+        <div className="admin-list">
+          {items.map((item) => (
+            <article key={item.id} className="admin-card" aria-label={`Quote ${item.number ?? "draft"}: ${item.title}`}>
+              <div className="doc-list-item">
+                <Box>
+                  <Heading as="h2" size="3">
+                    <Link href={`/estimates/${item.id}`} className="admin-heading-link">
+                      {item.number ?? "Draft"} · {item.title}
+                    </Link>
+                  </Heading>
+                  <Text as="p" size="2" color="gray">
+                    {item.customerName} ·{" "}
+                    {item.sentAt ? `sent ${formatDate(item.sentAt)}` : `changed ${formatDate(item.updatedAt)}`}
+                  </Text>
+                </Box>
+                <Flex direction="column" align="end" gap="1">
+                  <Badge
+                    variant="soft"
+                    highContrast
+                    color={
+                      item.status === "accepted"
+                        ? "green"
+                        : item.status === "declined" || item.status === "expired"
+                          ? "red"
+                          : "gray"
+                    }
+                  >
+                    {quoteStatusLabels[item.status]}
+                  </Badge>
+                  <Text size="2" weight="medium">
+                    {item.fromPence === item.toPence
+                      ? formatPence(item.fromPence)
+                      : `${formatPence(item.fromPence)} to ${formatPence(item.toPence)}`}
+                  </Text>
+                </Flex>
+              </div>
+            </article>
+          ))}
+          <LoadMore hasMore={hasMore} loading={loadingMore} onMore={loadMore} shown={items.length} total={total} />
+        </div>
+      );
+  } else if (error)
+    list = isUnauthorized(error) ? null : (
+      <ErrorState message={errorMessage(error, "Failed to load the quotes.")} onRetry={refresh} />
+    );
+  else list = <LoadingState label="Loading quotes…" />;
+  const current = status || ALL;
+  const tabs = [{ value: ALL, label: "All" }, ...QUOTE_STATUSES.map((s) => ({ value: s, label: quoteStatusLabels[s] }))];
   return (
     <>
       <PageHeader
-        title="Quote Requests"
-        subtitle="Answer new enquiries and keep track of replies"
-        actions={<ReplyAll onChanged={list.refresh} />}
+        title="Quotes"
+        subtitle="Quotes with prices, sent as a link the customer accepts online"
+        actions={
+          <Button asChild>
+            <Link href="/estimates/new">
+              <PlusIcon /> New quote
+            </Link>
+          </Button>
+        }
       />
-      <Flex className="admin-toolbar" gap="3" align="center" wrap="wrap">
-        <SearchBox label="Search quotes" placeholder="Name, e-mail, phone or postcode" />
+      <Flex gap="3" align="center" wrap="wrap" mb="3">
+        <SearchBox label="Search quotes" placeholder="Number, title or customer" />
       </Flex>
-      <CountTabs
-        label="Quotes by status"
-        tabs={tabs}
-        value={current}
-        onValueChange={(value) => setFilters({ state: value === "new" ? "" : value })}
-      />
-      {/* Saved: the quote's card lists the visit booked from it (and its customer, when one was added). */}
-      <RecordEditor
-        draft={visit}
-        onClose={() => setVisit(null)}
-        onSaved={() => {
-          setVisit(null);
-          void list.refresh();
-        }}
-      />
+      <Tabs.Root value={current} onValueChange={(v) => setFilters({ status: v === ALL ? "" : v })}>
+        <Tabs.List aria-label="Quotes by state" className="admin-tabs admin-status-tabs">
+          {tabs.map((tab) => (
+            <Tabs.Trigger key={tab.value} value={tab.value}>
+              {tab.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {tabs.map((tab) => (
+          <Tabs.Content key={tab.value} value={tab.value}>
+            {tab.value === current ? <Box pt="4">{list}</Box> : null}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
     </>
   );
 }

@@ -7,8 +7,8 @@ import campaigns from "./campaigns";
 import chats from "./chats";
 import customers from "./customers";
 import emailSubscribers from "./email-subscribers";
+import enquiries from "./enquiries";
 import erasureRequests from "./erasure-requests";
-import estimates from "./estimates";
 import gasSafety from "./gas-safety";
 import invoices from "./invoices";
 import links from "./links";
@@ -35,13 +35,13 @@ const app = new Hono<HonoEnv>()
   .use("*", noStore())
   .route("/", login)
   .use("*", requireAdmin)
-  .route("/quotes", quotes)
+  .route("/quotes", enquiries)
   .route("/email-subscribers", emailSubscribers)
   .route("/service-records", serviceRecords)
   .route("/customers", customers)
   .route("/", properties)
   .route("/", gasSafety)
-  .route("/", estimates)
+  .route("/", quotes)
   .route("/", invoices)
   .route("/", links)
   .route("/", visits)

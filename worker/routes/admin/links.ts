@@ -4,9 +4,9 @@ import { z } from "../../../schema/api/z";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { validate } from "../../lib/validate";
-import { revokeEstimateLinks } from "../../services/estimates/revoke-links";
 import { revokeServiceSheetLinks } from "../../services/gas-safety/service-sheets";
 import { revokeInvoiceLinks } from "../../services/invoices/revoke-links";
+import { revokeQuoteLinks } from "../../services/quotes/revoke-links";
 import { revokeBookingLink } from "../../services/visits/revoke-booking-link";
 
 /**
@@ -18,7 +18,7 @@ const reference = validate("param", z.object({ reference: z.string().regex(/^BK-
 
 const app = new Hono<HonoEnv>()
   .post("/estimates/:id/revoke-links", id, async (c) =>
-    c.json(await revokeEstimateLinks(c.env, getDb(c.env), c.req.valid("param").id)),
+    c.json(await revokeQuoteLinks(c.env, getDb(c.env), c.req.valid("param").id)),
   )
   .post("/invoices/:id/revoke-links", id, async (c) =>
     c.json(await revokeInvoiceLinks(c.env, getDb(c.env), c.req.valid("param").id)),

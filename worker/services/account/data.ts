@@ -8,9 +8,7 @@ import {
   creditNotes,
   customers,
   emailSubscribers,
-  estimateAcceptances,
-  estimates,
-  estimateVersions,
+  enquiries,
   gasSafetyRecords,
   invoicePayments,
   invoiceRefunds,
@@ -19,7 +17,9 @@ import {
   orders,
   outgoingEmails,
   properties,
+  quoteAcceptances,
   quotes,
+  quoteVersions,
   serviceRecords,
   serviceReminders,
   serviceSheets,
@@ -53,8 +53,8 @@ import { accountCustomerIds, isSentQuoteVersion, sentQuoteTitle, sentQuoteVersio
 export async function exportAccount(db: Db, email: string) {
   const ids = accountCustomerIds(db, email);
   const ofProperties = db.select({ id: properties.id }).from(properties).where(inArray(properties.customerId, ids));
-  const sentQuote = and(inArray(estimates.customerId, ids), ne(estimates.status, "draft"));
-  const ofEstimates = db.select({ id: estimates.id }).from(estimates).where(sentQuote);
+  const sentQuote = and(inArray(quotes.customerId, ids), ne(quotes.status, "draft"));
+  const ofQuotes = db.select({ id: quotes.id }).from(quotes).where(sentQuote);
   const issuedInvoice = and(inArray(invoices.customerId, ids), ne(invoices.status, "draft"));
   const ofInvoices = db.select({ id: invoices.id }).from(invoices).where(issuedInvoice);
   const ofVisits = db.select({ id: serviceRecords.id }).from(serviceRecords).where(inArray(serviceRecords.customerId, ids));
@@ -67,7 +67,7 @@ export async function exportAccount(db: Db, email: string) {
     visitRows,
     jobSheetRows,
     bookingRows,
-    quoteRequestRows,
+    enquiryRows,
     quoteRows,
     quoteVersionRows,
     acceptanceRows,
@@ -91,17 +91,17 @@ export async function exportAccount(db: Db, email: string) {
     db.select().from(serviceRecords).where(inArray(serviceRecords.customerId, ids)),
     db.select().from(visitSheets).where(inArray(visitSheets.serviceRecordId, ofVisits)),
     db.select().from(bookings).where(sql`${bookings.customerId} IN (${ids}) OR lower(${bookings.email}) = ${email}`),
-    db.select().from(quotes).where(sql`lower(${quotes.email}) = ${email}`),
+    db.select().from(enquiries).where(sql`lower(${enquiries.email}) = ${email}`),
     db
-      .select({ ...getTableColumns(estimates), title: sentQuoteTitle.as("title"), version: estimates.sentVersion })
-      .from(estimates)
+      .select({ ...getTableColumns(quotes), title: sentQuoteTitle.as("title"), version: quotes.sentVersion })
+      .from(quotes)
       .leftJoin(sentQuoteVersion, isSentQuoteVersion)
       .where(sentQuote),
     db
       .select()
-      .from(estimateVersions)
-      .where(and(inArray(estimateVersions.estimateId, ofEstimates), isNotNull(estimateVersions.sentAt))),
-    db.select().from(estimateAcceptances).where(inArray(estimateAcceptances.estimateId, ofEstimates)),
+      .from(quoteVersions)
+      .where(and(inArray(quoteVersions.quoteId, ofQuotes), isNotNull(quoteVersions.sentAt))),
+    db.select().from(quoteAcceptances).where(inArray(quoteAcceptances.quoteId, ofQuotes)),
     db.select().from(invoices).where(issuedInvoice),
     db.select().from(invoicePayments).where(inArray(invoicePayments.invoiceId, ofInvoices)),
     db.select().from(invoiceRefunds).where(inArray(invoiceRefunds.invoiceId, ofInvoices)),
@@ -153,7 +153,7 @@ export async function exportAccount(db: Db, email: string) {
     visits: visitRows,
     jobSheets: jobSheetRows,
     bookings: bookingRows,
-    quoteRequests: quoteRequestRows,
+    enquiries: enquiryRows,
     quotes: quoteRows,
     quoteVersions: quoteVersionRows,
     quoteAcceptances: acceptanceRows,

@@ -11,9 +11,7 @@ import {
   creditNotes,
   customers,
   emailSubscribers,
-  estimateAcceptances,
-  estimateEvents,
-  estimates,
+  enquiries,
   gasSafetyRecords,
   invoiceEvents,
   invoices,
@@ -21,6 +19,8 @@ import {
   outbox,
   outgoingEmails,
   properties,
+  quoteAcceptances,
+  quoteEvents,
   quotes,
   accountErasureRequests as req,
   serviceRecords,
@@ -44,7 +44,7 @@ export const isIn = (column: Column | SQL, rows: { getSQL(): SQL }) => sql`${col
 const one = sql<number>`1`;
 
 /** A quote with an acceptance: the contract, kept whether or not it was cancelled later. */
-const accepted = sql`${estimates.id} IN (SELECT ${estimateAcceptances.estimateId} FROM ${estimateAcceptances})`;
+const accepted = sql`${quotes.id} IN (SELECT ${quoteAcceptances.quoteId} FROM ${quoteAcceptances})`;
 
 /** The rows of an account, as subqueries (each evaluated where it is used, inside the one transaction). */
 export function accountScope(db: Db, email: string) {
@@ -80,14 +80,14 @@ export function accountScope(db: Db, email: string) {
           exists(
             db
               .select({ one })
-              .from(estimates)
-              .where(and(eq(estimates.customerId, k.id), accepted)),
+              .from(quotes)
+              .where(and(eq(quotes.customerId, k.id), accepted)),
           ),
         ),
       ),
     );
   const propertyIds = db.select({ id: properties.id }).from(properties).where(isIn(properties.customerId, customerIds));
-  const quoteRequestIds = db.select({ id: quotes.id }).from(quotes).where(sql`lower(${quotes.email}) = ${email}`);
+  const enquiryIds = db.select({ id: enquiries.id }).from(enquiries).where(sql`lower(${enquiries.email}) = ${email}`);
   const visitIds = db
     .select({ id: serviceRecords.id })
     .from(serviceRecords)
@@ -95,24 +95,24 @@ export function accountScope(db: Db, email: string) {
       or(
         isIn(serviceRecords.customerId, customerIds),
         isIn(serviceRecords.propertyId, propertyIds),
-        isIn(serviceRecords.quoteId, quoteRequestIds),
+        isIn(serviceRecords.enquiryId, enquiryIds),
       ),
     );
-  const estimateIds = db.select({ id: estimates.id }).from(estimates).where(isIn(estimates.customerId, customerIds));
-  const keptEstimateIds = db
-    .select({ id: estimates.id })
-    .from(estimates)
-    .where(and(isIn(estimates.customerId, customerIds), accepted));
+  const quoteIds = db.select({ id: quotes.id }).from(quotes).where(isIn(quotes.customerId, customerIds));
+  const keptQuoteIds = db
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(and(isIn(quotes.customerId, customerIds), accepted));
   const invoiceIds = db.select({ id: invoices.id }).from(invoices).where(isIn(invoices.customerId, customerIds));
   return {
     email,
     customerIds,
     keptCustomerIds,
     propertyIds,
-    quoteRequestIds,
+    enquiryIds,
     visitIds,
-    estimateIds,
-    keptEstimateIds,
+    quoteIds: quoteIds,
+    keptQuoteIds: keptQuoteIds,
     invoiceIds,
   };
 }
@@ -132,7 +132,7 @@ function namedByKeptRecord(db: Db) {
     named(warningNotices.propertyId),
     named(serviceSheets.propertyId, eq(serviceSheets.status, "issued")),
     named(invoices.propertyId, ne(invoices.status, "draft")),
-    named(estimates.propertyId, accepted),
+    named(quotes.propertyId, accepted),
   )!;
 }
 
@@ -228,8 +228,8 @@ const plan: Plan = {
   serviceRecords: {
     visits: (_db, s) => ({ where: isIn(serviceRecords.id, s.visitIds) }),
   },
-  quotes: {
-    requests: (_db, s) => ({ where: sql`lower(${quotes.email}) = ${s.email}` }),
+  enquiries: {
+    requests: (_db, s) => ({ where: sql`lower(${enquiries.email}) = ${s.email}` }),
   },
   invoices: {
     drafts: (_db, s) => ({ where: and(isIn(invoices.id, s.invoiceIds), eq(invoices.status, "draft"))! }),
@@ -253,18 +253,18 @@ const plan: Plan = {
       )!,
     }),
   },
-  estimates: {
-    unaccepted: (_db, s) => ({ where: and(isIn(estimates.id, s.estimateIds), not(accepted))! }),
-    reasons: (_db, s) => ({ where: isIn(estimates.id, s.keptEstimateIds) }),
+  quotes: {
+    unaccepted: (_db, s) => ({ where: and(isIn(quotes.id, s.quoteIds), not(accepted))! }),
+    reasons: (_db, s) => ({ where: isIn(quotes.id, s.keptQuoteIds) }),
   },
-  estimateAcceptances: {
-    evidence: (_db, s) => ({ where: isIn(estimateAcceptances.estimateId, s.keptEstimateIds) }),
+  quoteAcceptances: {
+    evidence: (_db, s) => ({ where: isIn(quoteAcceptances.quoteId, s.keptQuoteIds) }),
   },
-  estimateEvents: {
+  quoteEvents: {
     words: (_db, s) => ({
       where: and(
-        isIn(estimateEvents.estimateId, s.keptEstimateIds),
-        or(eq(estimateEvents.kind, "declined"), eq(estimateEvents.kind, "cancelled")),
+        isIn(quoteEvents.quoteId, s.keptQuoteIds),
+        or(eq(quoteEvents.kind, "declined"), eq(quoteEvents.kind, "cancelled")),
       )!,
     }),
   },
@@ -353,7 +353,7 @@ export function keptCounts(db: Db, s: ReturnType<typeof accountScope>) {
       .select(n)
       .from(serviceSheets)
       .where(and(isIn(serviceSheets.customerId, s.customerIds), eq(serviceSheets.status, "issued"))),
-    db.select(n).from(estimates).where(isIn(estimates.id, s.keptEstimateIds)),
+    db.select(n).from(quotes).where(isIn(quotes.id, s.keptQuoteIds)),
     db.select(n).from(orders).where(sql`lower(${orders.customerEmail}) = ${s.email}`),
   ] as const;
 }

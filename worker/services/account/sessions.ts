@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import { accountSessions, accountSignInLinks, customers, quotes } from "../../../schema/db";
+import { accountSessions, accountSignInLinks, customers, enquiries } from "../../../schema/db";
 import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
@@ -28,9 +28,9 @@ const normalise = (email: string) => email.trim().toLowerCase();
 /** The chats the address handed over to a person (its call-back requests name them), as a subquery. */
 export const accountChats = (db: Db, email: string) =>
   db
-    .select({ id: quotes.chatSessionId })
-    .from(quotes)
-    .where(and(sql`lower(${quotes.email}) = ${email}`, isNotNull(quotes.chatSessionId)));
+    .select({ id: enquiries.chatSessionId })
+    .from(enquiries)
+    .where(and(sql`lower(${enquiries.email}) = ${email}`, isNotNull(enquiries.chatSessionId)));
 
 /**
  * A sign-in link for an address: e-mailed only when a customer has it and the address has not had

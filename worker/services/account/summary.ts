@@ -16,12 +16,12 @@ import {
   bookings,
   customers,
   emailSubscribers,
-  estimates,
-  estimateVersions,
   invoices,
   orderLines,
   orders,
   properties,
+  quotes,
+  quoteVersions,
   serviceRecords,
 } from "../../../schema/db";
 import { londonToday } from "../../../schema/london-time";
@@ -31,9 +31,9 @@ import type { AppEnv } from "../../env";
 import { ofAccount } from "../customers/customers";
 import { listAllDocuments } from "../document-kinds";
 import { documentUrl } from "../documents/files";
-import { estimateLink } from "../estimates/estimates";
 import { invoiceKind } from "../invoices/document-kinds";
 import { balanceOf, invoiceLink, isOverdue } from "../invoices/invoices";
+import { quoteLink } from "../quotes/quotes";
 import { manageUrl } from "../visits/book";
 
 /**
@@ -92,12 +92,9 @@ const kitOf = (db: Db, ids: ReturnType<typeof accountCustomerIds>, only?: number
  * the office is editing, which the customer has not been sent, and neither the account nor its
  * export shows that. At most one row (a quote's versions are unique by number).
  */
-export const sentQuoteVersion = alias(estimateVersions, "sent_quote_version");
-export const isSentQuoteVersion = and(
-  eq(sentQuoteVersion.estimateId, estimates.id),
-  eq(sentQuoteVersion.version, estimates.sentVersion),
-);
-export const sentQuoteTitle = sql<string>`COALESCE(json_extract(${sentQuoteVersion.content}, '$.title'), ${estimates.title})`;
+export const sentQuoteVersion = alias(quoteVersions, "sent_quote_version");
+export const isSentQuoteVersion = and(eq(sentQuoteVersion.quoteId, quotes.id), eq(sentQuoteVersion.version, quotes.sentVersion));
+export const sentQuoteTitle = sql<string>`COALESCE(json_extract(${sentQuoteVersion.content}, '$.title'), ${quotes.title})`;
 
 type Person = Awaited<ReturnType<typeof peopleOf>>[number];
 type Place = Awaited<ReturnType<typeof placesOf>>[number];
@@ -134,6 +131,7 @@ export async function accountPreferences(db: Db, email: string): Promise<Account
 
 const toDocument = (d: IssuedDocument): AccountDocument => ({
   kind: d.kind,
+  title: d.title,
   number: d.number,
   date: d.date,
   nextDueDate: d.nextDueDate,
@@ -206,19 +204,19 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
       .limit(VISITS),
     db
       .select({
-        id: estimates.id,
-        linkVersion: estimates.linkVersion,
-        number: estimates.number,
+        id: quotes.id,
+        linkVersion: quotes.linkVersion,
+        number: quotes.number,
         title: sentQuoteTitle.as("title"),
-        status: estimates.status,
-        validUntil: estimates.validUntil,
-        sentAt: estimates.sentAt,
-        sentVersion: estimates.sentVersion,
+        status: quotes.status,
+        validUntil: quotes.validUntil,
+        sentAt: quotes.sentAt,
+        sentVersion: quotes.sentVersion,
       })
-      .from(estimates)
+      .from(quotes)
       .leftJoin(sentQuoteVersion, isSentQuoteVersion)
-      .where(and(inArray(estimates.customerId, ids), ne(estimates.status, "draft")))
-      .orderBy(desc(estimates.id))
+      .where(and(inArray(quotes.customerId, ids), ne(quotes.status, "draft")))
+      .orderBy(desc(quotes.id))
       .limit(LISTED),
     db
       .select()
@@ -295,7 +293,7 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
           status: q.status as AccountQuote["status"],
           validUntil: q.validUntil,
           sentAt: q.sentAt,
-          url: await estimateLink(env, q.id, q.sentVersion ?? 1, q.linkVersion),
+          url: await quoteLink(env, q.id, q.sentVersion ?? 1, q.linkVersion),
         }),
       ),
     ),

@@ -5,8 +5,8 @@ import {
   coverageTiers,
   delivery,
   emergencyLine,
+  enquiryServiceLabels,
   plumbingPriceBands,
-  quoteServiceLabels,
   storeBrands,
   storeCategories,
 } from "../../../schema/business";
@@ -59,8 +59,8 @@ export const plumbingPricesText = () => `Plumbing prices: ${bands(plumbingPriceB
 export const repairPricesText = (f: BusinessFacts) =>
   `Repair prices: Small repairs ${repairBandText(f.repairs.small)}; Medium repairs ${repairBandText(f.repairs.medium)}; Large projects ${repairBandText(f.repairs.large)}.`;
 
-export const quoteText = (f: BusinessFacts) =>
-  `Quotes are free and we reply within ${company.quoteResponseHours} hours: use the quote form on our home page or call us on ${f.phone}.`;
+export const enquiryText = (f: BusinessFacts) =>
+  `Quotes are free and we reply within ${company.enquiryResponseHours} hours: use the quote form on our home page or call us on ${f.phone}.`;
 
 export const warrantyText = () =>
   `All our work comes with a ${company.warrantyMonths}-month warranty. New boilers carry a manufacturer warranty of ${list(
@@ -82,7 +82,7 @@ export const paymentText = (f: BusinessFacts) =>
   `In our online store you can pay securely by card at checkout, or place an order through the checkout form and we'll contact you to confirm. For payment on installation or repair work, call us on ${f.phone}.`;
 
 export const servicesText = () =>
-  `Our services: ${list(Object.values(quoteServiceLabels))}, plus plumbing, home repairs, advice on gas and electricity tariffs, and boiler parts in our online store.`;
+  `Our services: ${list(Object.values(enquiryServiceLabels))}, plus plumbing, home repairs, advice on gas and electricity tariffs, and boiler parts in our online store.`;
 
 export const companyText = (f: BusinessFacts) =>
   `${company.name} is a Gas Safe registered heating, boiler and plumbing company in Greater Manchester (Gas Safe number ${f.gasSafeNumber}) with ${company.yearsExperience} years' experience, rated ${company.rating.value}/${company.rating.outOf} from ${company.rating.reviews} reviews.`;

@@ -8,11 +8,11 @@ import {
   coverageText,
   deliveryText,
   emergencyText,
+  enquiryText,
   findPlace,
   hoursText,
   paymentText,
   plumbingPricesText,
-  quoteText,
   repairPricesText,
   servicesText,
   storeText,
@@ -67,7 +67,7 @@ const intents: { intent: Intent; matches: (text: string) => boolean; answer: (te
   {
     intent: "quote",
     matches: (t) => /quot(e|es|ation)|estimate/i.test(t),
-    answer: (t, f) => (/boiler|install/i.test(t) ? `${quoteText(f)} ${boilerPackagePricesText(f)}` : quoteText(f)),
+    answer: (t, f) => (/boiler|install/i.test(t) ? `${enquiryText(f)} ${boilerPackagePricesText(f)}` : enquiryText(f)),
   },
   {
     intent: "service",

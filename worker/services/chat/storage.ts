@@ -49,12 +49,12 @@ type ConversationRow = {
   startedAt: string;
   lastMessageAt: string;
   messageCount: number;
-  quoteId: number | null;
-  quoteName: string | null;
-  quotePhone: string | null;
-  quoteEmail: string | null;
-  quoteMessage: string | null;
-  quoteCreatedAt: string | null;
+  enquiryId: number | null;
+  enquiryName: string | null;
+  enquiryPhone: string | null;
+  enquiryEmail: string | null;
+  enquiryMessage: string | null;
+  enquiryCreatedAt: string | null;
   total: number;
 };
 
@@ -100,8 +100,8 @@ export async function listConversations(
     )
     SELECT n.session_id AS sessionId, n.id, n.message, n.sender, n.timestamp,
            r.started_at AS startedAt, r.last_at AS lastMessageAt, r.n AS messageCount,
-           q.id AS quoteId, q.name AS quoteName, q.phone AS quotePhone, q.email AS quoteEmail,
-           q.message AS quoteMessage, q.created_at AS quoteCreatedAt, (${countFound}) AS total
+           q.id AS enquiryId, q.name AS enquiryName, q.phone AS enquiryPhone, q.email AS enquiryEmail,
+           q.message AS enquiryMessage, q.created_at AS enquiryCreatedAt, (${countFound}) AS total
     FROM numbered n JOIN recent r ON r.session_id = n.session_id
     LEFT JOIN quotes q ON q.id = (SELECT MAX(id) FROM quotes WHERE chat_session_id = n.session_id)
     WHERE n.rn <= ${MESSAGES_PER_CONVERSATION}
@@ -117,15 +117,15 @@ export async function listConversations(
         messageCount: row.messageCount,
         messages: [],
         handover:
-          row.quoteId === null
+          row.enquiryId === null
             ? null
             : {
-                quoteId: row.quoteId,
-                name: row.quoteName ?? "",
-                phone: row.quotePhone ?? "",
-                email: row.quoteEmail ?? "",
-                message: row.quoteMessage,
-                createdAt: row.quoteCreatedAt ?? "",
+                enquiryId: row.enquiryId,
+                name: row.enquiryName ?? "",
+                phone: row.enquiryPhone ?? "",
+                email: row.enquiryEmail ?? "",
+                message: row.enquiryMessage,
+                createdAt: row.enquiryCreatedAt ?? "",
               },
       };
       conversations.set(row.sessionId, conversation);

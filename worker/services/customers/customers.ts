@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { AdminCustomer, CustomerChanges, NewCustomer, TimelineEntry } from "../../../schema/api/customers";
 import type { AdminListQuery } from "../../../schema/api/lists";
-import { allQuoteServiceLabels } from "../../../schema/business";
-import { chatMessages, customers, emailSubscribers, orders, properties, quotes, serviceRecords } from "../../../schema/db";
+import { allEnquiryServiceLabels } from "../../../schema/business";
+import { chatMessages, customers, emailSubscribers, enquiries, orders, properties, serviceRecords } from "../../../schema/db";
 import { formatPence } from "../../../schema/format";
 import { orderNumberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
@@ -99,10 +99,10 @@ export async function getCustomer(db: Db, id: number): Promise<AdminCustomer> {
  */
 export async function customerTimeline(db: Db, id: number): Promise<TimelineEntry[]> {
   const email = sql`(SELECT lower(${customers.email}) FROM ${customers} WHERE ${customers.id} = ${id})`;
-  const sameEmail = (column: typeof quotes.email | typeof orders.customerEmail) => sql`lower(${column}) = ${email}`;
-  const [[customer], quoteRows, orderRows, recordRows, chatRows, subscription] = await db.batch([
+  const sameEmail = (column: typeof enquiries.email | typeof orders.customerEmail) => sql`lower(${column}) = ${email}`;
+  const [[customer], enquiryRows, orderRows, recordRows, chatRows, subscription] = await db.batch([
     db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)),
-    db.select().from(quotes).where(sameEmail(quotes.email)).orderBy(desc(quotes.createdAt)),
+    db.select().from(enquiries).where(sameEmail(enquiries.email)).orderBy(desc(enquiries.createdAt)),
     db.select().from(orders).where(sameEmail(orders.customerEmail)).orderBy(desc(orders.createdAt)),
     db.select().from(serviceRecords).where(eq(serviceRecords.customerId, id)).orderBy(desc(serviceRecords.serviceDate)),
     // A chat is the customer's when its visitor left this e-mail address in a message.
@@ -119,10 +119,10 @@ export async function customerTimeline(db: Db, id: number): Promise<TimelineEntr
   ]);
   if (!customer) throw notFound("Customer");
   const entries: TimelineEntry[] = [
-    ...quoteRows.map((q) => ({
+    ...enquiryRows.map((q) => ({
       kind: "quote" as const,
       at: q.createdAt,
-      title: `Quote request: ${allQuoteServiceLabels[q.service]}`,
+      title: `Quote request: ${allEnquiryServiceLabels[q.service]}`,
       detail: q.message,
       status: q.repliedAt ? "replied" : q.isRead ? "pending" : "new",
       ref: String(q.id),

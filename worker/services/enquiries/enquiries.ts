@@ -1,17 +1,17 @@
 import { and, desc, eq } from "drizzle-orm";
 import type * as z from "zod";
-import type { quoteRequestSchema } from "../../../schema/api/quotes";
-import { chatMessages, quotes } from "../../../schema/db";
+import type { enquirySchema } from "../../../schema/api/enquiries";
+import { chatMessages, enquiries } from "../../../schema/db";
 import { urgentReason } from "../../../schema/triage";
 import type { Db } from "../../db/client";
 
-export type QuoteInput = z.output<typeof quoteRequestSchema>;
-export type QuoteRow = typeof quotes.$inferSelect;
+export type EnquiryInput = z.output<typeof enquirySchema>;
+export type EnquiryRow = typeof enquiries.$inferSelect;
 
 /** Stores a visitor's quote request, unread, for the admin's New tab, triaged on arrival (schema/triage.ts). */
-export async function createQuote(db: Db, input: QuoteInput): Promise<QuoteRow> {
+export async function createEnquiry(db: Db, input: EnquiryInput): Promise<EnquiryRow> {
   const [row] = await db
-    .insert(quotes)
+    .insert(enquiries)
     .values({ ...input, isRead: false, urgentReason: urgentReason(input.message) })
     .returning();
   return row!;
@@ -27,7 +27,7 @@ export async function createCallBack(
     email: string;
     message: string | null;
   },
-): Promise<QuoteRow> {
+): Promise<EnquiryRow> {
   // What the visitor said in the chat before asking for a person is triaged with the message.
   const said = await db
     .select({ message: chatMessages.message })
@@ -36,7 +36,7 @@ export async function createCallBack(
     .orderBy(desc(chatMessages.id))
     .limit(20);
   const [row] = await db
-    .insert(quotes)
+    .insert(enquiries)
     .values({
       name: input.name,
       phone: input.phone,

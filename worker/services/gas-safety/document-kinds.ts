@@ -129,7 +129,9 @@ export const gasSafetyRecordKind: DocumentKind<"gas-safety-record"> = {
       for (const d of rows) if (d.status === "issued" && !latest.has(d.propertyId)) latest.set(d.propertyId, d.id);
       return Promise.all(
         rows.map(async (d) => ({
-          kind: "gas-safety-record" as const,
+          kind: "gas-safety-record",
+          title: "Gas safety record",
+          screen: "/gas-safety-records",
           id: d.id,
           status: d.status,
           number: d.number === null ? null : numberText("gasSafetyRecord", d.number),
@@ -192,7 +194,9 @@ export const warningNoticeKind: DocumentKind<"warning-notice"> = {
     summaries: (env, rows: Rows<typeof noticeRows>) =>
       Promise.all(
         rows.map(async (n) => ({
-          kind: "warning-notice" as const,
+          kind: "warning-notice",
+          title: "Warning notice",
+          screen: null,
           id: n.id,
           status: "issued" as const,
           number: numberText("warningNotice", n.number),
@@ -250,7 +254,9 @@ export const serviceSheetKind: DocumentKind<"service-sheet"> = {
     summaries: (env, rows: Rows<typeof sheetRows>) =>
       Promise.all(
         rows.map(async (d) => ({
-          kind: "service-sheet" as const,
+          kind: "service-sheet",
+          title: "Service sheet",
+          screen: "/service-sheets",
           id: d.id,
           status: d.status,
           number: d.number === null ? null : numberText("serviceSheet", d.number),

@@ -126,7 +126,9 @@ async function toAdminRecord(env: AppEnv, ctx: Context): Promise<AdminGasSafetyR
     pdfSha256: record.pdfSha256,
     warningNotices: await Promise.all(
       ctx.notices.map(async (n) => ({
-        kind: "warning-notice" as const,
+        kind: "warning-notice",
+        title: "Warning notice",
+        screen: null,
         id: n.id,
         status: "issued" as const,
         number: numberText("warningNotice", n.number),

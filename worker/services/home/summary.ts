@@ -5,10 +5,10 @@ import {
   campaignRecipients,
   campaigns,
   customers,
-  estimateAcceptances,
-  estimates,
+  enquiries,
   orders,
   products,
+  quoteAcceptances,
   quotes,
   serviceRecords,
 } from "../../../schema/db";
@@ -26,13 +26,13 @@ export async function adminSummary(db: Db, now = new Date()): Promise<AdminSumma
   // This week as the calendar shows it, Monday to Sunday.
   const monday = mondayOf(londonToday(now));
   const monthAgo = new Date(now.getTime() - 30 * 86_400_000).toISOString();
-  const unrepliedUrgent = and(isNotNull(quotes.urgentReason), isNull(quotes.repliedAt));
+  const unrepliedUrgent = and(isNotNull(enquiries.urgentReason), isNull(enquiries.repliedAt));
   const monthStart = londonToUtc(`${londonToday(now).slice(0, 8)}01`, "00:00").toISOString();
   const fortnightAgo = new Date(now.getTime() - 14 * 86_400_000).toISOString();
   const [
-    [urgentQuotes],
+    [urgentEnquiries],
     urgent,
-    [newQuotes],
+    [newEnquiries],
     [toConfirm],
     [toDispatch],
     [visits],
@@ -44,20 +44,20 @@ export async function adminSummary(db: Db, now = new Date()): Promise<AdminSumma
     [owed],
     [erasures],
   ] = await db.batch([
-    db.select({ n: count() }).from(quotes).where(unrepliedUrgent),
+    db.select({ n: count() }).from(enquiries).where(unrepliedUrgent),
     db
       .select({
-        id: quotes.id,
-        name: quotes.name,
-        phone: quotes.phone,
-        reason: sql<string>`${quotes.urgentReason}`,
-        createdAt: quotes.createdAt,
+        id: enquiries.id,
+        name: enquiries.name,
+        phone: enquiries.phone,
+        reason: sql<string>`${enquiries.urgentReason}`,
+        createdAt: enquiries.createdAt,
       })
-      .from(quotes)
+      .from(enquiries)
       .where(unrepliedUrgent)
-      .orderBy(desc(quotes.createdAt))
+      .orderBy(desc(enquiries.createdAt))
       .limit(5),
-    db.select({ n: count() }).from(quotes).where(eq(quotes.isRead, false)),
+    db.select({ n: count() }).from(enquiries).where(eq(enquiries.isRead, false)),
     db
       .select({ n: count() })
       .from(orders)
@@ -97,34 +97,34 @@ export async function adminSummary(db: Db, now = new Date()): Promise<AdminSumma
     db
       .select({
         sent: count(),
-        viewed: sql<number>`COALESCE(SUM(${estimates.viewedAt} IS NOT NULL), 0)`,
-        accepted: sql<number>`COALESCE(SUM(${estimates.status} = 'accepted'), 0)`,
-        acceptedPence: sql<number>`COALESCE((SELECT SUM(a.gross_pence) FROM ${estimateAcceptances} AS a WHERE a.accepted_at >= ${monthStart}), 0)`,
+        viewed: sql<number>`COALESCE(SUM(${quotes.viewedAt} IS NOT NULL), 0)`,
+        accepted: sql<number>`COALESCE(SUM(${quotes.status} = 'accepted'), 0)`,
+        acceptedPence: sql<number>`COALESCE((SELECT SUM(a.gross_pence) FROM ${quoteAcceptances} AS a WHERE a.accepted_at >= ${monthStart}), 0)`,
       })
-      .from(estimates)
-      .where(gte(estimates.sentAt, monthStart)),
+      .from(quotes)
+      .where(gte(quotes.sentAt, monthStart)),
     db
       .select({
-        id: estimates.id,
-        number: estimates.number,
+        id: quotes.id,
+        number: quotes.number,
         firstName: customers.firstName,
         lastName: customers.lastName,
-        acceptedAt: estimateAcceptances.acceptedAt,
-        grossPence: estimateAcceptances.grossPence,
+        acceptedAt: quoteAcceptances.acceptedAt,
+        grossPence: quoteAcceptances.grossPence,
       })
-      .from(estimateAcceptances)
-      .innerJoin(estimates, eq(estimates.id, estimateAcceptances.estimateId))
-      .innerJoin(customers, eq(customers.id, estimates.customerId))
-      .where(gte(estimateAcceptances.acceptedAt, fortnightAgo))
-      .orderBy(desc(estimateAcceptances.acceptedAt))
+      .from(quoteAcceptances)
+      .innerJoin(quotes, eq(quotes.id, quoteAcceptances.quoteId))
+      .innerJoin(customers, eq(customers.id, quotes.customerId))
+      .where(gte(quoteAcceptances.acceptedAt, fortnightAgo))
+      .orderBy(desc(quoteAcceptances.acceptedAt))
       .limit(5),
     moneyOwedQuery(db),
     db.select({ n: count() }).from(accountErasureRequests).where(eq(accountErasureRequests.status, "open")),
   ]);
   return {
-    urgentQuotes: urgentQuotes?.n ?? 0,
+    urgentEnquiries: urgentEnquiries?.n ?? 0,
     urgent,
-    newQuotes: newQuotes?.n ?? 0,
+    newEnquiries: newEnquiries?.n ?? 0,
     ordersToConfirm: toConfirm?.n ?? 0,
     ordersToDispatch: toDispatch?.n ?? 0,
     visitsThisWeek: visits?.n ?? 0,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { effectiveRate } from "../../../schema/api/estimates";
 import { type InvoiceLine, invoiceTotals, type PublicInvoice } from "../../../schema/api/invoices";
+import { effectiveRate } from "../../../schema/api/quotes";
 import { invoiceEvents } from "../../../schema/db";
 import type { VatRate } from "../../../schema/money";
 import { numberText } from "../../../schema/numbers";

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import { chosenLines, type EstimateContent } from "../../../schema/api/estimates";
 import type { InvoiceLine, NewInvoice } from "../../../schema/api/invoices";
-import { estimateAcceptances, estimates, estimateVersions, invoices, serviceRecords } from "../../../schema/db";
+import { chosenLines, type QuoteContent } from "../../../schema/api/quotes";
+import { invoices, quoteAcceptances, quotes, quoteVersions, serviceRecords } from "../../../schema/db";
 import { londonToday } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
 import { partId, uniqueId } from "../../../schema/random";
@@ -20,7 +20,7 @@ export function withIds(lines: NonNullable<NewInvoice["lines"]>): InvoiceLine[] 
 }
 
 /** 409 naming the invoice a visit or quote already has (a draft, or one issued and not void). */
-async function notInvoicedYet(db: Db, column: typeof i.serviceRecordId | typeof i.estimateId, id: number, what: string) {
+async function notInvoicedYet(db: Db, column: typeof i.serviceRecordId | typeof i.quoteId, id: number, what: string) {
   const [existing] = await db
     .select({ id: i.id, number: i.number })
     .from(i)
@@ -38,7 +38,7 @@ export type Draft = {
   customerId: number;
   propertyId: number | null;
   serviceRecordId: number | null;
-  estimateId: number | null;
+  quoteId: number | null;
   lines: InvoiceLine[];
   notes: string | null;
   supplyDate: string;
@@ -58,7 +58,7 @@ export async function draftFromVisit(db: Db, id: number): Promise<Draft> {
     customerId: visit.customerId,
     propertyId: visit.propertyId,
     serviceRecordId: visit.id,
-    estimateId: null,
+    quoteId: null,
     lines: withIds([
       {
         description: work ? `${visit.serviceType}: ${work}`.slice(0, 300) : visit.serviceType,
@@ -75,37 +75,37 @@ export async function draftFromVisit(db: Db, id: number): Promise<Draft> {
 }
 
 /** An accepted quote's chosen lines; the deposit it holds comes off the balance. */
-export async function draftFromEstimate(db: Db, id: number): Promise<Draft> {
-  const [[estimate], [acceptance]] = await db.batch([
-    db.select().from(estimates).where(eq(estimates.id, id)),
-    db.select().from(estimateAcceptances).where(eq(estimateAcceptances.estimateId, id)),
+export async function draftFromQuote(db: Db, id: number): Promise<Draft> {
+  const [[quote], [acceptance]] = await db.batch([
+    db.select().from(quotes).where(eq(quotes.id, id)),
+    db.select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, id)),
   ]);
-  if (!estimate) throw notFound("Quote");
-  if (estimate.status !== "accepted" || !acceptance) throw new ApiError("CONFLICT", "Only an accepted quote can be invoiced.");
-  await notInvoicedYet(db, i.estimateId, id, "quote");
+  if (!quote) throw notFound("Quote");
+  if (quote.status !== "accepted" || !acceptance) throw new ApiError("CONFLICT", "Only an accepted quote can be invoiced.");
+  await notInvoicedYet(db, i.quoteId, id, "quote");
   const [[version], [job], [held]] = await db.batch([
     db
-      .select({ content: estimateVersions.content })
-      .from(estimateVersions)
-      .where(and(eq(estimateVersions.estimateId, id), eq(estimateVersions.version, acceptance.version))),
+      .select({ content: quoteVersions.content })
+      .from(quoteVersions)
+      .where(and(eq(quoteVersions.quoteId, id), eq(quoteVersions.version, acceptance.version))),
     db
       .select({ serviceDate: serviceRecords.serviceDate })
       .from(serviceRecords)
-      .where(eq(serviceRecords.id, estimate.jobId ?? 0)),
+      .where(eq(serviceRecords.id, quote.jobId ?? 0)),
     // The deposit the quote holds comes off the balance (and follows its ledger from now on).
     db.select({ pence: heldSql(id) }).from(sql`(SELECT 1)`),
   ]);
-  const content = JSON.parse(version!.content) as EstimateContent;
+  const content = JSON.parse(version!.content) as QuoteContent;
   const option = content.options.find((o) => o.id === acceptance.optionId)!;
   const optional = JSON.parse(acceptance.optionalLineIds) as string[];
   const today = londonToday();
   return {
-    customerId: estimate.customerId,
-    propertyId: estimate.propertyId,
-    serviceRecordId: estimate.jobId,
-    estimateId: estimate.id,
+    customerId: quote.customerId,
+    propertyId: quote.propertyId,
+    serviceRecordId: quote.jobId,
+    quoteId: quote.id,
     lines: chosenLines(option, optional).map(({ optional: _, ...line }) => line),
-    notes: `${content.title}: ${option.name}, as accepted on quote ${numberText("estimate", estimate.number!)}.`,
+    notes: `${content.title}: ${option.name}, as accepted on quote ${numberText("estimate", quote.number!)}.`,
     supplyDate: notAfterToday(job?.serviceDate ?? today),
     depositPence: held?.pence ?? 0,
   };

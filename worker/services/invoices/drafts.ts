@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
 import { readBilling } from "../settings/billing-settings";
-import { type Draft, draftFromEstimate, draftFromVisit, withIds } from "./draft-sources";
+import { type Draft, draftFromQuote, draftFromVisit, withIds } from "./draft-sources";
 import { type EventKind, getInvoice, loadInvoice, notAfterToday, totalsColumns } from "./invoices";
 
 /** Drafts: made from a visit, a quote or the owner's lines, changed freely, deleted while they have no number. */
@@ -31,7 +31,7 @@ async function checkPlace(db: Db, customerId: number, propertyId: number | null)
 export async function createInvoice(env: AppEnv, db: Db, input: NewInvoice): Promise<AdminInvoice> {
   let draft: Draft;
   if (input.fromServiceRecordId) draft = await draftFromVisit(db, input.fromServiceRecordId);
-  else if (input.fromEstimateId) draft = await draftFromEstimate(db, input.fromEstimateId);
+  else if (input.fromQuoteId) draft = await draftFromQuote(db, input.fromQuoteId);
   else {
     await checkPlace(db, input.customerId!, input.propertyId);
     const today = londonToday();
@@ -39,7 +39,7 @@ export async function createInvoice(env: AppEnv, db: Db, input: NewInvoice): Pro
       customerId: input.customerId!,
       propertyId: input.propertyId,
       serviceRecordId: null,
-      estimateId: null,
+      quoteId: null,
       lines: withIds(input.lines!),
       notes: input.notes,
       supplyDate: notAfterToday(input.supplyDate ?? today),
@@ -68,7 +68,7 @@ export async function createInvoice(env: AppEnv, db: Db, input: NewInvoice): Pro
           kind: sql<EventKind>`'created'`.as("kind"),
           detail: sql<
             string | null
-          >`${input.fromServiceRecordId ? "from a visit" : input.fromEstimateId ? "from a quote" : null}`.as("detail"),
+          >`${input.fromServiceRecordId ? "from a visit" : input.fromQuoteId ? "from a quote" : null}`.as("detail"),
           at: sql<string>`${now}`.as("at"),
         })
         .from(sql`(SELECT 1)`),

@@ -115,7 +115,7 @@ async function toAdmin(env: AppEnv, { invoice, customer, payments, refunds, note
     customerEmail: customer?.email ?? null,
     propertyId: invoice.propertyId,
     serviceRecordId: invoice.serviceRecordId,
-    estimateId: invoice.estimateId,
+    quoteId: invoice.quoteId,
     lines,
     notes: invoice.notes,
     supplyDate: invoice.supplyDate,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AdminInvoice, InvoiceLine } from "../../../schema/api/invoices";
 import { company } from "../../../schema/business";
-import { estimates, invoices, properties } from "../../../schema/db";
+import { invoices, properties, quotes } from "../../../schema/db";
 import { addDays, londonToday } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
@@ -56,8 +56,8 @@ export async function issueInvoice(env: AppEnv, db: Db, id: number): Promise<Adm
       .from(properties)
       .where(eq(properties.id, invoice.propertyId ?? 0)),
   ]);
-  const [estimate] = invoice.estimateId
-    ? await db.select({ number: estimates.number }).from(estimates).where(eq(estimates.id, invoice.estimateId))
+  const [quote] = invoice.quoteId
+    ? await db.select({ number: quotes.number }).from(quotes).where(eq(quotes.id, invoice.quoteId))
     : [];
   const snapshot: InvoiceSnapshot = {
     letterhead: letterheadOf(facts),
@@ -75,8 +75,8 @@ export async function issueInvoice(env: AppEnv, db: Db, id: number): Promise<Adm
         : null,
     footer: billing.invoiceFooter,
     depositNote:
-      invoice.depositPence > 0 && estimate?.number
-        ? `Less deposit paid on quote ${numberText("estimate", estimate.number)}`
+      invoice.depositPence > 0 && quote?.number
+        ? `Less deposit paid on quote ${numberText("estimate", quote.number)}`
         : invoice.depositPence > 0
           ? "Less deposit paid"
           : null,

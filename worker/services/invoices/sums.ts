@@ -36,5 +36,5 @@ const refreshSumsWhere = (db: Db, where: SQL, now: string) =>
 export const refreshSums = (db: Db, id: number, now: string) => refreshSumsWhere(db, eq(i.id, id), now);
 
 /** The sums of a quote's live invoices (a draft or the issued one), after its deposit changed. */
-export const refreshDepositOf = (db: Db, estimateId: number, now: string) =>
-  refreshSumsWhere(db, and(eq(i.estimateId, estimateId), ne(i.status, "void"))!, now);
+export const refreshDepositOf = (db: Db, quoteId: number, now: string) =>
+  refreshSumsWhere(db, and(eq(i.quoteId, quoteId), ne(i.status, "void"))!, now);

@@ -1,5 +1,5 @@
 import { html } from "hono/html";
-import { allQuoteServiceLabels, company, delivery, type QuoteService } from "../../../schema/business";
+import { allEnquiryServiceLabels, company, delivery, type EnquiryService } from "../../../schema/business";
 import { type BusinessFacts, openingHoursLine } from "../../../schema/facts";
 import { DAY_NAMES, londonWallTime, WEEKDAYS } from "../../../schema/london-time";
 import { firstNameOf } from "../../../schema/names";
@@ -118,7 +118,7 @@ export function whenWeWillCall(at: Date, facts: BusinessFacts = factsNow()): str
   const now = wall.hour * 60 + wall.minute;
   const open = hoursOn(facts, today);
   if (open && now >= minutes(open.opens) && now < minutes(open.closes))
-    return `We'll call you within ${company.quoteResponseHours} hours.`;
+    return `We'll call you within ${company.enquiryResponseHours} hours.`;
   // The next opening: later today, or the next day with hours.
   for (let ahead = 0; ahead < 8; ahead++) {
     const day = (today + ahead) % 7;
@@ -131,37 +131,37 @@ export function whenWeWillCall(at: Date, facts: BusinessFacts = factsNow()): str
   return `We'll call you as soon as we can.`;
 }
 
-export type QuoteForCustomer = {
+export type EnquiryForCustomer = {
   name: string;
   email: string;
   phone: string;
   postcode: string;
-  service: QuoteService;
+  service: EnquiryService;
   message: string | null;
 };
 
 /** To the person asking for a quote, at once: what they asked, when we'll call, and the emergency number. */
-export function quoteAcknowledgementMail(quote: QuoteForCustomer, at = new Date()): MailMessage {
+export function enquiryAcknowledgementMail(enquiry: EnquiryForCustomer, at = new Date()): MailMessage {
   const title = "Thanks, we've got your request";
-  const callBack = quote.service === "call-back";
+  const callBack = enquiry.service === "call-back";
   const asked = callBack ? "Thank you for asking us to get back to you." : "Thank you for asking us for a quote.";
   const when =
-    callBack && !quote.phone
-      ? `We'll reply by e-mail within ${company.quoteResponseHours} hours during opening hours.`
+    callBack && !enquiry.phone
+      ? `We'll reply by e-mail within ${company.enquiryResponseHours} hours during opening hours.`
       : whenWeWillCall(at);
   const emergency = `A heating emergency? Don't wait for us to call: ring our 24/7 emergency line on ${factsNow().emergencyPhone}. If you smell gas, leave the property and call the National Gas Emergency Service on 0800 111 999.`;
   const fields: Field[] = [
-    ["Service", allQuoteServiceLabels[quote.service]],
-    ["Phone", quote.phone || null],
-    ["Postcode", quote.postcode || null],
-    ["Your message", quote.message],
+    ["Service", allEnquiryServiceLabels[enquiry.service]],
+    ["Phone", enquiry.phone || null],
+    ["Postcode", enquiry.postcode || null],
+    ["Your message", enquiry.message],
   ];
   return {
     kind: "quote",
-    to: quote.email,
+    to: enquiry.email,
     subject: `${company.shortName}: we've got your ${callBack ? "message" : "quote request"}`,
     ...mailParts(title, [
-      say(hello(quote.name)),
+      say(hello(enquiry.name)),
       say(`${asked} ${when}`),
       fieldsBlock(fields),
       say(`Opening hours: ${hoursLine()}.`),

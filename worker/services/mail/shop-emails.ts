@@ -1,5 +1,5 @@
 import { html } from "hono/html";
-import { allQuoteServiceLabels, company, delivery, type QuoteService } from "../../../schema/business";
+import { allEnquiryServiceLabels, company, delivery, type EnquiryService } from "../../../schema/business";
 import { formatPence } from "../../../schema/format";
 import { factsNow } from "../settings/business-facts";
 import type { LowStockProduct, OrderWithLines } from "../shop/orders";
@@ -82,40 +82,40 @@ export function cardPaymentMails(ownerEmail: string, order: OrderWithLines): Mai
   return [...(customerEmail ? [receiptMail({ ...order, customerEmail })] : []), cardOrderPaidMail(ownerEmail, order)];
 }
 
-export type QuoteForMail = {
+export type EnquiryForMail = {
   id: number;
   name: string;
   phone: string;
   email: string;
   postcode: string;
-  service: QuoteService;
+  service: EnquiryService;
   message: string | null;
   /** Why it was triaged urgent on arrival, if it was. */
   urgentReason?: string | null;
 };
 
 /** To the owner for every quote request (the promise is a reply within 2 hours). */
-export function quoteReceivedMail(to: string, quote: QuoteForMail): MailMessage {
-  const service = allQuoteServiceLabels[quote.service];
-  const urgent = quote.urgentReason ?? null;
+export function enquiryReceivedMail(to: string, enquiry: EnquiryForMail): MailMessage {
+  const service = allEnquiryServiceLabels[enquiry.service];
+  const urgent = enquiry.urgentReason ?? null;
   const title = urgent ? `URGENT: ${urgent}` : `New quote request: ${service}`;
   const intro = urgent
-    ? `This request says something dangerous (${urgent.toLowerCase()}). Ring them now${quote.phone ? ` on ${quote.phone}` : ""}: if gas is escaping, tell them to turn it off at the meter and call the National Gas Emergency line, 0800 111 999.`
-    : `Reply within ${company.quoteResponseHours} hours during business hours, as the website promises.`;
+    ? `This request says something dangerous (${urgent.toLowerCase()}). Ring them now${enquiry.phone ? ` on ${enquiry.phone}` : ""}: if gas is escaping, tell them to turn it off at the meter and call the National Gas Emergency line, 0800 111 999.`
+    : `Reply within ${company.enquiryResponseHours} hours during business hours, as the website promises.`;
   const fields: Field[] = [
     ...(urgent ? ([["Why urgent", urgent]] as Field[]) : []),
-    ["Name", quote.name],
+    ["Name", enquiry.name],
     // A call back from the chat has a phone number or an e-mail address, and no postcode.
-    ["Phone", quote.phone || null],
-    ["E-mail", quote.email || null],
-    ["Postcode", quote.postcode || null],
+    ["Phone", enquiry.phone || null],
+    ["E-mail", enquiry.email || null],
+    ["Postcode", enquiry.postcode || null],
     ["Service", service],
-    ["Message", quote.message],
+    ["Message", enquiry.message],
   ];
   return {
     kind: "quote",
     to,
-    subject: `${title} from ${quote.name}${quote.postcode ? ` (${quote.postcode})` : ""}${urgent ? ` ${quote.phone}` : ""}`,
+    subject: `${title} from ${enquiry.name}${enquiry.postcode ? ` (${enquiry.postcode})` : ""}${urgent ? ` ${enquiry.phone}` : ""}`,
     ...mailParts(title, [say(intro), fieldsBlock(fields)]),
   };
 }

@@ -10,15 +10,15 @@ import {
 } from "./booking-emails";
 import { prepareCampaignTemplate } from "./campaign-email";
 import {
+  enquiryAcknowledgementMail,
   orderCancelledMail,
   orderConfirmationMail,
   orderConfirmedMail,
   orderDispatchedMail,
-  quoteAcknowledgementMail,
 } from "./customer-emails";
 import { reminderMail } from "./reminder-emails";
 import { signInAttackMail } from "./security-emails";
-import { cardOrderPaidMail, lowStockMail, orderPlacedMail, quoteReceivedMail, receiptMail } from "./shop-emails";
+import { cardOrderPaidMail, enquiryReceivedMail, lowStockMail, orderPlacedMail, receiptMail } from "./shop-emails";
 import { alreadySubscribedMail, signupConfirmationMail } from "./signup-emails";
 
 export type { TemplateSample };
@@ -95,7 +95,7 @@ const booking = (plusDays = 9): BookingForMail => ({
   linkVersion: 1,
 });
 
-const quote = {
+const enquiry = {
   id: 318,
   name: "Siobhán O'Neill",
   email: CUSTOMER,
@@ -106,7 +106,7 @@ const quote = {
 };
 
 const callBack = {
-  ...quote,
+  ...enquiry,
   id: 319,
   phone: "",
   postcode: "",
@@ -221,15 +221,15 @@ function entries(siteUrl: string): Entry[] {
       kind: "quote-acknowledgement",
       label: "Quote request: acknowledgement",
       audience: "customer",
-      template: quoteAcknowledgementMail,
-      render: () => quoteAcknowledgementMail(quote),
+      template: enquiryAcknowledgementMail,
+      render: () => enquiryAcknowledgementMail(enquiry),
     },
     {
       kind: "call-back-acknowledgement",
       label: "Chat hand-over: acknowledgement",
       audience: "customer",
-      template: quoteAcknowledgementMail,
-      render: () => quoteAcknowledgementMail(callBack),
+      template: enquiryAcknowledgementMail,
+      render: () => enquiryAcknowledgementMail(callBack),
     },
     {
       kind: "reminder-service",
@@ -302,15 +302,15 @@ function entries(siteUrl: string): Entry[] {
       kind: "owner-quote-received",
       label: "New quote request",
       audience: "owner",
-      template: quoteReceivedMail,
-      render: () => quoteReceivedMail(OWNER, quote),
+      template: enquiryReceivedMail,
+      render: () => enquiryReceivedMail(OWNER, enquiry),
     },
     {
       kind: "owner-call-back",
       label: "Call back from the chat",
       audience: "owner",
-      template: quoteReceivedMail,
-      render: () => quoteReceivedMail(OWNER, callBack),
+      template: enquiryReceivedMail,
+      render: () => enquiryReceivedMail(OWNER, callBack),
     },
     {
       kind: "owner-booking-new",

@@ -75,7 +75,7 @@ export function toAdminServiceRecord({
     nextServiceDue: record.nextServiceDue,
     description: record.description,
     notes: record.notes,
-    quoteId: record.quoteId,
+    enquiryId: record.enquiryId,
     visitStart: record.visitStart,
     visitEnd: record.visitEnd,
     bookingReference,

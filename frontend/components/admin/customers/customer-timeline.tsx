@@ -6,7 +6,7 @@ import { formatDate } from "../../../../schema/london-time-text";
 import { EmptyState } from "../admin-states";
 
 const kindLabels: Record<TimelineEntry["kind"], string> = {
-  quote: "Quote",
+  quote: "Enquiry",
   order: "Order",
   service: "Service visit",
   chat: "Chat",

@@ -17,7 +17,14 @@ export function DraftState({ state }: { state: SaveState }) {
       <Badge size="2" color="amber" variant="soft" highContrast>
         Draft
       </Badge>
-      <Text size="2" color={state === "saved" ? "gray" : state === "refused" ? "red" : "amber"} role="status" aria-live="polite">
+      {/* Amber's own text step is under 4.5:1 on the page's grey: the darker step while saving or waiting. */}
+      <Text
+        size="2"
+        color={state === "saved" ? "gray" : state === "refused" ? "red" : "amber"}
+        highContrast={state === "saving" || state === "waiting"}
+        role="status"
+        aria-live="polite"
+      >
         {saveWords[state]}
       </Text>
     </Flex>

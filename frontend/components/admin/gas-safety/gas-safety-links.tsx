@@ -81,12 +81,6 @@ export function VisitDocumentAction({
   return null;
 }
 
-const kindNames = {
-  "gas-safety-record": "Gas safety record",
-  "warning-notice": "Warning notice",
-  "service-sheet": "Service sheet",
-} as const;
-
 /** A property's records, notices and service sheets, newest first, each with its PDF. */
 export function PropertyDocuments({ documents }: { documents: DocumentSummary[] }) {
   if (documents.length === 0) {
@@ -101,7 +95,7 @@ export function PropertyDocuments({ documents }: { documents: DocumentSummary[] 
       {documents.map((d) => (
         <li key={`${d.kind}-${d.id}`}>
           <span>
-            {d.kind === "warning-notice" ? (
+            {d.classification ? (
               <Badge mr="2" color="red" variant="soft" highContrast>
                 Warning notice {d.classification}
               </Badge>
@@ -110,18 +104,18 @@ export function PropertyDocuments({ documents }: { documents: DocumentSummary[] 
                 Draft
               </Badge>
             ) : null}
-            <Text weight="medium">{d.number ?? kindNames[d.kind]}</Text>
+            <Text weight="medium">{d.number ?? d.title}</Text>
             {d.date ? ` · ${formatDate(d.date)}` : ""}
             {d.nextDueDate ? ` · next due ${formatDate(d.nextDueDate)}` : ""}
             {d.tenantCopyDueBy ? (
               <Text color="amber" weight="medium">{` · tenant copy due by ${formatDate(d.tenantCopyDueBy)}`}</Text>
             ) : null}
           </span>
-          {d.kind !== "warning-notice" && d.status === "draft" ? (
-            <Link href={`${drafts[d.kind].screen}/${d.id}`}>Continue</Link>
+          {d.screen && d.status === "draft" ? (
+            <Link href={`${d.screen}/${d.id}`}>Continue</Link>
           ) : (
             <span className="gsr-doc-links">
-              {d.kind !== "warning-notice" ? <Link href={`${drafts[d.kind].screen}/${d.id}`}>Details</Link> : null}
+              {d.screen ? <Link href={`${d.screen}/${d.id}`}>Details</Link> : null}
               <a href={d.pdfUrl ?? "#"} target="_blank" rel="noopener">
                 PDF
               </a>

@@ -14,7 +14,7 @@ export function InvoiceFrom({
   source,
   label = "Invoice it",
 }: {
-  source: { fromServiceRecordId: number } | { fromEstimateId: number };
+  source: { fromServiceRecordId: number } | { fromQuoteId: number };
   label?: string;
 }) {
   const [busy, setBusy] = useState(false);

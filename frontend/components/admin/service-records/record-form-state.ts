@@ -27,7 +27,7 @@ export type RecordFormState = {
   nextServiceDue: string;
   description: string;
   notes: string;
-  quoteId: number | null;
+  enquiryId: number | null;
   /** The customer's property the visit is at; null: their home (first property). */
   propertyId: number | null;
   /** When the visit is: one of the diary's free times, a time the owner sets, or to be agreed. */
@@ -60,7 +60,7 @@ export function emptyRecordForm(): RecordFormState {
     nextServiceDue: "",
     description: "",
     notes: "",
-    quoteId: null,
+    enquiryId: null,
     propertyId: null,
     timeMode: "free",
     startTime: "",
@@ -91,7 +91,7 @@ export function recordFormFrom(record: AdminServiceRecord): RecordFormState {
     nextServiceDue: record.nextServiceDue ?? "",
     description: record.description ?? "",
     notes: record.notes ?? "",
-    quoteId: record.quoteId,
+    enquiryId: record.enquiryId,
     propertyId: record.propertyId,
     timeMode: record.visitStart ? "manual" : "tba",
     startTime: record.visitStart ? formatClock(record.visitStart) : "",
@@ -145,7 +145,7 @@ export function recordInput(form: RecordFormState): ServiceRecordInput {
     ...(form.nextServiceDue ? { nextServiceDue: form.nextServiceDue } : {}),
     description: optional(form.description),
     notes: optional(form.notes),
-    ...(form.quoteId ? { quoteId: form.quoteId } : {}),
+    ...(form.enquiryId ? { enquiryId: form.enquiryId } : {}),
     ...(form.propertyId ? { propertyId: form.propertyId } : {}),
     ...visitTimes(form),
     notifyCustomer: form.notifyCustomer,
