@@ -208,7 +208,7 @@ describe("invoice and credit note links", () => {
       lines: [{ lineId: "valve", quantity: 1 }],
       reason: "The valve was not needed",
     });
-    // Paid in full today, as a payment's batch leaves the invoice (invoices.test.ts covers the payment itself).
+    // Paid in full today, as a payment's batch leaves the invoice (invoices-payments-and-refunds.test.ts covers the payment itself).
     await query(
       "UPDATE invoices SET paid_pence = gross_pence - deposit_pence - credited_pence, paid_at = ?1 WHERE id = ?2",
       new Date().toISOString(),

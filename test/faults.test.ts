@@ -19,7 +19,7 @@ import { callApp, query } from "./helpers/factories-commerce";
 /**
  * Outside services failing for a while, and what is left afterwards: every e-mail sent once.
  * (A D1 batch failing half-way is in reminders.test.ts; the Stripe webhook twice, late or before
- * the redirect, in payments.test.ts.)
+ * the redirect, in payments-confirmation.test.ts.)
  */
 const providerEnv = {
   MAIL_API_KEY: "fake-postmark-server-token",

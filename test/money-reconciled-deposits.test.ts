@@ -1,119 +1,35 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AdminInvoice } from "../schema/api/invoices";
 import type { AdminQuote, PublicQuote } from "../schema/api/quotes";
 import { londonToday } from "../schema/london-time";
-import worker from "../worker/index";
-import { adminHeaders } from "./helpers/admin";
-import { expectConsoleError } from "./helpers/console";
-import { guardedEnv } from "./helpers/d1-guard";
-import { callApp, callAppJson, query, signedWebhook, stripeEnv, stripeEvent } from "./helpers/factories-commerce";
+import { query, stripeEnv } from "./helpers/factories-commerce";
 import { drainMail } from "./helpers/mail";
+import {
+  acceptedQuote,
+  admin,
+  cardStatement,
+  customerCall,
+  expectReconciled,
+  invoiced,
+  invoiceOf,
+  payAtStripe,
+  quoteOf,
+  sessionOf,
+  startDeposit,
+  webhook,
+} from "./helpers/money-reconciled";
 
 /**
- * Money reconciled at every step (issue 42): every deposit or invoice payment that arrives is
- * recorded whatever its document's state, what the document cannot take goes back to the card, and
+ * Money reconciled at every step (issue 42), deposits: every deposit that arrives is recorded
+ * whatever its quote's state, what the quote or its invoice cannot take goes back to the card, and
  * what the customer paid (the fake Stripe's payments less its refunds, plus what the office took)
- * always equals what the documents show as paid less refunded.
+ * always equals what the documents show as paid less refunded. Invoice payments that arrive late:
+ * test/money-reconciled-invoice-payments.test.ts.
  */
-const admin = async <T = any>(method: string, path: string, json?: unknown, extra: object = {}) =>
-  callAppJson<T>(path, { method, json, headers: await adminHeaders(), env: extra });
-const customerCall = <T = any>(method: string, path: string, json?: unknown, extra: object = stripeEnv) =>
-  callAppJson<T>(path, { method, json, env: extra });
-
 afterEach(async () => {
   await query("DELETE FROM settings WHERE key = 'billing'");
 });
-
-type FakePayment = { session: string; payment_intent: string; amount: number; refunded: number };
-const cardStatement = async (sessions: string[]) => {
-  const all = (await (await fetch(`${env.STRIPE_API_BASE}/__payments`)).json()) as FakePayment[];
-  return all.filter((p) => sessions.includes(p.session));
-};
-const payAtStripe = async (sessionId: string) =>
-  (await (await fetch(`${env.STRIPE_API_BASE}/__sessions/${sessionId}/pay`, { method: "POST", body: "{}" })).json()) as Record<
-    string,
-    any
-  >;
-const webhook = async (session: unknown, bindings: object = stripeEnv) =>
-  callApp("/api/stripe/webhook", {
-    method: "POST",
-    ...(await signedWebhook(stripeEvent("checkout.session.completed", session))),
-    env: bindings,
-  });
-const sessionOf = (url: string) => /cs_test_\w+/.exec(url)![0];
-
-/** A customer with a home, a £1,000 quote with a £300 deposit, sent and accepted; its link. */
-async function acceptedQuote() {
-  const tag = crypto.randomUUID().slice(0, 8);
-  const email = `money-${tag}@example.com`;
-  const { body: c } = await admin("POST", "/api/admin/customers", {
-    firstName: "Mo",
-    lastName: `Ney-${tag}`,
-    email,
-    address: "3 Till Street, Altrincham",
-    postcode: "WA14 1AA",
-  });
-  const created = await admin<AdminQuote>("POST", "/api/admin/estimates", {
-    customerId: c.id,
-    title: "A new boiler",
-    options: [
-      {
-        id: "one",
-        name: "Fitted",
-        lines: [{ id: "boiler", description: "Boiler fitted", quantity: 1, unitPence: 100_000, vatRate: 0 }],
-      },
-    ],
-    deposit: { kind: "fixed", pence: 30_000 },
-  });
-  const sent = await admin<AdminQuote>("POST", `/api/admin/estimates/${created.body.id}/send`);
-  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-  const token = sent.body.customerUrl!.split("/").pop()!;
-  const accepted = await customerCall("POST", `/api/estimates/${token}/accept`, {
-    optionId: "one",
-    name: "Mo Ney",
-    startEarly: true,
-  });
-  expect(accepted.status).toBe(200);
-  return { customerId: c.id as number, email, id: created.body.id, token };
-}
-
-const startDeposit = async (token: string) => {
-  const res = await customerCall<{ checkoutUrl: string; error?: string }>("POST", `/api/estimates/${token}/deposit`);
-  return { ...res, session: res.status === 200 ? sessionOf(res.body.checkoutUrl) : null };
-};
-
-const quoteOf = async (id: number) => (await admin<AdminQuote>("GET", `/api/admin/estimates/${id}`)).body;
-const invoiceOf = async (id: number) => (await admin<AdminInvoice>("GET", `/api/admin/invoices/${id}`)).body;
-
-/** An invoice from the accepted quote, issued. */
-async function invoiced(quoteId: number) {
-  const draft = await admin<AdminInvoice>("POST", "/api/admin/invoices", { fromQuoteId: quoteId });
-  expect(draft.status).toBe(201);
-  const issued = await admin<AdminInvoice>("POST", `/api/admin/invoices/${draft.body.id}/issue`);
-  expect(issued.status).toBe(200);
-  return { ...issued.body, token: issued.body.payLink!.split("/").pop()! };
-}
-
-/**
- * The invariant: the customer's card (paid less refunded) plus what the office took less gave back
- * equals the documents' paid less refunded: the quote's deposit ledger and the invoices' paid sums.
- */
-async function expectReconciled(customerId: number, sessions: string[], officeNet = 0) {
-  const card = (await cardStatement(sessions)).reduce((sum, p) => sum + p.amount - p.refunded, 0);
-  const [quotes] = await query<{ net: number }>(
-    `SELECT COALESCE(SUM(p.amount_pence - p.refunded_pence), 0) AS net FROM estimate_payments p
-      JOIN estimates e ON e.id = p.estimate_id WHERE e.customer_id = ?1`,
-    customerId,
-  );
-  const [invoices] = await query<{ net: number }>(
-    "SELECT COALESCE(SUM(paid_pence), 0) AS net FROM invoices WHERE customer_id = ?1",
-    customerId,
-  );
-  expect(quotes!.net + invoices!.net).toBe(card + officeNet);
-  return { card, quotes: quotes!.net, invoices: invoices!.net };
-}
 
 describe("deposits", () => {
   it("keeps one open deposit page a quote: a second start expires the first, and a page paid meanwhile is recorded", async () => {
@@ -382,64 +298,5 @@ describe("deposits", () => {
       paidOn: "2999-01-01",
     });
     expect(future.status).toBe(400);
-  });
-});
-
-describe("invoice payments that arrive late", () => {
-  async function issuedInvoice() {
-    const q = await acceptedQuote();
-    return { ...q, invoice: await invoiced(q.id) };
-  }
-
-  it("records and gives back a card payment for an invoice voided meanwhile", async () => {
-    const { customerId, invoice } = await issuedInvoice();
-    const pay = await customerCall<{ checkoutUrl: string }>("POST", `/api/invoices/${invoice.token}/pay`);
-    const session = sessionOf(pay.body.checkoutUrl);
-    // Voided without Stripe's keys: the page could not be closed, and the customer pays it.
-    expect((await admin("POST", `/api/admin/invoices/${invoice.id}/void`, { reason: "Raised in error" })).status).toBe(200);
-    expect((await webhook(await payAtStripe(session))).status).toBe(200);
-    const after = await invoiceOf(invoice.id);
-    expect(after.state).toBe("void");
-    expect(after.payments).toEqual([expect.objectContaining({ method: "card", amountPence: 100_000 })]);
-    expect(after.refunds).toEqual([expect.objectContaining({ method: "card", amountPence: 100_000 })]);
-    expect(after.paidPence).toBe(0);
-    expect(after.events.filter((e) => e.kind === "refunded").map((e) => e.detail)).toEqual([
-      "£1,000.00 to the card: The invoice was void when this payment arrived",
-    ]);
-    const { card } = await expectReconciled(customerId, [session]);
-    expect(card).toBe(0);
-  });
-
-  it("gives back a card payment for an invoice paid meanwhile, and tries again from the cron when Stripe is down", async () => {
-    const { customerId, invoice } = await issuedInvoice();
-    const pay = await customerCall<{ checkoutUrl: string }>("POST", `/api/invoices/${invoice.token}/pay`);
-    const session = sessionOf(pay.body.checkoutUrl);
-    await admin("POST", `/api/admin/invoices/${invoice.id}/payments`, {
-      amountPence: 100_000,
-      method: "bank",
-      paidOn: londonToday(),
-    });
-    // The webhook arrives while Stripe refuses the refund (a revoked key): the payment is recorded, the money due back.
-    const down = { ...stripeEnv, STRIPE_SECRET_KEY: "sk_test_revoked_for_now" };
-    expectConsoleError(/"stripe":"refunds.create".*Invalid API Key/);
-    expect((await webhook(await payAtStripe(session), down)).status).toBe(200);
-    let after = await invoiceOf(invoice.id);
-    expect(after).toMatchObject({ paidPence: 200_000, balancePence: -100_000, refunds: [] });
-    await expectReconciled(customerId, [session], 100_000);
-    // The cron's next run gives it back, once, however often it runs.
-    for (let run = 0; run < 2; run++) {
-      const ctx = createExecutionContext();
-      await worker.scheduled(
-        createScheduledController({ scheduledTime: Date.now(), cron: "*/5 * * * *" }),
-        guardedEnv({ ...env, ...stripeEnv }),
-        ctx,
-      );
-      await waitOnExecutionContext(ctx);
-    }
-    after = await invoiceOf(invoice.id);
-    expect(after).toMatchObject({ state: "paid", paidPence: 100_000, balancePence: 0 });
-    expect(after.refunds).toEqual([expect.objectContaining({ amountPence: 100_000, method: "card" })]);
-    expect((await cardStatement([session]))[0]).toMatchObject({ amount: 100_000, refunded: 100_000 });
-    await expectReconciled(customerId, [session], 100_000);
   });
 });

@@ -1,0 +1,183 @@
+import {
+  accountSessions,
+  accountSignInLinks,
+  bookingCells,
+  bookings,
+  campaignRecipients,
+  chatMessages,
+  emailSubscribers,
+  outbox,
+  outgoingEmails,
+  serviceRecords,
+  serviceReminders,
+  visitSheets,
+} from ".";
+import type { PersonalTable } from "./personal-data-rules";
+
+/** Mail, sign-ups, the account's sign-in, chats, bookings, reminders and visits: where a person is written to and about. Part of `personalData` (./personal-data.ts), in its order. */
+export const contactData = {
+  outbox: {
+    table: outbox,
+    personal: [outbox.to, outbox.subject, outbox.html, outbox.text, outbox.headers, outbox.attachments],
+    other: [outbox.kind, outbox.createdAt],
+    found:
+      "as the mail log, and the delivered copies of her documents' e-mails (local delivery only: a deploy sends through the provider and writes nothing here)",
+    rules: { delivered: { action: "delete", rows: "all of them" } },
+  },
+  outgoingEmails: {
+    table: outgoingEmails,
+    personal: [
+      outgoingEmails.to,
+      outgoingEmails.subject,
+      outgoingEmails.html,
+      outgoingEmails.text,
+      outgoingEmails.headers,
+      outgoingEmails.attachments,
+    ],
+    other: [
+      outgoingEmails.kind,
+      outgoingEmails.status,
+      outgoingEmails.lastError,
+      outgoingEmails.providerMessageId,
+      outgoingEmails.sentAt,
+      outgoingEmails.createdAt,
+      outgoingEmails.updatedAt,
+    ],
+    found:
+      "sent to the address; naming it as a whole address (not inside a longer one: erasing v@example.co leaves anna.v@example.com's mail); or the copies of her documents e-mailed to others (a tenant's copy of a gas safety record)",
+    rules: {
+      log: { action: "delete", rows: "all of them (the answer to the request is sent after, and forgets the address once sent)" },
+    },
+  },
+  campaignRecipients: {
+    table: campaignRecipients,
+    personal: [campaignRecipients.email],
+    other: [
+      campaignRecipients.status,
+      campaignRecipients.lastError,
+      campaignRecipients.queuedAt,
+      campaignRecipients.sentAt,
+      campaignRecipients.providerMessageId,
+      campaignRecipients.updatedAt,
+    ],
+    found: "by the address",
+    rules: {
+      recipient: {
+        action: "blank",
+        rows: "all of them",
+        columns: [campaignRecipients.email],
+        why: "the campaign's counts (sent, failed) stay true without saying who",
+      },
+    },
+  },
+  emailSubscribers: {
+    table: emailSubscribers,
+    personal: [emailSubscribers.email, emailSubscribers.consentSource, emailSubscribers.consentText],
+    other: [
+      emailSubscribers.status,
+      emailSubscribers.signedUpAt,
+      emailSubscribers.confirmedAt,
+      emailSubscribers.confirmationRequestedAt,
+      emailSubscribers.unsubscribedAt,
+    ],
+    found: "by the address",
+    rules: { signup: { action: "delete", rows: "the entry, with its consent evidence" } },
+  },
+  accountSignInLinks: {
+    table: accountSignInLinks,
+    personal: [accountSignInLinks.email],
+    other: [accountSignInLinks.tokenHash, accountSignInLinks.expiresAt, accountSignInLinks.usedAt, accountSignInLinks.createdAt],
+    found: "by the address",
+    rules: { links: { action: "delete", rows: "all of them" } },
+  },
+  accountSessions: {
+    table: accountSessions,
+    personal: [accountSessions.email],
+    other: [accountSessions.tokenHash, accountSessions.expiresAt, accountSessions.revokedAt, accountSessions.createdAt],
+    found: "by the address",
+    rules: { sessions: { action: "delete", rows: "all of them: every browser is signed out" } },
+  },
+  chatMessages: {
+    table: chatMessages,
+    personal: [chatMessages.message],
+    other: [chatMessages.sessionId, chatMessages.sender, chatMessages.timestamp, chatMessages.createdAt],
+    found:
+      "the conversations handed over to a person from the address (its call-back requests name them); a conversation never handed over names nobody, and goes 12 months after its last message",
+    rules: { handedOver: { action: "delete", rows: "those conversations" } },
+  },
+  bookings: {
+    table: bookings,
+    personal: [
+      bookings.name,
+      bookings.email,
+      bookings.phone,
+      bookings.postcode,
+      bookings.address,
+      bookings.notes,
+      bookings.reference,
+    ],
+    other: [
+      bookings.service,
+      bookings.startsAt,
+      bookings.endsAt,
+      bookings.status,
+      bookings.source,
+      bookings.cancelledAt,
+      bookings.createdAt,
+      bookings.updatedAt,
+    ],
+    found: "by the address, the account's customers or their visits",
+    rules: { bookings: { action: "delete", rows: "all of them, past and future" } },
+  },
+  serviceReminders: {
+    table: serviceReminders,
+    personal: [serviceReminders.reason],
+    other: [serviceReminders.kind, serviceReminders.dueDate, serviceReminders.outcome, serviceReminders.createdAt],
+    found: "by the account's customers and visits",
+    rules: { reminders: { action: "delete", rows: "all of them" } },
+  },
+  serviceRecords: {
+    table: serviceRecords,
+    personal: [serviceRecords.workCompleted, serviceRecords.partsUsed, serviceRecords.description, serviceRecords.notes],
+    other: [
+      serviceRecords.serviceType,
+      serviceRecords.equipmentType,
+      serviceRecords.equipmentModel,
+      serviceRecords.status,
+      serviceRecords.serviceDate,
+      serviceRecords.technicianName,
+      serviceRecords.nextServiceDue,
+      serviceRecords.visitStart,
+      serviceRecords.visitEnd,
+      serviceRecords.createdAt,
+    ],
+    found: "the account's customers', at their properties, or booked from their quote requests",
+    rules: {
+      visits: {
+        action: "delete",
+        rows: "all of them, past and future (a booked time is freed); the issued documents and invoices of a visit keep what they say",
+      },
+    },
+  },
+  visitSheets: {
+    table: visitSheets,
+    personal: [
+      visitSheets.workDone,
+      visitSheets.advice,
+      visitSheets.signature,
+      visitSheets.signedName,
+      visitSheets.photos,
+      visitSheets.parts,
+    ],
+    other: [visitSheets.arrivedAt, visitSheets.finishedAt, visitSheets.updatedAt],
+    found: "the account's visits'; its photos are R2 objects (personalObjects)",
+    rules: { sheets: { action: "delete", rows: "with the visit", cascade: "service_records" } },
+  },
+  bookingCells: {
+    table: bookingCells,
+    personal: [],
+    other: [bookingCells.cell],
+    found: "the account's visits'",
+    rules: { time: { action: "delete", rows: "with the visit: the time is free again", cascade: "service_records" } },
+  },
+} as const satisfies Record<string, PersonalTable>;
