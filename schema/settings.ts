@@ -1,4 +1,4 @@
-import { signupModal } from "./api/constants";
+import { signupModal } from "./signup-modal";
 
 /**
  * The periods and thresholds the product runs by, in one place: the cron, the services, the

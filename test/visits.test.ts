@@ -92,6 +92,21 @@ describe("the engineer's day", () => {
     expect(visit.propertyId).toEqual(expect.any(Number));
     expect(visit.mapsUrl).toContain(encodeURIComponent("Flat 4, 3 Ash Grove"));
     expect((await admin("GET", "/api/admin/today?date=tomorrow")).status).toBe(400);
+    expect(visit.tenant).toBeNull();
+  });
+
+  it("names the tenant who opens the door at a let flat, beside the landlord who pays", async () => {
+    const { visitId } = await visitToday();
+    const record = await admin("GET", `/api/admin/service-records/${visitId}`);
+    const changed = await admin("PATCH", `/api/admin/properties/${record.body.propertyId}`, {
+      tenantName: "Tia Tenant",
+      tenantPhone: "07700 900123",
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const day = await admin("GET", `/api/admin/today?date=${londonToday()}`);
+    const visit = (day.body as TodayAnswer).visits.find((v) => v.id === visitId)!;
+    expect(visit.tenant).toEqual({ name: "Tia Tenant", phone: "07700 900123" });
+    expect(visit.customer?.phone).toBe("0161 496 0777");
   });
 
   it("syncs a sheet once per key, moving stock by the change, and finishes the visit", async () => {

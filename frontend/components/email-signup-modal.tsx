@@ -1,6 +1,6 @@
 import { lazy, Suspense, startTransition, useCallback, useEffect, useState } from "react";
 import { useLocation } from "wouter";
-import { signupModal } from "../../schema/api/constants";
+import { signupModal } from "../../schema/signup-modal";
 import { whenIdle } from "../lib/idle";
 import { whenPageReady } from "../lib/page-ready";
 

@@ -35,6 +35,12 @@ export type TodayVisit = {
   start: string | null;
   end: string | null;
   customer: { id: number; name: string; phone: string | null; email: string | null } | null;
+  /**
+   * Who opens the door at a let property: its tenant, when the property has one on file. The
+   * customer (the landlord) stays the contact for money. Absent in a day kept on the phone before
+   * it was added.
+   */
+  tenant?: { name: string | null; phone: string | null } | null;
   /** The property's address (or the customer's), and a link that opens it in the phone's maps. */
   address: string | null;
   mapsUrl: string | null;

@@ -245,8 +245,20 @@ const Visit = memo(function Visit({ visit, entries, onReload }: SheetProps) {
             </a>
           </Text>
         ) : null}
+        {visit.tenant ? (
+          <Text size="2">
+            Tenant{visit.tenant.name ? ` ${visit.tenant.name}` : ""}
+            {visit.tenant.phone ? (
+              <>
+                {": "}
+                <a href={`tel:${visit.tenant.phone.replace(/[^\d+]/g, "")}`}>Call {visit.tenant.phone}</a>
+              </>
+            ) : null}
+          </Text>
+        ) : null}
         {phone ? (
           <Text size="2">
+            {visit.tenant ? "Landlord: " : null}
             <a href={`tel:${phone.replace(/[^\d+]/g, "")}`}>Call {phone}</a>
           </Text>
         ) : null}

@@ -1,6 +1,7 @@
 import { and, gte, lt } from "drizzle-orm";
 import type { BookableService, CalendarSettings, Slot } from "../../../schema/api/bookings";
 import { MAX_AVAILABILITY_DAYS } from "../../../schema/api/bookings";
+import { isBankHoliday } from "../../../schema/bank-holidays";
 import { bookingCells } from "../../../schema/db";
 import { addDays, londonToday, londonToUtc, weekdayOf } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
@@ -21,9 +22,10 @@ export function cellsOf(start: number, end: number): string[] {
 }
 
 /**
- * Who is asking: a customer on /book (the owner's notice, booking window and blocked days apply), or
- * the owner planning a visit (any working day from today; blocked days are still left out, though
- * the owner may set a time by hand on one).
+ * Who is asking: a customer on /book (the owner's notice, booking window, blocked days and England
+ * and Wales's bank holidays apply), or the owner planning a visit (any working day from today;
+ * blocked days are still left out, though the owner may set a time by hand on one; a bank holiday is
+ * the owner's to work or not).
  */
 export type SlotAudience = "customer" | "owner";
 
@@ -44,6 +46,7 @@ export function bookableDays(
   for (let i = 0; i < days; i++) {
     const date = addDays(start, i);
     if (date < earliest || date > latest || blocked.has(date) || !calendar.hours[weekdayOf(date)]) continue;
+    if (audience === "customer" && isBankHoliday(date)) continue;
     out.push(date);
   }
   return out;

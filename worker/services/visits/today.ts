@@ -53,7 +53,13 @@ export async function today(db: Db, date: string): Promise<TodayAnswer> {
       .where(ofDay)
       .orderBy(sql`${r.visitStart} IS NULL`, asc(r.visitStart), asc(r.id)),
     db
-      .select({ id: properties.id, address: properties.address, postcode: properties.postcode })
+      .select({
+        id: properties.id,
+        address: properties.address,
+        postcode: properties.postcode,
+        tenantName: properties.tenantName,
+        tenantPhone: properties.tenantPhone,
+      })
       .from(properties)
       .where(inArray(properties.id, dayProperties)),
     db
@@ -105,6 +111,7 @@ export async function today(db: Db, date: string): Promise<TodayAnswer> {
           v.customerId === null
             ? null
             : { id: v.customerId, name: `${v.firstName} ${v.lastName}`.trim(), phone: v.phone, email: v.email },
+        tenant: place && (place.tenantName || place.tenantPhone) ? { name: place.tenantName, phone: place.tenantPhone } : null,
         address,
         mapsUrl: address ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}` : null,
         appliances: kit.filter((a) => v.propertyId !== null && a.propertyId === v.propertyId).map(({ propertyId: _, ...a }) => a),
