@@ -36,8 +36,10 @@ export function isBankHoliday(date: string): boolean {
 
 const byYear = new Map<number, Set<string>>();
 function holidaysOf(year: number): Set<string> {
-  let days = byYear.get(year);
-  if (!days) byYear.set(year, (days = new Set(bankHolidays(year))));
+  const known = byYear.get(year);
+  if (known) return known;
+  const days = new Set(bankHolidays(year));
+  byYear.set(year, days);
   return days;
 }
 
