@@ -29,6 +29,8 @@ export type CartContextValue = {
   removeItem: (id: number) => Promise<void>;
   /** `quiet` skips the "Cart Cleared" toast when the cart is emptied as part of paying. */
   clearCart: (options?: { quiet?: boolean }) => Promise<void>;
+  /** A change to the cart is still on its way to the server: ordering or paying waits for it. */
+  cartWriting: boolean;
   /** Re-reads the cart from the server (after an order, which empties it server-side). */
   refreshCart: () => Promise<unknown>;
   /**
@@ -83,6 +85,17 @@ export function CartProvider({ children }: { children: ReactNode }) {
     errorRetryCount: 2,
   });
   const cartItems = useMemo(() => data ?? [], [data]);
+  // Changes on their way to the server: the page shows them at once (optimistic), but an order or a
+  // payment sent meanwhile would meet the cart as it was, so those wait for them.
+  const [writing, setWriting] = useState(0);
+  const track = useCallback(async (change: () => Promise<unknown>) => {
+    setWriting((n) => n + 1);
+    try {
+      await change();
+    } finally {
+      setWriting((n) => n - 1);
+    }
+  }, []);
   // What refusals said is left, by line id: a line the server later accepts a change to, or a new
   // line of the same product, no longer goes by that number.
   const [reportedStock, setReportedStock] = useState<ReadonlyMap<number, number>>(new Map());
@@ -124,11 +137,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
         return product ? [...current, { id: -productId, productId, quantity, product }] : current;
       };
       try {
-        await mutate(
-          withWriteRetry(() => api(`${CART_KEY}/add`, { json: { sessionId: getCartSessionId(), productId, quantity } })).then(
-            () => undefined,
+        await track(() =>
+          mutate(
+            withWriteRetry(() => api(`${CART_KEY}/add`, { json: { sessionId: getCartSessionId(), productId, quantity } })).then(
+              () => undefined,
+            ),
+            { optimisticData: optimistic, rollbackOnError: true, populateCache: false, revalidate: true },
           ),
-          { optimisticData: optimistic, rollbackOnError: true, populateCache: false, revalidate: true },
         );
         forgetReported(cartItems.find((line) => line.productId === productId)?.id);
         notify({ title: "Added to Cart", description: "Item has been added to your cart", variant: "success" });
@@ -139,41 +154,45 @@ export function CartProvider({ children }: { children: ReactNode }) {
         return false;
       }
     },
-    [mutate, markShortLines, forgetReported, cartItems],
+    [track, mutate, markShortLines, forgetReported, cartItems],
   );
 
   const removeItem = useCallback(
     async (id: number) => {
       try {
-        await mutate(
-          withWriteRetry(() => api(`${CART_KEY}/${id}`, { method: "DELETE" })).then(() => undefined),
-          {
-            optimisticData: (lines) => (lines ?? []).filter((line) => line.id !== id),
-            rollbackOnError: true,
-            populateCache: false,
-            revalidate: true,
-          },
+        await track(() =>
+          mutate(
+            withWriteRetry(() => api(`${CART_KEY}/${id}`, { method: "DELETE" })).then(() => undefined),
+            {
+              optimisticData: (lines) => (lines ?? []).filter((line) => line.id !== id),
+              rollbackOnError: true,
+              populateCache: false,
+              revalidate: true,
+            },
+          ),
         );
         notify({ title: "Item Removed", description: "Item has been removed from your cart", variant: "success" });
       } catch (e) {
         notify({ title: "Error", description: failureMessage(e, "Failed to remove item from cart"), variant: "destructive" });
       }
     },
-    [mutate],
+    [track, mutate],
   );
 
   const updateQuantity = useCallback(
     async (id: number, quantity: number) => {
       if (quantity <= 0) return removeItem(id);
       try {
-        await mutate(
-          withWriteRetry(() => api(`${CART_KEY}/${id}`, { method: "PUT", json: { quantity } })).then(() => undefined),
-          {
-            optimisticData: (lines) => (lines ?? []).map((line) => (line.id === id ? { ...line, quantity } : line)),
-            rollbackOnError: true,
-            populateCache: false,
-            revalidate: true,
-          },
+        await track(() =>
+          mutate(
+            withWriteRetry(() => api(`${CART_KEY}/${id}`, { method: "PUT", json: { quantity } })).then(() => undefined),
+            {
+              optimisticData: (lines) => (lines ?? []).map((line) => (line.id === id ? { ...line, quantity } : line)),
+              rollbackOnError: true,
+              populateCache: false,
+              revalidate: true,
+            },
+          ),
         );
         forgetReported(id);
       } catch (e) {
@@ -181,15 +200,17 @@ export function CartProvider({ children }: { children: ReactNode }) {
         notify({ title: "Error", description: failureMessage(e, "Failed to update cart item"), variant: "destructive" });
       }
     },
-    [mutate, removeItem, markShortLines, forgetReported],
+    [track, mutate, removeItem, markShortLines, forgetReported],
   );
 
   const clearCart = useCallback(
     async ({ quiet = false }: { quiet?: boolean } = {}) => {
       try {
-        await mutate(
-          withWriteRetry(() => api(`${CART_KEY}/clear`, { json: { sessionId: getCartSessionId() } })).then(() => undefined),
-          { optimisticData: [], rollbackOnError: true, populateCache: false, revalidate: true },
+        await track(() =>
+          mutate(
+            withWriteRetry(() => api(`${CART_KEY}/clear`, { json: { sessionId: getCartSessionId() } })).then(() => undefined),
+            { optimisticData: [], rollbackOnError: true, populateCache: false, revalidate: true },
+          ),
         );
         if (!quiet) {
           notify({ title: "Cart Cleared", description: "All items have been removed from your cart", variant: "success" });
@@ -198,7 +219,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         notify({ title: "Error", description: failureMessage(e, "Failed to clear cart"), variant: "destructive" });
       }
     },
-    [mutate],
+    [track, mutate],
   );
 
   const refreshCart = useCallback(() => mutate(), [mutate]);
@@ -230,8 +251,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
       refreshCart,
       lineStock,
       markShortLines,
+      cartWriting: writing > 0,
     };
   }, [
+    writing,
     cartItems,
     sessionId,
     isFetching,

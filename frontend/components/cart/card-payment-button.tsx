@@ -25,7 +25,7 @@ function checkoutFailure(error: unknown): string {
  * checkout session exists; a blocked popup falls back to this window and leaves a link behind.
  */
 export function CardPaymentButton() {
-  const { cartItems, cartCount, cartTotalAmount, clearCart, refreshCart, markShortLines } = useCart();
+  const { cartItems, cartCount, cartTotalAmount, cartWriting, clearCart, refreshCart, markShortLines } = useCart();
   const [pending, setPending] = useState(false);
   const [fallbackUrl, setFallbackUrl] = useState<string | null>(null);
   const focusFirstFix = useFocusFirstFix();
@@ -73,7 +73,13 @@ export function CardPaymentButton() {
 
   return (
     <Flex direction="column" gap="2">
-      <Button size="3" onClick={pay} loading={pending} disabled={cartItems.length === 0} className="cart-summary__pay">
+      <Button
+        size="3"
+        onClick={pay}
+        loading={pending}
+        disabled={cartItems.length === 0 || cartWriting}
+        className="cart-summary__pay"
+      >
         <CardIcon size={18} /> Pay by Card
       </Button>
       {fallbackUrl ? (

@@ -36,7 +36,7 @@ function issueOf(name: FieldName, value: string): Issue[] {
  * on blur and on submit. On failure the form keeps what was typed.
  */
 export function CheckoutForm({ onPlaced }: { onPlaced: (order: OrderResponse["order"]) => void }) {
-  const { cartTotalAmount, refreshCart, markShortLines } = useCart();
+  const { cartTotalAmount, cartWriting, refreshCart, markShortLines } = useCart();
   const id = useId();
   const form = useForm<Values, CheckoutValues>({
     initial: EMPTY,
@@ -176,7 +176,7 @@ export function CheckoutForm({ onPlaced }: { onPlaced: (order: OrderResponse["or
             onChange={change("notes")}
             onBlur={blur("notes")}
           />
-          <Button type="submit" size="3" disabled={form.busy} className="checkout-form__submit">
+          <Button type="submit" size="3" disabled={form.busy || cartWriting} className="checkout-form__submit">
             {form.busy ? "Placing Order..." : "Place Order"}
           </Button>
           <TermsNotice action="placing your order" />
