@@ -1,3 +1,4 @@
+import type { AdminSummary } from "../schema/api/home";
 import { adminRoutes } from "../schema/routes";
 import { ADMIN, bearer, expect, expectToast, loginToken, test } from "./admin-fixtures";
 
@@ -191,7 +192,11 @@ test.describe("admin login and session", () => {
             remindersDue: 0,
             lowStockProducts: 0,
             failedCampaignSends: 0,
-          },
+            quotesThisMonth: { sent: 0, viewed: 0, accepted: 0, acceptedPence: 0 },
+            acceptedQuotes: [],
+            invoices: { overdue: 0, overduePence: 0, owedPence: 0 },
+            erasureRequests: 0,
+          } satisfies AdminSummary,
         }),
       );
       await page.route("**/api/admin/security", (route) =>
