@@ -1,4 +1,4 @@
-import { addDays, weekdayOf } from "./london-time";
+import { addDays, mondayOf, weekdayOf } from "./london-time";
 
 /**
  * England and Wales's bank holidays, computed for any year: New Year's Day, Good Friday, Easter
@@ -44,9 +44,9 @@ function holidaysOf(year: number): Set<string> {
 }
 
 const isWeekend = (date: string) => weekdayOf(date) === "saturday" || weekdayOf(date) === "sunday";
-const DAY_INDEX = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
-const firstMonday = (first: string) => addDays(first, (8 - DAY_INDEX(first)) % 7);
-const lastMonday = (last: string) => addDays(last, -((DAY_INDEX(last) + 6) % 7));
+// Weeks run Monday to Sunday (mondayOf): a month's last Monday is the Monday of its last day's week.
+const firstMonday = (first: string) => mondayOf(addDays(first, 6));
+const lastMonday = (last: string) => mondayOf(last);
 
 /** Easter Sunday in the Gregorian calendar (the anonymous algorithm, as Meeus gives it). */
 function easterSunday(year: number): string {

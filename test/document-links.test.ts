@@ -8,7 +8,7 @@ import { addDays, addMonths, londonToday, londonToUtc } from "../schema/london-t
 import { createBookingToken } from "../worker/lib/booking-token";
 import { createDocumentLink } from "../worker/lib/document-link";
 import { signToken } from "../worker/lib/signed-token";
-import { adminHeaders } from "./helpers/admin";
+import { admin } from "./helpers/admin";
 import { createServiceRecord } from "./helpers/factories-admin";
 import { callApp, callAppJson, query } from "./helpers/factories-commerce";
 import { drainMail } from "./helpers/mail";
@@ -17,9 +17,6 @@ import { drainMail } from "./helpers/mail";
  * Every public document link can be revoked by the owner (its link version bumped) and ends where
  * its kind says (schema/settings.ts `documentLinks`, worker/services/documents/link-rules.ts).
  */
-async function admin<T = any>(method: string, path: string, json?: unknown) {
-  return callAppJson<T>(path, { method, json, headers: await adminHeaders() });
-}
 
 const NOT_VALID = /not valid/;
 

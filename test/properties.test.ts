@@ -1,13 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { AdminAppliance, AdminProperty, AdminPropertyDetail } from "../schema/api/properties";
-import { adminHeaders } from "./helpers/admin";
+import { admin } from "./helpers/admin";
 import { createServiceRecord } from "./helpers/factories-admin";
-import { callAppJson, query } from "./helpers/factories-commerce";
-
-async function admin<T = any>(method: string, path: string, json?: unknown) {
-  return callAppJson<T>(path, { method, json, headers: await adminHeaders() });
-}
+import { query } from "./helpers/factories-commerce";
 
 const landlord = {
   firstName: "Lena",

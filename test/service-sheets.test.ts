@@ -5,14 +5,10 @@ import type { DocumentSummary } from "../schema/api/documents";
 import type { AdminProperty } from "../schema/api/properties";
 import { type AdminServiceSheet, SERVICE_CHECKS } from "../schema/api/service-sheets";
 import { addMonths, londonToday } from "../schema/london-time";
-import { adminHeaders } from "./helpers/admin";
+import { admin } from "./helpers/admin";
 import { createServiceRecord } from "./helpers/factories-admin";
-import { callApp, callAppJson, query } from "./helpers/factories-commerce";
+import { callApp, query } from "./helpers/factories-commerce";
 import { drainMail } from "./helpers/mail";
-
-async function admin<T = any>(method: string, path: string, json?: unknown) {
-  return callAppJson<T>(path, { method, json, headers: await adminHeaders() });
-}
 
 const SIGNATURE =
   "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";

@@ -2,12 +2,11 @@
 import { expect } from "vitest";
 import { londonToday } from "../../schema/london-time";
 import { passedBoilerRecord } from "../fixtures/gas-safety-record";
-import { adminHeaders } from "./admin";
-import { callApp, callAppJson, query } from "./factories-commerce";
+import { admin } from "./admin";
 
-export async function admin<T = any>(method: string, path: string, json?: unknown) {
-  return callAppJson<T>(path, { method, json, headers: await adminHeaders() });
-}
+export { admin };
+
+import { callApp, callAppJson, query } from "./factories-commerce";
 
 /** A landlord with a flat, a boiler, an issued gas safety record, a sent quote and an issued invoice. */
 export async function landlord(name: string) {

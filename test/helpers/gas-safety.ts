@@ -3,8 +3,9 @@ import { expect } from "vitest";
 import type { AdminGasSafetyRecord } from "../../schema/api/gas-safety";
 import type { AdminAppliance, AdminProperty } from "../../schema/api/properties";
 import { londonToday } from "../../schema/london-time";
-import { adminHeaders } from "./admin";
-import { callAppJson } from "./factories-commerce";
+import { admin } from "./admin";
+
+export { admin };
 
 /**
  * Gas safety records as the three test files drive them (test/gas-safety-issuing.test.ts,
@@ -12,9 +13,6 @@ import { callAppJson } from "./factories-commerce";
  * let flat with its appliances, a record filled as an engineer would, drafted and issued through the
  * admin API, and the text and hash of the PDFs it makes.
  */
-export async function admin<T = any>(method: string, path: string, json?: unknown) {
-  return callAppJson<T>(path, { method, json, headers: await adminHeaders() });
-}
 
 /** A real 1×1 PNG, as the signature pad sends one. */
 export const SIGNATURE =

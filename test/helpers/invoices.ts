@@ -2,12 +2,9 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { expect } from "vitest";
 import type { AdminInvoice } from "../../schema/api/invoices";
-import { adminHeaders } from "./admin";
-import { callAppJson } from "./factories-commerce";
+import { admin } from "./admin";
 
-export async function admin<T = any>(method: string, path: string, json?: unknown) {
-  return callAppJson<T>(path, { method, json, headers: await adminHeaders() });
-}
+export { admin };
 
 export async function customer() {
   const tag = crypto.randomUUID().slice(0, 8);

@@ -1,6 +1,9 @@
 import { expect } from "vitest";
 import type { AdminQuote, PublicQuote } from "../../schema/api/quotes";
-import { adminHeaders } from "./admin";
+import { admin } from "./admin";
+
+export { admin };
+
 import { callAppJson, query } from "./factories-commerce";
 import { drainMail } from "./mail";
 
@@ -10,9 +13,6 @@ import { drainMail } from "./mail";
  * with a home, a two-option boiler quote, sent with its link read from the e-mail, and the
  * customer's acceptance. `sentQuote` turns VAT registration on: each file clears it after each test.
  */
-export async function admin<T = any>(method: string, path: string, json?: unknown) {
-  return callAppJson<T>(path, { method, json, headers: await adminHeaders() });
-}
 export const customerCall = <T = any>(method: string, path: string, json?: unknown) => callAppJson<T>(path, { method, json });
 
 export async function customer() {

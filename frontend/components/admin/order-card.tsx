@@ -5,6 +5,7 @@ import { type PaymentMethod, paymentMethodLabels } from "../../../schema/api/pay
 import { formatPrice, parsePriceToPence } from "../../../schema/format";
 import { formatDate, formatDateTime } from "../../../schema/london-time-text";
 import type { OrderMove } from "../../hooks/admin/use-admin-orders";
+import { telHref } from "../../lib/tel";
 import { ConfirmButton } from "./confirm-button";
 import { DispatchForm } from "./orders/dispatch-form";
 import { RecordPayment } from "./record-payment";
@@ -107,7 +108,7 @@ export function OrderCard({ order, busy, onMove, onPaid }: Props) {
           <div>
             <dt>Phone</dt>
             <dd>
-              <a className="admin-muted-link" href={`tel:${order.customerPhone.replace(/[^\d+]/g, "")}`}>
+              <a className="admin-muted-link" href={telHref(order.customerPhone)}>
                 {order.customerPhone}
               </a>
             </dd>

@@ -10,6 +10,7 @@ import { PageHeader } from "../../components/admin/page-header";
 import { StatTile } from "../../components/admin/stat-tile";
 import { useAdminSummary } from "../../hooks/admin/use-summary";
 import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
+import { telHref } from "../../lib/tel";
 
 /**
  * Each count and the list it opens, filtered where the list can be (the products and orders screens
@@ -87,7 +88,7 @@ function UrgentRequests({ urgent }: { urgent: UrgentRequest[] }) {
               </div>
               {r.phone ? (
                 <Button asChild color="red">
-                  <a href={`tel:${r.phone.replace(/[^\d+]/g, "")}`}>Call {r.phone}</a>
+                  <a href={telHref(r.phone)}>Call {r.phone}</a>
                 </Button>
               ) : null}
             </Flex>

@@ -20,6 +20,7 @@ import {
   rememberedDay,
 } from "../../lib/admin/sheet-outbox";
 import { whenIdle } from "../../lib/idle";
+import { telHref } from "../../lib/tel";
 
 type SheetCode = typeof import("../../components/admin/visits/job-sheet");
 type SheetProps = Parameters<SheetCode["JobSheet"]>[0];
@@ -251,7 +252,7 @@ const Visit = memo(function Visit({ visit, entries, onReload }: SheetProps) {
             {visit.tenant.phone ? (
               <>
                 {": "}
-                <a href={`tel:${visit.tenant.phone.replace(/[^\d+]/g, "")}`}>Call {visit.tenant.phone}</a>
+                <a href={telHref(visit.tenant.phone)}>Call {visit.tenant.phone}</a>
               </>
             ) : null}
           </Text>
@@ -259,7 +260,7 @@ const Visit = memo(function Visit({ visit, entries, onReload }: SheetProps) {
         {phone ? (
           <Text size="2">
             {visit.tenant ? "Landlord: " : null}
-            <a href={`tel:${phone.replace(/[^\d+]/g, "")}`}>Call {phone}</a>
+            <a href={telHref(phone)}>Call {phone}</a>
           </Text>
         ) : null}
         {visit.appliances.length ? (

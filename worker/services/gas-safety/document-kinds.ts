@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { DocumentSummary } from "../../../schema/api/documents";
 import { TENANT_COPY_DAYS } from "../../../schema/api/gas-safety";
 import { gasSafetyRecords, outgoingEmails, properties, serviceSheets, warningNotices } from "../../../schema/db";
 import { addDays, londonDateOf } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
 import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
+import type { AppEnv } from "../../env";
 import { documentUrl } from "../documents/files";
 import type { DocumentKind, DocumentScope } from "../documents/kind";
 import { scopeWhere } from "../documents/list";
@@ -155,6 +157,28 @@ export const gasSafetyRecordKind: DocumentKind<"gas-safety-record"> = {
   },
 };
 
+/** A warning notice as the lists show it, dated by its record's check (on the record's own page too). */
+export async function noticeSummary(
+  env: AppEnv,
+  n: Pick<typeof warningNotices.$inferSelect, "id" | "number" | "propertyId" | "classification" | "linkVersion">,
+  date: string,
+): Promise<DocumentSummary> {
+  return {
+    kind: warningNoticeKind.name,
+    title: "Warning notice",
+    screen: null,
+    id: n.id,
+    status: "issued",
+    number: numberText("warningNotice", n.number),
+    propertyId: n.propertyId,
+    date,
+    nextDueDate: null,
+    classification: n.classification,
+    pdfUrl: await documentUrl(env, warningNoticeKind, n.id, n.linkVersion),
+    tenantCopyDueBy: null,
+  };
+}
+
 export const warningNoticeKind: DocumentKind<"warning-notice"> = {
   name: "warning-notice",
   async source(db, id) {
@@ -191,23 +215,7 @@ export const warningNoticeKind: DocumentKind<"warning-notice"> = {
   linksEnd: false,
   list: {
     query: noticeRows,
-    summaries: (env, rows: Rows<typeof noticeRows>) =>
-      Promise.all(
-        rows.map(async (n) => ({
-          kind: "warning-notice",
-          title: "Warning notice",
-          screen: null,
-          id: n.id,
-          status: "issued" as const,
-          number: numberText("warningNotice", n.number),
-          propertyId: n.propertyId,
-          date: n.checkDate ?? "",
-          nextDueDate: null,
-          classification: n.classification,
-          pdfUrl: await documentUrl(env, warningNoticeKind, n.id, n.linkVersion),
-          tenantCopyDueBy: null,
-        })),
-      ),
+    summaries: (env, rows: Rows<typeof noticeRows>) => Promise.all(rows.map((n) => noticeSummary(env, n, n.checkDate ?? ""))),
   },
   async accountLinkVersion(db, id, ids) {
     const [row] = await db

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { notFound } from "../../lib/errors";
 import { documentUrl } from "../documents/files";
-import { gasSafetyRecordKind, warningNoticeKind } from "./document-kinds";
+import { gasSafetyRecordKind, noticeSummary } from "./document-kinds";
 
 /**
  * Landlord gas safety records: drafts the engineer fills (PATCH as they go), issued once with every
@@ -124,22 +124,7 @@ async function toAdminRecord(env: AppEnv, ctx: Context): Promise<AdminGasSafetyR
     issuedAt: record.issuedAt,
     pdfUrl: issued ? await documentUrl(env, gasSafetyRecordKind, record.id, record.linkVersion) : null,
     pdfSha256: record.pdfSha256,
-    warningNotices: await Promise.all(
-      ctx.notices.map(async (n) => ({
-        kind: "warning-notice",
-        title: "Warning notice",
-        screen: null,
-        id: n.id,
-        status: "issued" as const,
-        number: numberText("warningNotice", n.number),
-        propertyId: n.propertyId,
-        date: record.checkDate,
-        nextDueDate: null,
-        classification: n.classification,
-        pdfUrl: await documentUrl(env, warningNoticeKind, n.id, n.linkVersion),
-        tenantCopyDueBy: null,
-      })),
-    ),
+    warningNotices: await Promise.all(ctx.notices.map((n) => noticeSummary(env, n, record.checkDate))),
     property: property && {
       address: property.address,
       postcode: property.postcode,

@@ -2,6 +2,7 @@ import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link } from "wouter";
 import type { ChatConversation } from "../../../../schema/api/chat";
 import { formatDateTime } from "../../../../schema/london-time-text";
+import { telHref } from "../../../lib/tel";
 import { MailIcon, PhoneIcon } from "../icons";
 import { Transcript } from "./transcript";
 
@@ -53,7 +54,7 @@ export function ConversationCard({
           </Text>
           <Flex gap="3" wrap="wrap" mt="1">
             {handover.phone ? (
-              <a className="admin-muted-link admin-icon-link" href={`tel:${handover.phone.replace(/[^\d+]/g, "")}`}>
+              <a className="admin-muted-link admin-icon-link" href={telHref(handover.phone)}>
                 <PhoneIcon /> {handover.phone}
               </a>
             ) : null}

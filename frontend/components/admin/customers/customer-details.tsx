@@ -1,6 +1,7 @@
 import { Button, Callout, Flex, Heading } from "@radix-ui/themes";
 import { useState } from "react";
 import type { AdminCustomer, CustomerInput } from "../../../../schema/api/customers";
+import { telHref } from "../../../lib/tel";
 import { notify } from "../../../lib/toast";
 import { BreakableEmail } from "../breakable-email";
 import { EditIcon, MailIcon, PhoneIcon } from "../icons";
@@ -87,7 +88,7 @@ export function CustomerDetails({
             <dt>Phone</dt>
             <dd>
               {customer.phone ? (
-                <a className="admin-muted-link admin-icon-link" href={`tel:${customer.phone.replace(/[^\d+]/g, "")}`}>
+                <a className="admin-muted-link admin-icon-link" href={telHref(customer.phone)}>
                   <PhoneIcon /> {customer.phone}
                 </a>
               ) : (

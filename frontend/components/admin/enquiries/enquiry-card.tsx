@@ -4,6 +4,7 @@ import type { AdminEnquiry } from "../../../../schema/api/enquiries";
 import { allEnquiryServiceLabels } from "../../../../schema/business";
 import { formatDate, formatDateTime } from "../../../../schema/london-time-text";
 import { type EnquiryState, enquiryState } from "../../../hooks/admin/use-enquiries";
+import { telHref } from "../../../lib/tel";
 import { BreakableEmail } from "../breakable-email";
 import { ConfirmButton } from "../confirm-button";
 import { CalendarIcon, CheckIcon, MailIcon, PhoneIcon, TrashIcon } from "../icons";
@@ -80,7 +81,7 @@ export function EnquiryCard({
           <div>
             <dt>Phone</dt>
             <dd>
-              <a className="admin-muted-link admin-icon-link" href={`tel:${enquiry.phone.replace(/[^\d+]/g, "")}`}>
+              <a className="admin-muted-link admin-icon-link" href={telHref(enquiry.phone)}>
                 <PhoneIcon /> {enquiry.phone}
               </a>
             </dd>
