@@ -205,7 +205,13 @@ test.describe("stock in the store, the cart and the checkout", () => {
       await expect(summary.getByTestId("short-line")).toHaveCount(0);
       await expect(page.getByTestId("order-total")).toHaveText(/£/);
 
-      await page.getByRole("button", { name: "Place Order" }).click();
+      // Waits for the order's answer itself (on a loaded machine it can take longer than a screen
+      // check waits), and says what the server answered if it was not the order.
+      const [placed] = await Promise.all([
+        page.waitForResponse((res) => res.url().endsWith("/api/orders") && res.request().method() === "POST"),
+        page.getByRole("button", { name: "Place Order" }).click(),
+      ]);
+      expect(placed.status(), await placed.text()).toBe(201);
       await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
       await expect(page.getByTestId("order-number")).toHaveText(/^NS-\d{5,}$/);
     });
