@@ -36,7 +36,7 @@ function details(b: BookingForMail): Field[] {
     ["Reference", b.reference],
     ["Visit", visitLabel(b.service)],
     ["When", visitTime(b.startsAt, b.endsAt)],
-    ["Address", `${b.address}, ${b.postcode}`],
+    ["Address", [b.address, b.postcode].filter(Boolean).join(", ")],
     ["Phone", b.phone],
     ["Your notes", b.notes],
   ];

@@ -66,7 +66,7 @@ export function visitIcs(env: AppEnv, b: BookingForMail, cancelled = false): str
         end: new Date(b.endsAt),
         summary: `${visitLabel(b.service)}: ${company.shortName}`,
         description: `Booking ${b.reference}. A Gas Safe engineer from ${company.name} will arrive within this time. Questions: ${factsNow().phone}.`,
-        location: `${b.address}, ${b.postcode}`,
+        location: [b.address, b.postcode].filter(Boolean).join(", "),
         cancelled,
       },
     ],

@@ -179,7 +179,11 @@ export async function createServiceRecord(env: AppEnv, db: Db, input: NewService
   let booking: BookingForMail | null = null;
   if (visitStart && visitEnd) {
     writes.push(holdVisitTime(db, newestRecord, visitStart, visitEnd));
-    const customer = notifyCustomer ? (newCustomer ? visitCustomerOf(newCustomer) : await pickedCustomer(db, customerId)) : null;
+    const customer = notifyCustomer
+      ? newCustomer
+        ? visitCustomerOf(newCustomer)
+        : await pickedCustomer(db, customerId, propertyId ?? firstPropertyOf(customerId ?? 0))
+      : null;
     if (customer?.email && canConfirm(customer, visitStart, fields.status, now)) {
       const row = ownerBookingRow(
         db,
@@ -220,12 +224,34 @@ async function checkPropertyOf(db: Db, propertyId: number, customerId: number | 
   }
 }
 
-async function pickedCustomer(db: Db, customerId: number | null | undefined): Promise<VisitCustomer | null> {
+/**
+ * The customer to tell, at the visit's property: a landlord's confirmation for a check at her flat
+ * names the flat, not her home. One round trip for both.
+ */
+async function pickedCustomer(
+  db: Db,
+  customerId: number | null | undefined,
+  propertyId: number | SQL,
+): Promise<VisitCustomer | null> {
   if (!customerId) return null;
-  const [row] = await db.select().from(customers).where(eq(customers.id, customerId));
+  const [[row], [place]] = await db.batch([
+    db.select().from(customers).where(eq(customers.id, customerId)),
+    placeOfVisit(db, propertyId),
+  ]);
   if (!row) throw noSuchCustomer();
-  return visitCustomerOf(row);
+  return atPlace(visitCustomerOf(row), place);
 }
+
+/** A property's address, for the batch that reads a visit's customer. */
+const placeOfVisit = (db: Db, propertyId: number | SQL) =>
+  db
+    .select({ address: properties.address, postcode: properties.postcode })
+    .from(properties)
+    .where(sql`${properties.id} = ${propertyId}`);
+
+/** The customer as told about a visit at `place` (their own address when the visit has no property). */
+const atPlace = (customer: VisitCustomer, place: { address: string; postcode: string | null } | undefined) =>
+  place ? { ...customer, address: place.address, postcode: place.postcode } : customer;
 
 /**
  * Changes any fields. A new time moves the visit's hold on the diary and its booking (the customer
@@ -242,7 +268,7 @@ export async function updateServiceRecord(
 ): Promise<RecordWrite> {
   // The record and its customer in statements of their own: a batch's rows are keyed by column
   // name, so the two tables' shared names (id, created_at…) would overwrite each other in a join.
-  const [[stored], [customer], [booked]] = await db.batch([
+  const [[stored], [customer], [booked], [place]] = await db.batch([
     db.select().from(serviceRecords).where(eq(serviceRecords.id, id)),
     db
       .select()
@@ -251,6 +277,11 @@ export async function updateServiceRecord(
         eq(customers.id, sql`(SELECT ${serviceRecords.customerId} FROM ${serviceRecords} WHERE ${serviceRecords.id} = ${id})`),
       ),
     activeBookingOf(db, id),
+    // Where the visit will be: the property chosen now, else the one it has.
+    placeOfVisit(
+      db,
+      changes.propertyId ?? sql`(SELECT ${serviceRecords.propertyId} FROM ${serviceRecords} WHERE ${serviceRecords.id} = ${id})`,
+    ),
   ]);
   if (!stored) throw notFound("Service record");
   const current = { record: stored, customer: customer ?? null };
@@ -316,17 +347,29 @@ export async function updateServiceRecord(
       .where(eq(serviceRecords.id, id)),
   ];
   const mails: Promise<MailMessage>[] = [];
+  // The visit moved to another of the customer's properties: its booking names the new place.
+  const placeChanged = Boolean(booked && propertyId && propertyId !== was.propertyId && place);
+  if (booked && placeChanged && place) {
+    writes.push(
+      db
+        .update(bookings)
+        .set({ address: place.address, postcode: place.postcode ?? "", updatedAt: nowIso })
+        .where(eq(bookings.id, booked.id)),
+    );
+  }
+  const bookedNow =
+    booked && (placeChanged && place ? { ...booked, address: place.address, postcode: place.postcode ?? "" } : booked);
   if (timeChanged) {
     writes.push(releaseVisitTime(db, id));
     if (start && end) writes.push(holdVisitTime(db, id, start, end));
-    if (booked && start && end) {
-      writes.push(moveBookingRow(db, booked.id, start, end, nowIso));
+    if (bookedNow && start && end) {
+      writes.push(moveBookingRow(db, bookedNow.id, start, end, nowIso));
       if (notifyCustomer && Date.parse(start) > now)
-        mails.push(movedMail(env, { ...bookingForMail(booked), startsAt: start, endsAt: end }));
+        mails.push(movedMail(env, { ...bookingForMail(bookedNow), startsAt: start, endsAt: end }));
     } else if (booked) {
       writes.push(cancelBookingRows(db, id, nowIso));
     } else if (start && end && notifyCustomer && !newCustomer) {
-      const customer = current.customer ? visitCustomerOf(current.customer) : null;
+      const customer = current.customer ? atPlace(visitCustomerOf(current.customer), place) : null;
       if (customer?.email && canConfirm(customer, start, status, now)) {
         const row = ownerBookingRow(
           db,
