@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import {
   type AdminGasSafetyRecord,
   type ApplianceCheck,
@@ -38,7 +38,8 @@ function badAppliances(checks: ApplianceCheck[] | undefined, propertyAppliances:
  * correction starts from what the record it replaces said.
  */
 export async function createGasSafetyRecord(env: AppEnv, db: Db, input: NewGasSafetyRecord): Promise<AdminGasSafetyRecord> {
-  const [[owner], propertyAppliances, [lastEngineer], [visit], [replacing]] = await db.batch([
+  const checkDay = input.checkDate ?? londonToday();
+  const [[owner], propertyAppliances, [lastEngineer], [visit], [replacing], [sameDayVisit]] = await db.batch([
     db
       .select({
         customerId: customers.id,
@@ -60,6 +61,7 @@ export async function createGasSafetyRecord(env: AppEnv, db: Db, input: NewGasSa
       .select()
       .from(r)
       .where(eq(r.id, input.replacesId ?? 0)),
+    sameDayVisitAt(db, input.propertyId, checkDay),
   ]);
   if (!owner) throw notFound("Property");
   if (input.serviceRecordId !== null && (!visit || visit.customerId !== owner.customerId)) throw notFound("Visit");
@@ -89,7 +91,7 @@ export async function createGasSafetyRecord(env: AppEnv, db: Db, input: NewGasSa
     .values({
       propertyId,
       customerId: owner.customerId,
-      serviceRecordId: serviceRecordId ?? replacing?.serviceRecordId ?? null,
+      serviceRecordId: serviceRecordId ?? (replacing ? replacing.serviceRecordId : (sameDayVisit?.id ?? null)),
       replacesId,
       checkDate: checkDate ?? pastDay(visit?.serviceDate, londonToday()) ?? londonToday(),
       details: JSON.stringify(details),
@@ -97,6 +99,26 @@ export async function createGasSafetyRecord(env: AppEnv, db: Db, input: NewGasSa
     .returning({ id: r.id });
   return getGasSafetyRecord(env, db, row!.id);
 }
+
+/**
+ * The property's visit on the check's day that has no record yet: a record started from the property
+ * (not from the visit) belongs to that visit, so the day keeps one visit with the job sheet, the
+ * price and the record's next due date, rather than a second visit made when the record is issued.
+ */
+const sameDayVisitAt = (db: Db, propertyId: number, day: string) =>
+  db
+    .select({ id: serviceRecords.id })
+    .from(serviceRecords)
+    .where(
+      and(
+        eq(serviceRecords.propertyId, propertyId),
+        eq(serviceRecords.serviceDate, day),
+        // Qualified by hand: inside a one-table select Drizzle would write the outer id unqualified.
+        sql`NOT EXISTS (SELECT 1 FROM ${r} AS held WHERE held.service_record_id = "service_records"."id")`,
+      ),
+    )
+    .orderBy(asc(serviceRecords.id))
+    .limit(1);
 
 export const blankCheck = (applianceId: number, visualOnly: boolean): ApplianceCheck => ({
   applianceId,

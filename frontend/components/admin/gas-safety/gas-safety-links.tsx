@@ -49,36 +49,41 @@ export function StartDocument({
 
 /**
  * A visit's way to its paperwork: continue or open the gas safety record or service sheet started
- * there, or start one at a booked or started visit of that kind.
+ * there, or start one at a visit of that kind whatever its state (a record is often written after
+ * the job sheet is finished, and it belongs to the same visit).
  */
 export function VisitDocumentAction({
   record,
 }: {
   record: Pick<AdminServiceRecord, "id" | "status" | "serviceType" | "propertyId" | "gasSafetyRecord" | "serviceSheet">;
 }) {
-  const started = record.gasSafetyRecord
-    ? {
-        href: `/gas-safety-records/${record.gasSafetyRecord.id}`,
-        status: record.gasSafetyRecord.status,
-        name: "gas safety record",
-      }
-    : record.serviceSheet
-      ? { href: `/service-sheets/${record.serviceSheet.id}`, status: record.serviceSheet.status, name: "service sheet" }
-      : null;
+  const actions = [
+    documentAction(record, "gas-safety-record", record.gasSafetyRecord, visitOfKind("gasSafety", record.serviceType)),
+    documentAction(record, "service-sheet", record.serviceSheet, visitOfKind("service", record.serviceType)),
+  ].filter(Boolean);
+  return actions.length > 0 ? <>{actions}</> : null;
+}
+
+const documentNames = { "gas-safety-record": "gas safety record", "service-sheet": "service sheet" } as const;
+
+function documentAction(
+  record: { id: number; propertyId: number | null },
+  kind: keyof typeof drafts,
+  started: { id: number; status: string } | null,
+  ofKind: boolean,
+) {
   if (started) {
+    const name = documentNames[kind];
     return (
-      <Button asChild variant="soft">
-        <Link href={started.href}>{started.status === "draft" ? `Continue ${started.name}` : `Open ${started.name}`}</Link>
+      <Button key={kind} asChild variant="soft">
+        <Link href={`${drafts[kind].screen}/${started.id}`}>
+          {started.status === "draft" ? `Continue ${name}` : `Open ${name}`}
+        </Link>
       </Button>
     );
   }
-  const open = record.status === "scheduled" || record.status === "in-progress";
-  if (!open || record.propertyId === null) return null;
-  if (visitOfKind("gasSafety", record.serviceType))
-    return <StartDocument kind="gas-safety-record" propertyId={record.propertyId} visitId={record.id} />;
-  if (visitOfKind("service", record.serviceType))
-    return <StartDocument kind="service-sheet" propertyId={record.propertyId} visitId={record.id} />;
-  return null;
+  if (!ofKind || record.propertyId === null) return null;
+  return <StartDocument key={kind} kind={kind} propertyId={record.propertyId} visitId={record.id} />;
 }
 
 /** A property's records, notices and service sheets, newest first, each with its PDF. */
