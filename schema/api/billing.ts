@@ -23,6 +23,11 @@ export type BillingSettings = {
   invoiceFooter: string;
   quoteTerms: string;
   quoteValidDays: number;
+  /**
+   * The hourly labour rate in pence before VAT, or null when work is priced per visit: a visit
+   * invoiced without a price of its own charges its job sheet's minutes at this rate.
+   */
+  labourRatePence: number | null;
 };
 
 export const defaultBilling: BillingSettings = {
@@ -38,6 +43,7 @@ export const defaultBilling: BillingSettings = {
   quoteTerms:
     "Prices include all labour and materials listed. Any extra work found once work starts is quoted before it is done. Payment of the balance is due on completion. Manufacturer's warranties are registered for you.",
   quoteValidDays: 30,
+  labourRatePence: null,
 };
 
 export const billingPatchSchema = z
@@ -64,6 +70,12 @@ export const billingPatchSchema = z
     invoiceFooter: z.string({ error: "The footer must be text" }).trim().max(1000, "The footer is at most 1,000 characters"),
     quoteTerms: z.string({ error: "The terms must be text" }).trim().max(5000, "The terms are at most 5,000 characters"),
     quoteValidDays: z.number({ error: "The days must be a number" }).int().min(1, "At least 1 day").max(365, "At most 365 days"),
+    labourRatePence: z
+      .number({ error: "The labour rate must be an amount in pounds, like 60.00" })
+      .int("The labour rate must be a whole number of pence")
+      .min(1, "The labour rate must be more than £0")
+      .max(100_000, "The labour rate is at most £1,000 an hour")
+      .nullable(),
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, "Nothing to change was sent.");

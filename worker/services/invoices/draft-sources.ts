@@ -1,12 +1,15 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { InvoiceLine, NewInvoice } from "../../../schema/api/invoices";
 import { chosenLines, type QuoteContent } from "../../../schema/api/quotes";
-import { invoices, quoteAcceptances, quotes, quoteVersions, serviceRecords } from "../../../schema/db";
+import type { SheetPart } from "../../../schema/api/visits";
+import { invoices, products, quoteAcceptances, quotes, quoteVersions, serviceRecords, visitSheets } from "../../../schema/db";
+import { formatPence } from "../../../schema/format";
 import { londonToday } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
 import { partId, uniqueId } from "../../../schema/random";
 import type { Db } from "../../db/client";
 import { ApiError, notFound } from "../../lib/errors";
+import { billingOf, billingRowQuery } from "../settings/billing-settings";
 import { notAfterToday } from "./invoices";
 import { heldSql } from "./quote-deposit";
 
@@ -45,34 +48,87 @@ export type Draft = {
   depositPence: number;
 };
 
-/** A completed visit's work as lines: the work at its recorded price, the parts used in the notes. */
+/**
+ * A completed visit's work as lines. The work at the visit's price; a visit with no price of its own
+ * charges its job sheet's time at the owner's labour rate (billing settings), when one is set. The
+ * parts the sheet used are lines of their own at their catalogue price (the store's prices include
+ * VAT, so a VAT-registered business's line is the price less VAT); a part no longer in the catalogue
+ * comes at £0 for the owner to price. A visit with no sheet keeps its typed parts in the notes.
+ */
 export async function draftFromVisit(db: Db, id: number): Promise<Draft> {
-  const [visit] = await db.select().from(serviceRecords).where(eq(serviceRecords.id, id));
+  const [[visit], [sheet], catalogue, [billingRow]] = await db.batch([
+    db.select().from(serviceRecords).where(eq(serviceRecords.id, id)),
+    db
+      .select({ labourMinutes: visitSheets.labourMinutes, parts: visitSheets.parts })
+      .from(visitSheets)
+      .where(eq(visitSheets.serviceRecordId, id)),
+    db
+      .select({ id: products.id, pricePence: products.pricePence })
+      .from(products)
+      .where(
+        sql`${products.id} IN (SELECT json_extract(used.value, '$.productId')
+          FROM visit_sheets AS s, json_each(s.parts) AS used WHERE s.service_record_id = ${id})`,
+      ),
+    billingRowQuery(db),
+  ]);
   if (!visit) throw notFound("Visit");
   if (visit.status !== "completed")
     throw new ApiError("CONFLICT", "Only a completed visit can be invoiced: mark it completed first.");
   if (!visit.customerId) throw new ApiError("CONFLICT", "This visit has no customer to invoice.");
   await notInvoicedYet(db, i.serviceRecordId, id, "visit");
-  const work = visit.workCompleted?.trim();
+  const billing = billingOf(billingRow);
+  const parts = sheet ? (JSON.parse(sheet.parts) as SheetPart[]) : [];
+  const priceOf = new Map(catalogue.map((p) => [p.id, p.pricePence]));
+  const partLines = parts.map((p) => ({
+    description: `Part: ${p.name}`.slice(0, 300),
+    quantity: p.quantity,
+    unitPence: netOfShopPrice(priceOf.get(p.productId) ?? 0, billing.vatRegistered),
+    vatRate: 20 as const,
+    productId: priceOf.has(p.productId) ? p.productId : null,
+  }));
   return {
     customerId: visit.customerId,
     propertyId: visit.propertyId,
     serviceRecordId: visit.id,
     quoteId: null,
-    lines: withIds([
-      {
-        description: work ? `${visit.serviceType}: ${work}`.slice(0, 300) : visit.serviceType,
-        quantity: 1,
-        unitPence: visit.costPence ?? 0,
-        vatRate: 20,
-        productId: null,
-      },
-    ]),
-    notes: visit.partsUsed?.trim() ? `Parts used: ${visit.partsUsed.trim()}`.slice(0, 2000) : null,
+    lines: withIds([workLine(visit, sheet?.labourMinutes ?? null, billing.labourRatePence), ...partLines]),
+    notes: parts.length === 0 && visit.partsUsed?.trim() ? `Parts used: ${visit.partsUsed.trim()}`.slice(0, 2000) : null,
     supplyDate: notAfterToday(visit.serviceDate),
     depositPence: 0,
   };
 }
+
+/** The visit's work: at its own price, else its sheet's minutes at the hourly rate (else £0, for the owner to price). */
+function workLine(
+  visit: { serviceType: string; workCompleted: string | null; costPence: number | null },
+  minutes: number | null,
+  ratePence: number | null,
+) {
+  const work = visit.workCompleted?.trim();
+  const what = work ? `${visit.serviceType}: ${work}` : visit.serviceType;
+  const byTheHour = visit.costPence === null && ratePence !== null && minutes !== null && minutes > 0;
+  return {
+    description: (byTheHour ? `${what} (labour, ${hoursText(minutes)} at ${formatPence(ratePence)} an hour)` : what).slice(
+      0,
+      300,
+    ),
+    quantity: 1,
+    unitPence: byTheHour ? Math.round((minutes * ratePence) / 60) : (visit.costPence ?? 0),
+    vatRate: 20 as const,
+    productId: null,
+  };
+}
+
+/** "1 h 30 min", "45 min", "2 h". */
+export function hoursText(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return [h ? `${h} h` : "", m ? `${m} min` : ""].filter(Boolean).join(" ");
+}
+
+/** A store price (VAT included) as a line's unit price before VAT, for a VAT-registered business. */
+export const netOfShopPrice = (pricePence: number, vatRegistered: boolean) =>
+  vatRegistered ? Math.round((pricePence * 100) / 120) : pricePence;
 
 /** An accepted quote's chosen lines; the deposit it holds comes off the balance. */
 export async function draftFromQuote(db: Db, id: number): Promise<Draft> {

@@ -7,9 +7,17 @@ import { saveGroupsStatements, settingRowQuery } from "./owner-settings";
 const KEY = "billing";
 
 export async function readBilling(db: Db): Promise<BillingSettings> {
-  const [row] = await settingRowQuery(db, KEY);
-  return { ...defaultBilling, ...(row ? (JSON.parse(row.value) as Partial<BillingSettings>) : {}) };
+  const [row] = await billingRowQuery(db);
+  return billingOf(row);
 }
+
+/** The billing row's statement, for a caller's batch (read it with billingOf). */
+export const billingRowQuery = (db: Db) => settingRowQuery(db, KEY);
+
+export const billingOf = (row: { value: string } | undefined): BillingSettings => ({
+  ...defaultBilling,
+  ...(row ? (JSON.parse(row.value) as Partial<BillingSettings>) : {}),
+});
 
 export async function saveBilling(db: Db, changes: Partial<BillingSettings>): Promise<BillingSettings> {
   const current = await readBilling(db);

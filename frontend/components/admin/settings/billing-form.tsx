@@ -1,6 +1,7 @@
 import { Button, Checkbox, Flex, Grid, Text, TextArea, TextField } from "@radix-ui/themes";
 import type { FormEvent } from "react";
 import { type BillingSettings, billingPatchSchema } from "../../../../schema/api/billing";
+import { parsePriceToPence, penceToDecimal } from "../../../../schema/format";
 import { useAdminData } from "../../../hooks/admin/use-admin-data";
 import { adminApi, errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { toastFailure } from "../../../lib/admin/form-toasts";
@@ -25,6 +26,8 @@ const formOf = (b: BillingSettings): Form => ({
   invoiceFooter: b.invoiceFooter,
   quoteTerms: b.quoteTerms,
   quoteValidDays: String(b.quoteValidDays),
+  // Pounds, as typed ("60" or "60.00").
+  labourRatePence: b.labourRatePence === null ? "" : penceToDecimal(b.labourRatePence),
 });
 
 const numberOrText = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v) : v);
@@ -35,6 +38,11 @@ function patchOf(before: Form, after: Form): Record<string, unknown> {
   const patch: Record<string, unknown> = { ...changed };
   if (changed.paymentTermsDays !== undefined) patch.paymentTermsDays = numberOrText(changed.paymentTermsDays);
   if (changed.quoteValidDays !== undefined) patch.quoteValidDays = numberOrText(changed.quoteValidDays);
+  if (changed.labourRatePence !== undefined) {
+    // Empty: priced per visit. Not a price: sent as typed, so the check names what is wrong.
+    const typed = changed.labourRatePence.trim();
+    patch.labourRatePence = typed === "" ? null : (parsePriceToPence(typed) ?? typed);
+  }
   return patch;
 }
 
@@ -111,6 +119,12 @@ function Loaded({ settings, onSaved }: { settings: BillingSettings; onSaved: () 
         <Grid gap="3">
           <Grid columns={{ initial: "1", sm: "2" }} gap="3">
             {text("paymentTermsDays", "Payment due after (days)", "0 means due on receipt.", { inputMode: "numeric" })}
+            {text(
+              "labourRatePence",
+              "Labour rate, £ an hour before VAT (optional)",
+              "A visit invoiced without its own price charges its job sheet's time at this rate.",
+              { inputMode: "decimal" },
+            )}
             {text("bankAccountName", "Account name")}
             {text("bankSortCode", "Sort code", undefined, { inputMode: "numeric", autoComplete: "off" })}
             {text("bankAccountNumber", "Account number", undefined, { inputMode: "numeric", autoComplete: "off" })}
