@@ -19,6 +19,7 @@ export const BACKUP_TABLES = [
   "customers",
   "properties",
   "appliances",
+  "jobs",
   "quotes",
   "service_records",
   "visit_sheets",

@@ -212,6 +212,8 @@ describe("admin service records and customers", () => {
       visitEnd: null,
       bookingReference: null,
       propertyId: null,
+      // Every visit is in a job: one of its own, made as it was written.
+      jobId: expect.any(Number),
       gasSafetyRecord: null,
       serviceSheet: null,
     });

@@ -30,6 +30,12 @@ const bounded: Record<string, string> = {
   ofInvoices: "a subquery of the account's invoices (account/data.ts)",
   ofOrders: "a subquery of the account's orders (account/data.ts)",
   handedOver: "a subquery of the account's call-back requests (account/sessions.ts accountChats)",
+  "visitIdsOf(db, id)": "a subquery of one job's visits (jobs/jobs.ts)",
+  "invoiceIdsOf(db, id)": "a subquery of one job's invoices (jobs/jobs.ts)",
+  quoteOfJob: "a subquery of one job's quote (jobs/jobs.ts)",
+  recordsOfJob: "a subquery of one job's gas safety records (jobs/jobs.ts)",
+  jobsOf: "a subquery of one customer's jobs (jobs/jobs.ts customerJobs)",
+  visitIds: "a subquery of one job's visits (invoices/job-draft.ts)",
 };
 
 /** The text of inArray's second argument, from just after the first top-level comma to its closing parenthesis. */

@@ -61,6 +61,7 @@ describe("the two bugs that shipped, as Drizzle wrote them", () => {
             visitEnd: sql<null>`NULL`.as("visit_end"),
             propertyId,
             enquiryId: e.enquiryId,
+            jobId: sql<null>`NULL`.as("job_id"),
             createdAt: sql<string>`${now}`.as("created_at"),
             version: sql<number>`1`.as("version"),
           })

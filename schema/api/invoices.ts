@@ -32,11 +32,12 @@ const positiveId = (what: string) =>
     .int()
     .positive(`Choose the ${what}`);
 
-/** A draft from a completed visit, from an accepted quote, or from the customer and lines given. */
+/** A draft from a job done, a completed visit, an accepted quote, or the customer and lines given. */
 export const invoiceCreateSchema = z
   .object({
     fromServiceRecordId: positiveId("visit").optional(),
     fromQuoteId: positiveId("quote").optional(),
+    fromJobId: positiveId("job").optional(),
     customerId: positiveId("customer").optional(),
     propertyId: positiveId("property")
       .nullish()
@@ -46,8 +47,8 @@ export const invoiceCreateSchema = z
     notes: optionalText("The notes", 2000),
   })
   .superRefine((v, ctx) => {
-    const from = [v.fromServiceRecordId, v.fromQuoteId].filter((x) => x !== undefined).length;
-    if (from > 1) ctx.addIssue({ code: "custom", path: ["fromQuoteId"], message: "Invoice a visit or a quote, not both" });
+    const from = [v.fromServiceRecordId, v.fromQuoteId, v.fromJobId].filter((x) => x !== undefined).length;
+    if (from > 1) ctx.addIssue({ code: "custom", path: ["fromQuoteId"], message: "Invoice a job, a visit or a quote: one of them" });
     if (from === 0 && v.customerId === undefined)
       ctx.addIssue({ code: "custom", path: ["customerId"], message: "Choose the customer" });
     if (from === 0 && v.lines === undefined)
@@ -174,6 +175,8 @@ export type AdminInvoice = {
   customerEmail: string | null;
   propertyId: number | null;
   serviceRecordId: number | null;
+  /** The job it bills, if any (schema/api/jobs.ts). */
+  jobId: number | null;
   quoteId: number | null;
   lines: InvoiceLine[];
   notes: string | null;

@@ -35,6 +35,8 @@ export type AdminServiceRecord = {
   bookingReference: string | null;
   /** Where the visit is, when the customer has properties. */
   propertyId: number | null;
+  /** The job this visit is part of (schema/api/jobs.ts). */
+  jobId: number | null;
   /** The visit's latest gas safety record and service sheet, if one was started. */
   gasSafetyRecord: { id: number; status: "draft" | "issued" } | null;
   serviceSheet: { id: number; status: "draft" | "issued" } | null;
@@ -138,10 +140,16 @@ export const serviceRecordInputSchema = z
     visitEnd: serviceRecordFields.visitEnd.optional(),
     notifyCustomer: serviceRecordFields.notifyCustomer.default(true),
     newCustomer: customerInputSchema.optional(),
+    /** Another visit of this job (its customer's, at its property unless another is chosen); else a job of its own. */
+    jobId: z.number({ error: "Choose the job" }).int().positive("Choose the job").optional(),
   })
   .refine((v) => !(v.customerId && v.newCustomer), {
     message: "Choose a customer or create one, not both",
     path: ["newCustomer"],
+  })
+  .refine((v) => !(v.jobId && v.newCustomer), {
+    message: "A job's visit is for the job's customer",
+    path: ["jobId"],
   })
   .superRefine(refineRecord);
 

@@ -1,6 +1,7 @@
 import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { customers } from "./customers";
+import { jobs } from "./jobs";
 import { properties } from "./properties";
 
 export const enquiryServices = [
@@ -93,6 +94,8 @@ export const serviceRecords = sqliteTable(
     propertyId: integer("property_id").references((): AnySQLiteColumn => properties.id, { onDelete: "set null" }),
     /** The quote this visit was booked from, if any. */
     enquiryId: integer("quote_id").references(() => enquiries.id, { onDelete: "set null" }),
+    /** The job this visit is part of (schema/db/jobs.ts): never null once written (a trigger makes one). */
+    jobId: integer("job_id").references((): AnySQLiteColumn => jobs.id),
     createdAt: createdAt(),
     /**
      * Goes up with every change (a trigger bumps it on any UPDATE that does not): the engineer's
@@ -106,6 +109,7 @@ export const serviceRecords = sqliteTable(
     index("service_records_status").on(t.status, t.serviceDate),
     index("service_records_quote").on(t.enquiryId),
     index("service_records_property").on(t.propertyId, t.serviceDate),
+    index("service_records_job").on(t.jobId),
   ],
 );
 

@@ -5,6 +5,7 @@ export * from "./customers";
 export * from "./documents";
 export * from "./gas-safety";
 export * from "./invoices";
+export * from "./jobs";
 export * from "./mail";
 export * from "./properties";
 export * from "./quotes";

@@ -3,6 +3,7 @@ import { createdAt, paymentMethods, updatedAt } from "./columns";
 import { serviceRecords } from "./crm";
 import { customers } from "./customers";
 import { issuedFile } from "./gas-safety";
+import { jobs } from "./jobs";
 import { properties } from "./properties";
 import { quotes } from "./quotes";
 
@@ -24,6 +25,8 @@ export const invoices = sqliteTable(
     /** What it was made from, if anything: a completed visit or an accepted quote. */
     serviceRecordId: integer("service_record_id").references(() => serviceRecords.id, { onDelete: "set null" }),
     quoteId: integer("estimate_id").references(() => quotes.id, { onDelete: "set null" }),
+    /** The job it bills (schema/db/jobs.ts): the job of its visit or quote, or the job invoiced whole. */
+    jobId: integer("job_id").references(() => jobs.id),
     number: integer("number"),
     status: text("status", { enum: invoiceStatuses }).notNull().default("draft"),
     /** InvoiceLine[] as JSON (schema/api/invoices.ts). */
@@ -61,6 +64,7 @@ export const invoices = sqliteTable(
     uniqueIndex("invoices_number").on(t.number),
     index("invoices_status_due").on(t.status, t.dueDate),
     index("invoices_customer").on(t.customerId),
+    index("invoices_job").on(t.jobId),
     index("invoices_updated").on(t.updatedAt),
     index("invoices_issue_date").on(t.issueDate),
   ],

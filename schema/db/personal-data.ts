@@ -12,6 +12,7 @@ import {
   customers,
   emailSubscribers,
   enquiries,
+  jobs,
   numberSeriesCounters,
   orderLines,
   orders,
@@ -102,6 +103,11 @@ export const noPersonalData = [
     table: stripeEvents,
     why: "Stripe event ids already handled",
     other: [stripeEvents.id, stripeEvents.type, stripeEvents.processedAt],
+  },
+  {
+    table: jobs,
+    why: "which customer's visits, quote and invoices belong together: ids only (a job whose visits are erased and that no kept invoice bills goes with its last visit)",
+    other: [jobs.createdAt],
   },
   {
     table: sheetSyncs,

@@ -103,6 +103,11 @@ export function ServiceRecordCard({ record, busy, onEdit, onMove, onDelete }: Pr
         </dl>
       ) : null}
       <Flex gap="2" mt="4" wrap="wrap" justify="end">
+        {record.jobId ? (
+          <Button asChild variant="soft">
+            <Link href={`/jobs/${record.jobId}`}>Job</Link>
+          </Button>
+        ) : null}
         <VisitDocumentAction record={record} />
         {record.bookingReference ? (
           <RevokeLinks<{ manageUrl: string }>

@@ -27,6 +27,7 @@ const Quote = lazyPage(() => import("./quote"));
 const Invoices = lazyPage(() => import("./invoices"));
 const Today = lazyPage(() => import("./today"));
 const Invoice = lazyPage(() => import("./invoice"));
+const Job = lazyPage(() => import("./job"));
 const Products = lazyPage(() => import("./products"));
 const Orders = lazyPage(() => import("./orders"));
 const Calendar = lazyPage(() => import("./calendar"));
@@ -69,6 +70,7 @@ const screens = [
   { path: "/invoices", Screen: Invoices },
   { path: "/today", Screen: Today },
   { path: "/invoices/:id", Screen: Invoice },
+  { path: "/jobs/:id", Screen: Job },
   { path: "/products", Screen: Products },
   { path: "/orders", Screen: Orders },
   { path: "/calendar", Screen: Calendar },

@@ -6,6 +6,7 @@ import { CustomerDetails } from "../../components/admin/customers/customer-detai
 import { CustomerProperties } from "../../components/admin/customers/customer-properties";
 import { CustomerTimeline } from "../../components/admin/customers/customer-timeline";
 import { BackIcon, PlusIcon } from "../../components/admin/icons";
+import { CustomerJobs } from "../../components/admin/jobs/customer-jobs";
 import { PageHeader } from "../../components/admin/page-header";
 import { PagedList } from "../../components/admin/paged-list";
 import { RecordCards } from "../../components/admin/service-records/record-cards";
@@ -112,6 +113,7 @@ function Customer({ id }: { id: number }) {
           )}
         </section>
         <CustomerProperties customerId={id} />
+        <CustomerJobs customerId={id} />
         <section className="admin-customer-records" aria-labelledby="customer-records-heading">
           <Heading as="h2" size="4" id="customer-records-heading" mb="3">
             Service records{records.items ? ` (${records.total})` : ""}

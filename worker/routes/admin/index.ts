@@ -11,6 +11,7 @@ import enquiries from "./enquiries";
 import erasureRequests from "./erasure-requests";
 import gasSafety from "./gas-safety";
 import invoices from "./invoices";
+import jobs from "./jobs";
 import links from "./links";
 import login from "./login";
 import orders from "./orders";
@@ -39,6 +40,7 @@ const app = new Hono<HonoEnv>()
   .route("/email-subscribers", emailSubscribers)
   .route("/service-records", serviceRecords)
   .route("/customers", customers)
+  .route("/", jobs)
   .route("/", properties)
   .route("/", gasSafety)
   .route("/", quotes)

@@ -23,7 +23,12 @@ export function withIds(lines: NonNullable<NewInvoice["lines"]>): InvoiceLine[] 
 }
 
 /** 409 naming the invoice a visit or quote already has (a draft, or one issued and not void). */
-async function notInvoicedYet(db: Db, column: typeof i.serviceRecordId | typeof i.quoteId, id: number, what: string) {
+export async function notInvoicedYet(
+  db: Db,
+  column: typeof i.serviceRecordId | typeof i.quoteId | typeof i.jobId,
+  id: number,
+  what: string,
+) {
   const [existing] = await db
     .select({ id: i.id, number: i.number })
     .from(i)
@@ -42,6 +47,8 @@ export type Draft = {
   propertyId: number | null;
   serviceRecordId: number | null;
   quoteId: number | null;
+  /** The job it bills (the visit's or the quote's), if any. */
+  jobId: number | null;
   lines: InvoiceLine[];
   notes: string | null;
   supplyDate: string;
@@ -78,28 +85,36 @@ export async function draftFromVisit(db: Db, id: number): Promise<Draft> {
   await notInvoicedYet(db, i.serviceRecordId, id, "visit");
   const billing = billingOf(billingRow);
   const parts = sheet ? (JSON.parse(sheet.parts) as SheetPart[]) : [];
-  const priceOf = new Map(catalogue.map((p) => [p.id, p.pricePence]));
-  const partLines = parts.map((p) => ({
-    description: `Part: ${p.name}`.slice(0, 300),
-    quantity: p.quantity,
-    unitPence: netOfShopPrice(priceOf.get(p.productId) ?? 0, billing.vatRegistered),
-    vatRate: 20 as const,
-    productId: priceOf.has(p.productId) ? p.productId : null,
-  }));
   return {
     customerId: visit.customerId,
     propertyId: visit.propertyId,
     serviceRecordId: visit.id,
     quoteId: null,
-    lines: withIds([workLine(visit, sheet?.labourMinutes ?? null, billing.labourRatePence), ...partLines]),
+    jobId: visit.jobId,
+    lines: withIds([
+      workLine(visit, sheet?.labourMinutes ?? null, billing.labourRatePence),
+      ...partLines(parts, catalogue, billing.vatRegistered),
+    ]),
     notes: parts.length === 0 && visit.partsUsed?.trim() ? `Parts used: ${visit.partsUsed.trim()}`.slice(0, 2000) : null,
     supplyDate: notAfterToday(visit.serviceDate),
     depositPence: 0,
   };
 }
 
+/** The parts a sheet used, as lines at their catalogue price (less VAT when registered; £0 when gone from the catalogue). */
+export function partLines(parts: SheetPart[], catalogue: { id: number; pricePence: number }[], vatRegistered: boolean) {
+  const priceOf = new Map(catalogue.map((p) => [p.id, p.pricePence]));
+  return parts.map((p) => ({
+    description: `Part: ${p.name}`.slice(0, 300),
+    quantity: p.quantity,
+    unitPence: netOfShopPrice(priceOf.get(p.productId) ?? 0, vatRegistered),
+    vatRate: 20 as const,
+    productId: priceOf.has(p.productId) ? p.productId : null,
+  }));
+}
+
 /** The visit's work: at its own price, else its sheet's minutes at the hourly rate (else £0, for the owner to price). */
-function workLine(
+export function workLine(
   visit: { serviceType: string; workCompleted: string | null; costPence: number | null },
   minutes: number | null,
   ratePence: number | null,
@@ -145,7 +160,7 @@ export async function draftFromQuote(db: Db, id: number): Promise<Draft> {
       .from(quoteVersions)
       .where(and(eq(quoteVersions.quoteId, id), eq(quoteVersions.version, acceptance.version))),
     db
-      .select({ serviceDate: serviceRecords.serviceDate })
+      .select({ serviceDate: serviceRecords.serviceDate, jobId: serviceRecords.jobId })
       .from(serviceRecords)
       .where(eq(serviceRecords.id, quote.jobId ?? 0)),
     // The deposit the quote holds comes off the balance (and follows its ledger from now on).
@@ -160,6 +175,7 @@ export async function draftFromQuote(db: Db, id: number): Promise<Draft> {
     propertyId: quote.propertyId,
     serviceRecordId: quote.jobId,
     quoteId: quote.id,
+    jobId: job?.jobId ?? null,
     lines: chosenLines(option, optional).map(({ optional: _, ...line }) => line),
     notes: `${content.title}: ${option.name}, as accepted on quote ${numberText("estimate", quote.number!)}.`,
     supplyDate: notAfterToday(job?.serviceDate ?? today),

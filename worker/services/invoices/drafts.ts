@@ -7,6 +7,7 @@ import type { AppEnv } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
 import { readBilling } from "../settings/billing-settings";
 import { type Draft, draftFromQuote, draftFromVisit, withIds } from "./draft-sources";
+import { draftFromJob } from "./job-draft";
 import { type EventKind, getInvoice, loadInvoice, notAfterToday, totalsColumns } from "./invoices";
 
 /** Drafts: made from a visit, a quote or the owner's lines, changed freely, deleted while they have no number. */
@@ -30,7 +31,8 @@ async function checkPlace(db: Db, customerId: number, propertyId: number | null)
 
 export async function createInvoice(env: AppEnv, db: Db, input: NewInvoice): Promise<AdminInvoice> {
   let draft: Draft;
-  if (input.fromServiceRecordId) draft = await draftFromVisit(db, input.fromServiceRecordId);
+  if (input.fromJobId) draft = await draftFromJob(db, input.fromJobId);
+  else if (input.fromServiceRecordId) draft = await draftFromVisit(db, input.fromServiceRecordId);
   else if (input.fromQuoteId) draft = await draftFromQuote(db, input.fromQuoteId);
   else {
     await checkPlace(db, input.customerId!, input.propertyId);
@@ -40,6 +42,7 @@ export async function createInvoice(env: AppEnv, db: Db, input: NewInvoice): Pro
       propertyId: input.propertyId,
       serviceRecordId: null,
       quoteId: null,
+      jobId: null,
       lines: withIds(input.lines!),
       notes: input.notes,
       supplyDate: notAfterToday(input.supplyDate ?? today),
@@ -68,7 +71,9 @@ export async function createInvoice(env: AppEnv, db: Db, input: NewInvoice): Pro
           kind: sql<EventKind>`'created'`.as("kind"),
           detail: sql<
             string | null
-          >`${input.fromServiceRecordId ? "from a visit" : input.fromQuoteId ? "from a quote" : null}`.as("detail"),
+          >`${input.fromJobId ? "from a job" : input.fromServiceRecordId ? "from a visit" : input.fromQuoteId ? "from a quote" : null}`.as(
+            "detail",
+          ),
           at: sql<string>`${now}`.as("at"),
         })
         .from(sql`(SELECT 1)`),

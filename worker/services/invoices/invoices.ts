@@ -115,6 +115,7 @@ async function toAdmin(env: AppEnv, { invoice, customer, payments, refunds, note
     customerEmail: customer?.email ?? null,
     propertyId: invoice.propertyId,
     serviceRecordId: invoice.serviceRecordId,
+    jobId: invoice.jobId,
     quoteId: invoice.quoteId,
     lines,
     notes: invoice.notes,

@@ -7,7 +7,7 @@ import {
   type ServiceRecordChanges,
 } from "../../../schema/api/records";
 import { annualServiceTypes } from "../../../schema/business";
-import { bookings, customers, properties, serviceRecords } from "../../../schema/db";
+import { bookings, customers, serviceRecords } from "../../../schema/db";
 import { penceToDecimal } from "../../../schema/format";
 import { addMonths, londonDateOf, londonToday } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
@@ -28,9 +28,9 @@ import {
   movedMail,
   newestRecord,
   ownerBookingRow,
-  type VisitCustomer,
 } from "./owner-visits";
 import { parseVisitDocument, visitDocuments } from "./visit-documents";
+import { atPlace, checkPropertyOf, noSuchCustomer, ofJob, pickedCustomer, placeOfVisit, visitCustomerOf } from "./visit-parties";
 import { holdVisitTime, releaseVisitTime } from "./visit-time";
 
 type RecordRow = typeof serviceRecords.$inferSelect;
@@ -80,6 +80,7 @@ export function toAdminServiceRecord({
     visitEnd: record.visitEnd,
     bookingReference,
     propertyId: record.propertyId,
+    jobId: record.jobId,
     gasSafetyRecord: parseVisitDocument(gasSafetyRecord),
     serviceSheet: parseVisitDocument(serviceSheet),
   };
@@ -111,11 +112,6 @@ function nextDueFor(status: string, serviceType: string, serviceDate: string, gi
 
 // One writer at a time in D1: inside a batch, the newest row of a table is the one inserted just above.
 const newest = (table: typeof customers | typeof serviceRecords) => sql`(SELECT MAX(${table.id}) FROM ${table})`;
-
-const noSuchCustomer = () =>
-  new ApiError("VALIDATION_FAILED", "That customer does not exist", {
-    details: [{ path: "customerId", message: "That customer does not exist" }],
-  });
 
 const TIME_TAKEN =
   "That time overlaps another visit in the diary. Choose a free time, another time, or leave the time to be agreed.";
@@ -157,7 +153,8 @@ export type RecordWrite = { record: AdminServiceRecord; mails: MailMessage[] };
  * gets. Completing an annual visit sets the next one a year on unless a date is given.
  */
 export async function createServiceRecord(env: AppEnv, db: Db, input: NewServiceRecord, now = Date.now()): Promise<RecordWrite> {
-  const { newCustomer, customerId, cost, visitStart = null, visitEnd = null, notifyCustomer, propertyId, ...fields } = input;
+  const { newCustomer, cost, visitStart = null, visitEnd = null, notifyCustomer, jobId, ...rest } = input;
+  const { customerId, propertyId, ...fields } = jobId ? await ofJob(db, jobId, rest) : rest;
   if (propertyId) await checkPropertyOf(db, propertyId, newCustomer ? null : (customerId ?? null));
   const serviceDate = dayOfVisit(fields.serviceDate, visitStart);
   const values = {
@@ -168,6 +165,7 @@ export async function createServiceRecord(env: AppEnv, db: Db, input: NewService
     costPence: cost,
     nextServiceDue: nextDueFor(fields.status, fields.serviceType, serviceDate, fields.nextServiceDue) ?? null,
     customerId: newCustomer ? newest(customers) : (customerId ?? null),
+    jobId: jobId ?? null,
     // The visit is at the property chosen, else the customer's home (their first property).
     propertyId:
       propertyId ?? (newCustomer ? firstPropertyOf(newest(customers)) : customerId ? firstPropertyOf(customerId) : null),
@@ -199,59 +197,6 @@ export async function createServiceRecord(env: AppEnv, db: Db, input: NewService
   const record = await writeAndRead(db, writes, newest(serviceRecords));
   return { record, mails: booking ? [await confirmedMail(env, booking)] : [] };
 }
-
-const visitCustomerOf = (c: {
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  postcode: string | null;
-}): VisitCustomer => ({
-  name: `${c.firstName} ${c.lastName}`.trim(),
-  email: c.email,
-  phone: c.phone,
-  address: c.address,
-  postcode: c.postcode,
-});
-
-/** A visit can only be at a property of its own customer. */
-async function checkPropertyOf(db: Db, propertyId: number, customerId: number | null) {
-  const [row] = await db.select({ customerId: properties.customerId }).from(properties).where(eq(properties.id, propertyId));
-  if (!row || row.customerId !== customerId) {
-    const message = "Choose one of this customer's properties";
-    throw new ApiError("VALIDATION_FAILED", message, { details: [{ path: "propertyId", message }] });
-  }
-}
-
-/**
- * The customer to tell, at the visit's property: a landlord's confirmation for a check at her flat
- * names the flat, not her home. One round trip for both.
- */
-async function pickedCustomer(
-  db: Db,
-  customerId: number | null | undefined,
-  propertyId: number | SQL,
-): Promise<VisitCustomer | null> {
-  if (!customerId) return null;
-  const [[row], [place]] = await db.batch([
-    db.select().from(customers).where(eq(customers.id, customerId)),
-    placeOfVisit(db, propertyId),
-  ]);
-  if (!row) throw noSuchCustomer();
-  return atPlace(visitCustomerOf(row), place);
-}
-
-/** A property's address, for the batch that reads a visit's customer. */
-const placeOfVisit = (db: Db, propertyId: number | SQL) =>
-  db
-    .select({ address: properties.address, postcode: properties.postcode })
-    .from(properties)
-    .where(sql`${properties.id} = ${propertyId}`);
-
-/** The customer as told about a visit at `place` (their own address when the visit has no property). */
-const atPlace = (customer: VisitCustomer, place: { address: string; postcode: string | null } | undefined) =>
-  place ? { ...customer, address: place.address, postcode: place.postcode } : customer;
 
 /**
  * Changes any fields. A new time moves the visit's hold on the diary and its booking (the customer

@@ -61,7 +61,7 @@ export function VisitDocumentAction({
     documentAction(record, "gas-safety-record", record.gasSafetyRecord, visitOfKind("gasSafety", record.serviceType)),
     documentAction(record, "service-sheet", record.serviceSheet, visitOfKind("service", record.serviceType)),
   ].filter(Boolean);
-  return actions.length > 0 ? <>{actions}</> : null;
+  return actions.length > 0 ? actions : null;
 }
 
 const documentNames = { "gas-safety-record": "gas safety record", "service-sheet": "service sheet" } as const;

@@ -7,14 +7,14 @@ import { HttpError } from "../../../lib/api";
 import { notify } from "../../../lib/toast";
 
 /**
- * "Invoice it": a draft invoice from a completed visit or an accepted quote, opened at once; if it
+ * "Invoice it": a draft invoice from a job done, a completed visit or an accepted quote, opened at once; if it
  * already has one, that one is opened instead.
  */
 export function InvoiceFrom({
   source,
   label = "Invoice it",
 }: {
-  source: { fromServiceRecordId: number } | { fromQuoteId: number };
+  source: { fromServiceRecordId: number } | { fromQuoteId: number } | { fromJobId: number };
   label?: string;
 }) {
   const [busy, setBusy] = useState(false);

@@ -1,0 +1,27 @@
+import type { JobState } from "../../../../schema/api/jobs";
+import { StatusBadge, type StatusTone } from "../status-badge";
+
+/** A job's state as a badge: work to do in the theme's colour, money owed outlined, paid green. */
+const tones: Record<JobState, StatusTone> = {
+  accepted: "default",
+  scheduled: "default",
+  "in progress": "default",
+  done: "secondary",
+  invoiced: "outline",
+  paid: "success",
+  cancelled: "secondary",
+};
+
+const labels: Record<JobState, string> = {
+  accepted: "Accepted",
+  scheduled: "Scheduled",
+  "in progress": "In progress",
+  done: "Done",
+  invoiced: "Invoiced",
+  paid: "Paid",
+  cancelled: "Cancelled",
+};
+
+export const JobStateBadge = ({ state }: { state: JobState }) => (
+  <StatusBadge status={state} tones={tones} label={labels[state]} />
+);

@@ -1,0 +1,76 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { SheetPart } from "../../../schema/api/visits";
+import { invoices, jobs, products, quotes, serviceRecords, visitSheets } from "../../../schema/db";
+import type { Db } from "../../db/client";
+import { ApiError, notFound } from "../../lib/errors";
+import { billingOf, billingRowQuery } from "../settings/billing-settings";
+import { type Draft, draftFromQuote, notInvoicedYet, partLines, withIds, workLine } from "./draft-sources";
+import { notAfterToday } from "./invoices";
+
+/**
+ * "Invoice the job": one draft from everything the job has (docs/decisions/023-the-job.md). The
+ * accepted quote's chosen lines, less the deposit paid, are the price of the visit it booked; every
+ * other visit of the job adds its work (at its price, or its sheet's time at the labour rate) and the
+ * parts its sheet used at their catalogue price. The quote's own visit adds nothing: what it used is
+ * in the price the customer accepted.
+ */
+export async function draftFromJob(db: Db, jobId: number): Promise<Draft> {
+  const visitIds = db.select({ id: serviceRecords.id }).from(serviceRecords).where(eq(serviceRecords.jobId, jobId));
+  const [[job], visits, sheets, catalogue, [billingRow], [quote]] = await db.batch([
+    db.select({ id: jobs.id, customerId: jobs.customerId, propertyId: jobs.propertyId }).from(jobs).where(eq(jobs.id, jobId)),
+    db
+      .select()
+      .from(serviceRecords)
+      .where(eq(serviceRecords.jobId, jobId))
+      .orderBy(asc(serviceRecords.serviceDate), asc(serviceRecords.id)),
+    db
+      .select({ serviceRecordId: visitSheets.serviceRecordId, labourMinutes: visitSheets.labourMinutes, parts: visitSheets.parts })
+      .from(visitSheets)
+      .where(inArray(visitSheets.serviceRecordId, visitIds)),
+    db
+      .select({ id: products.id, pricePence: products.pricePence })
+      .from(products)
+      .where(
+        sql`${products.id} IN (SELECT json_extract(used.value, '$.productId') FROM visit_sheets AS s
+          JOIN service_records AS v ON v.id = s.service_record_id, json_each(s.parts) AS used WHERE v.job_id = ${jobId})`,
+      ),
+    billingRowQuery(db),
+    db
+      .select({ id: quotes.id, visitId: quotes.jobId })
+      .from(quotes)
+      .where(and(inArray(quotes.jobId, visitIds), eq(quotes.status, "accepted"))),
+  ]);
+  if (!job) throw notFound("Job");
+  if (!job.customerId) throw new ApiError("CONFLICT", "This job has no customer to invoice.");
+  if (visits.length === 0 || visits.some((v) => v.status !== "completed"))
+    throw new ApiError("CONFLICT", "Only a job whose visits are all completed can be invoiced: finish them first.");
+  await notInvoicedYet(db, invoices.jobId, jobId, "job");
+  const billing = billingOf(billingRow);
+  const fromQuote = quote ? await draftFromQuote(db, quote.id) : null;
+  const extraVisits = visits.filter((v) => v.id !== quote?.visitId);
+  const lines = extraVisits.flatMap((visit) => {
+    const sheet = sheets.find((s) => s.serviceRecordId === visit.id);
+    const parts = sheet ? (JSON.parse(sheet.parts) as SheetPart[]) : [];
+    return [
+      workLine(visit, sheet?.labourMinutes ?? null, billing.labourRatePence),
+      ...partLines(parts, catalogue, billing.vatRegistered),
+    ];
+  });
+  // Parts typed on a visit with no job sheet stay in the notes, as a visit's own invoice keeps them.
+  const typedParts = extraVisits
+    .filter((v) => !sheets.some((s) => s.serviceRecordId === v.id && s.parts !== "[]") && v.partsUsed?.trim())
+    .map((v) => v.partsUsed!.trim());
+  const notes = [fromQuote?.notes, typedParts.length ? `Parts used: ${typedParts.join("; ")}` : null].filter(Boolean).join("\n");
+  const lastDay = visits.map((v) => v.serviceDate).sort().at(-1)!;
+  return {
+    customerId: job.customerId,
+    propertyId: job.propertyId,
+    serviceRecordId: visits.length === 1 ? visits[0]!.id : null,
+    quoteId: quote?.id ?? null,
+    jobId,
+    lines: withIds([...(fromQuote?.lines ?? []), ...lines]),
+    notes: notes ? notes.slice(0, 2000) : null,
+    supplyDate: notAfterToday(lastDay),
+    depositPence: fromQuote?.depositPence ?? 0,
+  };
+}

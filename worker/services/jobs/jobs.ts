@@ -1,0 +1,348 @@
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { type AdminJob, type JobEvent, type JobFacts, type JobSummary, jobNextStep, jobState } from "../../../schema/api/jobs";
+import { paymentMethodLabels } from "../../../schema/api/payment-methods";
+import { allEnquiryServiceLabels } from "../../../schema/business";
+import {
+  creditNotes,
+  customers,
+  enquiries,
+  gasSafetyRecords,
+  invoicePayments,
+  invoices,
+  jobs,
+  properties,
+  quoteAcceptances,
+  quotePayments,
+  quotes,
+  serviceRecords,
+  serviceSheets,
+  warningNotices,
+} from "../../../schema/db";
+import { formatPence } from "../../../schema/format";
+import { numberText } from "../../../schema/numbers";
+import type { Db } from "../../db/client";
+import { notFound } from "../../lib/errors";
+import { customerAddress } from "../documents/drafts";
+
+/**
+ * A job read whole (docs/decisions/023-the-job.md): what hangs on it, in one D1 batch, as the events
+ * of its thread in order, with its state and the owner's next step. No list here is unbounded by
+ * more than one job's (or one customer's) own rows.
+ */
+
+const balanceOf = sql<number>`${invoices.grossPence} - ${invoices.depositPence} - ${invoices.creditedPence} - ${invoices.paidPence}`;
+
+/** The visits of the job `jobId` (an id or SQL), as a subquery. */
+const visitIdsOf = (db: Db, jobId: number) =>
+  db.select({ id: serviceRecords.id }).from(serviceRecords).where(eq(serviceRecords.jobId, jobId));
+const invoiceIdsOf = (db: Db, jobId: number) => db.select({ id: invoices.id }).from(invoices).where(eq(invoices.jobId, jobId));
+
+/** The statements that read a job: each filtered by the job, so the batch reads its rows only. */
+function jobReads(db: Db, id: number) {
+  const quoteOfJob = db.select({ id: quotes.id }).from(quotes).where(inArray(quotes.jobId, visitIdsOf(db, id)));
+  const recordsOfJob = db
+    .select({ id: gasSafetyRecords.id })
+    .from(gasSafetyRecords)
+    .where(inArray(gasSafetyRecords.serviceRecordId, visitIdsOf(db, id)));
+  return [
+    db
+      .select({
+        id: jobs.id,
+        customerId: jobs.customerId,
+        propertyId: jobs.propertyId,
+        createdAt: jobs.createdAt,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        address: properties.address,
+        postcode: properties.postcode,
+      })
+      .from(jobs)
+      .leftJoin(customers, eq(customers.id, jobs.customerId))
+      .leftJoin(properties, eq(properties.id, jobs.propertyId))
+      .where(eq(jobs.id, id)),
+    db
+      .select({
+        id: serviceRecords.id,
+        serviceType: serviceRecords.serviceType,
+        status: serviceRecords.status,
+        serviceDate: serviceRecords.serviceDate,
+        visitStart: serviceRecords.visitStart,
+        enquiryId: serviceRecords.enquiryId,
+        createdAt: serviceRecords.createdAt,
+      })
+      .from(serviceRecords)
+      .where(eq(serviceRecords.jobId, id))
+      .orderBy(asc(serviceRecords.serviceDate), asc(serviceRecords.id)),
+    db
+      .select({
+        id: quotes.id,
+        number: quotes.number,
+        title: quotes.title,
+        status: quotes.status,
+        sentAt: quotes.sentAt,
+        createdAt: quotes.createdAt,
+        enquiryId: quotes.enquiryId,
+      })
+      .from(quotes)
+      .where(inArray(quotes.jobId, visitIdsOf(db, id))),
+    db
+      .select({ optionId: quoteAcceptances.optionId, acceptedAt: quoteAcceptances.acceptedAt, name: quoteAcceptances.name })
+      .from(quoteAcceptances)
+      .where(inArray(quoteAcceptances.quoteId, quoteOfJob)),
+    db
+      .select({ amountPence: quotePayments.amountPence, method: quotePayments.method, paidOn: quotePayments.paidOn })
+      .from(quotePayments)
+      .where(inArray(quotePayments.quoteId, quoteOfJob)),
+    db
+      .select({ id: enquiries.id, service: enquiries.service, createdAt: enquiries.createdAt })
+      .from(enquiries)
+      .where(
+        sql`${enquiries.id} IN (SELECT v.quote_id FROM service_records AS v WHERE v.job_id = ${id}
+          UNION SELECT q.quote_request_id FROM estimates AS q WHERE q.job_id IN (SELECT v.id FROM service_records AS v WHERE v.job_id = ${id}))`,
+      ),
+    db
+      .select({
+        id: gasSafetyRecords.id,
+        number: gasSafetyRecords.number,
+        status: gasSafetyRecords.status,
+        checkDate: gasSafetyRecords.checkDate,
+        issuedAt: gasSafetyRecords.issuedAt,
+      })
+      .from(gasSafetyRecords)
+      .where(inArray(gasSafetyRecords.serviceRecordId, visitIdsOf(db, id))),
+    db
+      .select({ number: warningNotices.number, classification: warningNotices.classification, issuedAt: warningNotices.issuedAt })
+      .from(warningNotices)
+      .where(inArray(warningNotices.recordId, recordsOfJob)),
+    db
+      .select({
+        id: serviceSheets.id,
+        number: serviceSheets.number,
+        status: serviceSheets.status,
+        serviceDate: serviceSheets.serviceDate,
+        issuedAt: serviceSheets.issuedAt,
+      })
+      .from(serviceSheets)
+      .where(inArray(serviceSheets.serviceRecordId, visitIdsOf(db, id))),
+    db
+      .select({
+        id: invoices.id,
+        number: invoices.number,
+        status: invoices.status,
+        issuedAt: invoices.issuedAt,
+        createdAt: invoices.createdAt,
+        grossPence: invoices.grossPence,
+        paidAt: invoices.paidAt,
+        balancePence: balanceOf,
+      })
+      .from(invoices)
+      .where(eq(invoices.jobId, id))
+      .orderBy(asc(invoices.id)),
+    db
+      .select({
+        invoiceId: invoicePayments.invoiceId,
+        amountPence: invoicePayments.amountPence,
+        method: invoicePayments.method,
+        paidOn: invoicePayments.paidOn,
+        createdAt: invoicePayments.createdAt,
+      })
+      .from(invoicePayments)
+      .where(inArray(invoicePayments.invoiceId, invoiceIdsOf(db, id))),
+    db
+      .select({
+        invoiceId: creditNotes.invoiceId,
+        number: creditNotes.number,
+        grossPence: creditNotes.grossPence,
+        issueDate: creditNotes.issueDate,
+      })
+      .from(creditNotes)
+      .where(inArray(creditNotes.invoiceId, invoiceIdsOf(db, id))),
+  ] as const;
+}
+
+type Reads = { [K in keyof ReturnType<typeof jobReads>]: Awaited<ReturnType<typeof jobReads>[K]> };
+
+/** The job screen: the job, its thread oldest first, its state and what is next. */
+export async function readJob(db: Db, id: number): Promise<AdminJob> {
+  const reads = (await db.batch(jobReads(db, id) as unknown as Parameters<Db["batch"]>[0])) as unknown as Reads;
+  const [[job], visits, [quote], [acceptance], deposits, enquiryRows, records, notices, sheets, invoiceRows, payments, credits] =
+    reads;
+  if (!job) throw notFound("Job");
+  const facts: JobFacts = {
+    quote: quote && acceptance ? { status: quote.status } : null,
+    visits,
+    invoices: invoiceRows.filter((i) => i.status !== "draft"),
+  };
+  const state = jobState(facts);
+  const draftInvoiceId = invoiceRows.find((i) => i.status === "draft")?.id ?? null;
+  const numberOf = new Map(invoiceRows.map((i) => [i.id, i.number === null ? "a draft" : numberText("invoice", i.number)]));
+  const events: JobEvent[] = [
+    ...enquiryRows.map((e) => ({
+      kind: "enquiry" as const,
+      at: e.createdAt,
+      title: `Enquiry: ${allEnquiryServiceLabels[e.service]}`,
+      detail: null,
+      status: null,
+      href: "/quotes",
+    })),
+    ...(quote
+      ? [
+          {
+            kind: "quote" as const,
+            at: quote.sentAt ?? quote.createdAt,
+            title: `Quote ${quote.number === null ? "(draft)" : numberText("estimate", quote.number)}: ${quote.title}`,
+            detail: acceptance ? `Accepted by ${acceptance.name}` : null,
+            status: quote.status,
+            href: `/estimates/${quote.id}`,
+          },
+        ]
+      : []),
+    ...deposits.map((d) => ({
+      kind: "deposit" as const,
+      at: d.paidOn,
+      title: `Deposit ${formatPence(d.amountPence)} paid`,
+      detail: paymentMethodLabels[d.method],
+      status: null,
+      href: quote ? `/estimates/${quote.id}` : null,
+    })),
+    ...visits.map((v) => ({
+      kind: "visit" as const,
+      at: v.visitStart ?? v.serviceDate,
+      title: `Visit: ${v.serviceType}`,
+      detail: v.visitStart ? null : "Time to be agreed",
+      status: v.status,
+      href: "/service-records",
+    })),
+    ...records.map((r) => ({
+      kind: "document" as const,
+      at: r.issuedAt ?? r.checkDate,
+      title: `Gas safety record ${r.number === null ? "(draft)" : numberText("gasSafetyRecord", r.number)}`,
+      detail: null,
+      status: r.status,
+      href: `/gas-safety-records/${r.id}`,
+    })),
+    ...notices.map((n) => ({
+      kind: "document" as const,
+      at: n.issuedAt ?? "",
+      title: `Warning notice ${numberText("warningNotice", n.number)} (${n.classification})`,
+      detail: null,
+      status: "issued",
+      href: null,
+    })),
+    ...sheets.map((s) => ({
+      kind: "document" as const,
+      at: s.issuedAt ?? s.serviceDate,
+      title: `Service sheet ${s.number === null ? "(draft)" : numberText("serviceSheet", s.number)}`,
+      detail: null,
+      status: s.status,
+      href: `/service-sheets/${s.id}`,
+    })),
+    ...invoiceRows.map((i) => ({
+      kind: "invoice" as const,
+      at: i.issuedAt ?? i.createdAt,
+      title: `Invoice ${i.number === null ? "(draft)" : numberText("invoice", i.number)}: ${formatPence(i.grossPence)}`,
+      detail: i.status === "issued" && i.paidAt === null ? `${formatPence(i.balancePence)} to pay` : null,
+      status: i.status === "issued" && i.paidAt ? "paid" : i.status,
+      href: `/invoices/${i.id}`,
+    })),
+    ...payments.map((p) => ({
+      kind: "payment" as const,
+      at: p.createdAt,
+      title: `Payment ${formatPence(p.amountPence)}`,
+      detail: `${paymentMethodLabels[p.method]}, against ${numberOf.get(p.invoiceId)}`,
+      status: null,
+      href: `/invoices/${p.invoiceId}`,
+    })),
+    ...credits.map((c) => ({
+      kind: "credit" as const,
+      at: c.issueDate,
+      title: `Credit note ${numberText("creditNote", c.number)}: ${formatPence(c.grossPence)}`,
+      detail: `Against ${numberOf.get(c.invoiceId)}`,
+      status: null,
+      href: `/invoices/${c.invoiceId}`,
+    })),
+  ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return {
+    ...summaryOf(job, quote?.title ?? visits[0]?.serviceType ?? "Job", state),
+    next: jobNextStep(state, { ...facts, draftInvoiceId }),
+    events,
+    draftInvoiceId,
+    canInvoice: state === "done" && invoiceRows.every((i) => i.status === "void"),
+  };
+}
+
+const summaryOf = (
+  job: {
+    id: number;
+    customerId: number | null;
+    propertyId: number | null;
+    createdAt: string;
+    firstName: string | null;
+    lastName: string | null;
+    address: string | null;
+    postcode: string | null;
+  },
+  title: string,
+  state: JobSummary["state"],
+): JobSummary => ({
+  id: job.id,
+  title,
+  state,
+  customerId: job.customerId,
+  customerName: job.firstName === null ? null : `${job.firstName} ${job.lastName ?? ""}`.trim(),
+  propertyId: job.propertyId,
+  place: job.address === null ? null : customerAddress({ address: job.address, postcode: job.postcode }),
+  createdAt: job.createdAt,
+});
+
+/**
+ * A customer's jobs, newest first, each with its title and state: one batch of four reads, each
+ * bounded by the customer's own rows.
+ */
+export async function customerJobs(db: Db, customerId: number): Promise<JobSummary[]> {
+  const jobsOf = db.select({ id: jobs.id }).from(jobs).where(eq(jobs.customerId, customerId));
+  const [jobRows, visits, quoteRows, invoiceRows] = await db.batch([
+    db
+      .select({
+        id: jobs.id,
+        customerId: jobs.customerId,
+        propertyId: jobs.propertyId,
+        createdAt: jobs.createdAt,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        address: properties.address,
+        postcode: properties.postcode,
+      })
+      .from(jobs)
+      .leftJoin(customers, eq(customers.id, jobs.customerId))
+      .leftJoin(properties, eq(properties.id, jobs.propertyId))
+      .where(eq(jobs.customerId, customerId))
+      .orderBy(desc(jobs.createdAt), desc(jobs.id)),
+    db
+      .select({
+        id: serviceRecords.id,
+        jobId: serviceRecords.jobId,
+        serviceType: serviceRecords.serviceType,
+        status: serviceRecords.status,
+        serviceDate: serviceRecords.serviceDate,
+        visitStart: serviceRecords.visitStart,
+      })
+      .from(serviceRecords)
+      .where(inArray(serviceRecords.jobId, jobsOf))
+      .orderBy(asc(serviceRecords.serviceDate), asc(serviceRecords.id)),
+    db
+      .select({ jobVisitId: quotes.jobId, title: quotes.title, status: quotes.status })
+      .from(quotes)
+      .where(and(eq(quotes.customerId, customerId), sql`${quotes.jobId} IS NOT NULL`)),
+    db
+      .select({ jobId: invoices.jobId, status: invoices.status, paidAt: invoices.paidAt, balancePence: balanceOf })
+      .from(invoices)
+      .where(and(inArray(invoices.jobId, jobsOf), ne(invoices.status, "draft"))),
+  ]);
+  return jobRows.map((job) => {
+    const own = visits.filter((v) => v.jobId === job.id);
+    const quote = quoteRows.find((q) => own.some((v) => v.id === q.jobVisitId)) ?? null;
+    const state = jobState({ quote, visits: own, invoices: invoiceRows.filter((i) => i.jobId === job.id) });
+    return summaryOf(job, quote?.title ?? own[0]?.serviceType ?? "Job", state);
+  });
+}
