@@ -53,7 +53,23 @@ test.describe("invoices on a phone", () => {
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
     await shoot(page, "invoice-draft-390");
+    // Issuing asks once, naming who it goes to; Cancel (focused, so Enter never issues) leaves a draft.
+    const draftId = Number(/\/admin\/invoices\/(\d+)/.exec(page.url())![1]);
     await page.getByRole("button", { name: "Issue and send" }).click();
+    const ask = page.getByRole("alertdialog", { name: "Issue invoice and send it?" });
+    await expect(ask).toContainText(`e-mailed to Pat ${customer.lastName} at ${customer.email}`);
+    await expect(ask).toContainText("An issued invoice cannot be changed or deleted");
+    await expect(ask.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    await expect(ask).toBeHidden();
+    const kept = (await (
+      await request.get(`/api/admin/invoices/${draftId}`, { headers: bearer(adminToken) })
+    ).json()) as AdminInvoice;
+    expect({ state: kept.state, number: kept.number }).toEqual({ state: "draft", number: null });
+    await expect(page.getByRole("heading", { name: "Draft invoice", level: 1 })).toBeVisible();
+
+    await page.getByRole("button", { name: "Issue and send" }).click();
+    await ask.getByRole("button", { name: "Issue and send it" }).click();
     await expectToast(page, "Issued INV-");
     await expect(page.getByRole("heading", { name: /^Invoice INV-\d{4,}$/ })).toBeVisible();
     const customerPage = (await page.getByRole("link", { name: "Open the customer's page" }).getAttribute("href"))!;
@@ -108,6 +124,9 @@ test.describe("invoices on a phone", () => {
     await form.getByLabel("Quantity to credit of Thermostatic valve").fill("1");
     await form.getByLabel("Why").fill("Only one valve was fitted");
     await form.getByRole("button", { name: "Issue the credit note" }).click();
+    const ask = page.getByRole("alertdialog", { name: /^Issue a credit note on INV-\d+\?$/ });
+    await expect(ask).toContainText(`takes £25.00 off what Pat ${customer.lastName} owes`);
+    await ask.getByRole("button", { name: "Issue it" }).click();
     await expectToast(page, "Credit note issued");
     await expect(page.getByRole("link", { name: /^CN-\d{4,}$/ })).toBeVisible();
     await expect(page.getByText(/£25\.00 credited on .* Only one valve was fitted/)).toBeVisible();
@@ -126,6 +145,7 @@ test.describe("invoices on a phone", () => {
     await second.getByLabel("Quantity to credit of Thermostatic valve").fill("1");
     await second.getByLabel("Why").fill("The second valve was not fitted");
     await second.getByRole("button", { name: "Issue the credit note" }).click();
+    await ask.getByRole("button", { name: "Issue it" }).click();
     await expectToast(page, "Credit note issued");
     await expect(page.getByText("Paid over, to refund")).toBeVisible();
     await page.getByRole("button", { name: "Refund £25.00" }).click();

@@ -15,12 +15,13 @@ test.describe("a priced quote, built on a phone and accepted online", () => {
 
   test("the owner builds a two-option quote and sends it; the customer ticks an extra, accepts with an early start; the owner sees it accepted", async ({
     adminPage: page,
+    adminToken,
     browser,
     request,
   }) => {
     // A boiler quote request from the website, priced from the owner's list of requests.
     const requester = unique("Bea Buyer");
-    await createEnquiry(request, requester, "boiler-installation", "A new combi, please");
+    const { email } = await createEnquiry(request, requester, "boiler-installation", "A new combi, please");
     await page.goto("/admin/quotes");
     await page
       .getByRole("tabpanel")
@@ -56,9 +57,27 @@ test.describe("a priced quote, built on a phone and accepted online", () => {
     await expectAccessible(page);
     await shoot(page, "estimate-builder-390");
 
+    // Sending asks once, naming who is e-mailed; Cancel (focused, so Enter never sends) sends nothing.
     await page.getByRole("button", { name: "Send to customer" }).click();
+    const ask = page.getByRole("alertdialog", { name: `Send this quote to ${requester}?` });
+    await expect(ask).toContainText(`${requester} is e-mailed the quote at ${email}`);
+    await expect(ask).toContainText("Once sent, this version cannot be changed");
+    await expect(ask.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    await expect(ask).toBeHidden();
+    await expect(page.getByRole("heading", { name: "New quote", level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/estimates\/new\?/);
+    const quotesFor = async () => {
+      const list = await request.get(`/api/admin/estimates?q=${encodeURIComponent(requester)}`, { headers: bearer(adminToken) });
+      return Number(list.headers()["x-total-count"]);
+    };
+    expect(await quotesFor()).toBe(0);
+
+    await page.getByRole("button", { name: "Send to customer" }).click();
+    await ask.getByRole("button", { name: "Send it" }).click();
     await expectToast(page, "Sent Q-");
     await expect(page.getByRole("heading", { name: /^Quote Q-\d{4,}$/ })).toBeVisible();
+    expect(await quotesFor()).toBe(1);
     const customerView = (await page.getByRole("link", { name: "Open the customer's view" }).getAttribute("href"))!;
     expect(customerView).toMatch(/^\/quote\/[\w.-]+$/);
 
@@ -192,11 +211,16 @@ test.describe("where the work is, and a deposit by bank transfer", () => {
     await page.getByRole("button", { name: "Send to customer" }).click();
     await expectToast(page, "Not sent", "Choose the property the work is at before sending the quote");
     await expect(page.getByText("Choose the property the work is at", { exact: true })).toBeVisible();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
     await page.getByRole("combobox", { name: "Property" }).click();
     await page.getByRole("option", { name: "Flat 2, 10 Let Road, Stretford, M32 0LL" }).click();
     await page
       .getByRole("button", { name: "Send the new version" })
       .or(page.getByRole("button", { name: "Send to customer" }))
+      .click();
+    await page
+      .getByRole("alertdialog", { name: /^Send / })
+      .getByRole("button", { name: "Send it" })
       .click();
     await expectToast(page, "Sent Q-");
     const customerView = (await page.getByRole("link", { name: "Open the customer's view" }).getAttribute("href"))!;

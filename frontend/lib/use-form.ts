@@ -179,8 +179,12 @@ export function useForm<F extends object, T = unknown>(options: Options<F, T>) {
     }
   }
 
-  /** Checks the request with the schema (and `handlers.issues`), then sends it. True when it went through. */
-  async function submit(send: (data: T, input: unknown) => Promise<unknown>, handlers: SubmitHandlers = {}): Promise<boolean> {
+  /**
+   * Checks the request with the schema (and `handlers.issues`), each problem shown beside its field;
+   * answers what would be sent, null when there were problems. Submit's check, alone: a step that
+   * asks first checks before it asks.
+   */
+  async function check(handlers: SubmitHandlers = {}): Promise<{ data: T; input: unknown } | null> {
     const { schema, input: inputOf } = latest.current;
     const input = inputOf ? inputOf(values, initial) : values;
     const result = schema?.safeParse(input);
@@ -190,10 +194,15 @@ export function useForm<F extends object, T = unknown>(options: Options<F, T>) {
       const shown = { ...fieldErrorsFrom(issues), ...handlers.extra };
       setErrors(shown);
       await handlers.onInvalid?.(shown, issues);
-      return false;
+      return null;
     }
-    const data = (result?.success ? result.data : input) as T;
-    return run(() => send(data, input), handlers.onError);
+    return { data: (result?.success ? result.data : input) as T, input };
+  }
+
+  /** Checks the request with the schema (and `handlers.issues`), then sends it. True when it went through. */
+  async function submit(send: (data: T, input: unknown) => Promise<unknown>, handlers: SubmitHandlers = {}): Promise<boolean> {
+    const checked = await check(handlers);
+    return checked ? run(() => send(checked.data, checked.input), handlers.onError) : false;
   }
 
   const id = (name: string) => (options.idPrefix ? `${options.idPrefix}-${name}` : name);
@@ -218,6 +227,7 @@ export function useForm<F extends object, T = unknown>(options: Options<F, T>) {
     showRefusal,
     busy,
     run,
+    check,
     submit,
     id,
     text,

@@ -24,7 +24,8 @@ const words = {
     trigger: (most: number) => `Refund ${formatPence(most)}`,
     color: "amber",
     title: (number: string) => `Refund on ${number}`,
-    description: "Money paid beyond what is owed, given back. By card, it goes back through Stripe to the card it was paid with.",
+    description:
+      "Money paid beyond what is owed, given back; a refund cannot be undone. By card, Stripe sends it back to the card it was paid with as soon as you press Refund.",
     missing: "Enter the amount to give back, like 66.49",
     tooMuch: (most: string) => `At most ${most} was paid beyond what is owed`,
     by: "Refunded by",
@@ -58,7 +59,7 @@ const words = {
     color: "amber",
     title: (number: string) => `Give back on ${number}`,
     description:
-      "A deposit payment the quote cannot keep, given back whole. By card, it goes back through Stripe to that card; otherwise record how you gave it back.",
+      "A deposit payment the quote cannot keep, given back whole; this cannot be undone. By card, Stripe sends it back to that card as soon as you press Give back; otherwise record how you gave it back.",
     missing: "",
     tooMuch: () => "",
     by: "Given back by",

@@ -24,7 +24,7 @@ export default function InvoicePage() {
           <InvoiceDraft
             key={invoice.updatedAt}
             invoice={invoice}
-            customer={{ id: invoice.customerId ?? 0, name: invoice.customerName }}
+            customer={{ id: invoice.customerId ?? 0, name: invoice.customerName, email: invoice.customerEmail }}
             onSaved={refresh}
           />
         ) : (
@@ -53,7 +53,7 @@ function NewInvoice() {
   }
   return (
     <LoadedCustomer<AdminCustomer> customerId={customerId}>
-      {(customer) => <InvoiceDraft customer={{ id: customerId, name: customerName(customer) }} />}
+      {(customer) => <InvoiceDraft customer={{ id: customerId, name: customerName(customer), email: customer.email }} />}
     </LoadedCustomer>
   );
 }

@@ -47,6 +47,11 @@ export function useDraftDocument<F extends object>(
     return ok ? saved : null;
   }
 
+  /** Checks the draft as Save would, its problems beside their fields; true when it has none. */
+  async function check(): Promise<boolean> {
+    return (await form.check({ onInvalid })) !== null;
+  }
+
   /** Saves the draft, then posts `action`; answers what the action answers, null when either was refused. */
   async function saveThen<T>(
     action: string,
@@ -67,5 +72,5 @@ export function useDraftDocument<F extends object>(
     else await onSaved?.();
   }
 
-  return { save, saveThen, show };
+  return { save, check, saveThen, show };
 }

@@ -1,45 +1,59 @@
 import { Button, Card, Checkbox, Flex, Heading, Text, TextArea, TextField } from "@radix-ui/themes";
-import { type FormEvent, useState } from "react";
-import type { InvoiceLine } from "../../../../schema/api/invoices";
+import { useState } from "react";
+import { type AdminInvoice, invoiceTotals } from "../../../../schema/api/invoices";
 import { formatPence } from "../../../../schema/format";
+import { ConfirmButton } from "../confirm-button";
 
 type Chosen = Record<string, { on: boolean; quantity: string }>;
 
 /**
  * A credit note against an issued invoice: tick the lines to credit (all of a line's quantity, or
- * some of it) and say why. The server prices it and refuses more than is left to credit.
+ * some of it) and say why. The form's own checks run before it asks to issue (a credit note takes
+ * its number and stays); the server prices it and refuses more than is left to credit.
  */
 export function CreditNoteForm({
-  lines,
+  invoice,
   busy,
   onCredit,
   onCancel,
 }: {
-  lines: InvoiceLine[];
+  invoice: AdminInvoice;
   busy: boolean;
   onCredit: (input: { lines: { lineId: string; quantity: number }[]; reason: string }) => Promise<boolean>;
   onCancel: () => void;
 }) {
+  const { lines } = invoice;
   const [chosen, setChosen] = useState<Chosen>(() =>
     Object.fromEntries(lines.map((l) => [l.id, { on: false, quantity: String(l.quantity) }])),
   );
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const picked = lines
-      .filter((l) => chosen[l.id]?.on)
-      .map((l) => ({ lineId: l.id, quantity: Number(chosen[l.id]!.quantity.replace(",", ".")) }));
-    if (picked.length === 0) return setProblem("Tick at least one line to credit.");
-    if (picked.some((p) => !Number.isFinite(p.quantity) || p.quantity <= 0))
-      return setProblem("Each quantity must be more than 0.");
-    if (reason.trim().length < 3) return setProblem("Say why the invoice is credited.");
-    setProblem(null);
+  const picked = lines
+    .filter((l) => chosen[l.id]?.on)
+    .map((l) => ({ lineId: l.id, quantity: Number(chosen[l.id]!.quantity.replace(",", ".")) }));
+  const creditPence = invoiceTotals(
+    picked.map((p) => ({ ...lines.find((l) => l.id === p.lineId)!, quantity: p.quantity })),
+    invoice.vatRegistered,
+  ).grossPence;
+
+  function problemOf(): string | null {
+    if (picked.length === 0) return "Tick at least one line to credit.";
+    if (picked.some((p) => !Number.isFinite(p.quantity) || p.quantity <= 0)) return "Each quantity must be more than 0.";
+    if (reason.trim().length < 3) return "Say why the invoice is credited.";
+    return null;
+  }
+  function readyToIssue() {
+    const found = problemOf();
+    setProblem(found);
+    return found === null;
+  }
+  async function issue() {
     if (await onCredit({ lines: picked, reason: reason.trim() })) onCancel();
   }
+  // Enter in a quantity issues nothing: the note is issued only from its button, which asks first.
   return (
     <Card asChild className="admin-panel" mt="4">
-      <form onSubmit={submit} aria-labelledby="credit-note-title">
+      <form onSubmit={(event) => event.preventDefault()} aria-labelledby="credit-note-title">
         <Heading as="h2" size="4" id="credit-note-title" mb="2">
           Credit note
         </Heading>
@@ -80,9 +94,17 @@ export function CreditNoteForm({
           <Button type="button" variant="soft" color="gray" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
+          <ConfirmButton
+            destructive={false}
+            disabled={busy}
+            beforeOpen={readyToIssue}
+            title={`Issue a credit note on ${invoice.number}?`}
+            description={`It takes the next credit note number and takes ${formatPence(creditPence)} off what ${invoice.customerName} owes on ${invoice.number}. A credit note cannot be changed or deleted.`}
+            confirmLabel="Issue it"
+            onConfirm={issue}
+          >
             Issue the credit note
-          </Button>
+          </ConfirmButton>
         </Flex>
       </form>
     </Card>

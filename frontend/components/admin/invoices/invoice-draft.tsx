@@ -32,7 +32,7 @@ export function InvoiceDraft({
   onSaved,
 }: {
   invoice?: AdminInvoice;
-  customer: { id: number; name: string };
+  customer: { id: number; name: string; email: string | null };
   onSaved?: () => unknown;
 }) {
   const [, navigate] = useLocation();
@@ -161,9 +161,22 @@ export function InvoiceDraft({
         <Button size="3" variant="soft" onClick={saveDraft} disabled={busy}>
           Save draft
         </Button>
-        <Button size="3" onClick={issue} disabled={busy}>
+        <ConfirmButton
+          size="3"
+          destructive={false}
+          disabled={busy}
+          beforeOpen={draft.check}
+          title={customer.email ? "Issue invoice and send it?" : "Issue this invoice?"}
+          description={`It takes the next invoice number${
+            customer.email
+              ? ` and is e-mailed to ${customer.name} at ${customer.email}, with a link to pay.`
+              : `. ${customer.name} has no e-mail address on file, so it is not sent: print it or send them the link.`
+          } An issued invoice cannot be changed or deleted: only a credit note or void corrects it.`}
+          confirmLabel={customer.email ? "Issue and send it" : "Issue it"}
+          onConfirm={issue}
+        >
           Issue and send
-        </Button>
+        </ConfirmButton>
       </Flex>
     </div>
   );

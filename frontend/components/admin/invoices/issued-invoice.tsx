@@ -75,7 +75,7 @@ export function IssuedInvoice({ invoice, onChanged }: { invoice: AdminInvoice; o
       <InvoiceMoney invoice={invoice} busy={busy} act={act} onCredit={() => setCrediting(true)} />
       {crediting ? (
         <CreditNoteForm
-          lines={invoice.lines}
+          invoice={invoice}
           busy={busy}
           onCancel={() => setCrediting(false)}
           onCredit={(input) =>

@@ -35,7 +35,7 @@ export function VoidInvoice({
           highContrast
           disabled={busy || reason.trim().length < 3}
           title={`Void ${invoice.number}?`}
-          description="The customer's link will show it void, and it takes no payments."
+          description={`${invoice.customerName} owes nothing on it any more: their link shows it void and takes no payments, and the reminders stop. It keeps its number, and a void invoice cannot be issued again or changed: to charge for the work, make a new invoice.`}
           confirmLabel="Void it"
           onConfirm={() => onVoid(reason.trim())}
         >

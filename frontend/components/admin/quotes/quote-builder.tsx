@@ -22,6 +22,7 @@ import { type OptionForm, pricedDeposit, pricedOptions, type QuoteForm, quoteInp
 import { quoteStatusLabels } from "./quote-labels";
 import { QuoteStatus } from "./quote-status";
 import { QuoteTerms } from "./quote-terms";
+import { SendQuote } from "./send-quote";
 import "./quotes.css";
 
 /** The quote builder: a new quote, or a saved one (sent, accepted or not), with its options, terms and history. */
@@ -68,14 +69,19 @@ export function QuoteBuilder({
     await draft.show(id);
   }
 
-  async function send() {
+  /** Checked before asking to send: the property, then the draft as Save checks it. */
+  async function readyToSend() {
     // Asked here first: the job made when it is accepted goes to this property (the server checks it too).
     if (values.propertyId === null) {
       const message = "Choose the property the work is at";
       form.setErrors((e) => ({ ...e, propertyId: message }));
       notify({ title: "Not sent", description: `${message} before sending the quote`, variant: "destructive" });
-      return;
+      return false;
     }
+    return draft.check();
+  }
+
+  async function send() {
     const sent = await draft.saveThen<AdminQuote>("send", toastFailure("Not sent", "Please try again."));
     if (!sent) return;
     notify({ title: `Sent ${sent.answer.number}`, description: `E-mailed to ${customer.email}.`, variant: "success" });
@@ -179,9 +185,13 @@ export function QuoteBuilder({
           <Button size="3" variant="soft" onClick={saveOnly} disabled={busy}>
             {quote ? "Save changes" : "Save draft"}
           </Button>
-          <Button size="3" onClick={send} disabled={busy || !customer.email}>
-            {quote?.sentVersion ? "Send the new version" : "Send to customer"}
-          </Button>
+          <SendQuote
+            quote={quote}
+            customer={customer}
+            disabled={busy || !customer.email}
+            beforeOpen={readyToSend}
+            onSend={send}
+          />
         </Flex>
       )}
       {customer.email ? null : (
