@@ -186,12 +186,13 @@ describe("the warning notice", () => {
     expect(text).toContain(`LANDLORD OR AGENT Lena Landlord-${f.tag}`);
   });
 
-  it('prints "refused to sign" when the person told would not sign', async () => {
+  it('prints "refused to sign" when the person told would not sign, and no "turned off" when it was not', async () => {
     const f = await landlordWithFlat();
+    // Permission to turn it off refused: labelled, the person told, the emergency service told.
     const record = await issuedRecord(
       f,
       withNotice(f, {
-        actionsTaken: ["turned-off", "advised"],
+        actionsTaken: ["label-attached", "advised"],
         permission: "refused",
         emergencyServiceInformed: true,
         responsiblePerson: "Tom Tenant",
@@ -199,9 +200,17 @@ describe("the warning notice", () => {
       }),
     );
     const text = await noticeText(record);
-    for (const words of ["Turned off", "Advised (the responsible person told)", "Refused", "NAME Tom Tenant", "Refused to sign"])
+    for (const words of [
+      'Labelled ("Do not use" label attached) Advised (the responsible person told)',
+      "RESPONSIBLE PERSON'S PERMISSION Refused",
+      "GAS EMERGENCY SERVICE TOLD Yes",
+      "NAME Tom Tenant",
+      "SIGNATURE Refused to sign",
+      "It should not be used until it is repaired.",
+    ])
       expect(text).toContain(words);
     expect(text).not.toContain("Signed by Tom Tenant");
+    expect(text).not.toContain("turned off");
   });
 
   it("refuses a signature that cannot be drawn, or one too large, beside the notice's field", async () => {

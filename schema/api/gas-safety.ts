@@ -227,10 +227,11 @@ export function issueProblems(
     if (a.classification) need(a.defect, at("defect"), "Describe the defect");
     if (needsWarningNotice(a.classification)) {
       if (a.safeToUse === true) problems.push({ path: at("safeToUse"), message: "An ID or AR appliance is not safe to use" });
-      problems.push(...warningProblems(a.warning, at));
+      // A draft kept on a phone by an older form has one action, not the list.
+      problems.push(...warningProblems(warningOf(a.warning), at));
     }
   });
-  problems.push(...coAlarmProblems(roomsWithAppliances(record.appliances, propertyAppliances), record.coAlarms));
+  problems.push(...coAlarmProblems(roomsWithAppliances(record.appliances, propertyAppliances), record.coAlarms ?? []));
   need(record.tightnessTest, "tightnessTest", "Record the installation tightness test");
   need(
     record.emergencyControlAccessible !== null,

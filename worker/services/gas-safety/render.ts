@@ -182,14 +182,16 @@ export async function renderWarningNotice(
     issuedAt: s.issuedAt,
     letterhead: s.company,
   });
+  const w = a.warning as NoticeWarning;
+  const current = isCurrentWarning(w);
+  // A notice of before always said "turned off"; one now says so only when it was (or disconnected).
+  const off = !current || w.actionsTaken.includes("turned-off") || w.actionsTaken.includes("disconnected");
   pdf.paragraph(
     classification === "ID"
       ? "IMMEDIATELY DANGEROUS: this appliance or installation is a danger to life or property and must not be used."
-      : "AT RISK: this appliance or installation could become a danger to life or property. It has been turned off and should not be used until it is repaired.",
+      : `AT RISK: this appliance or installation could become a danger to life or property. ${off ? "It has been turned off and should not be used" : "It should not be used"} until it is repaired.`,
     { bold: true, size: 11 },
   );
-  const w = a.warning as NoticeWarning;
-  const current = isCurrentWarning(w);
   pdf.fields([
     { label: "Classification", value: `${classificationLabels[classification]} (${classification})`, strong: true, alert: true },
     { label: "Date", value: formatFullDate(s.checkDate) },

@@ -36,7 +36,8 @@ export function useIssuableDraft<F extends object, D>({
 }) {
   // The draft as loaded, once: each screen opens keyed by its id.
   const [saved] = useState(savedOf);
-  const form = useForm<F>({ initial: () => unsavedDraft<F>(storageKey) ?? saved });
+  // Kept by an older form, it may lack a field added since: the server's value stands in for it.
+  const form = useForm<F>({ initial: () => ({ ...saved, ...unsavedDraft<F>(storageKey) }) });
   const autosave = useDraftAutosave(form, { path, storageKey, saved });
   const summary = useRef<HTMLDivElement>(null);
   const focusSummary = () => requestAnimationFrame(() => summary.current?.focus());
