@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { extractText, getDocumentProxy } from "unpdf";
 import type { AdminCustomer } from "../schema/api/customers";
 import type { AdminProperty } from "../schema/api/properties";
 import { londonToday } from "../schema/london-time";
@@ -9,9 +10,9 @@ async function answer(scope: Locator | Page, question: string, choice: string) {
   await scope.getByRole("group", { name: question }).getByRole("radio", { name: choice, exact: true }).click();
 }
 
-/** Draws a stroke across the signature box, as a finger would. */
-async function sign(page: Page) {
-  const pad = page.getByRole("img", { name: "Engineer's signature" });
+/** Draws a stroke across a signature box (the engineer's, unless named), as a finger would. */
+async function sign(page: Page, name = "Engineer's signature") {
+  const pad = page.getByRole("img", { name });
   await pad.scrollIntoViewIfNeeded();
   const box = (await pad.boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + box.height / 2);
@@ -19,6 +20,24 @@ async function sign(page: Page) {
   for (let step = 1; step <= 10; step++)
     await page.mouse.move(box.x + 20 + step * 25, box.y + box.height / 2 + (step % 2 ? 20 : -20));
   await page.mouse.up();
+}
+
+/** Issuing asks once, naming what cannot be undone: Cancel leaves the draft, the dialog's own button issues. */
+async function issueConfirmed(page: Page, button: string, title: string, undone: RegExp) {
+  await page.getByRole("button", { name: button }).click();
+  const dialog = page.getByRole("alertdialog", { name: title });
+  await expect(dialog).toContainText(undone);
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: button })).toBeFocused();
+  await page.getByRole("button", { name: button }).click();
+  await dialog.getByRole("button", { name: button }).click();
+}
+
+async function textOf(pdf: Buffer) {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+  return text.replace(/\s+/g, " ");
 }
 
 test.describe("a gas safety record on a phone", () => {
@@ -87,17 +106,38 @@ test.describe("a gas safety record on a phone", () => {
     await expect(page.getByRole("alert").filter({ hasText: "need filling in" })).toBeFocused();
     await expect(boiler.getByText("Enter the operating pressure or the heat input")).toBeVisible();
     await expect(page.getByText("The engineer signs the record")).toBeVisible();
+    await expect(page.getByText("Confirm that the check complied with regulation 26(9)")).toBeVisible();
+    // No dialog while something is missing.
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
 
     await boiler.getByLabel("Operating pressure").fill("20.5");
     await answer(boiler, "Safety devices", "Pass");
     await answer(boiler, "Ventilation", "Pass");
     await answer(boiler, "Flue visual condition", "Pass");
     await answer(boiler, "Safe to use", "Yes");
-    await answer(cooker, "Safe to use", "Yes");
+    // The tenant's cooker is At Risk: its warning notice takes two actions and the tenant's signature.
+    await answer(cooker, "Safe to use", "No");
+    await answer(cooker, "Unsafe situation", "AR");
+    await cooker.getByLabel("Defect found").fill("No flame supervision on the grill");
+    await cooker.getByRole("checkbox", { name: "Turned off" }).click();
+    await cooker.getByRole("checkbox", { name: "Advised (the responsible person told)" }).click();
+    await answer(cooker, "Responsible person's permission", "Given");
+    await cooker.getByLabel("Responsible person told (name)").fill("Tom Tenant");
+    await sign(page, "Responsible person's signature");
+    await expect(cooker.getByRole("img", { name: "Responsible person's signature" })).toBeVisible();
+    // A CO alarm question for each room with an appliance: the boiler's cupboard and the kitchen.
+    const cupboardAlarm = page.getByRole("article", { name: "CO alarm: Kitchen cupboard" });
+    const kitchenAlarm = page.getByRole("article", { name: "CO alarm: Kitchen", exact: true });
+    await expect(cupboardAlarm.getByText("Say whether a CO alarm is fitted in the Kitchen cupboard")).toBeVisible();
+    await answer(cupboardAlarm, "CO alarm fitted", "No");
+    await answer(kitchenAlarm, "CO alarm fitted", "Yes");
+    await answer(kitchenAlarm, "Alarm tested", "Yes");
+    await answer(kitchenAlarm, "Alarm working", "Yes");
     await answer(page, "Gas tightness test", "Pass");
     await answer(page, "Emergency control accessible", "Yes");
     await page.getByLabel("Engineer's name").fill("Dave Hughes");
     await page.getByLabel("Gas Safe licence number").fill("1234567");
+    await page.getByRole("checkbox", { name: /This check complied with regulation 26\(9\)/ }).click();
     await sign(page);
     await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
     await expectNoHorizontalScroll(page);
@@ -109,8 +149,15 @@ test.describe("a gas safety record on a phone", () => {
     await expect(boiler.getByLabel("Operating pressure")).toHaveValue("20.5");
     await expect(boiler.getByRole("group", { name: "Safety devices" }).getByRole("radio", { name: "Pass" })).toBeChecked();
     await expect(page.getByRole("img", { name: "Engineer's signature" })).toBeVisible();
+    await expect(cooker.getByRole("checkbox", { name: "Turned off" })).toBeChecked();
+    await expect(kitchenAlarm.getByRole("group", { name: "Alarm working" }).getByRole("radio", { name: "Yes" })).toBeChecked();
 
-    await page.getByRole("button", { name: "Issue the record" }).click();
+    await issueConfirmed(
+      page,
+      "Issue the record",
+      "Issue gas safety record?",
+      /takes the next number and is e-mailed, with its warning notices, to the landlord and the tenant; an issued record cannot be changed, only replaced by a correction/,
+    );
     await expectToast(page, "Issued GSR-");
     const heading = page.getByRole("heading", { name: /^Gas safety record GSR-\d{6}$/ });
     await expect(heading).toBeVisible();
@@ -128,6 +175,14 @@ test.describe("a gas safety record on a phone", () => {
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    const text = await textOf(await pdf.body());
+    expect(text).toContain("complied with regulation 26(9) of the Gas Safety (Installation and Use) Regulations 1998");
+    expect(text).toContain("Kitchen cupboard No - -");
+    expect(text).toContain("Kitchen Yes Yes Yes");
+    const notice = page.getByRole("link", { name: /^Warning notice WN-\d{6}$/ });
+    const noticeText = await textOf(await (await request.get((await notice.getAttribute("href"))!)).body());
+    for (const words of ["Turned off", "Advised (the responsible person told)", "NAME Tom Tenant", "Signed by Tom Tenant"])
+      expect(noticeText).toContain(words);
     await expectNoHorizontalScroll(page);
     await shoot(page, "gas-safety-record-issued-390");
 
@@ -136,7 +191,10 @@ test.describe("a gas safety record on a phone", () => {
     const flatCard = page.getByRole("article", { name: "Property: Flat 2, 14 Canal Street, Manchester" });
     const documents = flatCard.getByRole("list", { name: "Gas safety records, notices and service sheets" });
     await expect(documents).toContainText(number);
-    await expect(documents.getByRole("link", { name: "PDF" })).toHaveAttribute("href", /\/api\/documents\/gas-safety-record\//);
+    // The record and its warning notice, each with its PDF.
+    await expect(documents.getByRole("link", { name: "PDF" })).toHaveCount(2);
+    for (const kind of ["gas-safety-record", "warning-notice"])
+      await expect(documents.locator(`a[href^="/api/documents/${kind}/"]`)).toHaveText("PDF");
     await expectNoHorizontalScroll(page);
     await shoot(page, "customer-gas-safety-390");
   });
@@ -200,7 +258,12 @@ test.describe("a gas safety record on a phone", () => {
     await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
-    await page.getByRole("button", { name: "Issue the service sheet" }).click();
+    await issueConfirmed(
+      page,
+      "Issue the service sheet",
+      "Issue service sheet?",
+      /takes the next number, sets the visit's next service date and is e-mailed to the customer; an issued service sheet cannot be changed/,
+    );
     await expectToast(page, "Issued SS-");
     await expect(page.getByRole("heading", { name: /^Service sheet SS-\d{6}$/ })).toBeVisible();
     const pdf = await request.get((await page.getByRole("link", { name: "Open the PDF" }).getAttribute("href"))!);

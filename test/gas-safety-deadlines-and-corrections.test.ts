@@ -57,8 +57,14 @@ describe("gas safety records", () => {
       replacesNumber: original.number,
       notes: "Original notes",
       signature: null,
+      complianceConfirmed: null,
     });
-    await admin("PATCH", `/api/admin/gas-safety-records/${correction.id}`, { notes: "Corrected notes", signature: SIGNATURE });
+    // Signed and confirmed afresh by whoever issues the correction.
+    await admin("PATCH", `/api/admin/gas-safety-records/${correction.id}`, {
+      notes: "Corrected notes",
+      signature: SIGNATURE,
+      complianceConfirmed: true,
+    });
     const { status, body } = await admin<AdminGasSafetyRecord>("POST", `/api/admin/gas-safety-records/${correction.id}/issue`);
     expect(status).toBe(200);
     const text = await pdfText(new Uint8Array(await (await callApp(body.pdfUrl!)).arrayBuffer()));

@@ -6,7 +6,16 @@ import { adminHeaders } from "./helpers/admin";
 import { expectConsoleError } from "./helpers/console";
 import { createServiceRecord } from "./helpers/factories-admin";
 import { callApp, query } from "./helpers/factories-commerce";
-import { admin, completeRecord, draftAt, issuedRecord, landlordWithFlat, pdfText, sha256 } from "./helpers/gas-safety";
+import {
+  admin,
+  completeRecord,
+  draftAt,
+  issuedRecord,
+  landlordWithFlat,
+  pdfText,
+  sha256,
+  warningGiven,
+} from "./helpers/gas-safety";
 
 // What keeps gas safety records whole: numbers under load, refusals of what is not theirs or
 // malformed, a failed issuing batch, and issued PDFs that never change. Issuing is in
@@ -79,7 +88,7 @@ describe("gas safety records", () => {
       safeToUse: false,
       classification: "ID",
       defect: "Gas escape at the fire's inlet",
-      warning: { actionTaken: "disconnected", permission: "given" },
+      warning: { ...warningGiven, actionsTaken: ["disconnected"] },
     };
     await admin("PATCH", `/api/admin/gas-safety-records/${draft.id}`, withNotice);
     const counters = () => query<{ series: string; last: number }>("SELECT series, last FROM number_series ORDER BY series");

@@ -79,8 +79,10 @@ describe("gas safety records", () => {
     const refused = await admin("POST", `/api/admin/gas-safety-records/${draft.id}/issue`);
     expect(refused.body.details.map((d: { path: string }) => d.path)).toEqual([
       "appliances.1.defect",
-      "appliances.1.warning.actionTaken",
+      "appliances.1.warning.actionsTaken",
       "appliances.1.warning.permission",
+      "appliances.1.warning.responsiblePerson",
+      "appliances.1.warning.responsibleSignature",
     ]);
   });
 
@@ -193,7 +195,13 @@ describe("gas safety records", () => {
       defect: "Spillage at the draught diverter",
       remedialAction: "Flue to be swept and retested",
       spillage: "fail",
-      warning: { actionTaken: "turned-off", permission: "refused", emergencyServiceInformed: true },
+      warning: {
+        actionsTaken: ["turned-off"],
+        permission: "refused",
+        emergencyServiceInformed: true,
+        responsiblePerson: "Tom Tenant",
+        refusedToSign: true,
+      },
     };
     const issued = await issuedRecord(f, { appliances: appliancesWithFault });
     expect(issued.warningNotices).toHaveLength(1);

@@ -95,3 +95,19 @@ export const optionalUkPostcode = () =>
     .nullish()
     .transform((v) => (v ? normalisePostcode(v) : null))
     .refine((v) => v === null || UK_POSTCODE.test(v), POSTCODE_MESSAGE);
+
+/** A yes/no answer not given yet (null) or given. */
+export const yesNoField = (label: string) =>
+  z
+    .boolean({ error: `${label} must be yes or no` })
+    .nullish()
+    .transform((v) => v ?? null);
+
+/** A signature drawn on screen (signature_pad's PNG data URL), at most `maxChars` long. */
+export const drawnSignature = (maxChars: number) =>
+  z
+    .string({ error: "The signature must be a drawn image" })
+    .max(maxChars, "The signature is too large; please clear it and sign again")
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, "The signature must be a drawn image")
+    .nullish()
+    .transform((v) => v ?? null);

@@ -1,12 +1,14 @@
 import { addMonths } from "../london-time";
+import { type CoAlarmCheck, coAlarmProblems, coAlarmsField, roomsWithAppliances } from "./co-alarms";
 import { SIGNATURE_MAX_CHARS } from "./constants";
 import type { DocumentSummary } from "./documents";
 import type { ErrorDetail } from "./errors";
-import { isoDate, optionalText } from "./fields";
+import { drawnSignature, isoDate, optionalText, yesNoField } from "./fields";
 import { type AdminAppliance, type ApplianceType, applianceTypeLabels, type FlueType, flueTypeLabels } from "./properties";
+import { type WarningDetails, warningOf, warningProblems, warningSchema } from "./warning-notices";
 import { z } from "./z";
 
-export { SIGNATURE_MAX_CHARS };
+export { SIGNATURE_MAX_CHARS, yesNoField };
 
 /**
  * The landlord gas safety record (LGSR, "CP12"): what the engineer fills in, what reg. 36(3) of the
@@ -29,14 +31,6 @@ export const classificationLabels: Record<Classification, string> = {
 };
 export const needsWarningNotice = (c: Classification | null | undefined): c is "ID" | "AR" => c === "ID" || c === "AR";
 
-export const WARNING_ACTIONS = ["disconnected", "turned-off", "label-attached"] as const;
-export type WarningAction = (typeof WARNING_ACTIONS)[number];
-export const warningActionLabels: Record<WarningAction, string> = {
-  disconnected: "Disconnected",
-  "turned-off": "Turned off",
-  "label-attached": "Warning label attached",
-};
-
 /** The flue types whose appliances have a flue flow test and a spillage test. */
 export const FLUE_TESTED_TYPES: readonly FlueType[] = ["open-flued"];
 
@@ -52,25 +46,6 @@ export const resultField = (label: string) =>
     .enum(CHECK_RESULTS, { error: `${label}: choose Pass, Fail or N/A` })
     .nullish()
     .transform((v) => v ?? null);
-export const yesNoField = (label: string) =>
-  z
-    .boolean({ error: `${label} must be yes or no` })
-    .nullish()
-    .transform((v) => v ?? null);
-
-export const warningSchema = z.object({
-  actionTaken: z
-    .enum(WARNING_ACTIONS, { error: "Choose what was done: disconnected, turned off or label attached" })
-    .nullish()
-    .transform((v) => v ?? null),
-  /** Whether the responsible person allowed the action; refused means the gas emergency service is told. */
-  permission: z
-    .enum(["given", "refused"], { error: "Say whether permission was given or refused" })
-    .nullish()
-    .transform((v) => v ?? null),
-  emergencyServiceInformed: yesNoField("Gas emergency service told"),
-});
-
 /** One appliance's results on the record. */
 export const applianceCheckSchema = z.object({
   applianceId: z.number({ error: "Choose an appliance" }).int("Choose an appliance").positive("Choose an appliance"),
@@ -97,12 +72,7 @@ export const applianceCheckSchema = z.object({
 });
 
 /** A signature drawn on screen (signature_pad's PNG). */
-const signature = z
-  .string({ error: "The signature must be a drawn image" })
-  .max(SIGNATURE_MAX_CHARS, "The signature is too large; please clear it and sign again")
-  .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, "The signature must be a drawn image")
-  .nullish()
-  .transform((v) => v ?? null);
+const signature = drawnSignature(SIGNATURE_MAX_CHARS);
 
 /** Who did the work and signed for it: on every document the engineer issues. */
 export const engineerFields = {
@@ -135,6 +105,10 @@ const draftFields = {
   emergencyControlAccessible: yesNoField("Emergency control accessible"),
   /** Advice and anything else the engineer wants on the record. */
   notes: optionalText("The notes", 2000),
+  /** For each room with an appliance on the record (schema/api/co-alarms.ts). */
+  coAlarms: coAlarmsField,
+  /** The engineer confirms the check met reg. 26(9): the record then states it (reg. 36(3)). */
+  complianceConfirmed: yesNoField("The regulation 26(9) confirmation"),
   ...engineerFields,
 };
 
@@ -162,6 +136,7 @@ export const gasSafetyPatchSchema = z
   .refine((v) => Object.keys(v).length > 0, "Nothing to change was sent.");
 
 export type ApplianceCheck = z.output<typeof applianceCheckSchema>;
+export type { CoAlarmCheck, WarningDetails };
 export type GasSafetyCreate = z.input<typeof gasSafetyCreateSchema>;
 export type NewGasSafetyRecord = z.output<typeof gasSafetyCreateSchema>;
 export type GasSafetyChanges = z.output<typeof gasSafetyPatchSchema>;
@@ -174,6 +149,8 @@ export type GasSafetyDraft = EngineerFields & {
   tightnessTest: "pass" | "fail" | null;
   emergencyControlAccessible: boolean | null;
   notes: string | null;
+  coAlarms: CoAlarmCheck[];
+  complianceConfirmed: boolean | null;
 };
 
 export const emptyDraft = (): GasSafetyDraft => ({
@@ -183,6 +160,8 @@ export const emptyDraft = (): GasSafetyDraft => ({
   tightnessTest: null,
   emergencyControlAccessible: null,
   notes: null,
+  coAlarms: [],
+  complianceConfirmed: null,
   engineerName: null,
   engineerLicence: null,
   signature: null,
@@ -194,13 +173,23 @@ export const applianceDescription = (a: Pick<AdminAppliance, "type" | "make" | "
 
 export const flueLabel = (f: FlueType) => flueTypeLabels[f];
 
+/** What the record states once the engineer confirms it: reg. 36(3) asks the record to confirm the check met reg. 36(9), which is reg. 26(9)'s examination. */
+export const COMPLIANCE_STATEMENT =
+  "The engineer confirms that the check recorded here complied with regulation 26(9) of the Gas Safety (Installation and Use) Regulations 1998: the effectiveness of any flue, the supply of combustion air, the operating pressure or heat input, and the safe functioning of each appliance were examined.";
+
+/** A draft as stored, whenever it was saved: the fields added since (issue 44) empty, one warning action as the list. */
+export function draftFrom(stored: Partial<GasSafetyDraft>): GasSafetyDraft {
+  const draft = { ...emptyDraft(), ...stored };
+  return { ...draft, appliances: draft.appliances.map((a) => ({ ...a, warning: warningOf(a.warning) })) };
+}
+
 /**
  * Everything reg. 36(3) needs that the record lacks, each beside its field (`appliances.0.safeToUse`).
  * Empty: it can be issued. `appliances` are the property's, to know each one's flue and owner.
  */
 export function issueProblems(
   record: GasSafetyDraft & { checkDate: string },
-  propertyAppliances: Pick<AdminAppliance, "id" | "flueType">[],
+  propertyAppliances: Pick<AdminAppliance, "id" | "flueType" | "location">[],
   today: string,
 ): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
@@ -238,22 +227,21 @@ export function issueProblems(
     if (a.classification) need(a.defect, at("defect"), "Describe the defect");
     if (needsWarningNotice(a.classification)) {
       if (a.safeToUse === true) problems.push({ path: at("safeToUse"), message: "An ID or AR appliance is not safe to use" });
-      need(a.warning?.actionTaken, at("warning.actionTaken"), "Say what was done: disconnected, turned off or label attached");
-      need(a.warning?.permission, at("warning.permission"), "Say whether the responsible person gave permission");
-      if (a.warning?.permission === "refused") {
-        need(
-          a.warning.emergencyServiceInformed === true,
-          at("warning.emergencyServiceInformed"),
-          "When permission is refused, tell the gas emergency service (0800 111 999) and tick this",
-        );
-      }
+      // A draft kept on a phone by an older form has one action, not the list.
+      problems.push(...warningProblems(warningOf(a.warning), at));
     }
   });
+  problems.push(...coAlarmProblems(roomsWithAppliances(record.appliances, propertyAppliances), record.coAlarms ?? []));
   need(record.tightnessTest, "tightnessTest", "Record the installation tightness test");
   need(
     record.emergencyControlAccessible !== null,
     "emergencyControlAccessible",
     "Say whether the emergency control is accessible",
+  );
+  need(
+    record.complianceConfirmed === true,
+    "complianceConfirmed",
+    "Confirm that the check complied with regulation 26(9) of the Gas Safety (Installation and Use) Regulations 1998",
   );
   need(record.engineerName, "engineerName", "Enter the engineer's name");
   need(record.engineerLicence, "engineerLicence", "Enter the engineer's Gas Safe licence number");

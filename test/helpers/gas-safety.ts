@@ -76,12 +76,26 @@ export function completeRecord(f: Flat, overrides: Record<string, unknown> = {})
     ],
     tightnessTest: "pass",
     emergencyControlAccessible: true,
+    // The boiler and the cooker share the kitchen: two rooms.
+    coAlarms: [
+      { room: "Kitchen", fitted: true, tested: true, working: true },
+      { room: "Lounge", fitted: false },
+    ],
+    complianceConfirmed: true,
     engineerName: "Dave Hughes",
     engineerLicence: "1234567",
     signature: SIGNATURE,
     ...overrides,
   };
 }
+
+/** A notice's details as the engineer fills them: turned off and labelled, the tenant told and signing. */
+export const warningGiven = {
+  actionsTaken: ["turned-off", "label-attached"],
+  permission: "given",
+  responsiblePerson: "Tom Tenant",
+  responsibleSignature: SIGNATURE,
+};
 
 export async function draftAt(f: Flat, extra: object = {}) {
   const { status, body } = await admin<AdminGasSafetyRecord>("POST", "/api/admin/gas-safety-records", {

@@ -18,6 +18,7 @@ export function SignatureField({
   onChange,
   error,
   disabled,
+  maxChars = SIGNATURE_MAX_CHARS,
 }: {
   id: string;
   /** "Engineer's signature", "Your signature"… */
@@ -26,11 +27,15 @@ export function SignatureField({
   onChange: (dataUrl: string | null) => void;
   error?: string;
   disabled?: boolean;
+  /** The longest data URL the API takes for this signature: a larger drawing is sent at its screen size. */
+  maxChars?: number;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
+  const limit = useRef(maxChars);
+  limit.current = maxChars;
 
   useEffect(() => {
     const element = canvas.current;
@@ -42,7 +47,7 @@ export function SignatureField({
     const signature = new SignaturePad(element, { penColor: "#0b1f33", minWidth: 0.8, maxWidth: 2.4 });
     signature.addEventListener("endStroke", () => {
       let png = signature.toDataURL("image/png");
-      if (png.length > SIGNATURE_MAX_CHARS) png = shrink(element);
+      if (png.length > limit.current) png = shrink(element);
       changed.current(png);
     });
     pad.current = signature;

@@ -24,11 +24,11 @@ export function cannotIssue(what: string, problems: ErrorDetail[]): ApiError {
 
 const UNREADABLE_SIGNATURE = "The signature could not be read; please clear it and sign again";
 
-/** Refuses a signature pdf-lib cannot draw, before anything is numbered with it. */
-export async function checkSignature(dataUrl: string): Promise<void> {
+/** Refuses a signature pdf-lib cannot draw, before anything is numbered with it; `path` is its field. */
+export async function checkSignature(dataUrl: string, path = "signature"): Promise<void> {
   if (!(await isDrawablePng(base64ToBytes(dataUrl.slice(dataUrl.indexOf(",") + 1))))) {
     throw new ApiError("VALIDATION_FAILED", UNREADABLE_SIGNATURE, {
-      details: [{ path: "signature", message: UNREADABLE_SIGNATURE }],
+      details: [{ path, message: UNREADABLE_SIGNATURE }],
     });
   }
 }

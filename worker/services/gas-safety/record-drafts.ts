@@ -74,8 +74,9 @@ export async function createGasSafetyRecord(env: AppEnv, db: Db, input: NewGasSa
   }
   badAppliances(input.appliances, propertyAppliances);
   const engineer = lastEngineer ? (JSON.parse(lastEngineer.details) as Partial<GasSafetyDraft>) : {};
+  // A correction is confirmed and signed afresh by whoever issues it.
   const base: GasSafetyDraft = replacing
-    ? { ...draftOf(replacing), signature: null }
+    ? { ...draftOf(replacing), signature: null, complianceConfirmed: null }
     : {
         ...emptyDraft(),
         landlordName: `${owner.firstName} ${owner.lastName}`.trim(),

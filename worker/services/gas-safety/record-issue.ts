@@ -1,6 +1,8 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import { coAlarmsFor, roomsWithAppliances } from "../../../schema/api/co-alarms";
 import {
   type AdminGasSafetyRecord,
+  COMPLIANCE_STATEMENT,
   type GasSafetyDraft,
   issueProblems,
   needsWarningNotice,
@@ -56,7 +58,7 @@ export async function issueGasSafetyRecord(env: AppEnv, db: Db, id: number): Pro
   const problems = issueProblems({ ...draft, checkDate: record.checkDate }, ctx.appliances, londonToday());
   if (problems.length) throw cannotIssue("record", problems);
   const signature = draft.signature!;
-  await checkSignature(signature);
+  await checkSignatures(draft);
   const { fromRecords, fromVisits } = previousDeadlineQuery(db, record);
   const [[[fromRecord], [fromVisit]], facts] = await Promise.all([db.batch([fromRecords, fromVisits]), currentFacts(db)]);
   const previousDeadline = fromRecord?.due ?? fromVisit?.due ?? null;
@@ -77,6 +79,8 @@ export async function issueGasSafetyRecord(env: AppEnv, db: Db, id: number): Pro
     tightnessTest: draft.tightnessTest!,
     emergencyControlAccessible: draft.emergencyControlAccessible!,
     notes: draft.notes,
+    coAlarms: coAlarmsFor(roomsWithAppliances(draft.appliances, ctx.appliances), draft.coAlarms),
+    complianceStatement: COMPLIANCE_STATEMENT,
     engineer: fixed.engineer,
     signature,
   };
@@ -107,6 +111,15 @@ export async function issueGasSafetyRecord(env: AppEnv, db: Db, id: number): Pro
   return getGasSafetyRecord(env, db, id);
 }
 
+/** The engineer's signature and each responsible person's on a notice: all drawable, before anything is numbered. */
+async function checkSignatures(draft: GasSafetyDraft) {
+  await checkSignature(draft.signature!);
+  for (const [i, a] of draft.appliances.entries()) {
+    const signed = needsWarningNotice(a.classification) ? a.warning?.responsibleSignature : null;
+    if (signed) await checkSignature(signed, `appliances.${i}.warning.responsibleSignature`);
+  }
+}
+
 /** Each appliance checked with what the property's list says of it, and who and where, as the draft has them. */
 function fixedParts(
   ctx: Context,
@@ -120,6 +133,8 @@ function fixedParts(
     const a = byId.get(check.applianceId)!;
     return {
       ...check,
+      // Only a notice's appliance keeps its notice's details (a name and a signature among them).
+      warning: needsWarningNotice(check.classification) ? check.warning : null,
       location: a.location,
       type: a.type,
       make: a.make,

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { type AdminGasSafetyRecord, emptyDraft, type GasSafetyDraft, TENANT_COPY_DAYS } from "../../../schema/api/gas-safety";
+import { type AdminGasSafetyRecord, draftFrom, type GasSafetyDraft, TENANT_COPY_DAYS } from "../../../schema/api/gas-safety";
 import type { AdminAppliance } from "../../../schema/api/properties";
 import { appliances, customers, gasSafetyRecords, outgoingEmails, properties, warningNotices } from "../../../schema/db";
 import { addDays } from "../../../schema/london-time";
@@ -91,10 +91,8 @@ export async function readContext(db: Db, id: number): Promise<Context> {
   };
 }
 
-export const draftOf = (record: RecordRow): GasSafetyDraft => ({
-  ...emptyDraft(),
-  ...(JSON.parse(record.details) as Partial<GasSafetyDraft>),
-});
+/** The form as stored; one saved before a field was added has it empty (schema/api/gas-safety.ts draftFrom). */
+export const draftOf = (record: RecordRow): GasSafetyDraft => draftFrom(JSON.parse(record.details) as Partial<GasSafetyDraft>);
 
 /** The tenant's copy is due until it went (by e-mail or, as the owner says, by hand). */
 function tenantCopyDueBy(ctx: Context): string | null {

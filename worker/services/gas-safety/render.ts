@@ -1,3 +1,4 @@
+import { type CoAlarmCheck, coAlarmRow } from "../../../schema/api/co-alarms";
 import {
   type ApplianceCheck,
   type CheckResult,
@@ -5,13 +6,13 @@ import {
   classificationLabels,
   flueLabel,
   TENANT_COPY_DAYS,
-  warningActionLabels,
 } from "../../../schema/api/gas-safety";
 import { type ApplianceType, applianceTypeLabels, type FlueType } from "../../../schema/api/properties";
 import { SERVICE_CHECKS, type ServiceSheetDraft } from "../../../schema/api/service-sheets";
 import { formatFullDate } from "../../../schema/london-time-text";
 import { base64ToBytes } from "../../lib/base64";
 import { type Field, type Letterhead, PdfLayout } from "../../lib/pdf-layout";
+import { isCurrentWarning, type NoticeWarning, printResponsiblePerson, printWhatWasDone } from "./render-warning";
 
 /**
  * What an issued gas safety record says, frozen at issue (stored as its snapshot), and its PDF.
@@ -44,6 +45,10 @@ export type GasSafetySnapshot = {
   engineer: { name: string; licence: string };
   /** The drawn signature, a PNG data URL. */
   signature: string;
+  /** Absent from a record issued before issue 44: its PDF shows neither. */
+  coAlarms?: CoAlarmCheck[];
+  /** The reg. 26(9) statement as worded when it was issued. */
+  complianceStatement?: string;
 };
 
 export type WarningNoticeSnapshot = {
@@ -132,11 +137,24 @@ export async function renderGasSafetyRecord(
     { label: "Gas installation tightness test", value: res(s.tightnessTest), strong: true, alert: s.tightnessTest === "fail" },
     { label: "Emergency control accessible", value: yes(s.emergencyControlAccessible), strong: true },
   ]);
+  if (s.coAlarms?.length) {
+    pdf.heading("Carbon monoxide alarms");
+    pdf.table(
+      [
+        { label: "Room with a gas appliance", share: 4 },
+        { label: "CO alarm fitted", share: 2 },
+        { label: "Tested", share: 2 },
+        { label: "Working", share: 2 },
+      ],
+      s.coAlarms.map(coAlarmRow),
+    );
+  }
   if (s.notes) {
     pdf.heading("Notes and advice");
     pdf.paragraph(s.notes);
   }
   pdf.heading("Engineer");
+  if (s.complianceStatement) pdf.paragraph(s.complianceStatement, { bold: true, size: 9.5 });
   pdf.fields([
     { label: "Engineer", value: s.engineer.name },
     { label: "Gas Safe licence number", value: s.engineer.licence },
@@ -164,17 +182,22 @@ export async function renderWarningNotice(
     issuedAt: s.issuedAt,
     letterhead: s.company,
   });
+  const w = a.warning as NoticeWarning;
+  const current = isCurrentWarning(w);
+  // A notice of before always said "turned off"; one now says so only when it was (or disconnected).
+  const off = !current || w.actionsTaken.includes("turned-off") || w.actionsTaken.includes("disconnected");
   pdf.paragraph(
     classification === "ID"
       ? "IMMEDIATELY DANGEROUS: this appliance or installation is a danger to life or property and must not be used."
-      : "AT RISK: this appliance or installation could become a danger to life or property. It has been turned off and should not be used until it is repaired.",
+      : `AT RISK: this appliance or installation could become a danger to life or property. ${off ? "It has been turned off and should not be used" : "It should not be used"} until it is repaired.`,
     { bold: true, size: 11 },
   );
   pdf.fields([
     { label: "Classification", value: `${classificationLabels[classification]} (${classification})`, strong: true, alert: true },
     { label: "Date", value: formatFullDate(s.checkDate) },
     { label: "Property", value: placeOf(s.property) },
-    { label: "Responsible person", value: `${s.landlord.name}\n${s.landlord.address}` },
+    // A notice of before named the landlord as the responsible person; one now names who was told, below.
+    { label: current ? "Landlord or agent" : "Responsible person", value: `${s.landlord.name}\n${s.landlord.address}` },
     { label: "Appliance", value: `${applianceName(a)}, ${a.location}` },
     { label: "Serial number", value: a.serial ?? "-" },
     ...(recordNumber ? [{ label: "Gas safety record", value: recordNumber }] : []),
@@ -182,9 +205,7 @@ export async function renderWarningNotice(
   pdf.heading("The fault");
   pdf.paragraph(a.defect ?? "-");
   pdf.heading("What was done");
-  const w = a.warning;
-  pdf.fields([
-    { label: "Action taken", value: w?.actionTaken ? warningActionLabels[w.actionTaken] : "-", strong: true },
+  const permission: Field[] = [
     {
       label: "Responsible person's permission",
       value: w?.permission === "refused" ? "Refused" : w?.permission === "given" ? "Given" : "-",
@@ -194,11 +215,13 @@ export async function renderWarningNotice(
       ? [{ label: "Gas emergency service told", value: yes(w.emergencyServiceInformed ?? null), strong: true }]
       : []),
     { label: "Remedial action advised", value: a.remedialAction ?? "-" },
-  ]);
+  ];
+  printWhatWasDone(pdf, w, permission);
   pdf.paragraph(
     "Using a gas appliance or installation classed as Immediately Dangerous or At Risk after being told not to may be an offence under the Gas Safety (Installation and Use) Regulations 1998. If you smell gas, call the National Gas Emergency Service on 0800 111 999.",
     { size: 9 },
   );
+  if (current) await printResponsiblePerson(pdf, w);
   pdf.heading("Engineer");
   pdf.fields([
     { label: "Engineer", value: s.engineer.name },

@@ -11,13 +11,12 @@ import {
   FLUE_TESTED_TYPES,
   flueLabel,
   needsWarningNotice,
-  WARNING_ACTIONS,
-  warningActionLabels,
 } from "../../../../schema/api/gas-safety";
 import type { AdminAppliance } from "../../../../schema/api/properties";
 import type { FieldErrors } from "../../../lib/use-form";
 import { FieldError } from "../form-field";
 import { ChoiceField, fromYesNo, ReadingField, toYesNo, yesNo } from "./choice-field";
+import { WarningNoticeFields } from "./warning-details";
 
 const results = CHECK_RESULTS.map((r) => [r, checkResultLabels[r]] as const);
 const classifications = [["none", "None"], ...CLASSIFICATIONS.map((c) => [c, c] as const)] as const;
@@ -202,67 +201,11 @@ export function ApplianceCheckCard({
             </>
           ) : null}
           {needsWarningNotice(check.classification) ? (
-            <WarningDetails check={check} errors={errors} id={id} disabled={disabled} onChange={(w) => set("warning", w)} />
+            <WarningNoticeFields check={check} errors={errors} id={id} disabled={disabled} onChange={(w) => set("warning", w)} />
           ) : null}
         </Grid>
       ) : null}
     </article>
-  );
-}
-
-function WarningDetails({
-  check,
-  errors,
-  id,
-  disabled,
-  onChange,
-}: {
-  check: ApplianceCheck;
-  errors: FieldErrors;
-  id: (field: string) => string;
-  disabled: boolean;
-  onChange: (warning: NonNullable<ApplianceCheck["warning"]>) => void;
-}) {
-  const warning = check.warning ?? { actionTaken: null, permission: null, emergencyServiceInformed: null };
-  return (
-    <Grid gap="4" className="gsr-warning">
-      <ChoiceField
-        id={id("warning.actionTaken")}
-        label="What was done"
-        value={warning.actionTaken}
-        options={WARNING_ACTIONS.map((a) => [a, warningActionLabels[a]] as const)}
-        onChange={(v) => onChange({ ...warning, actionTaken: v })}
-        error={errors["warning.actionTaken"]}
-        disabled={disabled}
-      />
-      <ChoiceField
-        id={id("warning.permission")}
-        label="Responsible person's permission"
-        value={warning.permission}
-        options={[
-          ["given", "Given"],
-          ["refused", "Refused"],
-        ]}
-        onChange={(v) => onChange({ ...warning, permission: v })}
-        error={errors["warning.permission"]}
-        disabled={disabled}
-      />
-      {warning.permission === "refused" ? (
-        <div>
-          <Text as="label" size="3" className="gsr-check-row">
-            <Checkbox
-              size="3"
-              checked={warning.emergencyServiceInformed === true}
-              disabled={disabled}
-              onCheckedChange={(on) => onChange({ ...warning, emergencyServiceInformed: on === true })}
-              aria-invalid={errors["warning.emergencyServiceInformed"] ? true : undefined}
-            />
-            Gas emergency service told (0800 111 999)
-          </Text>
-          <FieldError id={id("warning.emergencyServiceInformed")} error={errors["warning.emergencyServiceInformed"]} />
-        </div>
-      ) : null}
-    </Grid>
   );
 }
 

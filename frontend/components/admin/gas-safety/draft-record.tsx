@@ -1,20 +1,25 @@
-import { Button, Flex, Grid, Heading, Text, TextField } from "@radix-ui/themes";
+import { Checkbox, Flex, Grid, Heading, Text, TextField } from "@radix-ui/themes";
+import { roomsWithAppliances } from "../../../../schema/api/co-alarms";
 import {
   type AdminGasSafetyRecord,
   type ApplianceCheck,
+  COMPLIANCE_STATEMENT,
   type GasSafetyDraft,
   issueProblems,
+  needsWarningNotice,
   TENANT_COPY_DAYS,
 } from "../../../../schema/api/gas-safety";
 import { londonToday } from "../../../../schema/london-time";
 import { errorsUnder, invalidProps } from "../../../lib/use-form";
 import { SignatureField } from "../../signature/signature-field";
-import { Field } from "../form-field";
+import { Field, FieldError } from "../form-field";
 import { PageHeader } from "../page-header";
 import { ApplianceCheckCard, TextBlock } from "./appliance-check";
 import { BackToCustomer } from "./back-to-customer";
 import { ChoiceField, fromYesNo, toYesNo, yesNo } from "./choice-field";
+import { CoAlarmChecks } from "./co-alarm-checks";
 import { DraftState, MissingSummary } from "./draft-state";
+import { IssueButton } from "./issue-button";
 import { useIssuableDraft } from "./use-issuable-draft";
 import "./gas-safety.css";
 
@@ -28,15 +33,24 @@ const formOf = (r: AdminGasSafetyRecord): Form => ({
   tightnessTest: r.tightnessTest,
   emergencyControlAccessible: r.emergencyControlAccessible,
   notes: r.notes,
+  coAlarms: r.coAlarms,
+  complianceConfirmed: r.complianceConfirmed,
   engineerName: r.engineerName,
   engineerLicence: r.engineerLicence,
   signature: r.signature,
 });
 
+/** What the confirmation says issuing does, and that it cannot be undone. */
+function whatIssuingDoes(record: AdminGasSafetyRecord, values: Form): string {
+  const tenant = record.property?.tenantGetsCopies && record.property.tenantEmail ? " and the tenant" : "";
+  const notices = values.appliances.some((a) => needsWarningNotice(a.classification)) ? ", with its warning notices," : "";
+  return `It takes the next number and is e-mailed${notices} to the landlord${tenant}; an issued record cannot be changed, only replaced by a correction.`;
+}
+
 /** A gas safety record being filled in: saved as it goes, then issued once everything is there. */
 export function DraftRecord({ record, onIssued }: { record: AdminGasSafetyRecord; onIssued: () => unknown }) {
   const appliances = record.property?.appliances ?? [];
-  const { form, autosave, summary, issue } = useIssuableDraft<Form, AdminGasSafetyRecord>({
+  const { form, autosave, summary, issue, ready } = useIssuableDraft<Form, AdminGasSafetyRecord>({
     path: `/api/admin/gas-safety-records/${record.id}`,
     storageKey: `gas-safety-record-${record.id}`,
     saved: () => formOf(record),
@@ -59,9 +73,11 @@ export function DraftRecord({ record, onIssued }: { record: AdminGasSafetyRecord
       "appliances",
       appliances.flatMap((a) => (next.has(a.id) ? [next.get(a.id)!] : [])),
     );
-    // A check added or taken away moves the ones after it: their problems no longer point at them.
+    // A check added or taken away moves the ones after it (and the rooms): their problems no longer point at them.
     if (values.appliances.some((c) => c.applianceId === applianceId)) form.clearErrors("appliances");
+    if (!check || !checks.has(applianceId)) form.clearErrors("coAlarms");
   };
+  const rooms = roomsWithAppliances(values.appliances, appliances);
   const text = (key: "landlordName" | "engineerName" | "engineerLicence") => ({
     id: `gsr-${key}`,
     size: "3" as const,
@@ -152,6 +168,17 @@ export function DraftRecord({ record, onIssued }: { record: AdminGasSafetyRecord
         )}
       </section>
 
+      <CoAlarmChecks
+        rooms={rooms}
+        answers={values.coAlarms}
+        errors={errors}
+        disabled={busy}
+        onChange={(answers, room) => {
+          set("coAlarms", answers);
+          form.clearErrors(`coAlarms.${room}`);
+        }}
+      />
+
       <section className="admin-card admin-panel gsr-section" aria-labelledby="gsr-installation-heading">
         <Heading as="h2" size="4" id="gsr-installation-heading" mb="3">
           Installation
@@ -192,6 +219,23 @@ export function DraftRecord({ record, onIssued }: { record: AdminGasSafetyRecord
           Engineer
         </Heading>
         <Grid gap="4">
+          <div className="gsr-statement">
+            <Text as="label" size="3" className="gsr-check-row">
+              <Checkbox
+                id="gsr-complianceConfirmed"
+                size="3"
+                checked={values.complianceConfirmed === true}
+                disabled={busy}
+                onCheckedChange={(on) => set("complianceConfirmed", on === true)}
+                {...invalidProps("gsr-complianceConfirmed", errors.complianceConfirmed)}
+              />
+              This check complied with regulation 26(9) of the Gas Safety (Installation and Use) Regulations 1998
+            </Text>
+            <Text as="p" size="1" color="gray" mt="1">
+              The record will state: {COMPLIANCE_STATEMENT}
+            </Text>
+            <FieldError id="gsr-complianceConfirmed" error={errors.complianceConfirmed} />
+          </div>
           <Field id="gsr-engineerName" label="Engineer's name" error={errors.engineerName}>
             <TextField.Root {...text("engineerName")} autoComplete="name" maxLength={120} />
           </Field>
@@ -215,9 +259,15 @@ export function DraftRecord({ record, onIssued }: { record: AdminGasSafetyRecord
       </section>
 
       <Flex gap="3" justify="end" wrap="wrap" className="gsr-actions">
-        <Button size="4" onClick={issue} disabled={busy}>
-          {busy ? "Issuing…" : "Issue the record"}
-        </Button>
+        <IssueButton
+          label="Issue the record"
+          busy={busy}
+          ready={ready}
+          title="Issue gas safety record?"
+          description={whatIssuingDoes(record, values)}
+          confirmLabel="Issue the record"
+          onIssue={issue}
+        />
       </Flex>
       <Text as="p" size="1" color="gray" align="right" mt="2">
         Issuing numbers the record, makes its PDF and e-mails it; it cannot be changed afterwards.

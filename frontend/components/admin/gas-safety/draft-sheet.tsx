@@ -1,4 +1,4 @@
-import { Button, Flex, Grid, Heading, Select, TextField } from "@radix-ui/themes";
+import { Flex, Grid, Heading, Select, TextField } from "@radix-ui/themes";
 import { applianceDescription, CHECK_RESULTS, checkResultLabels } from "../../../../schema/api/gas-safety";
 import {
   type AdminServiceSheet,
@@ -15,6 +15,7 @@ import { TextBlock } from "./appliance-check";
 import { BackToCustomer } from "./back-to-customer";
 import { ChoiceField, fromYesNo, ReadingField, toYesNo, yesNo } from "./choice-field";
 import { DraftState, MissingSummary } from "./draft-state";
+import { IssueButton } from "./issue-button";
 import { useIssuableDraft } from "./use-issuable-draft";
 import "./gas-safety.css";
 
@@ -44,7 +45,7 @@ const results = CHECK_RESULTS.map((r) => [r, checkResultLabels[r]] as const);
 /** The annual service's sheet being filled in: saved as it goes, then issued once everything is there. */
 export function DraftSheet({ sheet, onIssued }: { sheet: AdminServiceSheet; onIssued: () => unknown }) {
   const appliances = sheet.property?.appliances ?? [];
-  const { form, autosave, summary, issue } = useIssuableDraft<Form, AdminServiceSheet>({
+  const { form, autosave, summary, issue, ready } = useIssuableDraft<Form, AdminServiceSheet>({
     path: `/api/admin/service-sheets/${sheet.id}`,
     storageKey: `service-sheet-${sheet.id}`,
     saved: () => formOf(sheet),
@@ -226,9 +227,15 @@ export function DraftSheet({ sheet, onIssued }: { sheet: AdminServiceSheet; onIs
         </Grid>
       </section>
       <Flex gap="3" justify="end" wrap="wrap" className="gsr-actions">
-        <Button size="4" onClick={issue} disabled={busy}>
-          {busy ? "Issuing…" : "Issue the service sheet"}
-        </Button>
+        <IssueButton
+          label="Issue the service sheet"
+          busy={busy}
+          ready={ready}
+          title="Issue service sheet?"
+          description="It takes the next number, sets the visit's next service date and is e-mailed to the customer; an issued service sheet cannot be changed."
+          confirmLabel="Issue the service sheet"
+          onIssue={issue}
+        />
       </Flex>
     </div>
   );

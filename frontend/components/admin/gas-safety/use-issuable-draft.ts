@@ -2,14 +2,15 @@ import { useRef, useState } from "react";
 import { adminApi } from "../../../lib/admin/admin-api";
 import { toastFailure } from "../../../lib/admin/form-toasts";
 import { notify } from "../../../lib/toast";
-import { type Issue, useForm } from "../../../lib/use-form";
+import { fieldErrorsFrom, type Issue, useForm } from "../../../lib/use-form";
 import { unsavedDraft, useDraftAutosave } from "./use-draft-autosave";
 
 /**
  * A paper filled in on site and then issued (a gas safety record, a service sheet): the form,
  * picked up from this browser when it kept changes the server has not seen, saved as it is filled,
  * and Issue, which first names everything missing beside its field (the summary above them takes
- * the focus), then saves the last changes and issues it.
+ * the focus), then saves the last changes and issues it. `ready` is that first check alone, for the
+ * button that asks before issuing (issue-button.tsx).
  */
 export function useIssuableDraft<F extends object, D>({
   path,
@@ -35,10 +36,20 @@ export function useIssuableDraft<F extends object, D>({
 }) {
   // The draft as loaded, once: each screen opens keyed by its id.
   const [saved] = useState(savedOf);
-  const form = useForm<F>({ initial: () => unsavedDraft<F>(storageKey) ?? saved });
+  // Kept by an older form, it may lack a field added since: the server's value stands in for it.
+  const form = useForm<F>({ initial: () => ({ ...saved, ...unsavedDraft<F>(storageKey) }) });
   const autosave = useDraftAutosave(form, { path, storageKey, saved });
   const summary = useRef<HTMLDivElement>(null);
   const focusSummary = () => requestAnimationFrame(() => summary.current?.focus());
+
+  /** Whether it can be issued as filled; if not, each problem beside its field and the summary focused. */
+  function ready(): boolean {
+    const found = problems(form.values);
+    if (found.length === 0) return true;
+    form.setErrors(fieldErrorsFrom(found));
+    focusSummary();
+    return false;
+  }
 
   async function issue() {
     await form.submit(
@@ -60,5 +71,5 @@ export function useIssuableDraft<F extends object, D>({
     );
   }
 
-  return { form, autosave, summary, issue };
+  return { form, autosave, summary, issue, ready };
 }
