@@ -1,5 +1,6 @@
 import { customerFields } from "./customers";
 import { emailAddress } from "./fields";
+import type { PaymentMethod } from "./payment-methods";
 import { z } from "./z";
 
 /**
@@ -50,6 +51,8 @@ export type AccountDocument = {
   number: string | null;
   date: string;
   nextDueDate: string | null;
+  /** A warning notice's classification, for people ("Immediately Dangerous", "At Risk"). */
+  classification: string | null;
   pdfUrl: string;
 };
 
@@ -90,7 +93,15 @@ export type AccountInvoice = {
   /** The invoice's page (pay by card) and its PDF. */
   url: string;
   pdfUrl: string;
+  /** Credit notes issued against it, oldest first, each with its PDF. */
+  creditNotes: AccountCreditNote[];
+  /** The payments on it, oldest first (each was e-mailed its receipt; a receipt has no PDF of its own). */
+  payments: AccountPayment[];
 };
+
+export type AccountCreditNote = { number: string; issueDate: string; grossPence: number; reason: string; pdfUrl: string };
+
+export type AccountPayment = { id: number; amountPence: number; method: PaymentMethod; paidOn: string };
 
 export type AccountOrder = {
   number: string | null;

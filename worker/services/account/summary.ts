@@ -2,13 +2,13 @@ import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type {
   AccountDocument,
-  AccountInvoice,
   AccountOrder,
   AccountProperty,
   AccountQuote,
   AccountSummary,
   AccountVisit,
 } from "../../../schema/api/account";
+import { classificationLabels } from "../../../schema/api/gas-safety";
 import {
   accountErasureRequests,
   applianceSummaryColumns,
@@ -16,7 +16,6 @@ import {
   bookings,
   customers,
   emailSubscribers,
-  invoices,
   orderLines,
   orders,
   properties,
@@ -30,11 +29,9 @@ import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ofAccount } from "../customers/customers";
 import { listAllDocuments } from "../document-kinds";
-import { documentUrl } from "../documents/files";
-import { invoiceKind } from "../invoices/document-kinds";
-import { balanceOf, invoiceLink, isOverdue } from "../invoices/invoices";
 import { quoteLink } from "../quotes/quotes";
 import { manageUrl } from "../visits/book";
+import { accountInvoices, creditNotesOf, invoicesOf, paymentsOf } from "./invoices";
 
 /**
  * What the customer sees on /account, read in two D1 round trips (the account's rows, then its
@@ -135,6 +132,7 @@ const toDocument = (d: IssuedDocument): AccountDocument => ({
   number: d.number,
   date: d.date,
   nextDueDate: d.nextDueDate,
+  classification: d.classification ? classificationLabels[d.classification] : null,
   pdfUrl: d.pdfUrl!,
 });
 
@@ -177,84 +175,82 @@ const LISTED = 100;
 export async function accountSummary(env: AppEnv, db: Db, email: string): Promise<AccountSummary> {
   const ids = accountCustomerIds(db, email);
   const today = londonToday();
-  const [people, places, kit, visits, quoteRows, invoiceRows, orderRows, lines, [subscriber], [erasure]] = await db.batch([
-    peopleOf(db, ids),
-    placesOf(db, ids),
-    kitOf(db, ids),
-    // Visits: the record and its booking (for the link to move or cancel), column names kept apart.
-    db
-      .select({
-        id: r.id,
-        serviceType: r.serviceType,
-        status: r.status,
-        date: r.serviceDate,
-        start: r.visitStart,
-        end: r.visitEnd,
-        workCompleted: r.workCompleted,
-        propertyAddress: sql<string | null>`(SELECT ${properties.address} || COALESCE(', ' || ${properties.postcode}, '')
+  const [people, places, kit, visits, quoteRows, invoiceRows, noteRows, paymentRows, orderRows, lines, [subscriber], [erasure]] =
+    await db.batch([
+      peopleOf(db, ids),
+      placesOf(db, ids),
+      kitOf(db, ids),
+      // Visits: the record and its booking (for the link to move or cancel), column names kept apart.
+      db
+        .select({
+          id: r.id,
+          serviceType: r.serviceType,
+          status: r.status,
+          date: r.serviceDate,
+          start: r.visitStart,
+          end: r.visitEnd,
+          workCompleted: r.workCompleted,
+          propertyAddress: sql<string | null>`(SELECT ${properties.address} || COALESCE(', ' || ${properties.postcode}, '')
           FROM ${properties} WHERE ${properties.id} = ${sql.raw('"service_records"."property_id"')})`.as("property_address"),
-        reference: sql<string | null>`${bookings.reference}`.as("booking_reference"),
-        bookingStatus: sql<string | null>`${bookings.status}`.as("booking_status"),
-        bookingLinkVersion: sql<number | null>`${bookings.linkVersion}`.as("booking_link_version"),
-      })
-      .from(r)
-      .leftJoin(bookings, eq(bookings.serviceRecordId, r.id))
-      .where(inArray(r.customerId, ids))
-      .orderBy(desc(r.serviceDate), desc(r.id))
-      .limit(VISITS),
-    db
-      .select({
-        id: quotes.id,
-        linkVersion: quotes.linkVersion,
-        number: quotes.number,
-        title: sentQuoteTitle.as("title"),
-        status: quotes.status,
-        validUntil: quotes.validUntil,
-        sentAt: quotes.sentAt,
-        sentVersion: quotes.sentVersion,
-      })
-      .from(quotes)
-      .leftJoin(sentQuoteVersion, isSentQuoteVersion)
-      .where(and(inArray(quotes.customerId, ids), ne(quotes.status, "draft")))
-      .orderBy(desc(quotes.id))
-      .limit(LISTED),
-    db
-      .select()
-      .from(invoices)
-      .where(and(inArray(invoices.customerId, ids), ne(invoices.status, "draft")))
-      .orderBy(desc(invoices.id))
-      .limit(LISTED),
-    db
-      .select({
-        id: orders.id,
-        number: orders.number,
-        createdAt: orders.createdAt,
-        totalPence: orders.totalPence,
-        paymentStatus: orders.paymentStatus,
-        fulfilmentStatus: orders.fulfilmentStatus,
-        courier: orders.courier,
-        trackingReference: orders.trackingReference,
-      })
-      .from(orders)
-      .where(sql`lower(${orders.customerEmail}) = ${email}`)
-      .orderBy(desc(orders.createdAt))
-      .limit(LISTED),
-    db
-      .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity })
-      .from(orderLines)
-      .where(
-        inArray(
-          orderLines.orderId,
-          db.select({ id: orders.id }).from(orders).where(sql`lower(${orders.customerEmail}) = ${email}`),
-        ),
-      )
-      .orderBy(asc(orderLines.id)),
-    subscriberOf(db, email),
-    db
-      .select({ requestedAt: accountErasureRequests.requestedAt })
-      .from(accountErasureRequests)
-      .where(and(eq(accountErasureRequests.email, email), eq(accountErasureRequests.status, "open"))),
-  ]);
+          reference: sql<string | null>`${bookings.reference}`.as("booking_reference"),
+          bookingStatus: sql<string | null>`${bookings.status}`.as("booking_status"),
+          bookingLinkVersion: sql<number | null>`${bookings.linkVersion}`.as("booking_link_version"),
+        })
+        .from(r)
+        .leftJoin(bookings, eq(bookings.serviceRecordId, r.id))
+        .where(inArray(r.customerId, ids))
+        .orderBy(desc(r.serviceDate), desc(r.id))
+        .limit(VISITS),
+      db
+        .select({
+          id: quotes.id,
+          linkVersion: quotes.linkVersion,
+          number: quotes.number,
+          title: sentQuoteTitle.as("title"),
+          status: quotes.status,
+          validUntil: quotes.validUntil,
+          sentAt: quotes.sentAt,
+          sentVersion: quotes.sentVersion,
+        })
+        .from(quotes)
+        .leftJoin(sentQuoteVersion, isSentQuoteVersion)
+        .where(and(inArray(quotes.customerId, ids), ne(quotes.status, "draft")))
+        .orderBy(desc(quotes.id))
+        .limit(LISTED),
+      invoicesOf(db, ids),
+      creditNotesOf(db, ids),
+      paymentsOf(db, ids),
+      db
+        .select({
+          id: orders.id,
+          number: orders.number,
+          createdAt: orders.createdAt,
+          totalPence: orders.totalPence,
+          paymentStatus: orders.paymentStatus,
+          fulfilmentStatus: orders.fulfilmentStatus,
+          courier: orders.courier,
+          trackingReference: orders.trackingReference,
+        })
+        .from(orders)
+        .where(sql`lower(${orders.customerEmail}) = ${email}`)
+        .orderBy(desc(orders.createdAt))
+        .limit(LISTED),
+      db
+        .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity })
+        .from(orderLines)
+        .where(
+          inArray(
+            orderLines.orderId,
+            db.select({ id: orders.id }).from(orders).where(sql`lower(${orders.customerEmail}) = ${email}`),
+          ),
+        )
+        .orderBy(asc(orderLines.id)),
+      subscriberOf(db, email),
+      db
+        .select({ requestedAt: accountErasureRequests.requestedAt })
+        .from(accountErasureRequests)
+        .where(and(eq(accountErasureRequests.email, email), eq(accountErasureRequests.status, "open"))),
+    ]);
   const documents = await issuedDocuments(env, db, ids);
 
   const toVisit = async (v: (typeof visits)[number]): Promise<AccountVisit> => ({
@@ -297,22 +293,7 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
         }),
       ),
     ),
-    invoices: await Promise.all(
-      invoiceRows.map(
-        async (i): Promise<AccountInvoice> => ({
-          number: i.number === null ? null : numberText("invoice", i.number),
-          issueDate: i.issueDate,
-          dueDate: i.dueDate,
-          grossPence: i.grossPence,
-          balancePence: i.status === "void" ? 0 : Math.max(0, balanceOf(i)),
-          status: i.status as AccountInvoice["status"],
-          paid: i.status === "issued" && balanceOf(i) <= 0,
-          overdue: isOverdue(i, today),
-          url: await invoiceLink(env, i.id, i.linkVersion),
-          pdfUrl: await documentUrl(env, invoiceKind, i.id, i.linkVersion),
-        }),
-      ),
-    ),
+    invoices: await accountInvoices(env, invoiceRows, noteRows, paymentRows, today),
     orders: orderRows.map(
       (o): AccountOrder => ({
         number: orderNumberText(o.number),
