@@ -71,6 +71,20 @@ export type AccountProperty = {
   bookUrl: string;
 };
 
+/**
+ * A home the signed-in address rents (it is the property's tenant's e-mail): its address and the gas
+ * safety paperwork its tenant sees, read-only. Nothing of the landlord.
+ */
+export type AccountHome = {
+  id: number;
+  address: string;
+  postcode: string | null;
+  /** Its gas safety records and their warning notices, newest first, each with its PDF. */
+  documents: AccountDocument[];
+  /** The next gas safety check, from the latest record shown. */
+  nextDeadline: string | null;
+};
+
 export type AccountQuote = {
   number: string | null;
   title: string;
@@ -129,6 +143,13 @@ export type AccountDetails = { firstName: string; lastName: string; phone: strin
 export type AccountSummary = {
   email: string;
   name: string;
+  /**
+   * The address is a customer's: the customer's view (visits, properties, money, details). False for
+   * a tenant who is no customer of ours: then only `homes` (and their data) is theirs.
+   */
+  isCustomer: boolean;
+  /** The homes the address rents from a landlord who is our customer (the tenant's view). */
+  homes: AccountHome[];
   /** Null when the address has no customer record left (the office deleted it after sign-in). */
   details: AccountDetails | null;
   upcoming: AccountVisit[];

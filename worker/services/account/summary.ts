@@ -32,6 +32,7 @@ import { listAllDocuments } from "../document-kinds";
 import { quoteLink } from "../quotes/quotes";
 import { manageUrl } from "../visits/book";
 import { accountInvoices, creditNotesOf, invoicesOf, paymentsOf } from "./invoices";
+import { tenantHomes } from "./tenants";
 
 /**
  * What the customer sees on /account, read in two D1 round trips (the account's rows, then its
@@ -39,6 +40,7 @@ import { accountInvoices, creditNotesOf, invoicesOf, paymentsOf } from "./invoic
  * is the account's address (`accountCustomerIds`), or the orders placed with that address. Links
  * open the pages the e-mails already use (the quote, the invoice, the booking, the PDF), each with
  * its own signed token, so the rules of those pages (accepting, paying, moving) are the same here.
+ * The homes the address rents as a tenant are read beside them (tenants.ts).
  */
 const r = serviceRecords;
 
@@ -251,7 +253,8 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
         .from(accountErasureRequests)
         .where(and(eq(accountErasureRequests.email, email), eq(accountErasureRequests.status, "open"))),
     ]);
-  const documents = await issuedDocuments(env, db, ids);
+  // The tenant's view beside the account's documents: both scoped to the address on their own.
+  const [documents, tenancy] = await Promise.all([issuedDocuments(env, db, ids), tenantHomes(env, db, email)]);
 
   const toVisit = async (v: (typeof visits)[number]): Promise<AccountVisit> => ({
     id: v.id,
@@ -276,7 +279,9 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
 
   return {
     email,
-    name: first ? `${first.firstName} ${first.lastName}`.trim() : email,
+    name: first ? `${first.firstName} ${first.lastName}`.trim() : (tenancy.name ?? email),
+    isCustomer: people.length > 0,
+    homes: tenancy.homes,
     details: first ? { firstName: first.firstName, lastName: first.lastName, phone: first.phone } : null,
     upcoming: await Promise.all(upcoming.map(toVisit)),
     past: await Promise.all(past.map(toVisit)),
