@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { AccountInvoice } from "../../../schema/api/account";
 import { creditNotes, invoicePayments, invoices } from "../../../schema/db";
 import { numberText } from "../../../schema/numbers";
@@ -11,17 +11,13 @@ import type { accountCustomerIds } from "./summary";
 
 /**
  * The account's invoices as /account lists them: each with the credit notes issued against it (their
- * PDFs) and its payments (the receipts e-mailed for them). Three statements for the summary's batch,
- * each scoped to the account's customers in its own SQL; the credit notes and payments are those of
- * the account's issued or void invoices (a draft's are none: it takes neither).
+ * PDFs) and its payments (the receipts e-mailed for them). The summary reads the invoices; here are
+ * the two statements for their credit notes and payments, each scoped to the account's customers in
+ * its own SQL (those of the account's issued or void invoices: a draft takes neither).
  */
 type Ids = ReturnType<typeof accountCustomerIds>;
-const LISTED = 100;
 
 const isAccountInvoice = (ids: Ids) => and(inArray(invoices.customerId, ids), ne(invoices.status, "draft"));
-
-export const invoicesOf = (db: Db, ids: Ids) =>
-  db.select().from(invoices).where(isAccountInvoice(ids)).orderBy(desc(invoices.id)).limit(LISTED);
 
 export const creditNotesOf = (db: Db, ids: Ids) =>
   db
@@ -57,7 +53,7 @@ type Rows<T extends (...args: never[]) => unknown> = Awaited<ReturnType<T>>;
 
 export function accountInvoices(
   env: AppEnv,
-  rows: Rows<typeof invoicesOf>,
+  rows: (typeof invoices.$inferSelect)[],
   notes: Rows<typeof creditNotesOf>,
   payments: Rows<typeof paymentsOf>,
   today: string,

@@ -16,6 +16,7 @@ import {
   bookings,
   customers,
   emailSubscribers,
+  invoices,
   orderLines,
   orders,
   properties,
@@ -31,7 +32,7 @@ import { ofAccount } from "../customers/customers";
 import { listAllDocuments } from "../document-kinds";
 import { quoteLink } from "../quotes/quotes";
 import { manageUrl } from "../visits/book";
-import { accountInvoices, creditNotesOf, invoicesOf, paymentsOf } from "./invoices";
+import { accountInvoices, creditNotesOf, paymentsOf } from "./invoices";
 import { tenantHomes } from "./tenants";
 
 /**
@@ -177,84 +178,91 @@ const LISTED = 100;
 export async function accountSummary(env: AppEnv, db: Db, email: string): Promise<AccountSummary> {
   const ids = accountCustomerIds(db, email);
   const today = londonToday();
-  const [people, places, kit, visits, quoteRows, invoiceRows, noteRows, paymentRows, orderRows, lines, [subscriber], [erasure]] =
-    await db.batch([
-      peopleOf(db, ids),
-      placesOf(db, ids),
-      kitOf(db, ids),
-      // Visits: the record and its booking (for the link to move or cancel), column names kept apart.
-      db
-        .select({
-          id: r.id,
-          serviceType: r.serviceType,
-          status: r.status,
-          date: r.serviceDate,
-          start: r.visitStart,
-          end: r.visitEnd,
-          workCompleted: r.workCompleted,
-          propertyAddress: sql<string | null>`(SELECT ${properties.address} || COALESCE(', ' || ${properties.postcode}, '')
+  const [people, places, kit, visits, quoteRows, invoiceRows, orderRows, lines, [subscriber], [erasure]] = await db.batch([
+    peopleOf(db, ids),
+    placesOf(db, ids),
+    kitOf(db, ids),
+    // Visits: the record and its booking (for the link to move or cancel), column names kept apart.
+    db
+      .select({
+        id: r.id,
+        serviceType: r.serviceType,
+        status: r.status,
+        date: r.serviceDate,
+        start: r.visitStart,
+        end: r.visitEnd,
+        workCompleted: r.workCompleted,
+        propertyAddress: sql<string | null>`(SELECT ${properties.address} || COALESCE(', ' || ${properties.postcode}, '')
           FROM ${properties} WHERE ${properties.id} = ${sql.raw('"service_records"."property_id"')})`.as("property_address"),
-          reference: sql<string | null>`${bookings.reference}`.as("booking_reference"),
-          bookingStatus: sql<string | null>`${bookings.status}`.as("booking_status"),
-          bookingLinkVersion: sql<number | null>`${bookings.linkVersion}`.as("booking_link_version"),
-        })
-        .from(r)
-        .leftJoin(bookings, eq(bookings.serviceRecordId, r.id))
-        .where(inArray(r.customerId, ids))
-        .orderBy(desc(r.serviceDate), desc(r.id))
-        .limit(VISITS),
-      db
-        .select({
-          id: quotes.id,
-          linkVersion: quotes.linkVersion,
-          number: quotes.number,
-          title: sentQuoteTitle.as("title"),
-          status: quotes.status,
-          validUntil: quotes.validUntil,
-          sentAt: quotes.sentAt,
-          sentVersion: quotes.sentVersion,
-        })
-        .from(quotes)
-        .leftJoin(sentQuoteVersion, isSentQuoteVersion)
-        .where(and(inArray(quotes.customerId, ids), ne(quotes.status, "draft")))
-        .orderBy(desc(quotes.id))
-        .limit(LISTED),
-      invoicesOf(db, ids),
-      creditNotesOf(db, ids),
-      paymentsOf(db, ids),
-      db
-        .select({
-          id: orders.id,
-          number: orders.number,
-          createdAt: orders.createdAt,
-          totalPence: orders.totalPence,
-          paymentStatus: orders.paymentStatus,
-          fulfilmentStatus: orders.fulfilmentStatus,
-          courier: orders.courier,
-          trackingReference: orders.trackingReference,
-        })
-        .from(orders)
-        .where(sql`lower(${orders.customerEmail}) = ${email}`)
-        .orderBy(desc(orders.createdAt))
-        .limit(LISTED),
-      db
-        .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity })
-        .from(orderLines)
-        .where(
-          inArray(
-            orderLines.orderId,
-            db.select({ id: orders.id }).from(orders).where(sql`lower(${orders.customerEmail}) = ${email}`),
-          ),
-        )
-        .orderBy(asc(orderLines.id)),
-      subscriberOf(db, email),
-      db
-        .select({ requestedAt: accountErasureRequests.requestedAt })
-        .from(accountErasureRequests)
-        .where(and(eq(accountErasureRequests.email, email), eq(accountErasureRequests.status, "open"))),
-    ]);
-  // The tenant's view beside the account's documents: both scoped to the address on their own.
-  const [documents, tenancy] = await Promise.all([issuedDocuments(env, db, ids), tenantHomes(env, db, email)]);
+        reference: sql<string | null>`${bookings.reference}`.as("booking_reference"),
+        bookingStatus: sql<string | null>`${bookings.status}`.as("booking_status"),
+        bookingLinkVersion: sql<number | null>`${bookings.linkVersion}`.as("booking_link_version"),
+      })
+      .from(r)
+      .leftJoin(bookings, eq(bookings.serviceRecordId, r.id))
+      .where(inArray(r.customerId, ids))
+      .orderBy(desc(r.serviceDate), desc(r.id))
+      .limit(VISITS),
+    db
+      .select({
+        id: quotes.id,
+        linkVersion: quotes.linkVersion,
+        number: quotes.number,
+        title: sentQuoteTitle.as("title"),
+        status: quotes.status,
+        validUntil: quotes.validUntil,
+        sentAt: quotes.sentAt,
+        sentVersion: quotes.sentVersion,
+      })
+      .from(quotes)
+      .leftJoin(sentQuoteVersion, isSentQuoteVersion)
+      .where(and(inArray(quotes.customerId, ids), ne(quotes.status, "draft")))
+      .orderBy(desc(quotes.id))
+      .limit(LISTED),
+    db
+      .select()
+      .from(invoices)
+      .where(and(inArray(invoices.customerId, ids), ne(invoices.status, "draft")))
+      .orderBy(desc(invoices.id))
+      .limit(LISTED),
+    db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        createdAt: orders.createdAt,
+        totalPence: orders.totalPence,
+        paymentStatus: orders.paymentStatus,
+        fulfilmentStatus: orders.fulfilmentStatus,
+        courier: orders.courier,
+        trackingReference: orders.trackingReference,
+      })
+      .from(orders)
+      .where(sql`lower(${orders.customerEmail}) = ${email}`)
+      .orderBy(desc(orders.createdAt))
+      .limit(LISTED),
+    db
+      .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(
+        inArray(
+          orderLines.orderId,
+          db.select({ id: orders.id }).from(orders).where(sql`lower(${orders.customerEmail}) = ${email}`),
+        ),
+      )
+      .orderBy(asc(orderLines.id)),
+    subscriberOf(db, email),
+    db
+      .select({ requestedAt: accountErasureRequests.requestedAt })
+      .from(accountErasureRequests)
+      .where(and(eq(accountErasureRequests.email, email), eq(accountErasureRequests.status, "open"))),
+  ]);
+  // The second round trip: the account's documents, its invoices' credit notes and payments, and the
+  // homes the address rents as a tenant, each scoped to the address on its own.
+  const [documents, [noteRows, paymentRows], tenancy] = await Promise.all([
+    issuedDocuments(env, db, ids),
+    db.batch([creditNotesOf(db, ids), paymentsOf(db, ids)]),
+    tenantHomes(env, db, email),
+  ]);
 
   const toVisit = async (v: (typeof visits)[number]): Promise<AccountVisit> => ({
     id: v.id,
