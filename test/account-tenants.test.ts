@@ -222,6 +222,12 @@ describe("the tenant's account", () => {
     expect(
       (await account(cookie, "/details", { method: "PATCH", json: { firstName: "Tom", lastName: "Owner", phone: null } })).status,
     ).toBe(200);
+    // Named the tenant of a property of their own, they see it once, as its customer.
+    const ownHome = body.properties[0]!.id;
+    expect(
+      (await admin("PATCH", `/api/admin/properties/${ownHome}`, { tenantName: "Tom", tenantEmail: l.f.tenantEmail })).status,
+    ).toBe(200);
+    expect((await account<AccountSummary>(cookie)).body.homes.map((h) => h.id)).toEqual([l.f.flat.id]);
     expect(own.id).toBeGreaterThan(0);
   });
 });

@@ -1,10 +1,11 @@
 import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { AccountDocument, AccountHome } from "../../../schema/api/account";
 import { classificationLabels } from "../../../schema/api/gas-safety";
-import { gasSafetyRecords, properties, warningNotices } from "../../../schema/db";
+import { customers, gasSafetyRecords, properties, warningNotices } from "../../../schema/db";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
+import { ofAccount } from "../customers/customers";
 import { documentUrl } from "../documents/files";
 import { gasSafetyRecordKind, warningNoticeKind } from "../gas-safety/document-kinds";
 
@@ -71,11 +72,17 @@ const noticesOf = (db: Db, email: string, only?: number) =>
     .where(and(isTenantsRecord(email), only === undefined ? undefined : eq(warningNotices.id, only)))
     .orderBy(desc(r.checkDate), desc(warningNotices.id));
 
+/** The homes the address rents: not a property of its own customers (those are on the customer's view). */
 const homesOf = (db: Db, email: string) =>
   db
     .select({ id: properties.id, address: properties.address, postcode: properties.postcode, tenantName: properties.tenantName })
     .from(properties)
-    .where(ofTenant(email))
+    .where(
+      and(
+        ofTenant(email),
+        sql`(${properties.customerId} IS NULL OR ${properties.customerId} NOT IN (${db.select({ id: customers.id }).from(customers).where(ofAccount(email))}))`,
+      ),
+    )
     .orderBy(properties.id);
 
 /** The tenant's first name, as the office holds it on any home they rent; null when the address rents none. */
