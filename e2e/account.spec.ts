@@ -15,7 +15,7 @@ import {
   unique,
 } from "./admin-fixtures";
 
-/** A landlord with a let flat, its issued gas safety record and an issued invoice, made in the office. */
+/** A landlord with a flat let to Tom, its issued gas safety record and an issued invoice, made in the office. */
 async function landlord(request: APIRequestContext, token: string) {
   const lastName = unique("Landlord");
   const email = `${lastName.toLowerCase()}@example.com`;
@@ -33,9 +33,12 @@ async function landlord(request: APIRequestContext, token: string) {
     postcode: "WA14 1AA",
     isLandlord: true,
   });
+  const tenantEmail = `tenant-${lastName.toLowerCase()}@example.com`;
   const flat = await post<{ id: number }>(`/api/admin/customers/${customer.id}/properties`, {
     address: "Flat 3, 14 Canal Street, Manchester",
     postcode: "M1 3HW",
+    tenantName: "Tom Tenant",
+    tenantEmail,
   });
   const boiler = await post<{ id: number }>(`/api/admin/properties/${flat.id}/appliances`, {
     location: "Kitchen",
@@ -52,7 +55,7 @@ async function landlord(request: APIRequestContext, token: string) {
     lines: [{ description: "Gas safety check", quantity: 1, unitPence: 7_500, vatRate: 0 }],
   });
   const issued = await post<{ number: string }>(`/api/admin/invoices/${invoice.id}/issue`, {});
-  return { email, lastName, record, invoice: issued };
+  return { email, lastName, record, invoice: issued, tenantEmail };
 }
 
 /** The sign-in link e-mailed to `email`, from the local outbox. */
@@ -154,6 +157,32 @@ test.describe("the customer's account", () => {
     await expect(visits).toContainText("Gas Safety Certificate");
     await expect(visits).toContainText("Flat 3, 14 Canal Street, Manchester");
     await expect(visits.getByRole("link", { name: "Move or cancel" })).toBeVisible();
+    await context.close();
+  });
+
+  test("the flat's tenant signs in and sees its gas safety record, and nothing of the landlord's", async ({
+    adminToken,
+    browser,
+    request,
+  }) => {
+    const { record, invoice, tenantEmail, lastName } = await landlord(request, adminToken);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.addInitScript("try { sessionStorage.setItem('emailSignupModalShown', 'true') } catch {}");
+    await request.post("/api/account/sign-in", { data: { email: tenantEmail } });
+    await page.goto(await signInLink(request, adminToken, tenantEmail));
+    await expect(page.getByRole("heading", { level: 1, name: "Hello, Tom" })).toBeVisible();
+    const home = page.getByRole("region", { name: "Your home" });
+    const pdfLink = home.getByRole("link", { name: new RegExp(`Gas safety record ${record.number}`) });
+    expect((await request.get((await pdfLink.getAttribute("href"))!)).headers()["content-type"]).toBe("application/pdf");
+    await expect(home).toContainText("Next gas safety check due by");
+    await expect(page.getByRole("region", { name: "Invoices" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Your properties" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Book the check" })).toHaveCount(0);
+    await expect(page.locator("main")).not.toContainText(invoice.number);
+    await expect(page.locator("main")).not.toContainText(lastName);
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
     await context.close();
   });
 

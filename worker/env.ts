@@ -23,7 +23,15 @@ export type Secrets = {
 export type AppEnv = Env & Secrets;
 export type HonoEnv = {
   Bindings: AppEnv;
-  Variables: { requestId: string; adminJti?: string; adminUsername?: string; accountEmail?: string };
+  Variables: {
+    requestId: string;
+    adminJti?: string;
+    adminUsername?: string;
+    accountEmail?: string;
+    /** The signed-in address is a customer's (else a tenant's only: see services/account/tenants.ts). */
+    accountIsCustomer?: boolean;
+    accountIsTenant?: boolean;
+  };
 };
 
 /**

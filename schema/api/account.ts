@@ -1,5 +1,6 @@
 import { customerFields } from "./customers";
 import { emailAddress } from "./fields";
+import type { PaymentMethod } from "./payment-methods";
 import { z } from "./z";
 
 /**
@@ -50,6 +51,8 @@ export type AccountDocument = {
   number: string | null;
   date: string;
   nextDueDate: string | null;
+  /** A warning notice's classification, for people ("Immediately Dangerous", "At Risk"). */
+  classification: string | null;
   pdfUrl: string;
 };
 
@@ -66,6 +69,20 @@ export type AccountProperty = {
   nextDeadline: string | null;
   /** /book for the check at this property, filled in. */
   bookUrl: string;
+};
+
+/**
+ * A home the signed-in address rents (it is the property's tenant's e-mail): its address and the gas
+ * safety paperwork its tenant sees, read-only. Nothing of the landlord.
+ */
+export type AccountHome = {
+  id: number;
+  address: string;
+  postcode: string | null;
+  /** Its gas safety records and their warning notices, newest first, each with its PDF. */
+  documents: AccountDocument[];
+  /** The next gas safety check, from the latest record shown. */
+  nextDeadline: string | null;
 };
 
 export type AccountQuote = {
@@ -90,7 +107,15 @@ export type AccountInvoice = {
   /** The invoice's page (pay by card) and its PDF. */
   url: string;
   pdfUrl: string;
+  /** Credit notes issued against it, oldest first, each with its PDF. */
+  creditNotes: AccountCreditNote[];
+  /** The payments on it, oldest first (each was e-mailed its receipt; a receipt has no PDF of its own). */
+  payments: AccountPayment[];
 };
+
+export type AccountCreditNote = { number: string; issueDate: string; grossPence: number; reason: string; pdfUrl: string };
+
+export type AccountPayment = { id: number; amountPence: number; method: PaymentMethod; paidOn: string };
 
 export type AccountOrder = {
   number: string | null;
@@ -118,6 +143,13 @@ export type AccountDetails = { firstName: string; lastName: string; phone: strin
 export type AccountSummary = {
   email: string;
   name: string;
+  /**
+   * The address is a customer's: the customer's view (visits, properties, money, details). False for
+   * a tenant who is no customer of ours: then only `homes` (and their data) is theirs.
+   */
+  isCustomer: boolean;
+  /** The homes the address rents from a landlord who is our customer (the tenant's view). */
+  homes: AccountHome[];
   /** Null when the address has no customer record left (the office deleted it after sign-in). */
   details: AccountDetails | null;
   upcoming: AccountVisit[];

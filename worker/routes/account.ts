@@ -28,6 +28,7 @@ import {
   startSession,
 } from "../services/account/sessions";
 import { accountCustomerIds, accountPreferences, accountProperty, accountSummary } from "../services/account/summary";
+import { tenantLinkVersion } from "../services/account/tenants";
 import { accountDocumentKindNames, documentKinds } from "../services/document-kinds";
 import { documentUrl } from "../services/documents/files";
 import { queueInBackground } from "../services/mail";
@@ -36,7 +37,9 @@ import { createAccountBooking } from "../services/visits/book";
 /**
  * /api/account: the customer's own page. Signed in by an e-mailed link (a session in an HttpOnly
  * cookie sent only to this API); every answer is private (no-store, noindex). An admin token opens
- * nothing here and this cookie opens nothing in /api/admin: the two sign-ins never meet.
+ * nothing here and this cookie opens nothing in /api/admin: the two sign-ins never meet. A property's
+ * tenant signs in the same way and sees their home (services/account/tenants.ts); what is a
+ * customer's alone answers them 403 (requireCustomer), and another's document 404.
  */
 const cookieOptions = {
   httpOnly: true,
@@ -52,11 +55,27 @@ const cookieOptions = {
 const HINT_COOKIE = "account_hint";
 const hintOptions = { secure: true, sameSite: "Lax", path: "/account" } as const;
 
-/** The signed-in account's address, or 401. */
+/** The signed-in account's address (and whether it is a customer's), or 401. */
 const requireAccount = createMiddleware<HonoEnv>(async (c, next) => {
-  const email = await sessionAccount(getDb(c.env), getCookie(c, ACCOUNT_COOKIE));
-  if (!email) throw new ApiError("UNAUTHORIZED", "Please sign in to see your account.");
-  c.set("accountEmail", email);
+  const session = await sessionAccount(getDb(c.env), getCookie(c, ACCOUNT_COOKIE));
+  if (!session) throw new ApiError("UNAUTHORIZED", "Please sign in to see your account.");
+  c.set("accountEmail", session.email);
+  c.set("accountIsCustomer", session.isCustomer);
+  c.set("accountIsTenant", session.isTenant);
+  await next();
+});
+
+/**
+ * What only a customer does (their details, reminders, a property's page, booking): a tenant's
+ * sign-in sees their home's gas safety paperwork and nothing of the landlord's, so 403 with why.
+ * (An address that is neither any more, its customer deleted by the office, gets the services' own answers.)
+ */
+const requireCustomer = createMiddleware<HonoEnv>(async (c, next) => {
+  if (!c.get("accountIsCustomer") && c.get("accountIsTenant"))
+    throw new ApiError(
+      "FORBIDDEN",
+      "You're signed in as a tenant: your account shows your home's gas safety records and warning notices only. For anything else, please ask your landlord.",
+    );
   await next();
 });
 
@@ -105,14 +124,14 @@ const app = new Hono<HonoEnv>()
     c.header("Content-Disposition", 'attachment; filename="my-data.json"');
     return c.json(data);
   })
-  .patch("/preferences", requireAccount, validate("json", accountPreferencesSchema), async (c) => {
+  .patch("/preferences", requireAccount, requireCustomer, validate("json", accountPreferencesSchema), async (c) => {
     const db = getDb(c.env);
     const email = c.get("accountEmail")!;
     const mails = await setPreferences(c.env, db, email, c.req.valid("json"));
     if (mails.length) queueInBackground(c.executionCtx, c.env, ...mails);
     return c.json(await accountPreferences(db, email));
   })
-  .patch("/details", requireAccount, validate("json", accountDetailsSchema), async (c) =>
+  .patch("/details", requireAccount, requireCustomer, validate("json", accountDetailsSchema), async (c) =>
     c.json(await setDetails(getDb(c.env), c.get("accountEmail")!, c.req.valid("json"))),
   )
   .post("/erasure-request", requireAccount, validate("json", accountErasureSchema), async (c) => {
@@ -120,23 +139,34 @@ const app = new Hono<HonoEnv>()
     queueInBackground(c.executionCtx, c.env, ...mails);
     return c.json({ requestedAt }, 201);
   })
-  // A document of the account, by its id: the PDF's own signed link, or 404 for anyone else's.
+  // A document of the account, by its id: the PDF's own signed link, or 404 for anyone else's. A
+  // tenant opens the records and notices of their home their account lists, and nothing else.
   .get("/documents/:kind/:id", requireAccount, validate("param", documentParam), async (c) => {
     const { kind, id } = c.req.valid("param");
     const db = getDb(c.env);
+    const email = c.get("accountEmail")!;
     const document = documentKinds[kind];
-    const linkVersion = await document.accountLinkVersion?.(db, id, accountCustomerIds(db, c.get("accountEmail")!));
-    if (linkVersion === undefined || linkVersion === null) throw notFound("Document");
+    const linkVersion =
+      (c.get("accountIsCustomer") ? await document.accountLinkVersion?.(db, id, accountCustomerIds(db, email)) : null) ??
+      (await tenantLinkVersion(db, kind, id, email));
+    if (linkVersion === null) throw notFound("Document");
     return c.redirect(await documentUrl(c.env, document, id, linkVersion), 302);
   })
   // "Book the check": a visit at one of the account's properties, for its customer (never a new
   // one), confirmed to the account's address; the body names no address (see the schema).
-  .post("/bookings", limitPerAddress("booking"), requireAccount, validate("json", accountBookingRequestSchema), async (c) => {
-    const { created, mails } = await createAccountBooking(c.env, getDb(c.env), c.get("accountEmail")!, c.req.valid("json"));
-    queueInBackground(c.executionCtx, c.env, ...mails);
-    return c.json(created, 201);
-  })
-  .get("/properties/:id", requireAccount, validate("param", idParamSchema), async (c) => {
+  .post(
+    "/bookings",
+    limitPerAddress("booking"),
+    requireAccount,
+    requireCustomer,
+    validate("json", accountBookingRequestSchema),
+    async (c) => {
+      const { created, mails } = await createAccountBooking(c.env, getDb(c.env), c.get("accountEmail")!, c.req.valid("json"));
+      queueInBackground(c.executionCtx, c.env, ...mails);
+      return c.json(created, 201);
+    },
+  )
+  .get("/properties/:id", requireAccount, requireCustomer, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const property = await accountProperty(c.env, getDb(c.env), c.get("accountEmail")!, id);
     if (!property) throw notFound("Property");

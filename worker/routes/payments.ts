@@ -10,7 +10,7 @@ import type { HonoEnv } from "../env";
 import { requirePaymentsConfigured, verifyStripeEvent } from "../lib/stripe";
 import { validate } from "../lib/validate";
 import { limitPerAddress } from "../middleware/rate-limit";
-import { sendReceiptIfPaid } from "../services/invoices/payments";
+import { sendPaymentReceipt } from "../services/invoices/receipts";
 import { ownerEmail, queueInBackground } from "../services/mail";
 import { cardPaymentMails, lowStockMail } from "../services/mail/shop-emails";
 import { cancelCheckout, createCheckout, verifyPayment } from "../services/shop/card-checkout";
@@ -73,7 +73,7 @@ const app = new Hono<HonoEnv>()
     const db = getDb(c.env);
     const { paidOrder, paidInvoice, ...outcome } = await handleStripeEvent(c.env, db, event);
     if (paidOrder) queueInBackground(c.executionCtx, c.env, ...cardPaymentMails(ownerEmail(c.env), paidOrder));
-    if (paidInvoice) await sendReceiptIfPaid(c.env, db, paidInvoice.invoiceId, paidInvoice.amountPence, paidInvoice.paidOn);
+    if (paidInvoice?.kept) await sendPaymentReceipt(c.env, db, paidInvoice.invoiceId, { ...paidInvoice, method: "card" });
     return c.json(outcome);
   });
 

@@ -2,6 +2,7 @@ import { Button } from "@radix-ui/themes";
 import type { AccountSummary } from "../../../schema/api/account";
 import { formatPence } from "../../../schema/format";
 import { formatDate, formatFullDate } from "../../../schema/london-time-text";
+import { InvoiceMoney, PropertyDocuments } from "./account-documents";
 
 const quoteStates: Record<string, string> = {
   sent: "Waiting for your answer",
@@ -20,7 +21,7 @@ const orderStates: Record<string, string> = {
   cancelled: "Cancelled",
 };
 
-/** What the customer has with us: their properties, quotes, invoices and parts orders, a card each. */
+/** What the customer has with us: their properties and their paperwork, quotes, invoices and parts orders, a card each. */
 export function AccountRecords({ summary }: { summary: AccountSummary }) {
   return (
     <>
@@ -40,19 +41,7 @@ export function AccountRecords({ summary }: { summary: AccountSummary }) {
                 Next gas safety check due by <strong>{formatFullDate(p.nextDeadline)}</strong>
               </p>
             ) : null}
-            <ul className="account-links">
-              {[p.lastGasSafetyRecord, p.lastServiceSheet].flatMap((d) =>
-                d
-                  ? [
-                      <li key={d.pdfUrl}>
-                        <a href={d.pdfUrl} target="_blank" rel="noopener">
-                          {d.title} {d.number} ({formatDate(d.date)}, PDF)
-                        </a>
-                      </li>,
-                    ]
-                  : [],
-              )}
-            </ul>
+            <PropertyDocuments property={p} />
             <Button asChild size="3" variant="soft">
               <a href={p.bookUrl}>Book the check</a>
             </Button>
@@ -101,6 +90,7 @@ export function AccountRecords({ summary }: { summary: AccountSummary }) {
                   PDF
                 </a>
               </span>
+              <InvoiceMoney invoice={i} />
             </li>
           ))}
         </ul>

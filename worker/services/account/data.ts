@@ -37,6 +37,7 @@ import { type MailMessage, ownerEmail } from "../mail";
 import { erasureRequestedMail } from "../mail/account-emails";
 import { accountChats } from "./sessions";
 import { accountCustomerIds, isSentQuoteVersion, sentQuoteTitle, sentQuoteVersion } from "./summary";
+import { ofTenant } from "./tenants";
 
 /**
  * The customer's rights over their data (UK GDPR): a copy of everything the product holds about
@@ -84,6 +85,7 @@ export async function exportAccount(db: Db, email: string) {
     reminderRows,
     chatRows,
     emailRows,
+    tenancyRows,
   ] = await db.batch([
     db.select().from(customers).where(inArray(customers.id, ids)),
     db.select().from(properties).where(inArray(properties.customerId, ids)),
@@ -141,6 +143,20 @@ export async function exportAccount(db: Db, email: string) {
       })
       .from(outgoingEmails)
       .where(sql`lower(${outgoingEmails.to}) = ${email}`),
+    // The homes the address rents from another customer: what the office holds of the tenant there
+    // (the landlord's property and its records stay the landlord's).
+    db
+      .select({
+        propertyId: properties.id,
+        address: properties.address,
+        postcode: properties.postcode,
+        tenantName: properties.tenantName,
+        tenantEmail: properties.tenantEmail,
+        tenantPhone: properties.tenantPhone,
+        tenantGetsCopies: properties.tenantGetsCopies,
+      })
+      .from(properties)
+      .where(and(ofTenant(email), sql`(${properties.customerId} IS NULL OR ${properties.customerId} NOT IN (${ids}))`)),
   ]);
   // The cart session an order was placed from is the shop's own key, not the customer's data.
   const withoutSession = orderRows.map(({ sessionId: _, ...order }) => order);
@@ -170,6 +186,7 @@ export async function exportAccount(db: Db, email: string) {
     reminders: reminderRows,
     chats: chatRows,
     emails: emailRows,
+    tenancies: tenancyRows,
   };
 }
 

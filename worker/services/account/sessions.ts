@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import { accountSessions, accountSignInLinks, customers, enquiries } from "../../../schema/db";
+import { accountSessions, accountSignInLinks, customers, enquiries, properties } from "../../../schema/db";
 import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
@@ -11,11 +11,13 @@ import { siteUrl } from "../../lib/site-url";
 import { ofAccount } from "../customers/customers";
 import type { MailMessage } from "../mail";
 import { accountSignInMail } from "../mail/account-emails";
+import { tenantFirstName } from "./tenants";
 
 /**
  * Signing in to /account without a password: a one-time link by e-mail, then a session cookie.
  * Secrets are random (32 bytes) and only their SHA-256 is stored, so a copy of the database opens
- * no account. The account is the lower-case e-mail address: every customer with it is one account.
+ * no account. The account is the lower-case e-mail address: every customer with it is one account,
+ * and a property's tenant with it sees their home there too (tenants.ts).
  */
 const { linkMinutes, sessionDays, linksPerAddress } = settings.account;
 export const ACCOUNT_COOKIE = "__Secure-account";
@@ -33,24 +35,26 @@ export const accountChats = (db: Db, email: string) =>
     .where(and(sql`lower(${enquiries.email}) = ${email}`, isNotNull(enquiries.chatSessionId)));
 
 /**
- * A sign-in link for an address: e-mailed only when a customer has it and the address has not had
+ * A sign-in link for an address: e-mailed only when a customer or a tenant (tenants.ts) has it and the address has not had
  * its share this hour, but the caller answers the same either way (nobody learns who is a customer).
  * Run after the answer has gone (waitUntil), so its time does not tell either.
  */
 export async function signInMail(env: AppEnv, db: Db, typed: string, now = Date.now()): Promise<MailMessage | null> {
   const email = normalise(typed);
-  const [[customer], { retryAfter }] = await Promise.all([
+  const [[customer], tenant, { retryAfter }] = await Promise.all([
     db.select({ firstName: customers.firstName }).from(customers).where(ofAccount(email)).orderBy(customers.id).limit(1),
+    tenantFirstName(db, email),
     countRateLimits(db, [{ key: `account-link:${await hashSecret(email)}`, ...linksPerAddress }], now),
   ]);
-  if (!customer || retryAfter > 0) return null;
+  const firstName = customer?.firstName ?? tenant;
+  if (firstName === null || retryAfter > 0) return null;
   const token = secret();
   await db.insert(accountSignInLinks).values({
     tokenHash: await hashSecret(token),
     email,
     expiresAt: new Date(now + linkMinutes * 60_000).toISOString(),
   });
-  return accountSignInMail(email, customer.firstName, siteUrl(env, `/account/sign-in#${token}`), linkMinutes);
+  return accountSignInMail(email, firstName, siteUrl(env, `/account/sign-in#${token}`), linkMinutes, customer === undefined);
 }
 
 const linkRefused = () =>
@@ -80,11 +84,23 @@ export async function startSession(db: Db, token: string, now = Date.now()): Pro
   return { cookie, email: used.email };
 }
 
-/** The account a session cookie opens, or null (missing, unknown, expired or signed out). */
-export async function sessionAccount(db: Db, cookie: string | undefined, now = Date.now()): Promise<string | null> {
+/**
+ * The account a session cookie opens, or null (missing, unknown, expired or signed out), and whether
+ * the address is a customer's now and a tenant's (either can change while signed in: the office edits).
+ */
+export async function sessionAccount(
+  db: Db,
+  cookie: string | undefined,
+  now = Date.now(),
+): Promise<{ email: string; isCustomer: boolean; isTenant: boolean } | null> {
   if (!cookie || cookie.length > 100) return null;
   const [session] = await db
-    .select({ email: accountSessions.email })
+    .select({
+      email: accountSessions.email,
+      // Qualified by hand: Drizzle writes a single-table select's columns unqualified.
+      isCustomer: sql<number>`EXISTS (SELECT 1 FROM ${customers} WHERE lower(${customers.email}) = ${sql.raw('"account_sessions"."email"')})`,
+      isTenant: sql<number>`EXISTS (SELECT 1 FROM ${properties} WHERE lower(${properties.tenantEmail}) = ${sql.raw('"account_sessions"."email"')})`,
+    })
     .from(accountSessions)
     .where(
       and(
@@ -93,7 +109,7 @@ export async function sessionAccount(db: Db, cookie: string | undefined, now = D
         gt(accountSessions.expiresAt, new Date(now).toISOString()),
       ),
     );
-  return session?.email ?? null;
+  return session ? { email: session.email, isCustomer: Boolean(session.isCustomer), isTenant: Boolean(session.isTenant) } : null;
 }
 
 /** Sign out: this session; everywhere: every session of the account. */

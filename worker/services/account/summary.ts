@@ -2,13 +2,13 @@ import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type {
   AccountDocument,
-  AccountInvoice,
   AccountOrder,
   AccountProperty,
   AccountQuote,
   AccountSummary,
   AccountVisit,
 } from "../../../schema/api/account";
+import { classificationLabels } from "../../../schema/api/gas-safety";
 import {
   accountErasureRequests,
   applianceSummaryColumns,
@@ -30,11 +30,10 @@ import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ofAccount } from "../customers/customers";
 import { listAllDocuments } from "../document-kinds";
-import { documentUrl } from "../documents/files";
-import { invoiceKind } from "../invoices/document-kinds";
-import { balanceOf, invoiceLink, isOverdue } from "../invoices/invoices";
 import { quoteLink } from "../quotes/quotes";
 import { manageUrl } from "../visits/book";
+import { accountInvoices, creditNotesOf, paymentsOf } from "./invoices";
+import { tenantHomes } from "./tenants";
 
 /**
  * What the customer sees on /account, read in two D1 round trips (the account's rows, then its
@@ -42,6 +41,7 @@ import { manageUrl } from "../visits/book";
  * is the account's address (`accountCustomerIds`), or the orders placed with that address. Links
  * open the pages the e-mails already use (the quote, the invoice, the booking, the PDF), each with
  * its own signed token, so the rules of those pages (accepting, paying, moving) are the same here.
+ * The homes the address rents as a tenant are read beside them (tenants.ts).
  */
 const r = serviceRecords;
 
@@ -135,6 +135,7 @@ const toDocument = (d: IssuedDocument): AccountDocument => ({
   number: d.number,
   date: d.date,
   nextDueDate: d.nextDueDate,
+  classification: d.classification ? classificationLabels[d.classification] : null,
   pdfUrl: d.pdfUrl!,
 });
 
@@ -255,7 +256,13 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
       .from(accountErasureRequests)
       .where(and(eq(accountErasureRequests.email, email), eq(accountErasureRequests.status, "open"))),
   ]);
-  const documents = await issuedDocuments(env, db, ids);
+  // The second round trip: the account's documents, its invoices' credit notes and payments, and the
+  // homes the address rents as a tenant, each scoped to the address on its own.
+  const [documents, [noteRows, paymentRows], tenancy] = await Promise.all([
+    issuedDocuments(env, db, ids),
+    db.batch([creditNotesOf(db, ids), paymentsOf(db, ids)]),
+    tenantHomes(env, db, email),
+  ]);
 
   const toVisit = async (v: (typeof visits)[number]): Promise<AccountVisit> => ({
     id: v.id,
@@ -280,7 +287,9 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
 
   return {
     email,
-    name: first ? `${first.firstName} ${first.lastName}`.trim() : email,
+    name: first ? `${first.firstName} ${first.lastName}`.trim() : (tenancy.name ?? email),
+    isCustomer: people.length > 0,
+    homes: tenancy.homes,
     details: first ? { firstName: first.firstName, lastName: first.lastName, phone: first.phone } : null,
     upcoming: await Promise.all(upcoming.map(toVisit)),
     past: await Promise.all(past.map(toVisit)),
@@ -297,22 +306,7 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
         }),
       ),
     ),
-    invoices: await Promise.all(
-      invoiceRows.map(
-        async (i): Promise<AccountInvoice> => ({
-          number: i.number === null ? null : numberText("invoice", i.number),
-          issueDate: i.issueDate,
-          dueDate: i.dueDate,
-          grossPence: i.grossPence,
-          balancePence: i.status === "void" ? 0 : Math.max(0, balanceOf(i)),
-          status: i.status as AccountInvoice["status"],
-          paid: i.status === "issued" && balanceOf(i) <= 0,
-          overdue: isOverdue(i, today),
-          url: await invoiceLink(env, i.id, i.linkVersion),
-          pdfUrl: await documentUrl(env, invoiceKind, i.id, i.linkVersion),
-        }),
-      ),
-    ),
+    invoices: await accountInvoices(env, invoiceRows, noteRows, paymentRows, today),
     orders: orderRows.map(
       (o): AccountOrder => ({
         number: orderNumberText(o.number),

@@ -14,6 +14,7 @@ import { queueEmails } from "../mail/deliveries";
 import { moneyGivenBackEmails } from "../mail/refund-emails";
 import { invoiceByLink } from "./customer-link";
 import { balanceOf, invoiceEventWhen, loadInvoice } from "./invoices";
+import { sendPaymentReceipt } from "./receipts";
 import { refreshSums } from "./sums";
 
 /**
@@ -48,7 +49,9 @@ export async function startInvoicePayment(env: AppEnv, db: Db, token: string, or
     }
     // The earlier page was paid meanwhile: it is recorded, and what is left is read again.
     if (paid) {
-      await receiveInvoicePayment(env, db, paid);
+      const payment = await receiveInvoicePayment(env, db, paid);
+      // Its webhook, when it comes, finds it recorded and sends nothing: the receipt goes now.
+      if (payment?.kept) await sendPaymentReceipt(env, db, payment.invoiceId, { ...payment, method: "card" });
       balance = balanceOf((await invoiceByLink(env, db, token)).invoice);
     }
     if (balance <= 0) throw new ApiError("CONFLICT", "This invoice is paid in full. Thank you!");
@@ -124,7 +127,8 @@ export const paidInvoiceId = (session: CheckoutSession): number | null => {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 };
 
-export type InvoiceCardPayment = { invoiceId: number; amountPence: number; paidOn: string };
+/** A card payment just recorded; `kept` when the invoice took some of it (nothing kept: the refund's e-mail says why, no receipt). */
+export type InvoiceCardPayment = { invoiceId: number; amountPence: number; paidOn: string; kept: boolean };
 
 /** What of a card payment the invoice cannot take, judged in the statement that records it (a single-table select of the invoice). */
 const dueBack = (amount: number) =>
@@ -205,7 +209,7 @@ export async function receiveInvoicePayment(
     return null;
   }
   if (payment.refundDuePence > 0) await giveBackCardExcess(env, db, payment, paymentIntentOf(session));
-  return { invoiceId: id, amountPence: amount, paidOn };
+  return { invoiceId: id, amountPence: amount, paidOn, kept: payment.refundDuePence < amount };
 }
 
 type Payment = typeof invoicePayments.$inferSelect;

@@ -11,6 +11,7 @@ import { documentPdf } from "../documents/files";
 import { numberTaken, takeNumber } from "../documents/number-series";
 import { creditNoteKind } from "./document-kinds";
 import { getInvoice, invoiceEventWhen, loadInvoice } from "./invoices";
+import { sendCreditNote } from "./receipts";
 import { creditedSum, refreshSums } from "./sums";
 
 const i = invoices;
@@ -18,7 +19,7 @@ const i = invoices;
 /**
  * A credit note against an issued invoice: the chosen lines (or all), with the quantities credited,
  * numbered CN-0001 in a batch that only passes while the invoice is issued and the credit is no
- * more than what is not credited yet.
+ * more than what is not credited yet; then its PDF, e-mailed to the customer.
  */
 export async function addCreditNote(env: AppEnv, db: Db, id: number, input: CreditNoteInput): Promise<AdminInvoice> {
   const { invoice } = await loadInvoice(db, id);
@@ -91,6 +92,7 @@ export async function addCreditNote(env: AppEnv, db: Db, id: number, input: Cred
   await documentPdf(env, db, creditNoteKind, added[0]!.id).catch((error) =>
     console.error(JSON.stringify({ creditNote: added[0]!.id, pdf: "render at issue", error: String(error) })),
   );
+  await sendCreditNote(env, db, id, added[0]!.id);
   return getInvoice(env, db, id);
 }
 

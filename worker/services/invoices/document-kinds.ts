@@ -124,4 +124,12 @@ export const creditNoteKind: DocumentKind<"credit-note"> = {
     return { current: row?.note.linkVersion === link.version, lastDay: row ? creditNoteLastDay(row.note, row.invoice) : null };
   },
   linksEnd: true,
+  async accountLinkVersion(db, id, ids) {
+    const [row] = await db
+      .select({ linkVersion: creditNotes.linkVersion })
+      .from(creditNotes)
+      .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+      .where(and(eq(creditNotes.id, id), inArray(invoices.customerId, ids)));
+    return row?.linkVersion ?? null;
+  },
 };

@@ -1,30 +1,17 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AdminInvoice, PaymentInput } from "../../../schema/api/invoices";
 import type { PaymentMethod } from "../../../schema/api/payment-methods";
-import { invoiceEvents, invoicePayments, invoices } from "../../../schema/db";
+import { invoicePayments, invoices } from "../../../schema/db";
 import { formatPence } from "../../../schema/format";
 import { londonToday } from "../../../schema/london-time";
-import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
-import { siteUrl } from "../../lib/site-url";
-import { queueEmails } from "../mail/deliveries";
-import { invoiceReceiptEmail } from "./emails";
-import {
-  balanceOf,
-  balanceSql,
-  type EventKind,
-  getInvoice,
-  invoiceEventWhen,
-  invoiceLink,
-  loadInvoice,
-  type Row,
-  stateOf,
-} from "./invoices";
+import { balanceOf, balanceSql, getInvoice, invoiceEventWhen, loadInvoice, type Row } from "./invoices";
+import { sendPaymentReceipt } from "./receipts";
 import { refreshSums } from "./sums";
 
-/** Payments the owner records, and the receipt once the invoice is paid in full (card payments: card-payments.ts). */
+/** Payments the owner records, each with its receipt e-mailed (card payments: card-payments.ts). */
 const i = invoices;
 
 function whyNotPayable(row: Row): string {
@@ -81,43 +68,6 @@ export async function recordPayment(env: AppEnv, db: Db, id: number, input: Paym
     const message = whyNotPayable(invoice);
     throw new ApiError("CONFLICT", message, { details: [{ path: "amountPence", message }] });
   }
-  await sendReceiptIfPaid(env, db, id, input.amountPence, input.paidOn);
+  await sendPaymentReceipt(env, db, id, input);
   return getInvoice(env, db, id);
-}
-
-/** The receipt, once, when the invoice has just been paid in full (its "receipt" event guards it). */
-export async function sendReceiptIfPaid(env: AppEnv, db: Db, id: number, amountPence: number, paidOn: string) {
-  const { invoice, customer } = await loadInvoice(db, id);
-  if (stateOf(invoice) !== "paid" || !customer?.email) return;
-  const now = new Date().toISOString();
-  const [[marked]] = await db.batch([
-    db
-      .insert(invoiceEvents)
-      .select(
-        db
-          .select({
-            id: sql<number>`NULL`.as("id"),
-            invoiceId: sql<number>`${id}`.as("invoice_id"),
-            kind: sql<EventKind>`'sent'`.as("kind"),
-            detail: sql<string>`'receipt'`.as("detail"),
-            at: sql<string>`${now}`.as("at"),
-          })
-          .from(sql`(SELECT 1)`)
-          .where(
-            sql`NOT EXISTS (SELECT 1 FROM ${invoiceEvents} WHERE ${invoiceEvents.invoiceId} = ${id} AND ${invoiceEvents.kind} = 'sent' AND ${invoiceEvents.detail} = 'receipt')`,
-          ),
-      )
-      .returning({ id: invoiceEvents.id }),
-  ]);
-  if (!marked) return;
-  await queueEmails(db, env.MAIL_QUEUE, [
-    invoiceReceiptEmail({
-      to: customer.email,
-      name: customer.firstName,
-      number: numberText("invoice", invoice.number!),
-      amountPence,
-      paidOn,
-      url: siteUrl(env, await invoiceLink(env, id, invoice.linkVersion)),
-    }),
-  ]);
 }

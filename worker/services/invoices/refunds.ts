@@ -9,6 +9,7 @@ import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { requireStripe } from "../../lib/stripe";
 import { balanceOf, balanceSql, getInvoice, invoiceEventWhen, loadInvoice } from "./invoices";
+import { sendRefundNotice } from "./receipts";
 import { refreshSums } from "./sums";
 
 /**
@@ -20,7 +21,8 @@ import { refreshSums } from "./sums";
  * By card, the money goes back through Stripe to one card payment with that much left on it; the
  * refund's idempotency key is made of the invoice, its paid sum and the amount, so a repeated tap
  * (or a retry after a lost answer) is the same refund at Stripe and one row here (unique Stripe id).
- * Any other way (a bank transfer back, cash) is recorded as the owner says.
+ * Any other way (a bank transfer back, cash) is recorded as the owner says. Either way the customer
+ * is e-mailed what went back.
  */
 const overpaidBy = (row: Parameters<typeof balanceOf>[0]) => Math.max(0, -balanceOf(row));
 
@@ -119,5 +121,6 @@ export async function refundInvoice(env: AppEnv, db: Db, id: number, input: Refu
       console.error(JSON.stringify({ stripe: "invoice refund not recorded", invoiceId: id, refund: stripeRefundId, message }));
     throw new ApiError("CONFLICT", message, { details: [{ path: "amountPence", message }] });
   }
+  await sendRefundNotice(env, db, id, input);
   return getInvoice(env, db, id);
 }

@@ -5,7 +5,16 @@ import { action, type Block, mailParts, NAVY, say } from "./layout";
 import type { MailMessage } from "./types";
 
 /** The one-time link to the customer's own page: the address is the account. */
-export function accountSignInMail(to: string, firstName: string, signInUrl: string, minutes: number): MailMessage {
+export function accountSignInMail(
+  to: string,
+  firstName: string,
+  signInUrl: string,
+  minutes: number,
+  tenantOnly = false,
+): MailMessage {
+  const what = tenantOnly
+    ? "your home's gas safety records and warning notices"
+    : "your visits, certificates, quotes, invoices and orders";
   const title = "Sign in to your account";
   return {
     kind: "account",
@@ -15,7 +24,7 @@ export function accountSignInMail(to: string, firstName: string, signInUrl: stri
       title,
       [
         say(
-          `Hello ${firstName}, here is your link to see your visits, certificates, quotes, invoices and orders with ${company.shortName}. It works once, for ${minutes} minutes.`,
+          `Hello ${firstName}, here is your link to see ${what} with ${company.shortName}. It works once, for ${minutes} minutes.`,
         ),
         action(signInUrl, "Sign in", "Sign in:"),
         say("If you didn't ask for this, ignore this e-mail: nobody can sign in without the link."),
