@@ -1,8 +1,8 @@
 import type { APIRequestContext } from "@playwright/test";
-import type { OutboxEmail } from "../schema/api/campaigns";
 import type { AdminCustomer } from "../schema/api/customers";
 import { londonToday } from "../schema/london-time";
 import { passedBoilerRecord } from "../test/fixtures/gas-safety-record";
+import { signInLink } from "./account-helpers";
 import {
   adminGet,
   bearer,
@@ -56,23 +56,6 @@ async function landlord(request: APIRequestContext, token: string) {
   });
   const issued = await post<{ number: string }>(`/api/admin/invoices/${invoice.id}/issue`, {});
   return { email, lastName, record, invoice: issued, tenantEmail };
-}
-
-/** The sign-in link e-mailed to `email`, from the local outbox. */
-async function signInLink(request: APIRequestContext, token: string, email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const outbox = await adminGet<OutboxEmail[]>(request, token, "/api/admin/outbox?limit=20");
-        const mail = outbox.find((m) => m.to === email && /\/account\/sign-in#/.test(m.text));
-        link = mail ? /https?:\/\/\S+\/account\/sign-in#[\w-]+/.exec(mail.text)?.[0] : undefined;
-        return link;
-      },
-      { message: `sign-in e-mail to ${email}`, timeout: 20_000 },
-    )
-    .toBeTruthy();
-  return new URL(link!).pathname + new URL(link!).hash;
 }
 
 test.describe("the customer's account", () => {

@@ -80,7 +80,9 @@ test.describe("the engineer's day on a phone", () => {
     expect(movements.filter((m) => m.reason === "visit")).toEqual([expect.objectContaining({ change: -2, quantityAfter: 2 })]);
     await card.getByRole("button", { name: "Create invoice" }).click();
     await expect(page.getByRole("heading", { name: "Draft invoice", level: 1 })).toBeVisible();
-    await expect(page.getByLabel("Description")).toHaveValue("Boiler Repair: Replaced the diverter valve; tested");
+    // The work at the visit's price, and the parts the sheet used as a line of their own.
+    await expect(page.getByLabel("Description").first()).toHaveValue("Boiler Repair: Replaced the diverter valve; tested");
+    await expect(page.getByLabel("Description").nth(1)).toHaveValue(`Part: ${part.name}`);
   });
 });
 

@@ -5,7 +5,7 @@ import type { AdminInvoice } from "../schema/api/invoices";
 import { londonToday } from "../schema/london-time";
 import { account, asCustomer, signIn } from "./helpers/account";
 import { callApp, query } from "./helpers/factories-commerce";
-import { admin, completeRecord, type Flat, issuedRecord, landlordWithFlat, pdfText } from "./helpers/gas-safety";
+import { admin, completeRecord, type Flat, issuedRecord, landlordWithFlat, pdfText, warningGiven } from "./helpers/gas-safety";
 
 /** The account lists every issued document of its customers: warning notices, credit notes, payments too. */
 afterEach(async () => {
@@ -24,7 +24,7 @@ async function landlordWithPaperwork() {
     defect: "Spillage at the draught diverter",
     remedialAction: "Flue to be swept and retested",
     spillage: "fail",
-    warning: { actionTaken: "turned-off", permission: "refused", emergencyServiceInformed: true },
+    warning: { ...warningGiven, permission: "refused", emergencyServiceInformed: true },
   };
   const issued: AdminGasSafetyRecord = await issuedRecord(f, { appliances });
   const { body: draft } = await admin<AdminInvoice>("POST", "/api/admin/invoices", {

@@ -4,7 +4,7 @@ import type { AdminInvoice } from "../schema/api/invoices";
 import type { AdminProperty } from "../schema/api/properties";
 import { account, asCustomer, outgoingLinks, signIn } from "./helpers/account";
 import { callApp, query } from "./helpers/factories-commerce";
-import { admin, completeRecord, type Flat, issuedRecord, landlordWithFlat, pdfText } from "./helpers/gas-safety";
+import { admin, completeRecord, type Flat, issuedRecord, landlordWithFlat, pdfText, warningGiven } from "./helpers/gas-safety";
 import { drainMail } from "./helpers/mail";
 
 /**
@@ -23,7 +23,7 @@ const withNotice = (f: Flat) => {
     defect: "Spillage at the draught diverter",
     remedialAction: "Flue to be swept and retested",
     spillage: "fail",
-    warning: { actionTaken: "turned-off", permission: "refused", emergencyServiceInformed: true },
+    warning: { ...warningGiven, permission: "refused", emergencyServiceInformed: true },
   };
   return { appliances };
 };
@@ -46,7 +46,8 @@ async function lettings() {
     flueType: "room-sealed",
   });
   const { body: draft } = await admin("POST", "/api/admin/gas-safety-records", { propertyId: second.id });
-  const { checkDate, tightnessTest, emergencyControlAccessible, engineerName, engineerLicence, signature } = completeRecord(f);
+  const { checkDate, tightnessTest, emergencyControlAccessible, engineerName, engineerLicence, signature, complianceConfirmed } =
+    completeRecord(f);
   const filled = await admin("PATCH", `/api/admin/gas-safety-records/${draft.id}`, {
     checkDate,
     tightnessTest,
@@ -54,6 +55,8 @@ async function lettings() {
     engineerName,
     engineerLicence,
     signature,
+    complianceConfirmed,
+    coAlarms: [{ room: "Hall", fitted: true, tested: true, working: true }],
     appliances: [
       {
         applianceId: boiler.id,
