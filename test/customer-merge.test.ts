@@ -19,7 +19,9 @@ async function referenceCounts(...ids: number[]) {
   const counts: Record<string, number[]> = {};
   for (const { table, column } of references) {
     counts[`${table}.${column}`] = await Promise.all(
-      ids.map(async (id) => (await query<{ n: number }>(`SELECT count(*) AS n FROM "${table}" WHERE "${column}" = ?1`, id))[0]!.n),
+      ids.map(
+        async (id) => (await query<{ n: number }>(`SELECT count(*) AS n FROM "${table}" WHERE "${column}" = ?1`, id))[0]!.n,
+      ),
     );
   }
   return counts;
@@ -39,7 +41,8 @@ async function tableCounts() {
   return counts;
 }
 
-const merge = (keptId: number, mergedCustomerId: unknown) => admin("POST", `/api/admin/customers/${keptId}/merge`, { mergedCustomerId });
+const merge = (keptId: number, mergedCustomerId: unknown) =>
+  admin("POST", `/api/admin/customers/${keptId}/merge`, { mergedCustomerId });
 
 describe("merging two customers", () => {
   it("moves every row of every table that points at the merged customer to the kept one: nothing lost, nothing duplicated", async () => {
@@ -72,7 +75,11 @@ describe("merging two customers", () => {
       const [keptAfter, mergedAfter] = after[reference]!;
       // The merge's own log row is the kept customer's one row more.
       const logged = reference === "customer_merges.kept_customer_id" ? 1 : 0;
-      expect({ reference, kept: keptAfter, merged: mergedAfter }).toEqual({ reference, kept: kept! + merged! + logged, merged: 0 });
+      expect({ reference, kept: keptAfter, merged: mergedAfter }).toEqual({
+        reference,
+        kept: kept! + merged! + logged,
+        merged: 0,
+      });
       expect(res.body.moved[reference.split(".")[0]!] ?? 0, reference).toBe(merged);
     }
     // Every other table as it was; one customer fewer, one merge more.
@@ -92,9 +99,12 @@ describe("merging two customers", () => {
     expect(merged.detail).toContain(`phone ${b.phone}`);
     expect(timeline.filter((e: { kind: string }) => e.kind === "quote")).toHaveLength(requestsOfA + requestsOfB);
     // B's earlier merges came along.
-    expect(timeline.filter((e: { kind: string }) => e.kind === "merge").map((e: { ref: string }) => Number(e.ref)).sort()).toEqual(
-      expect.arrayContaining([mergedId, seededB.again.id]),
-    );
+    expect(
+      timeline
+        .filter((e: { kind: string }) => e.kind === "merge")
+        .map((e: { ref: string }) => Number(e.ref))
+        .sort(),
+    ).toEqual(expect.arrayContaining([mergedId, seededB.again.id]));
   });
 
   it("fills in what the kept customer lacks from the merged one, and keeps its own where both have one", async () => {
@@ -158,7 +168,10 @@ describe("merging two customers", () => {
     expect((await merge(999_998, one.id)).status).toBe(404);
     const missing = await merge(one.id, undefined);
     expect(missing.status).toBe(400);
-    expect(missing.body.details[0]).toMatchObject({ path: "mergedCustomerId", message: "Choose the customer to merge with this one" });
+    expect(missing.body.details[0]).toMatchObject({
+      path: "mergedCustomerId",
+      message: "Choose the customer to merge with this one",
+    });
     expect((await merge(one.id, "two")).status).toBe(400);
     expect(await query("SELECT id FROM customers WHERE id = ?1", one.id)).toEqual([{ id: one.id }]);
   });
@@ -166,7 +179,11 @@ describe("merging two customers", () => {
   it("refuses while either customer's account has asked to be erased, and changes nothing", async () => {
     const kept = await createCustomer();
     const asking = await createCustomer();
-    await query("INSERT INTO account_erasure_requests (email, requested_at) VALUES (?1, ?2)", asking.email.toUpperCase(), "2026-11-01");
+    await query(
+      "INSERT INTO account_erasure_requests (email, requested_at) VALUES (?1, ?2)",
+      asking.email.toUpperCase(),
+      "2026-11-01",
+    );
     for (const [k, m] of [
       [kept.id, asking.id],
       [asking.id, kept.id],
@@ -176,9 +193,9 @@ describe("merging two customers", () => {
       expect(res.body.error).toContain("asked for their account to be erased");
     }
     expect(await query("SELECT count(*) AS n FROM customers WHERE id IN (?1, ?2)", kept.id, asking.id)).toEqual([{ n: 2 }]);
-    expect(await query("SELECT count(*) AS n FROM customer_merges WHERE kept_customer_id IN (?1, ?2)", kept.id, asking.id)).toEqual([
-      { n: 0 },
-    ]);
+    expect(
+      await query("SELECT count(*) AS n FROM customer_merges WHERE kept_customer_id IN (?1, ?2)", kept.id, asking.id),
+    ).toEqual([{ n: 0 }]);
   });
 
   it("refuses without an admin session", async () => {

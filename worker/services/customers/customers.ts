@@ -203,7 +203,8 @@ function mergeEntry(m: typeof customerMerges.$inferSelect): TimelineEntry {
   const details = [
     m.mergedEmail && `e-mail ${m.mergedEmail}`,
     m.mergedPhone && `phone ${m.mergedPhone}`,
-    [m.mergedAddress, m.mergedPostcode].filter(Boolean).join(", ") && `address ${[m.mergedAddress, m.mergedPostcode].filter(Boolean).join(", ")}`,
+    [m.mergedAddress, m.mergedPostcode].filter(Boolean).join(", ") &&
+      `address ${[m.mergedAddress, m.mergedPostcode].filter(Boolean).join(", ")}`,
   ].filter(Boolean);
   return {
     kind: "merge",
