@@ -65,8 +65,9 @@ export function usePossibleDuplicates(id: number) {
 
 /**
  * Merges `mergedCustomerId` into `keptId`. Not retried: a retry after a lost answer would meet a
- * customer already gone. Every admin screen's data is read again after it: the merge moved rows
- * that lists, counts and the other customer's page had shown.
+ * customer already gone. Every admin read is read again after it (the merge moved rows that
+ * records, counts and the other customer's page had shown); paged lists (SWR's infinite keys,
+ * which a filtered mutate skips) are the screen's to refresh.
  */
 export async function mergeCustomers(keptId: number, mergedCustomerId: number): Promise<CustomerMergeResult> {
   const result = await adminApi<CustomerMergeResult>(`${CUSTOMERS_PATH}/${keptId}/merge`, { json: { mergedCustomerId } });

@@ -144,7 +144,9 @@ function Customer({ id }: { id: number }) {
         </section>
       </div>
       <RecordEditor draft={actions.draft} onClose={actions.close} onSaved={actions.saved} />
-      {merging !== undefined ? <MergeDialog customer={customer} other={merging} onClose={() => setMerging(undefined)} /> : null}
+      {merging !== undefined ? (
+        <MergeDialog customer={customer} other={merging} onClose={() => setMerging(undefined)} onMerged={records.refresh} />
+      ) : null}
     </>
   );
 }

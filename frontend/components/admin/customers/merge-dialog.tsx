@@ -21,10 +21,13 @@ export function MergeDialog({
   customer,
   other: given,
   onClose,
+  onMerged,
 }: {
   customer: AdminCustomer;
   other: AdminCustomer | null;
   onClose: () => void;
+  /** The page's own paged lists, which the merge's reading again of every admin read does not reach. */
+  onMerged: () => unknown;
 }) {
   const [other, setOther] = useState<AdminCustomer | null>(given);
   return (
@@ -32,7 +35,15 @@ export function MergeDialog({
       <Dialog.Content maxWidth="520px" aria-describedby={undefined}>
         <Dialog.Title>{other ? `Merge ${named(other)} into ${named(customer)}?` : "Merge with another customer"}</Dialog.Title>
         {other ? (
-          <ConfirmMerge customer={customer} other={other} onBack={() => setOther(null)} onDone={onClose} />
+          <ConfirmMerge
+            customer={customer}
+            other={other}
+            onBack={() => setOther(null)}
+            onDone={() => {
+              onClose();
+              void onMerged();
+            }}
+          />
         ) : (
           <PickCustomer customer={customer} onPick={setOther} onCancel={onClose} />
         )}
@@ -79,15 +90,19 @@ function PickCustomer({
           autoFocus
         />
       </Field>
-      <Flex direction="column" gap="2" mt="3" role="list" aria-label="Customers found">
-        {found.map((c) => (
-          <Button key={c.id} variant="soft" role="listitem" onClick={() => onPick(c)} className="admin-merge-choice">
-            {named(c)}
-            <Text size="1" color="gray">
-              <CustomerContact customer={c} />
-            </Text>
-          </Button>
-        ))}
+      <Flex direction="column" gap="2" mt="3" asChild>
+        <ul aria-label="Customers found" className="admin-merge-found">
+          {found.map((c) => (
+            <li key={c.id}>
+              <Button variant="soft" onClick={() => onPick(c)} className="admin-merge-choice">
+                {named(c)}
+                <Text size="1" color="gray">
+                  <CustomerContact customer={c} />
+                </Text>
+              </Button>
+            </li>
+          ))}
+        </ul>
       </Flex>
       <Flex justify="end" mt="4">
         <Button variant="soft" color="gray" onClick={onCancel}>
@@ -131,13 +146,12 @@ function ConfirmMerge({
   return (
     <>
       <Text as="p" size="2" mb="2">
-        <strong>{named(customer)} is kept.</strong> Everything of {named(other)}'s moves to them: properties, visits, bookings,
-        quotes, invoices, payments, gas safety records, notices, service sheets and reminders. Then {named(other)} is deleted.
+        <strong>{named(customer)} is kept.</strong> Everything of #{other.id}'s moves to it: properties, visits, bookings, quotes,
+        invoices, payments, gas safety records, notices, service sheets and reminders. Then #{other.id} is deleted.
       </Text>
       <Text as="p" size="2" mb="2">
-        What {customerName(customer)} has no record of (an e-mail address, a phone number, an address) is taken from{" "}
-        {customerName(other)}; where both have one, {customerName(customer)}'s stays and {customerName(other)}'s is kept on the
-        timeline.
+        An e-mail address, phone number or address that #{customer.id} lacks is taken from #{other.id}; where both have one, #
+        {customer.id}'s stays and #{other.id}'s is kept on the timeline.
         {otherEmail ? ` Signed in as ${otherEmail}, the customer's own account page will no longer show any of it.` : ""}
       </Text>
       <Text as="p" size="2" weight="bold">
@@ -153,7 +167,7 @@ function ConfirmMerge({
           Choose another
         </Button>
         <Button color="red" onClick={merge} loading={busy}>
-          Merge and delete {customerName(other)}
+          Merge and delete #{other.id}
         </Button>
       </Flex>
     </>
