@@ -1,7 +1,10 @@
+import { env } from "cloudflare:workers";
 import { getTableName } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addDays, londonToday } from "../schema/london-time";
-import { customerReferences } from "../worker/services/customers/merge";
+import { getDb } from "../worker/db/client";
+import { ApiError } from "../worker/lib/errors";
+import { customerReferences, mergeCustomers } from "../worker/services/customers/merge";
 import { admin } from "./helpers/admin";
 import { ok, person } from "./helpers/erasure-person";
 import { allTables } from "./helpers/erasure-scan";
@@ -205,6 +208,58 @@ describe("merging two customers", () => {
     expect((await callApp(`/api/admin/customers/${kept.id}/duplicates`)).status).toBe(401);
     expect(await query("SELECT count(*) AS n FROM customers WHERE id IN (?1, ?2)", kept.id, gone.id)).toEqual([{ n: 2 }]);
     await drainMail();
+  });
+});
+
+/** D1 as the merge meets it when someone else writes between its check (one batch) and its merge (the next). */
+function changedBetween(sql: string, ...binds: unknown[]) {
+  let batches = 0;
+  const db = new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop === "batch")
+        return async (statements: D1PreparedStatement[]) => {
+          if (++batches === 2)
+            await target
+              .prepare(sql)
+              .bind(...binds)
+              .run();
+          return target.batch(statements);
+        };
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return getDb({ DB: db });
+}
+
+describe("a merge meeting a change made meanwhile", () => {
+  it("does nothing at all when an erasure is asked for between its check and its batch, and says so", async () => {
+    const kept = await createCustomer();
+    const gone = await createCustomer();
+    const home = await ok("POST", `/api/admin/customers/${gone.id}/properties`, {
+      address: "2 Birch Close, Sale",
+      postcode: "M33 2BD",
+    });
+    const db = changedBetween("INSERT INTO account_erasure_requests (email, requested_at) VALUES (?1, '2026-11-01')", gone.email);
+    const error = await mergeCustomers(db, kept.id, gone.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe("CONFLICT");
+    expect(await query("SELECT customer_id FROM properties WHERE id = ?1", home.id)).toEqual([{ customer_id: gone.id }]);
+    expect(await query("SELECT count(*) AS n FROM customer_merges WHERE kept_customer_id = ?1", kept.id)).toEqual([{ n: 0 }]);
+  });
+
+  it("leaves the other customer and their properties whole when the kept one is deleted meanwhile", async () => {
+    const kept = await createCustomer();
+    const gone = await createCustomer();
+    const home = await ok("POST", `/api/admin/customers/${gone.id}/properties`, {
+      address: "3 Birch Close, Sale",
+      postcode: "M33 3BD",
+    });
+    const db = changedBetween("DELETE FROM customers WHERE id = ?1", kept.id);
+    const error = await mergeCustomers(db, kept.id, gone.id).catch((e: unknown) => e);
+    expect((error as ApiError).code).toBe("NOT_FOUND");
+    expect(await query("SELECT customer_id FROM properties WHERE id = ?1", home.id)).toEqual([{ customer_id: gone.id }]);
+    expect(await query("SELECT id FROM customers WHERE id = ?1", gone.id)).toEqual([{ id: gone.id }]);
   });
 });
 

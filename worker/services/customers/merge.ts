@@ -1,4 +1,4 @@
-import { type Column, eq, getTableColumns, getTableName, inArray, is, sql } from "drizzle-orm";
+import { and, type Column, eq, getTableColumns, getTableName, inArray, is, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { CustomerMergeResult } from "../../../schema/api/customers";
@@ -57,6 +57,16 @@ const filledPlace = (column: typeof customers.address | typeof customers.postcod
   sql`CASE WHEN COALESCE(TRIM(${customers.address}), '') = '' AND COALESCE(TRIM(${customers.postcode}), '') = ''
     THEN ${mergedValue(column, mergedId)} ELSE ${column} END`;
 
+/**
+ * What the check before the batch found, stated again inside it, on every statement: the kept
+ * customer is there and neither address has an erasure waiting. Something changed in between (the
+ * kept customer erased, a request made), and the batch does nothing at all: no move without the
+ * delete, and no delete (whose cascades would take the merged one's properties) without the moves.
+ */
+const stillMergeable = (keptId: number, mergedId: number) =>
+  sql`EXISTS (SELECT 1 FROM customers k WHERE k.id = ${keptId}) AND NOT EXISTS (SELECT 1 FROM account_erasure_requests e
+    WHERE e.status = 'open' AND lower(e.email) IN (SELECT lower(c.email) FROM customers c WHERE c.id IN (${keptId}, ${mergedId})))`;
+
 function fillKeptCustomer(db: Db, keptId: number, mergedId: number) {
   return db
     .update(customers)
@@ -69,7 +79,7 @@ function fillKeptCustomer(db: Db, keptId: number, mergedId: number) {
       isLandlord: sql`${customers.isLandlord} OR COALESCE(${mergedValue(customers.isLandlord, mergedId)}, 0)`,
       remindersOptedOutAt: sql`COALESCE(${customers.remindersOptedOutAt}, ${mergedValue(customers.remindersOptedOutAt, mergedId)})`,
     })
-    .where(eq(customers.id, keptId));
+    .where(and(eq(customers.id, keptId), stillMergeable(keptId, mergedId)));
 }
 
 function logMerge(db: Db, keptId: number, mergedId: number) {
@@ -91,7 +101,7 @@ function logMerge(db: Db, keptId: number, mergedId: number) {
           mergedAt: sql<string>`${isoNow}`.as("merged_at"),
         })
         .from(customers)
-        .where(eq(customers.id, mergedId)),
+        .where(and(eq(customers.id, mergedId), stillMergeable(keptId, mergedId))),
     )
     .returning({ id: customerMerges.id });
 }
@@ -129,19 +139,22 @@ export async function mergeCustomers(db: Db, keptId: number, mergedId: number): 
     db
       .update(table)
       .set({ [key]: keptId })
-      .where(eq(column, mergedId))
+      .where(and(eq(column, mergedId), stillMergeable(keptId, mergedId)))
       .returning({ one: sql<number>`1` }),
   );
   const [logged, , ...rest] = await db.batch([
     logMerge(db, keptId, mergedId),
     fillKeptCustomer(db, keptId, mergedId),
     ...(moves as BatchItem<"sqlite">[]),
-    db.delete(customers).where(eq(customers.id, mergedId)),
+    db.delete(customers).where(and(eq(customers.id, mergedId), stillMergeable(keptId, mergedId))),
     db.select().from(customers).where(eq(customers.id, keptId)),
   ] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   const [kept] = rest.at(-1) as (typeof customers.$inferSelect)[];
-  // Deleted by someone else between the check and the batch: nothing was logged, nothing moved.
-  if ((logged as unknown[]).length === 0 || !kept) throw new ApiError("NOT_FOUND", `Customer #${mergedId} not found`);
+  if ((logged as unknown[]).length === 0 || !kept) {
+    // Changed between the check and the batch, which then did nothing: the check again says why.
+    await requireMergeable(db, keptId, mergedId);
+    throw new ApiError("CONFLICT", "The customers changed while they were being merged: nothing was changed, please try again");
+  }
   const moved: Record<string, number> = {};
   customerReferences.forEach(({ table }, i) => {
     const n = (rest[i] as unknown[]).length;
