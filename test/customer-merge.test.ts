@@ -5,6 +5,7 @@ import { addDays, londonToday } from "../schema/london-time";
 import { getDb } from "../worker/db/client";
 import { ApiError } from "../worker/lib/errors";
 import { customerReferences, mergeCustomers } from "../worker/services/customers/merge";
+import { account, signIn } from "./helpers/account";
 import { admin } from "./helpers/admin";
 import { ok, person } from "./helpers/erasure-person";
 import { allTables } from "./helpers/erasure-scan";
@@ -158,6 +159,22 @@ describe("merging two customers", () => {
     const again = await admin("GET", `/api/admin/customers/${gone.id}`);
     expect(again.body.details[0].value).toBe(last.id);
     expect(again.body.error).toContain("Lorna Pike");
+  });
+
+  it("puts the merge in the kept account's copy of its data, with the merged customer as it was", async () => {
+    const kept = await createCustomer();
+    const gone = await createCustomer({ phone: "0161 496 0505" });
+    expect((await merge(kept.id, gone.id)).status).toBe(200);
+    const { body } = await account(await signIn(kept.email), "/export");
+    expect(body.mergedCustomers).toEqual([
+      expect.objectContaining({
+        keptCustomerId: kept.id,
+        mergedCustomerId: gone.id,
+        mergedEmail: gone.email,
+        mergedPhone: "0161 496 0505",
+      }),
+    ]);
+    await drainMail();
   });
 
   it("refuses a customer merged with itself, an unknown customer on either side, and a body without a customer", async () => {

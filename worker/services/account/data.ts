@@ -6,6 +6,7 @@ import {
   bookings,
   chatMessages,
   creditNotes,
+  customerMerges,
   customers,
   emailSubscribers,
   enquiries,
@@ -84,6 +85,7 @@ export async function exportAccount(db: Db, email: string) {
     reminderRows,
     chatRows,
     emailRows,
+    mergeRows,
   ] = await db.batch([
     db.select().from(customers).where(inArray(customers.id, ids)),
     db.select().from(properties).where(inArray(properties.customerId, ids)),
@@ -141,6 +143,11 @@ export async function exportAccount(db: Db, email: string) {
       })
       .from(outgoingEmails)
       .where(sql`lower(${outgoingEmails.to}) = ${email}`),
+    // Customers the office merged into the account's, as they were, and this address merged elsewhere.
+    db
+      .select()
+      .from(customerMerges)
+      .where(sql`${customerMerges.keptCustomerId} IN (${ids}) OR lower(${customerMerges.mergedEmail}) = ${email}`),
   ]);
   // The cart session an order was placed from is the shop's own key, not the customer's data.
   const withoutSession = orderRows.map(({ sessionId: _, ...order }) => order);
@@ -170,6 +177,7 @@ export async function exportAccount(db: Db, email: string) {
     reminders: reminderRows,
     chats: chatRows,
     emails: emailRows,
+    mergedCustomers: mergeRows,
   };
 }
 
