@@ -17,6 +17,7 @@ export const BACKUP_VERSION = 1;
 export const BACKUP_TABLES = [
   "products",
   "customers",
+  "customer_merges",
   "properties",
   "appliances",
   "jobs",

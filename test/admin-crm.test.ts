@@ -249,6 +249,7 @@ describe("admin service records and customers", () => {
       isLandlord: false,
       checkReason: null,
       createdAt: expect.any(String),
+      isPossibleDuplicate: false,
     });
   });
 });

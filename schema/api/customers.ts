@@ -19,6 +19,29 @@ export type AdminCustomer = {
   createdAt: string;
 };
 
+/** A customer in the list: marked when another customer has the same e-mail address or phone number. */
+export type AdminCustomerListItem = AdminCustomer & { isPossibleDuplicate: boolean };
+
+/** Another customer with this one's e-mail address or phone number (digits compared, +44 as 0). */
+export type PossibleDuplicate = AdminCustomer & { sameEmail: boolean; samePhone: boolean };
+
+/** "Merge with another customer…": the customer whose page it is stays; this one is merged into it. */
+export const customerMergeSchema = z.object({
+  mergedCustomerId: z
+    .number({ error: "Choose the customer to merge with this one" })
+    .int("Choose the customer to merge with this one")
+    .positive("Choose the customer to merge with this one"),
+});
+
+export type CustomerMergeInput = z.infer<typeof customerMergeSchema>;
+
+/** The kept customer as merged, who was merged into it, and how many rows moved, by table. */
+export type CustomerMergeResult = {
+  customer: AdminCustomer;
+  merged: { id: number; name: string };
+  moved: Record<string, number>;
+};
+
 export const customerFields = {
   firstName: z
     .string({ error: "Please enter a first name" })
@@ -73,12 +96,12 @@ export type CustomerChanges = z.output<typeof customerPatchSchema>;
 
 /** One thing the business has had with a customer, for the customer page's timeline (newest first). */
 export type TimelineEntry = {
-  kind: "quote" | "order" | "service" | "chat" | "subscription";
+  kind: "quote" | "order" | "service" | "chat" | "subscription" | "merge";
   at: string;
   title: string;
   detail: string | null;
   /** State words: "new", "replied", "paid", "scheduled", "active"… */
   status: string | null;
-  /** The record's id where the screen can open it (a quote id, an order id, a service record id). */
+  /** The record's id where the screen can open it (a quote id, an order id, a service record id; a merged customer's old id). */
   ref: string | null;
 };

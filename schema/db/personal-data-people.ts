@@ -1,7 +1,7 @@
-import { accountErasureRequests, appliances, customers, orders, properties } from ".";
+import { accountErasureRequests, appliances, customerMerges, customers, orders, properties } from ".";
 import { KEPT_CUSTOMER, type PersonalTable, whyRecord } from "./personal-data-rules";
 
-/** The people themselves: customers, their properties and appliances, shop orders, erasure requests. Part of `personalData` (./personal-data.ts), in its order. */
+/** The people themselves: customers, their properties and appliances, merges, shop orders, erasure requests. Part of `personalData` (./personal-data.ts), in its order. */
 export const peopleData = {
   properties: {
     table: properties,
@@ -44,6 +44,22 @@ export const peopleData = {
         rows: "of a kept property",
         why: "a boiler's make, model and serial number say nothing about a person; they stay with the address they are at",
       },
+    },
+  },
+  customerMerges: {
+    table: customerMerges,
+    personal: [
+      customerMerges.mergedFirstName,
+      customerMerges.mergedLastName,
+      customerMerges.mergedEmail,
+      customerMerges.mergedPhone,
+      customerMerges.mergedAddress,
+      customerMerges.mergedPostcode,
+    ],
+    other: [customerMerges.mergedAt],
+    found: "the merges into the account's customers, and those of a customer who had the address",
+    rules: {
+      merges: { action: "delete", rows: "all of them: a merged customer's details are the same person's as the kept one's" },
     },
   },
   customers: {

@@ -44,6 +44,9 @@ export async function seedEverywhere(p: Person, bookingDay: string) {
     address: `7 ${p.street} Mews, Didsbury`,
     postcode: p.postcode,
   });
+  // Entered a third time by phone alone, then merged into the first: the merge log keeps her details.
+  const third = await ok("POST", "/api/admin/customers", { firstName: p.first, lastName: p.last, phone: p.phone });
+  await ok("POST", `/api/admin/customers/${kept.id}/merge`, { mergedCustomerId: third.id });
   const flat = await ok("POST", `/api/admin/customers/${kept.id}/properties`, {
     address: `Flat 2, 40 ${p.street} Court, Didsbury`,
     postcode: p.postcode,

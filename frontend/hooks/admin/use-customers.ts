@@ -1,4 +1,12 @@
-import type { AdminCustomer, CustomerInput, TimelineEntry } from "../../../schema/api/customers";
+import { mutate } from "swr";
+import type {
+  AdminCustomer,
+  AdminCustomerListItem,
+  CustomerInput,
+  CustomerMergeResult,
+  PossibleDuplicate,
+  TimelineEntry,
+} from "../../../schema/api/customers";
 import { adminApi, adminPage } from "../../lib/admin/admin-api";
 import { adminChange } from "../../lib/admin/admin-write";
 import { useAdminData } from "./use-admin-data";
@@ -26,7 +34,7 @@ export async function customerByEmail(email: string): Promise<AdminCustomer | nu
 
 /** Customers by name, searched on the server, a page at a time. */
 export function useAdminCustomers(filters: { q: string }) {
-  return useAdminList<AdminCustomer>(CUSTOMERS_PATH, filters);
+  return useAdminList<AdminCustomerListItem>(CUSTOMERS_PATH, filters);
 }
 
 /** One customer and their changes. */
@@ -47,4 +55,22 @@ export function useAdminCustomer(id: number) {
 export function useCustomerTimeline(id: number) {
   const { data, error, isLoading, refresh } = useAdminData<TimelineEntry[]>(`${CUSTOMERS_PATH}/${id}/timeline`);
   return { timeline: data, error, isLoading, refresh };
+}
+
+/** The other customers with this one's e-mail address or phone number. */
+export function usePossibleDuplicates(id: number) {
+  const { data, refresh } = useAdminData<PossibleDuplicate[]>(`${CUSTOMERS_PATH}/${id}/duplicates`);
+  return { duplicates: data, refresh };
+}
+
+/**
+ * Merges `mergedCustomerId` into `keptId`. Not retried: a retry after a lost answer would meet a
+ * customer already gone. Every admin read is read again after it (the merge moved rows that
+ * records, counts and the other customer's page had shown); paged lists (SWR's infinite keys,
+ * which a filtered mutate skips) are the screen's to refresh.
+ */
+export async function mergeCustomers(keptId: number, mergedCustomerId: number): Promise<CustomerMergeResult> {
+  const result = await adminApi<CustomerMergeResult>(`${CUSTOMERS_PATH}/${keptId}/merge`, { json: { mergedCustomerId } });
+  await mutate((key) => typeof key === "string" && key.includes("/api/admin/"));
+  return result;
 }

@@ -1,10 +1,14 @@
 import { Button, Heading } from "@radix-ui/themes";
+import { useEffect, useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
+import type { AdminCustomer } from "../../../schema/api/customers";
 import { formatDate } from "../../../schema/london-time-text";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { CustomerDetails } from "../../components/admin/customers/customer-details";
 import { CustomerProperties } from "../../components/admin/customers/customer-properties";
 import { CustomerTimeline } from "../../components/admin/customers/customer-timeline";
+import { MergeDialog } from "../../components/admin/customers/merge-dialog";
+import { PossibleDuplicates } from "../../components/admin/customers/possible-duplicates";
 import { BackIcon, PlusIcon } from "../../components/admin/icons";
 import { CustomerJobs } from "../../components/admin/jobs/customer-jobs";
 import { PageHeader } from "../../components/admin/page-header";
@@ -17,6 +21,7 @@ import { useRecordActions } from "../../hooks/admin/use-record-actions";
 import { useAdminServiceRecords } from "../../hooks/admin/use-service-records";
 import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
 import { HttpError } from "../../lib/api";
+import { notify } from "../../lib/toast";
 
 /** One screen per customer: going from one customer's page to another's starts afresh, showing none of the first's rows. */
 export default function CustomerPage() {
@@ -30,9 +35,17 @@ function Customer({ id }: { id: number }) {
   const records = useAdminServiceRecords({ customerId: id });
   const actions = useRecordActions(() => Promise.all([records.refresh(), timeline.refresh()]));
   const [, navigate] = useLocation();
+  // The customer to merge into this one: null while the owner looks for them; undefined, no dialog.
+  const [merging, setMerging] = useState<AdminCustomer | null | undefined>(undefined);
+  const mergedInto = mergedIntoOf(error);
+  useEffect(() => {
+    if (mergedInto === undefined) return;
+    notify({ title: "Customer merged", description: errorMessage(error, "") });
+    navigate(`/customers/${mergedInto}`, { replace: true });
+  }, [mergedInto, error, navigate]);
 
   if (!customer) {
-    if (!error) return <LoadingState label="Loading customer…" />;
+    if (!error || mergedInto !== undefined) return <LoadingState label="Loading customer…" />;
     if (isUnauthorized(error)) return null;
     const missing = error instanceof HttpError && (error.status === 404 || error.status === 400);
     return (
@@ -75,6 +88,9 @@ function Customer({ id }: { id: number }) {
                 <PlusIcon /> New invoice
               </Link>
             </Button>
+            <Button variant="soft" onClick={() => setMerging(null)}>
+              Merge with another customer…
+            </Button>
             <Button
               onClick={() =>
                 actions.open(
@@ -90,6 +106,7 @@ function Customer({ id }: { id: number }) {
           </>
         }
       />
+      <PossibleDuplicates customerId={id} onMerge={setMerging} />
       <div className="admin-customer">
         <CustomerDetails
           customer={customer}
@@ -129,6 +146,16 @@ function Customer({ id }: { id: number }) {
         </section>
       </div>
       <RecordEditor draft={actions.draft} onClose={actions.close} onSaved={actions.saved} />
+      {merging !== undefined ? (
+        <MergeDialog customer={customer} other={merging} onClose={() => setMerging(undefined)} onMerged={records.refresh} />
+      ) : null}
     </>
   );
+}
+
+/** A customer merged into another answers 404 naming the one kept (worker/services/customers/merged-customers.ts). */
+function mergedIntoOf(error: unknown): number | undefined {
+  if (!(error instanceof HttpError) || error.status !== 404) return undefined;
+  const value = error.detail("mergedInto")?.value;
+  return typeof value === "number" ? value : undefined;
 }

@@ -61,6 +61,11 @@ export default function Customers() {
                     To check
                   </Badge>
                 ) : null}
+                {c.isPossibleDuplicate ? (
+                  <Badge color="orange" variant="outline" title="Another customer has the same e-mail address or phone number">
+                    Possible duplicate
+                  </Badge>
+                ) : null}
                 {c.isLandlord ? <LandlordBadge /> : null}
               </li>
             ))}

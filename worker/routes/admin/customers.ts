@@ -1,13 +1,15 @@
 import { Hono } from "hono";
-import { customerInputSchema, customerPatchSchema } from "../../../schema/api/customers";
+import { customerInputSchema, customerMergeSchema, customerPatchSchema } from "../../../schema/api/customers";
 import { adminListQuerySchema, idParamSchema } from "../../../schema/api/lists";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
 import { createCustomer, customerTimeline, getCustomer, listCustomers, updateCustomer } from "../../services/customers/customers";
+import { possibleDuplicates } from "../../services/customers/duplicates";
+import { mergeCustomers } from "../../services/customers/merge";
 
-/** Customers: find, add, change, and one person's whole history. */
+/** Customers: find, add, change, one person's whole history, their likely duplicates, and merging two into one. */
 const app = new Hono<HonoEnv>()
   .get("/", validate("query", adminListQuerySchema), async (c) =>
     listAnswer(c, await listCustomers(getDb(c.env), c.req.valid("query"))),
@@ -21,6 +23,13 @@ const app = new Hono<HonoEnv>()
   )
   .get("/:id/timeline", validate("param", idParamSchema), async (c) =>
     c.json(await customerTimeline(getDb(c.env), c.req.valid("param").id)),
+  )
+  .get("/:id/duplicates", validate("param", idParamSchema), async (c) =>
+    c.json(await possibleDuplicates(getDb(c.env), c.req.valid("param").id)),
+  )
+  // The customer of the path is kept; the one named in the body is merged into it and deleted.
+  .post("/:id/merge", validate("param", idParamSchema), validate("json", customerMergeSchema), async (c) =>
+    c.json(await mergeCustomers(getDb(c.env), c.req.valid("param").id, c.req.valid("json").mergedCustomerId)),
   );
 
 export default app;

@@ -6,6 +6,7 @@ import {
   bookings,
   chatMessages,
   creditNotes,
+  customerMerges,
   customers,
   emailSubscribers,
   enquiries,
@@ -86,6 +87,7 @@ export async function exportAccount(db: Db, email: string) {
     chatRows,
     emailRows,
     tenancyRows,
+    mergeRows,
   ] = await db.batch([
     db.select().from(customers).where(inArray(customers.id, ids)),
     db.select().from(properties).where(inArray(properties.customerId, ids)),
@@ -157,6 +159,11 @@ export async function exportAccount(db: Db, email: string) {
       })
       .from(properties)
       .where(and(ofTenant(email), sql`(${properties.customerId} IS NULL OR ${properties.customerId} NOT IN (${ids}))`)),
+    // Customers the office merged into the account's, as they were, and this address merged elsewhere.
+    db
+      .select()
+      .from(customerMerges)
+      .where(sql`${customerMerges.keptCustomerId} IN (${ids}) OR lower(${customerMerges.mergedEmail}) = ${email}`),
   ]);
   // The cart session an order was placed from is the shop's own key, not the customer's data.
   const withoutSession = orderRows.map(({ sessionId: _, ...order }) => order);
@@ -187,6 +194,7 @@ export async function exportAccount(db: Db, email: string) {
     chats: chatRows,
     emails: emailRows,
     tenancies: tenancyRows,
+    mergedCustomers: mergeRows,
   };
 }
 

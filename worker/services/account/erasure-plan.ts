@@ -9,6 +9,7 @@ import {
   campaignRecipients,
   chatMessages,
   creditNotes,
+  customerMerges,
   customers,
   emailSubscribers,
   enquiries,
@@ -278,6 +279,11 @@ const plan: Plan = {
       also: { tenantGetsCopies: false },
     }),
     others: (db, s) => ({ where: and(isIn(properties.customerId, s.customerIds), not(namedByKeptRecord(db)))! }),
+  },
+  customerMerges: {
+    merges: (_db, s) => ({
+      where: or(isIn(customerMerges.keptCustomerId, s.customerIds), sql`lower(${customerMerges.mergedEmail}) = ${s.email}`)!,
+    }),
   },
   customers: {
     free: (_db, s) => ({ where: and(ofAccount(s.email), not(isIn(customers.id, s.keptCustomerIds)))! }),

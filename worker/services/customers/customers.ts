@@ -1,13 +1,32 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import type { AdminCustomer, CustomerChanges, NewCustomer, TimelineEntry } from "../../../schema/api/customers";
+import { alias } from "drizzle-orm/sqlite-core";
+import type {
+  AdminCustomer,
+  AdminCustomerListItem,
+  CustomerChanges,
+  NewCustomer,
+  TimelineEntry,
+} from "../../../schema/api/customers";
 import type { AdminListQuery } from "../../../schema/api/lists";
 import { allEnquiryServiceLabels } from "../../../schema/business";
-import { chatMessages, customers, emailSubscribers, enquiries, orders, properties, serviceRecords } from "../../../schema/db";
+import {
+  chatMessages,
+  customerMerges,
+  customers,
+  emailSubscribers,
+  enquiries,
+  orders,
+  properties,
+  serviceRecords,
+} from "../../../schema/db";
 import { formatPence } from "../../../schema/format";
+import { formatDate } from "../../../schema/london-time-text";
 import { orderNumberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import { searchCondition } from "../../db/search";
 import { notFound } from "../../lib/errors";
+import { hasPossibleDuplicate } from "./duplicates";
+import { requireCustomer } from "./merged-customers";
 import { firstPropertyStatement } from "./properties";
 
 /**
@@ -31,20 +50,29 @@ export const toAdminCustomer = (row: CustomerRow): AdminCustomer => ({
   createdAt: row.createdAt,
 });
 
-/** Customers by name, matching any part of a name, e-mail, phone or postcode; a page with the full count. */
+/**
+ * Customers by name, matching any part of a name, e-mail, phone or postcode; a page with the full
+ * count, each marked when another customer shares its e-mail or phone (from the indexes: one trip).
+ */
 export async function listCustomers(db: Db, { q, limit, offset }: AdminListQuery) {
-  const where = searchCondition(q, "customers_search", customers.id, [customers.firstName, customers.lastName, customers.email]);
+  // Named, so the duplicate check's subqueries compare with this row and not their own.
+  const listed = alias(customers, "listed");
+  const where = searchCondition(q, "customers_search", listed.id, [listed.firstName, listed.lastName, listed.email]);
   const [rows, [total]] = await db.batch([
     db
-      .select()
-      .from(customers)
+      .select({ customer: listed, isPossibleDuplicate: hasPossibleDuplicate(db, listed) })
+      .from(listed)
       .where(where)
-      .orderBy(asc(customers.lastName), asc(customers.firstName), asc(customers.id))
+      .orderBy(asc(listed.lastName), asc(listed.firstName), asc(listed.id))
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(customers).where(where),
+    db.select({ n: count() }).from(listed).where(where),
   ]);
-  return { items: rows.map(toAdminCustomer), total: total?.n ?? 0 };
+  const items: AdminCustomerListItem[] = rows.map((r) => ({
+    ...toAdminCustomer(r.customer),
+    isPossibleDuplicate: Boolean(r.isPossibleDuplicate),
+  }));
+  return { items, total: total?.n ?? 0 };
 }
 
 /** The customer just inserted in the same batch (one writer at a time: the newest row is ours). */
@@ -86,26 +114,28 @@ export async function updateCustomer(db: Db, id: number, changes: CustomerChange
   return toAdminCustomer(row);
 }
 
+/** The customer; an id merged into another answers 404 naming that one (merged-customers.ts). */
 export async function getCustomer(db: Db, id: number): Promise<AdminCustomer> {
-  const [row] = await db.select().from(customers).where(eq(customers.id, id));
-  if (!row) throw notFound("Customer");
-  return toAdminCustomer(row);
+  return toAdminCustomer(await requireCustomer(db, id));
 }
 
 /**
  * Everything the business has had with one person, newest first, in one D1 batch: quotes, orders
  * and chats matched by e-mail (the customer record may come later than a quote), service records by
- * customer id, and the state of their subscription to the deals list.
+ * customer id, the state of their subscription to the deals list, and the customers merged into
+ * this one (whose e-mail addresses count as this customer's: what they sent is theirs too).
  */
 export async function customerTimeline(db: Db, id: number): Promise<TimelineEntry[]> {
-  const email = sql`(SELECT lower(${customers.email}) FROM ${customers} WHERE ${customers.id} = ${id})`;
-  const sameEmail = (column: typeof enquiries.email | typeof orders.customerEmail) => sql`lower(${column}) = ${email}`;
-  const [[customer], enquiryRows, orderRows, recordRows, chatRows, subscription] = await db.batch([
+  const addresses = sql`SELECT lower(email) AS address FROM customers WHERE id = ${id}
+    UNION SELECT lower(merged_email) FROM customer_merges WHERE kept_customer_id = ${id}`;
+  const sameEmail = (column: typeof enquiries.email | typeof orders.customerEmail | typeof emailSubscribers.email) =>
+    sql`lower(${column}) IN (${addresses})`;
+  const [[customer], enquiryRows, orderRows, recordRows, chatRows, subscription, merges] = await db.batch([
     db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)),
     db.select().from(enquiries).where(sameEmail(enquiries.email)).orderBy(desc(enquiries.createdAt)),
     db.select().from(orders).where(sameEmail(orders.customerEmail)).orderBy(desc(orders.createdAt)),
     db.select().from(serviceRecords).where(eq(serviceRecords.customerId, id)).orderBy(desc(serviceRecords.serviceDate)),
-    // A chat is the customer's when its visitor left this e-mail address in a message.
+    // A chat is the customer's when its visitor left one of these e-mail addresses in a message.
     db
       .select({
         sessionId: chatMessages.sessionId,
@@ -113,9 +143,12 @@ export async function customerTimeline(db: Db, id: number): Promise<TimelineEntr
         messages: sql<number>`COUNT(*)`.as("messages"),
       })
       .from(chatMessages)
-      .where(sql`${chatMessages.sessionId} IN (SELECT session_id FROM chat_messages WHERE instr(lower(message), ${email}) > 0)`)
+      .where(
+        sql`${chatMessages.sessionId} IN (SELECT m.session_id FROM chat_messages m JOIN (${addresses}) a ON instr(lower(m.message), a.address) > 0)`,
+      )
       .groupBy(chatMessages.sessionId),
-    db.select().from(emailSubscribers).where(sql`lower(${emailSubscribers.email}) = ${email}`),
+    db.select().from(emailSubscribers).where(sameEmail(emailSubscribers.email)),
+    db.select().from(customerMerges).where(eq(customerMerges.keptCustomerId, id)),
   ]);
   if (!customer) throw notFound("Customer");
   const entries: TimelineEntry[] = [
@@ -160,6 +193,25 @@ export async function customerTimeline(db: Db, id: number): Promise<TimelineEntr
       status: s.status,
       ref: null,
     })),
+    ...merges.map(mergeEntry),
   ];
   return entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+}
+
+/** A merge on the kept customer's timeline: who, and their details as they were, so none is lost. */
+function mergeEntry(m: typeof customerMerges.$inferSelect): TimelineEntry {
+  const details = [
+    m.mergedEmail && `e-mail ${m.mergedEmail}`,
+    m.mergedPhone && `phone ${m.mergedPhone}`,
+    [m.mergedAddress, m.mergedPostcode].filter(Boolean).join(", ") &&
+      `address ${[m.mergedAddress, m.mergedPostcode].filter(Boolean).join(", ")}`,
+  ].filter(Boolean);
+  return {
+    kind: "merge",
+    at: m.mergedAt,
+    title: `Merged with ${m.mergedFirstName} ${m.mergedLastName} (#${m.mergedCustomerId}) on ${formatDate(m.mergedAt)}`,
+    detail: details.length > 0 ? `Their details on file: ${details.join("; ")}` : null,
+    status: null,
+    ref: String(m.mergedCustomerId),
+  };
 }

@@ -11,6 +11,7 @@ const kindLabels: Record<TimelineEntry["kind"], string> = {
   service: "Service visit",
   chat: "Chat",
   subscription: "Deals list",
+  merge: "Merged",
 };
 
 /**
