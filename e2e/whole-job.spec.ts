@@ -113,13 +113,16 @@ test.describe("one job, from the landlord's booking to paid", () => {
         `/api/admin/service-records?customerId=${customer.id}`,
       );
       expect(visit).toMatchObject({ propertyId: flat2.id, serviceType: "Gas Safety Certificate (CP12)" });
-      const outbox = await adminGet<{ to: string; subject: string; text: string }[]>(
-        request,
-        adminToken,
-        "/api/admin/outbox?limit=30",
-      );
-      const booked = outbox.find((m) => m.to === email && /booked/i.test(m.subject));
-      expect(booked?.text).toContain("Flat 2, 14 Canal Street, Manchester");
+      await expect
+        .poll(async () => {
+          const outbox = await adminGet<{ to: string; subject: string; text: string }[]>(
+            request,
+            adminToken,
+            "/api/admin/outbox?limit=30",
+          );
+          return outbox.find((m) => m.to === email && /booked/i.test(m.subject))?.text ?? "";
+        })
+        .toContain("Flat 2, 14 Canal Street, Manchester");
 
       // The office brings the visit to today; the engineer's day shows the tenant to call.
       const today = londonToday();

@@ -73,7 +73,8 @@ describe("signing in to the account", () => {
     expect(cookie).toMatch(/^__Secure-account=[\w-]{43};/);
     // The page's flag that a session may exist: no secret in it, readable by the page.
     expect(hint).toMatch(/^account_hint=1;/);
-    expect(hint).toContain("Path=/account");
+    // The whole site's: /book reads it, so "Book the check" books as the account.
+    expect(hint).toContain("Path=/;");
     expect(hint).not.toContain("HttpOnly");
     expect(cookie).toContain("Max-Age=2592000");
     expect(cookie).toContain("Path=/api/account");

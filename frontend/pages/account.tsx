@@ -38,6 +38,9 @@ export default function Account() {
           return setState({ name: "failed", message: linkFailure(error) });
         // The session ended elsewhere (signed out everywhere, or expired): the flag goes with it.
         // biome-ignore lint/suspicious/noDocumentCookie: a fixed string; the Cookie Store API is missing from Firefox
+        document.cookie = "account_hint=; Max-Age=0; Path=/; Secure; SameSite=Lax";
+        // (A flag set before it was the whole site's, on /account only.)
+        // biome-ignore lint/suspicious/noDocumentCookie: a fixed string; the Cookie Store API is missing from Firefox
         document.cookie = "account_hint=; Max-Age=0; Path=/account; Secure; SameSite=Lax";
         setState({ name: "signed-out" });
       },

@@ -53,7 +53,9 @@ const cookieOptions = {
  * asking the API first (which would answer 401, an error in every signed-out browser's console).
  */
 const HINT_COOKIE = "account_hint";
-const hintOptions = { secure: true, sameSite: "Lax", path: "/account" } as const;
+// The whole site's: /book reads it too, so the account's "Book the check" books as the account (at
+// its property, for its customer) rather than as a stranger typing the same details.
+const hintOptions = { secure: true, sameSite: "Lax", path: "/" } as const;
 
 /** The signed-in account's address (and whether it is a customer's), or 401. */
 const requireAccount = createMiddleware<HonoEnv>(async (c, next) => {
