@@ -48,7 +48,8 @@ export const invoiceCreateSchema = z
   })
   .superRefine((v, ctx) => {
     const from = [v.fromServiceRecordId, v.fromQuoteId, v.fromJobId].filter((x) => x !== undefined).length;
-    if (from > 1) ctx.addIssue({ code: "custom", path: ["fromQuoteId"], message: "Invoice a job, a visit or a quote: one of them" });
+    if (from > 1)
+      ctx.addIssue({ code: "custom", path: ["fromQuoteId"], message: "Invoice a job, a visit or a quote: one of them" });
     if (from === 0 && v.customerId === undefined)
       ctx.addIssue({ code: "custom", path: ["customerId"], message: "Choose the customer" });
     if (from === 0 && v.lines === undefined)

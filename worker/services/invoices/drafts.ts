@@ -7,8 +7,8 @@ import type { AppEnv } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
 import { readBilling } from "../settings/billing-settings";
 import { type Draft, draftFromQuote, draftFromVisit, withIds } from "./draft-sources";
-import { draftFromJob } from "./job-draft";
 import { type EventKind, getInvoice, loadInvoice, notAfterToday, totalsColumns } from "./invoices";
+import { draftFromJob } from "./job-draft";
 
 /** Drafts: made from a visit, a quote or the owner's lines, changed freely, deleted while they have no number. */
 const i = invoices;

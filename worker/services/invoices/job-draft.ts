@@ -24,7 +24,11 @@ export async function draftFromJob(db: Db, jobId: number): Promise<Draft> {
       .where(eq(serviceRecords.jobId, jobId))
       .orderBy(asc(serviceRecords.serviceDate), asc(serviceRecords.id)),
     db
-      .select({ serviceRecordId: visitSheets.serviceRecordId, labourMinutes: visitSheets.labourMinutes, parts: visitSheets.parts })
+      .select({
+        serviceRecordId: visitSheets.serviceRecordId,
+        labourMinutes: visitSheets.labourMinutes,
+        parts: visitSheets.parts,
+      })
       .from(visitSheets)
       .where(inArray(visitSheets.serviceRecordId, visitIds)),
     db
@@ -61,7 +65,10 @@ export async function draftFromJob(db: Db, jobId: number): Promise<Draft> {
     .filter((v) => !sheets.some((s) => s.serviceRecordId === v.id && s.parts !== "[]") && v.partsUsed?.trim())
     .map((v) => v.partsUsed!.trim());
   const notes = [fromQuote?.notes, typedParts.length ? `Parts used: ${typedParts.join("; ")}` : null].filter(Boolean).join("\n");
-  const lastDay = visits.map((v) => v.serviceDate).sort().at(-1)!;
+  const lastDay = visits
+    .map((v) => v.serviceDate)
+    .sort()
+    .at(-1)!;
   return {
     customerId: job.customerId,
     propertyId: job.propertyId,

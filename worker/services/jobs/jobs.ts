@@ -39,7 +39,10 @@ const invoiceIdsOf = (db: Db, jobId: number) => db.select({ id: invoices.id }).f
 
 /** The statements that read a job: each filtered by the job, so the batch reads its rows only. */
 function jobReads(db: Db, id: number) {
-  const quoteOfJob = db.select({ id: quotes.id }).from(quotes).where(inArray(quotes.jobId, visitIdsOf(db, id)));
+  const quoteOfJob = db
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(inArray(quotes.jobId, visitIdsOf(db, id)));
   const recordsOfJob = db
     .select({ id: gasSafetyRecords.id })
     .from(gasSafetyRecords)
