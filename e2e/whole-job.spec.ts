@@ -221,6 +221,12 @@ test.describe("one job, from the landlord's booking to paid", () => {
       const invoices = own.getByRole("region", { name: "Invoices" });
       await expect(invoices).toContainText(invoice.number!);
       await expect(invoices).toContainText("Received £102.00 by bank transfer");
+      // She lets Tia book the next check herself.
+      await own
+        .getByRole("article", { name: "Flat 2, 14 Canal Street, Manchester" })
+        .getByRole("checkbox", { name: "Let Tia book the gas safety check from their own account" })
+        .check();
+      await expectToast(own, "Tia can book the check");
       await landlord.close();
 
       // The tenant signs in and sees that record, and nothing of the landlord's.
@@ -231,6 +237,10 @@ test.describe("one job, from the landlord's booking to paid", () => {
       await home.goto(await signInLink(request, adminToken, tenantEmail));
       const yours = home.getByRole("region", { name: "Your home" });
       await expect(yours).toContainText(record.number);
+      await expect(yours.getByRole("link", { name: "Book the check" })).toHaveAttribute(
+        "href",
+        new RegExp(`property=${flat2.id}`),
+      );
       await expect(home.locator("main")).not.toContainText("Flat 1");
       await expect(home.locator("main")).not.toContainText(invoice.number!);
       await tenant.close();

@@ -134,18 +134,19 @@ describe("the tenant's account", () => {
       l.second.address,
       l.otherRecord.number,
       l.invoice.number ?? "INV-",
-      "bookUrl",
     ])
       expect(text, words).not.toContain(words);
+    // Nothing to book until the landlord lets the tenant (test/account-tenant-booking.test.ts).
+    expect(body.homes.map((h) => h.bookUrl)).toEqual([null]);
   });
 
+  // Booking is the tenant's too where the landlord allows it: test/account-tenant-booking.test.ts.
   it("refuses every route that is the customer's alone, and opens only the home's own documents", async () => {
     const l = await lettings();
     const cookie = await signIn(l.f.tenantEmail);
     const refused = [
       ["PATCH", "/preferences", { reminders: false }],
       ["PATCH", "/details", { firstName: "Tom", lastName: "Tenant", phone: null }],
-      ["POST", "/bookings", { propertyId: l.f.flat.id, service: "gas-safety", start: "2030-01-07T09:00:00.000Z", name: "Tom" }],
       ["GET", `/properties/${l.f.flat.id}`, undefined],
       ["GET", `/properties/${l.second.id}`, undefined],
     ] as const;

@@ -36,6 +36,8 @@ const bounded: Record<string, string> = {
   recordsOfJob: "a subquery of one job's gas safety records (jobs/jobs.ts)",
   jobsOf: "a subquery of one customer's jobs (jobs/jobs.ts customerJobs)",
   visitIds: "a subquery of one job's visits (invoices/job-draft.ts)",
+  "accountCustomerIds(db, email)": "a subquery of the account's customers (account/tenant-booking.ts)",
+  accountCustomers: "a subquery of the account's customers (visits/book.ts createAccountBooking)",
 };
 
 /** The text of inArray's second argument, from just after the first top-level comma to its closing parenthesis. */

@@ -15,6 +15,11 @@ export const accountSessionSchema = z.object({
     .regex(/^[\w-]{43}$/, "The sign-in link is incomplete. Please open it again from the e-mail."),
 });
 
+/** PATCH /api/account/properties/:id/tenant: the landlord lets the tenant book the check, or stops. */
+export const accountTenantSchema = z.object({
+  mayBook: z.boolean({ error: "Whether the tenant may book must be yes or no" }),
+});
+
 export const accountPreferencesSchema = z
   .object({
     /** Service reminders by e-mail (the annual service, the gas safety check). */
@@ -69,6 +74,8 @@ export type AccountProperty = {
   nextDeadline: string | null;
   /** /book for the check at this property, filled in. */
   bookUrl: string;
+  /** Its tenant, when they have an e-mail (so an account of their own): whether they may book the check. */
+  tenant: { name: string | null; mayBook: boolean } | null;
 };
 
 /**
@@ -83,6 +90,8 @@ export type AccountHome = {
   documents: AccountDocument[];
   /** The next gas safety check, from the latest record shown. */
   nextDeadline: string | null;
+  /** /book for the check here, filled in, when the landlord lets the tenant book it; else null. */
+  bookUrl: string | null;
 };
 
 export type AccountQuote = {

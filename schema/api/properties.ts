@@ -38,14 +38,22 @@ const propertyFields = {
   tenantEmail: customerFields.email,
   tenantPhone: customerFields.phone,
   tenantGetsCopies: z.boolean({ error: "Tenant copies must be true or false" }),
+  tenantMayBook: z.boolean({ error: "Whether the tenant may book must be true or false" }),
 };
 
 /** A tenant can only be sent copies at an address. */
 export const TENANT_COPIES_NEED_EMAIL = "Add the tenant's e-mail address to send them copies";
+/** A tenant books from their own account, which they sign in to by e-mail. */
+export const TENANT_BOOKS_NEEDS_EMAIL = "Add the tenant's e-mail address to let them book";
 
 export const propertyInputSchema = z
-  .object({ ...propertyFields, tenantGetsCopies: propertyFields.tenantGetsCopies.default(false) })
-  .refine((p) => !p.tenantGetsCopies || p.tenantEmail, { message: TENANT_COPIES_NEED_EMAIL, path: ["tenantEmail"] });
+  .object({
+    ...propertyFields,
+    tenantGetsCopies: propertyFields.tenantGetsCopies.default(false),
+    tenantMayBook: propertyFields.tenantMayBook.default(false),
+  })
+  .refine((p) => !p.tenantGetsCopies || p.tenantEmail, { message: TENANT_COPIES_NEED_EMAIL, path: ["tenantEmail"] })
+  .refine((p) => !p.tenantMayBook || p.tenantEmail, { message: TENANT_BOOKS_NEEDS_EMAIL, path: ["tenantEmail"] });
 
 export const propertyPatchSchema = z
   .object(propertyFields)
@@ -109,6 +117,8 @@ export type AdminProperty = {
   tenantEmail: string | null;
   tenantPhone: string | null;
   tenantGetsCopies: boolean;
+  /** The tenant may book the gas safety check from their own account. */
+  tenantMayBook: boolean;
   appliances: AdminAppliance[];
   /** The latest visit done there, and the next one due (from the latest visit that names one). */
   lastVisit: string | null;

@@ -22,6 +22,8 @@ export const properties = sqliteTable(
     tenantPhone: text("tenant_phone"),
     /** The tenant gets a copy of each gas safety record (the law asks for one within 28 days). */
     tenantGetsCopies: integer("tenant_gets_copies", { mode: "boolean" }).notNull().default(false),
+    /** The landlord (or the office) lets the tenant book the gas safety check from their own account. */
+    tenantMayBook: integer("tenant_may_book", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("properties_customer").on(t.customerId, t.id)],

@@ -7,6 +7,7 @@ import {
   accountPreferencesSchema,
   accountSessionSchema,
   accountSignInSchema,
+  accountTenantSchema,
 } from "../../schema/api/account";
 import { accountBookingRequestSchema } from "../../schema/api/bookings";
 import { idParamSchema } from "../../schema/api/lists";
@@ -28,6 +29,7 @@ import {
   startSession,
 } from "../services/account/sessions";
 import { accountCustomerIds, accountPreferences, accountProperty, accountSummary } from "../services/account/summary";
+import { setTenantMayBook } from "../services/account/tenant-booking";
 import { tenantLinkVersion } from "../services/account/tenants";
 import { accountDocumentKindNames, documentKinds } from "../services/document-kinds";
 import { documentUrl } from "../services/documents/files";
@@ -155,18 +157,21 @@ const app = new Hono<HonoEnv>()
     return c.redirect(await documentUrl(c.env, document, id, linkVersion), 302);
   })
   // "Book the check": a visit at one of the account's properties, for its customer (never a new
-  // one), confirmed to the account's address; the body names no address (see the schema).
-  .post(
-    "/bookings",
-    limitPerAddress("booking"),
+  // one), or at the home a tenant rents when the landlord lets them; confirmed to the account's
+  // address; the body names no address (see the schema).
+  .post("/bookings", limitPerAddress("booking"), requireAccount, validate("json", accountBookingRequestSchema), async (c) => {
+    const { created, mails } = await createAccountBooking(c.env, getDb(c.env), c.get("accountEmail")!, c.req.valid("json"));
+    queueInBackground(c.executionCtx, c.env, ...mails);
+    return c.json(created, 201);
+  })
+  .patch(
+    "/properties/:id/tenant",
     requireAccount,
     requireCustomer,
-    validate("json", accountBookingRequestSchema),
-    async (c) => {
-      const { created, mails } = await createAccountBooking(c.env, getDb(c.env), c.get("accountEmail")!, c.req.valid("json"));
-      queueInBackground(c.executionCtx, c.env, ...mails);
-      return c.json(created, 201);
-    },
+    validate("param", idParamSchema),
+    validate("json", accountTenantSchema),
+    async (c) =>
+      c.json(await setTenantMayBook(getDb(c.env), c.get("accountEmail")!, c.req.valid("param").id, c.req.valid("json").mayBook)),
   )
   .get("/properties/:id", requireAccount, requireCustomer, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");

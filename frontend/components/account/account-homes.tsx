@@ -1,9 +1,10 @@
+import { Button } from "@radix-ui/themes";
 import type { AccountHome } from "../../../schema/api/account";
 import { formatDate, formatFullDate } from "../../../schema/london-time-text";
 
 /**
  * The homes the signed-in address rents: the gas safety records and warning notices its tenant is
- * given, read-only (the landlord books the checks).
+ * given, read-only; "Book the check" where the landlord lets the tenant book it.
  */
 export function AccountHomes({ homes }: { homes: AccountHome[] }) {
   return (
@@ -28,7 +29,13 @@ export function AccountHomes({ homes }: { homes: AccountHome[] }) {
               </li>
             ))}
           </ul>
-          <p className="quote-small">Your landlord arranges the checks: please ask them about a visit.</p>
+          {h.bookUrl ? (
+            <Button asChild size="3" variant="soft">
+              <a href={h.bookUrl}>Book the check</a>
+            </Button>
+          ) : (
+            <p className="quote-small">Your landlord arranges the checks: please ask them about a visit.</p>
+          )}
         </article>
       ))}
     </section>

@@ -3,6 +3,7 @@ import type { AccountSummary } from "../../../schema/api/account";
 import { formatPence } from "../../../schema/format";
 import { formatDate, formatFullDate } from "../../../schema/london-time-text";
 import { InvoiceMoney, PropertyDocuments } from "./account-documents";
+import { TenantMayBook } from "./tenant-booking";
 
 const quoteStates: Record<string, string> = {
   sent: "Waiting for your answer",
@@ -22,7 +23,12 @@ const orderStates: Record<string, string> = {
 };
 
 /** What the customer has with us: their properties and their paperwork, quotes, invoices and parts orders, a card each. */
-export function AccountRecords({ summary }: { summary: AccountSummary }) {
+export function AccountRecords({ summary, onChange }: { summary: AccountSummary; onChange: (summary: AccountSummary) => void }) {
+  const setMayBook = (id: number, mayBook: boolean) =>
+    onChange({
+      ...summary,
+      properties: summary.properties.map((p) => (p.id === id && p.tenant ? { ...p, tenant: { ...p.tenant, mayBook } } : p)),
+    });
   return (
     <>
       <section className="card" aria-labelledby="account-properties">
@@ -42,6 +48,9 @@ export function AccountRecords({ summary }: { summary: AccountSummary }) {
               </p>
             ) : null}
             <PropertyDocuments property={p} />
+            {p.tenant ? (
+              <TenantMayBook property={{ ...p, tenant: p.tenant }} onChange={(mayBook) => setMayBook(p.id, mayBook)} />
+            ) : null}
             <Button asChild size="3" variant="soft">
               <a href={p.bookUrl}>Book the check</a>
             </Button>

@@ -30,7 +30,7 @@ export function AccountSections({
   return (
     <div className="account-grid">
       <AccountVisits upcoming={summary.upcoming} past={summary.past} />
-      <AccountRecords summary={summary} />
+      <AccountRecords summary={summary} onChange={onChange} />
       {homes}
       <AccountDetailsCard summary={summary} onChange={onChange} />
       <AccountPreferences summary={summary} onChange={onChange} />

@@ -66,7 +66,14 @@ const peopleOf = (db: Db, ids: ReturnType<typeof accountCustomerIds>) =>
 /** The account's properties, or the one of them with id `only`. */
 const placesOf = (db: Db, ids: ReturnType<typeof accountCustomerIds>, only?: number) =>
   db
-    .select({ id: properties.id, address: properties.address, postcode: properties.postcode })
+    .select({
+      id: properties.id,
+      address: properties.address,
+      postcode: properties.postcode,
+      tenantName: properties.tenantName,
+      tenantEmail: properties.tenantEmail,
+      tenantMayBook: properties.tenantMayBook,
+    })
     .from(properties)
     .where(and(only === undefined ? undefined : eq(properties.id, only), inArray(properties.customerId, ids)))
     .orderBy(asc(properties.id));
@@ -169,6 +176,7 @@ function toProperty(
     documents: here.map(toDocument),
     nextDeadline: lastRecord?.nextDueDate ?? null,
     bookUrl: `/book?${book}`,
+    tenant: p.tenantEmail ? { name: p.tenantName, mayBook: p.tenantMayBook } : null,
   };
 }
 

@@ -75,7 +75,14 @@ const noticesOf = (db: Db, email: string, only?: number) =>
 /** The homes the address rents: not a property of its own customers (those are on the customer's view). */
 const homesOf = (db: Db, email: string) =>
   db
-    .select({ id: properties.id, address: properties.address, postcode: properties.postcode, tenantName: properties.tenantName })
+    .select({
+      id: properties.id,
+      address: properties.address,
+      postcode: properties.postcode,
+      tenantName: properties.tenantName,
+      tenantPhone: properties.tenantPhone,
+      tenantMayBook: properties.tenantMayBook,
+    })
     .from(properties)
     .where(
       and(
@@ -84,6 +91,21 @@ const homesOf = (db: Db, email: string) =>
       ),
     )
     .orderBy(properties.id);
+
+/** /book for the check at the home, filled in with the tenant's details as the office holds them. */
+const tenantBookUrl = (
+  h: { id: number; address: string; postcode: string | null; tenantName: string | null; tenantPhone: string | null },
+  email: string,
+) =>
+  `/book?${new URLSearchParams({
+    service: "gas-safety",
+    property: String(h.id),
+    postcode: h.postcode ?? "",
+    address: h.address,
+    ...(h.tenantName ? { name: h.tenantName } : {}),
+    ...(h.tenantPhone ? { phone: h.tenantPhone } : {}),
+    email,
+  })}`;
 
 /** The tenant's first name, as the office holds it on any home they rent; null when the address rents none. */
 export async function tenantFirstName(db: Db, email: string): Promise<string | null> {
@@ -131,6 +153,7 @@ export async function tenantHomes(env: AppEnv, db: Db, email: string): Promise<{
         postcode: h.postcode,
         documents: here,
         nextDeadline: records.find((d) => d.propertyId === h.id)?.nextDueDate ?? null,
+        bookUrl: h.tenantMayBook ? tenantBookUrl(h, email) : null,
       };
     }),
   };

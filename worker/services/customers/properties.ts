@@ -9,7 +9,7 @@ import type {
   PropertyChanges,
   PropertyVisit,
 } from "../../../schema/api/properties";
-import { TENANT_COPIES_NEED_EMAIL } from "../../../schema/api/properties";
+import { TENANT_BOOKS_NEEDS_EMAIL, TENANT_COPIES_NEED_EMAIL } from "../../../schema/api/properties";
 import { appliances, customers, properties, serviceRecords } from "../../../schema/db";
 import type { Db } from "../../db/client";
 import { insertWhen } from "../../db/insert-when";
@@ -50,6 +50,7 @@ function toAdminProperty({ property: p, appliances: list, lastVisit, nextDue }: 
     tenantEmail: p.tenantEmail,
     tenantPhone: p.tenantPhone,
     tenantGetsCopies: p.tenantGetsCopies,
+    tenantMayBook: p.tenantMayBook,
     appliances: JSON.parse(list) as AdminAppliance[],
     lastVisit,
     nextDue,
@@ -119,6 +120,7 @@ export async function createProperty(db: Db, customerId: number, input: NewPrope
         tenantEmail: input.tenantEmail,
         tenantPhone: input.tenantPhone,
         tenantGetsCopies: input.tenantGetsCopies,
+        tenantMayBook: input.tenantMayBook,
       },
       { from: customers, where: eq(customers.id, customerId) },
     ),
@@ -136,7 +138,11 @@ export async function createProperty(db: Db, customerId: number, input: NewPrope
 
 export async function updateProperty(db: Db, id: number, changes: PropertyChanges): Promise<AdminProperty> {
   const [current] = await db
-    .select({ tenantEmail: properties.tenantEmail, tenantGetsCopies: properties.tenantGetsCopies })
+    .select({
+      tenantEmail: properties.tenantEmail,
+      tenantGetsCopies: properties.tenantGetsCopies,
+      tenantMayBook: properties.tenantMayBook,
+    })
     .from(properties)
     .where(eq(properties.id, id));
   if (!current) throw notFound("Property");
@@ -145,6 +151,11 @@ export async function updateProperty(db: Db, id: number, changes: PropertyChange
   if (copies && !email) {
     throw new ApiError("VALIDATION_FAILED", TENANT_COPIES_NEED_EMAIL, {
       details: [{ path: "tenantEmail", message: TENANT_COPIES_NEED_EMAIL }],
+    });
+  }
+  if ((changes.tenantMayBook ?? current.tenantMayBook) && !email) {
+    throw new ApiError("VALIDATION_FAILED", TENANT_BOOKS_NEEDS_EMAIL, {
+      details: [{ path: "tenantEmail", message: TENANT_BOOKS_NEEDS_EMAIL }],
     });
   }
   const [, [row]] = await db.batch([

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import {
   type AccountBooking,
@@ -110,8 +110,9 @@ export type BookingInput = {
 /**
  * "Book the check" from the signed-in account: the visit is at the chosen property, for the customer
  * it belongs to, and the confirmation (with its link to move or cancel) goes to the account's own
- * address. The property must be one of the account's customers', read in SQL; anyone else's is a
- * 404. Nobody new is made: the account's customer is the one who booked.
+ * address. The property must be one of the account's customers', or the home the account rents when
+ * its landlord lets the tenant book (the visit is then the landlord's, booked by the tenant), read in
+ * SQL; anyone else's is a 404. Nobody new is made: the property's customer is the one booked for.
  */
 export async function createAccountBooking(
   env: AppEnv,
@@ -120,16 +121,29 @@ export async function createAccountBooking(
   { propertyId, ...input }: AccountBooking,
   now = Date.now(),
 ): Promise<{ created: BookingCreated; mails: MailMessage[] }> {
+  const accountCustomers = db.select({ id: customers.id }).from(customers).where(ofAccount(email));
   const [place] = await db
-    .select({ customerId: properties.customerId, address: properties.address, postcode: properties.postcode })
+    .select({
+      customerId: properties.customerId,
+      address: properties.address,
+      postcode: properties.postcode,
+      owned: sql<number>`${inArray(properties.customerId, accountCustomers)}`,
+      tenantMayBook: properties.tenantMayBook,
+    })
     .from(properties)
     .where(
       and(
         eq(properties.id, propertyId),
-        inArray(properties.customerId, db.select({ id: customers.id }).from(customers).where(ofAccount(email))),
+        or(inArray(properties.customerId, accountCustomers), sql`lower(${properties.tenantEmail}) = ${email}`),
       ),
     );
-  if (!place) throw notFound("Property");
+  if (!place?.customerId) throw notFound("Property");
+  if (!place.owned && !place.tenantMayBook) {
+    throw new ApiError(
+      "FORBIDDEN",
+      `Your landlord books the gas safety check for this home. Please ask them, or call us on ${factsNow().phone}.`,
+    );
+  }
   if (!place.postcode) {
     throw new ApiError(
       "VALIDATION_FAILED",

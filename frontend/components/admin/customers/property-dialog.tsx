@@ -13,6 +13,7 @@ type PropertyForm = {
   tenantEmail: string;
   tenantPhone: string;
   tenantGetsCopies: boolean;
+  tenantMayBook: boolean;
 };
 
 const propertyForm = (p?: AdminProperty): PropertyForm => ({
@@ -22,6 +23,7 @@ const propertyForm = (p?: AdminProperty): PropertyForm => ({
   tenantEmail: p?.tenantEmail ?? "",
   tenantPhone: p?.tenantPhone ?? "",
   tenantGetsCopies: p?.tenantGetsCopies ?? false,
+  tenantMayBook: p?.tenantMayBook ?? false,
 });
 
 /** Add a property to a customer, or change one. */
@@ -110,6 +112,12 @@ function PropertyFormBody({
           onChange={(v) => set("tenantGetsCopies", v)}
           label="Send the tenant copies"
           hint="Gas safety records go to the tenant too (the law asks for a copy within 28 days of the check)."
+        />
+        <CheckField
+          checked={form.tenantMayBook}
+          onChange={(v) => set("tenantMayBook", v)}
+          label="Let the tenant book the check"
+          hint="The tenant signs in with their e-mail and books the gas safety check here, for the landlord."
         />
       </Grid>
     </DialogForm>
