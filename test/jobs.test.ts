@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { AdminInvoice } from "../schema/api/invoices";
-import type { AdminJob, JobSummary } from "../schema/api/jobs";
+import { type AdminJob, type JobSummary, jobState } from "../schema/api/jobs";
 import { londonToday } from "../schema/london-time";
 import { createCustomer, createServiceRecord } from "./helpers/factories-admin";
 import { query } from "./helpers/factories-commerce";
@@ -181,5 +181,27 @@ describe("a customer's jobs", () => {
       ["Annual Boiler Service", "done"],
     ]);
     expect((await admin("GET", "/api/admin/jobs/999999")).status).toBe(404);
+  });
+});
+
+describe("a job's state", () => {
+  const visit = (status: string, visitStart: string | null = "2026-12-01T09:00:00.000Z") => ({
+    status,
+    visitStart,
+    serviceDate: "2026-12-01",
+  });
+  const paid = { status: "issued", paidAt: "2026-12-02T10:00:00.000Z", balancePence: 0 };
+  it("follows the work, then the money; a return visit puts a paid job back to work until it is done", () => {
+    const accepted = { status: "accepted" };
+    expect(jobState({ quote: accepted, visits: [visit("scheduled", null)], invoices: [] })).toBe("accepted");
+    expect(jobState({ quote: accepted, visits: [visit("scheduled")], invoices: [] })).toBe("scheduled");
+    expect(jobState({ quote: null, visits: [visit("in-progress")], invoices: [] })).toBe("in progress");
+    expect(jobState({ quote: null, visits: [visit("completed")], invoices: [] })).toBe("done");
+    expect(jobState({ quote: null, visits: [visit("completed")], invoices: [{ ...paid, paidAt: null, balancePence: 5 }] })).toBe(
+      "invoiced",
+    );
+    expect(jobState({ quote: null, visits: [visit("completed")], invoices: [paid, { ...paid, status: "void" }] })).toBe("paid");
+    expect(jobState({ quote: null, visits: [visit("completed"), visit("scheduled")], invoices: [paid] })).toBe("scheduled");
+    expect(jobState({ quote: { status: "cancelled" }, visits: [visit("scheduled")], invoices: [] })).toBe("cancelled");
   });
 });

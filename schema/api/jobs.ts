@@ -15,18 +15,19 @@ export type JobFacts = {
 };
 
 /**
- * The job's state: cancelled with its quote; paid when every issued invoice is; invoiced once one is;
- * done when every visit is; in progress while a visit is; scheduled when a visit has a day (a
- * quote's job waits, accepted, until the owner books its time).
+ * The job's state: cancelled with its quote; while a visit is still to do, in progress (one is under
+ * way) or scheduled (accepted, while a quote's visit has no time yet); with every visit done, paid
+ * when every issued invoice is, invoiced once one is, else done. A visit added after the invoice (a
+ * return visit) puts the job back to work until it is done.
  */
 export function jobState({ quote, visits, invoices }: JobFacts): JobState {
   if (quote?.status === "cancelled") return "cancelled";
+  if (visits.some((v) => v.status === "in-progress")) return "in progress";
+  if (visits.some((v) => v.status !== "completed"))
+    return quote && !visits.some((v) => v.visitStart !== null) ? "accepted" : "scheduled";
   const issued = invoices.filter((i) => i.status === "issued");
   if (issued.length > 0) return issued.every((i) => i.paidAt !== null) ? "paid" : "invoiced";
-  if (visits.length > 0 && visits.every((v) => v.status === "completed")) return "done";
-  if (visits.some((v) => v.status === "in-progress")) return "in progress";
-  if (quote && !visits.some((v) => v.visitStart !== null)) return "accepted";
-  return "scheduled";
+  return "done";
 }
 
 /** What the owner does next, in the screen's words. */

@@ -1,4 +1,5 @@
 import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { useState } from "react";
 import { Link, useParams } from "wouter";
 import type { AdminJob, JobEvent } from "../../../schema/api/jobs";
 import { formatDate } from "../../../schema/london-time-text";
@@ -6,6 +7,8 @@ import { LoadedDocument } from "../../components/admin/documents/loaded-document
 import { InvoiceFrom } from "../../components/admin/invoices/invoice-from";
 import { JobStateBadge } from "../../components/admin/jobs/job-state";
 import { PageHeader } from "../../components/admin/page-header";
+import { newRecord, type RecordDraft, RecordEditor } from "../../components/admin/service-records/record-editor";
+import { emptyRecordForm } from "../../components/admin/service-records/record-form-state";
 
 /**
  * /admin/jobs/:id: one job as its thread (docs/decisions/023-the-job.md): whose and where, its
@@ -21,14 +24,40 @@ export default function JobPage() {
       failed="Failed to load the job."
       title="Job"
     >
-      {(job) => <Job job={job} />}
+      {(job, refresh) => <Job job={job} onChanged={refresh} />}
     </LoadedDocument>
   );
 }
 
-function Job({ job }: { job: AdminJob }) {
+function Job({ job, onChanged }: { job: AdminJob; onChanged: () => unknown }) {
+  const [draft, setDraft] = useState<RecordDraft | null>(null);
+  // Another visit of this job: its customer, at its property (the server holds it to both).
+  const addVisit = () =>
+    setDraft(
+      newRecord(
+        {
+          ...emptyRecordForm(),
+          customer: {
+            kind: "picked",
+            customer: job.customerId ? { id: job.customerId, name: job.customerName ?? "", email: null } : null,
+          },
+          propertyId: job.propertyId,
+          jobId: job.id,
+          serviceType: job.title,
+        },
+        `Another visit of job ${job.id}`,
+      ),
+    );
   return (
     <>
+      <RecordEditor
+        draft={draft}
+        onClose={() => setDraft(null)}
+        onSaved={() => {
+          setDraft(null);
+          onChanged();
+        }}
+      />
       <PageHeader
         title={job.title}
         subtitle={[job.customerName, job.place].filter(Boolean).join(" · ") || undefined}
@@ -52,7 +81,14 @@ function Job({ job }: { job: AdminJob }) {
               {job.next}
             </Text>
           </Flex>
-          {job.canInvoice ? <InvoiceFrom source={{ fromJobId: job.id }} label="Invoice the job" /> : null}
+          <Flex gap="2" wrap="wrap">
+            {job.state !== "cancelled" ? (
+              <Button variant="soft" onClick={addVisit}>
+                Add a visit
+              </Button>
+            ) : null}
+            {job.canInvoice ? <InvoiceFrom source={{ fromJobId: job.id }} label="Invoice the job" /> : null}
+          </Flex>
           {job.draftInvoiceId ? (
             <Button asChild variant="soft">
               <Link href={`/invoices/${job.draftInvoiceId}`}>Open the draft invoice</Link>

@@ -30,6 +30,8 @@ export type RecordFormState = {
   enquiryId: number | null;
   /** The customer's property the visit is at; null: their home (first property). */
   propertyId: number | null;
+  /** A new visit of this job (its customer's, at its property); null: a job of its own. */
+  jobId: number | null;
   /** When the visit is: one of the diary's free times, a time the owner sets, or to be agreed. */
   timeMode: TimeMode;
   /** London wall-clock "HH:MM" on the service date. */
@@ -62,6 +64,7 @@ export function emptyRecordForm(): RecordFormState {
     notes: "",
     enquiryId: null,
     propertyId: null,
+    jobId: null,
     timeMode: "free",
     startTime: "",
     endTime: "",
@@ -93,6 +96,7 @@ export function recordFormFrom(record: AdminServiceRecord): RecordFormState {
     notes: record.notes ?? "",
     enquiryId: record.enquiryId,
     propertyId: record.propertyId,
+    jobId: null,
     timeMode: record.visitStart ? "manual" : "tba",
     startTime: record.visitStart ? formatClock(record.visitStart) : "",
     endTime: record.visitEnd ? formatClock(record.visitEnd) : "",
@@ -147,6 +151,7 @@ export function recordInput(form: RecordFormState): ServiceRecordInput {
     notes: optional(form.notes),
     ...(form.enquiryId ? { enquiryId: form.enquiryId } : {}),
     ...(form.propertyId ? { propertyId: form.propertyId } : {}),
+    ...(form.jobId ? { jobId: form.jobId } : {}),
     ...visitTimes(form),
     notifyCustomer: form.notifyCustomer,
   };
