@@ -5,7 +5,7 @@ import type { AdminInvoice } from "../schema/api/invoices";
 import { londonToday } from "../schema/london-time";
 import { account, asCustomer, signIn } from "./helpers/account";
 import { callApp, query } from "./helpers/factories-commerce";
-import { admin, completeRecord, type Flat, issuedRecord, landlordWithFlat, pdfText, warningGiven } from "./helpers/gas-safety";
+import { admin, type Flat, issuedRecord, landlordWithFlat, pdfText, withAtRiskFire } from "./helpers/gas-safety";
 
 /** The account lists every issued document of its customers: warning notices, credit notes, payments too. */
 afterEach(async () => {
@@ -15,18 +15,7 @@ afterEach(async () => {
 /** An issued record whose fire is At Risk (so a warning notice), and an invoice part paid and credited. */
 async function landlordWithPaperwork() {
   const f = await landlordWithFlat();
-  const record = completeRecord(f);
-  const appliances = [...(record.appliances as Record<string, unknown>[])];
-  appliances[1] = {
-    ...appliances[1],
-    safeToUse: false,
-    classification: "AR",
-    defect: "Spillage at the draught diverter",
-    remedialAction: "Flue to be swept and retested",
-    spillage: "fail",
-    warning: { ...warningGiven, permission: "refused", emergencyServiceInformed: true },
-  };
-  const issued: AdminGasSafetyRecord = await issuedRecord(f, { appliances });
+  const issued: AdminGasSafetyRecord = await issuedRecord(f, withAtRiskFire(f));
   const { body: draft } = await admin<AdminInvoice>("POST", "/api/admin/invoices", {
     customerId: f.customer.id,
     propertyId: f.flat.id,

@@ -4,7 +4,7 @@ import type { AdminInvoice } from "../schema/api/invoices";
 import type { AdminProperty } from "../schema/api/properties";
 import { account, asCustomer, outgoingLinks, signIn } from "./helpers/account";
 import { callApp, query } from "./helpers/factories-commerce";
-import { admin, completeRecord, type Flat, issuedRecord, landlordWithFlat, pdfText, warningGiven } from "./helpers/gas-safety";
+import { admin, completeRecord, issuedRecord, landlordWithFlat, pdfText, withAtRiskFire } from "./helpers/gas-safety";
 import { drainMail } from "./helpers/mail";
 
 /**
@@ -12,27 +12,11 @@ import { drainMail } from "./helpers/mail";
  * notices, read-only, and nothing of the landlord's (worker/services/account/tenants.ts).
  */
 
-/** The fire At Risk: the record comes with a warning notice. */
-const withNotice = (f: Flat) => {
-  const record = completeRecord(f);
-  const appliances = [...(record.appliances as Record<string, unknown>[])];
-  appliances[1] = {
-    ...appliances[1],
-    safeToUse: false,
-    classification: "AR",
-    defect: "Spillage at the draught diverter",
-    remedialAction: "Flue to be swept and retested",
-    spillage: "fail",
-    warning: { ...warningGiven, permission: "refused", emergencyServiceInformed: true },
-  };
-  return { appliances };
-};
-
 /** A landlord (with a phone) whose flat's tenant is Tom, a second let flat with its own tenant, paperwork at both and an invoice. */
 async function lettings() {
   const f = await landlordWithFlat();
   expect((await admin("PATCH", `/api/admin/customers/${f.customer.id}`, { phone: "0161 496 0777" })).status).toBe(200);
-  const record = await issuedRecord(f, withNotice(f));
+  const record = await issuedRecord(f, withAtRiskFire(f));
   const { body: second } = await admin<AdminProperty>("POST", `/api/admin/customers/${f.customer.id}/properties`, {
     address: `Flat 2 ${f.tag}, 16 Canal Street, Manchester`,
     postcode: "M1 3HW",

@@ -97,6 +97,21 @@ export const warningGiven = {
   responsibleSignature: SIGNATURE,
 };
 
+/** The fire At Risk, turned off with the person's permission refused: the record comes with a warning notice. */
+export function withAtRiskFire(f: Flat) {
+  const appliances = [...(completeRecord(f).appliances as Record<string, unknown>[])];
+  appliances[1] = {
+    ...appliances[1],
+    safeToUse: false,
+    classification: "AR",
+    defect: "Spillage at the draught diverter",
+    remedialAction: "Flue to be swept and retested",
+    spillage: "fail",
+    warning: { ...warningGiven, permission: "refused", emergencyServiceInformed: true },
+  };
+  return { appliances };
+}
+
 export async function draftAt(f: Flat, extra: object = {}) {
   const { status, body } = await admin<AdminGasSafetyRecord>("POST", "/api/admin/gas-safety-records", {
     propertyId: f.flat.id,

@@ -37,6 +37,23 @@ const visitIdsOf = (db: Db, jobId: number) =>
   db.select({ id: serviceRecords.id }).from(serviceRecords).where(eq(serviceRecords.jobId, jobId));
 const invoiceIdsOf = (db: Db, jobId: number) => db.select({ id: invoices.id }).from(invoices).where(eq(invoices.jobId, jobId));
 
+/** Jobs with whose and where they are, for a caller's filter. */
+const jobRows = (db: Db) =>
+  db
+    .select({
+      id: jobs.id,
+      customerId: jobs.customerId,
+      propertyId: jobs.propertyId,
+      createdAt: jobs.createdAt,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      address: properties.address,
+      postcode: properties.postcode,
+    })
+    .from(jobs)
+    .leftJoin(customers, eq(customers.id, jobs.customerId))
+    .leftJoin(properties, eq(properties.id, jobs.propertyId));
+
 /** The statements that read a job: each filtered by the job, so the batch reads its rows only. */
 function jobReads(db: Db, id: number) {
   const quoteOfJob = db
@@ -48,21 +65,7 @@ function jobReads(db: Db, id: number) {
     .from(gasSafetyRecords)
     .where(inArray(gasSafetyRecords.serviceRecordId, visitIdsOf(db, id)));
   return [
-    db
-      .select({
-        id: jobs.id,
-        customerId: jobs.customerId,
-        propertyId: jobs.propertyId,
-        createdAt: jobs.createdAt,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-        address: properties.address,
-        postcode: properties.postcode,
-      })
-      .from(jobs)
-      .leftJoin(customers, eq(customers.id, jobs.customerId))
-      .leftJoin(properties, eq(properties.id, jobs.propertyId))
-      .where(eq(jobs.id, id)),
+    jobRows(db).where(eq(jobs.id, id)),
     db
       .select({
         id: serviceRecords.id,
@@ -274,20 +277,7 @@ export async function readJob(db: Db, id: number): Promise<AdminJob> {
   };
 }
 
-const summaryOf = (
-  job: {
-    id: number;
-    customerId: number | null;
-    propertyId: number | null;
-    createdAt: string;
-    firstName: string | null;
-    lastName: string | null;
-    address: string | null;
-    postcode: string | null;
-  },
-  title: string,
-  state: JobSummary["state"],
-): JobSummary => ({
+const summaryOf = (job: Awaited<ReturnType<typeof jobRows>>[number], title: string, state: JobSummary["state"]): JobSummary => ({
   id: job.id,
   title,
   state,
@@ -304,23 +294,8 @@ const summaryOf = (
  */
 export async function customerJobs(db: Db, customerId: number): Promise<JobSummary[]> {
   const jobsOf = db.select({ id: jobs.id }).from(jobs).where(eq(jobs.customerId, customerId));
-  const [jobRows, visits, quoteRows, invoiceRows] = await db.batch([
-    db
-      .select({
-        id: jobs.id,
-        customerId: jobs.customerId,
-        propertyId: jobs.propertyId,
-        createdAt: jobs.createdAt,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-        address: properties.address,
-        postcode: properties.postcode,
-      })
-      .from(jobs)
-      .leftJoin(customers, eq(customers.id, jobs.customerId))
-      .leftJoin(properties, eq(properties.id, jobs.propertyId))
-      .where(eq(jobs.customerId, customerId))
-      .orderBy(desc(jobs.createdAt), desc(jobs.id)),
+  const [found, visits, quoteRows, invoiceRows] = await db.batch([
+    jobRows(db).where(eq(jobs.customerId, customerId)).orderBy(desc(jobs.createdAt), desc(jobs.id)),
     db
       .select({
         id: serviceRecords.id,
@@ -342,7 +317,7 @@ export async function customerJobs(db: Db, customerId: number): Promise<JobSumma
       .from(invoices)
       .where(and(inArray(invoices.jobId, jobsOf), ne(invoices.status, "draft"))),
   ]);
-  return jobRows.map((job) => {
+  return found.map((job) => {
     const own = visits.filter((v) => v.jobId === job.id);
     const quote = quoteRows.find((q) => own.some((v) => v.id === q.jobVisitId)) ?? null;
     const state = jobState({ quote, visits: own, invoices: invoiceRows.filter((i) => i.jobId === job.id) });
