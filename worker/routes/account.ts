@@ -19,6 +19,7 @@ import { ApiError, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { noStore } from "../middleware/no-store";
 import { limitPerAddress } from "../middleware/rate-limit";
+import { accountCustomerIds } from "../services/account/customer-ids";
 import { exportAccount, requestErasure, setDetails, setPreferences } from "../services/account/data";
 import {
   ACCOUNT_COOKIE,
@@ -28,7 +29,7 @@ import {
   signInMail,
   startSession,
 } from "../services/account/sessions";
-import { accountCustomerIds, accountPreferences, accountProperty, accountSummary } from "../services/account/summary";
+import { accountPreferences, accountProperty, accountSummary } from "../services/account/summary";
 import { setTenantMayBook } from "../services/account/tenant-booking";
 import { tenantLinkVersion } from "../services/account/tenants";
 import { accountDocumentKindNames, documentKinds } from "../services/document-kinds";

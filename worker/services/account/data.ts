@@ -36,8 +36,9 @@ import { unsubscribeSubscriber } from "../campaigns/subscribers";
 import { ofAccount } from "../customers/customers";
 import { type MailMessage, ownerEmail } from "../mail";
 import { erasureRequestedMail } from "../mail/account-emails";
+import { accountCustomerIds } from "./customer-ids";
 import { accountChats } from "./sessions";
-import { accountCustomerIds, isSentQuoteVersion, sentQuoteTitle, sentQuoteVersion } from "./summary";
+import { isSentQuoteVersion, sentQuoteTitle, sentQuoteVersion } from "./summary";
 import { ofTenant } from "./tenants";
 
 /**

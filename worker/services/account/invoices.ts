@@ -7,7 +7,7 @@ import type { AppEnv } from "../../env";
 import { documentUrl } from "../documents/files";
 import { creditNoteKind, invoiceKind } from "../invoices/document-kinds";
 import { balanceOf, invoiceLink, isOverdue } from "../invoices/invoices";
-import type { accountCustomerIds } from "./summary";
+import type { accountCustomerIds } from "./customer-ids";
 
 /**
  * The account's invoices as /account lists them: each with the credit notes issued against it (their

@@ -32,6 +32,7 @@ import { ofAccount } from "../customers/customers";
 import { listAllDocuments } from "../document-kinds";
 import { quoteLink } from "../quotes/quotes";
 import { manageUrl } from "../visits/book";
+import { accountCustomerIds } from "./customer-ids";
 import { accountInvoices, creditNotesOf, paymentsOf } from "./invoices";
 import { tenantHomes } from "./tenants";
 
@@ -44,10 +45,6 @@ import { tenantHomes } from "./tenants";
  * The homes the address rents as a tenant are read beside them (tenants.ts).
  */
 const r = serviceRecords;
-
-/** The ids of the account's customers, as a subquery: the scope of every read below. */
-export const accountCustomerIds = (db: Db, email: string) =>
-  db.select({ id: customers.id }).from(customers).where(ofAccount(email));
 
 /** The account's customers, oldest first (the first names the account). */
 const peopleOf = (db: Db, ids: ReturnType<typeof accountCustomerIds>) =>

@@ -3,7 +3,7 @@ import { TENANT_BOOKS_NEEDS_EMAIL } from "../../../schema/api/properties";
 import { properties } from "../../../schema/db";
 import type { Db } from "../../db/client";
 import { ApiError, notFound } from "../../lib/errors";
-import { accountCustomerIds } from "./summary";
+import { accountCustomerIds } from "./customer-ids";
 
 /**
  * The landlord lets a let property's tenant book its gas safety check from the tenant's own account

@@ -25,7 +25,7 @@ import { orderNumberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import { searchCondition } from "../../db/search";
 import { notFound } from "../../lib/errors";
-import { hasPossibleDuplicate } from "./duplicates";
+import { hasPossibleDuplicate } from "./duplicate-match";
 import { requireCustomer } from "./merged-customers";
 import { firstPropertyStatement } from "./properties";
 

@@ -1,5 +1,5 @@
-import { and, asc, eq, exists, ne, or, type SQL, sql } from "drizzle-orm";
-import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, asc, eq, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { PossibleDuplicate } from "../../../schema/api/customers";
 import { customers, phoneKey } from "../../../schema/db";
 import type { Db } from "../../db/client";
@@ -11,24 +11,6 @@ import { customerRowsWithMerges, requireCustomerRows } from "./merged-customers"
  * (its digits, +44 read as 0: phoneKey). Each comparison is the expression of an index
  * (customers_email_lower, customers_phone_key), so finding the others is an index look-up, not a scan.
  */
-
-type CustomerColumns = { id: SQLiteColumn; email: SQLiteColumn; phone: SQLiteColumn };
-
-/** The row (of an aliased customers table) shares an e-mail or phone with another customer. */
-export function hasPossibleDuplicate(db: Db, row: CustomerColumns): SQL {
-  const other = alias(customers, "other_customer");
-  const another = (same: SQL) =>
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(other)
-        .where(and(same, ne(other.id, row.id))),
-    );
-  return or(
-    another(sql`lower(${other.email}) = lower(${row.email})`),
-    another(sql`${phoneKey(other.phone)} = ${phoneKey(row.phone)}`),
-  )!;
-}
 
 /** The other customers who share this one's e-mail address or phone number, and which they share; one round trip. */
 export async function possibleDuplicates(db: Db, id: number): Promise<PossibleDuplicate[]> {
