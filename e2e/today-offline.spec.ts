@@ -1,6 +1,7 @@
 import type { AdminCustomer } from "../schema/api/customers";
 import { londonToday } from "../schema/london-time";
 import { adminGet, bearer, expect, expectToast, shoot, test, unique } from "./admin-fixtures";
+import { phoneKeepsTheDay } from "./phone-helpers";
 import { createProduct } from "./shop-helpers";
 
 // My Day (/admin/today) on a phone without signal: a sheet kept and synced, a conflict with the
@@ -36,40 +37,9 @@ test.describe("the engineer's phone without signal", () => {
 
     // Online once: the service worker takes the app, and the phone keeps the day and the part names.
     await page.goto("/admin/today");
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await page.reload();
+    await phoneKeepsTheDay(page, seal.name);
     const card = page.getByRole("article", { name: `Visit: Boiler Repair, Kit ${lastName}` });
     await expect(card.getByRole("button", { name: "Start the job sheet" })).toBeVisible();
-    // The job sheet's code is on the phone whether or not a sheet was opened: the worker fetched it when it
-    // installed, with the script that starts the day's read.
-    await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const keys = await Promise.all((await caches.keys()).map(async (name) => (await caches.open(name)).keys()));
-          const urls = keys.flat().map((r) => r.url);
-          return ["/job-sheet-", "/signature-field-", "/admin-day-preload-"].every((name) =>
-            urls.some((url) => url.includes(name)),
-          );
-        }),
-      )
-      .toBe(true);
-    await expect
-      .poll(() =>
-        page.evaluate(
-          (name) =>
-            new Promise<boolean>((resolve) => {
-              const open = indexedDB.open("northside-phone");
-              open.onsuccess = () => {
-                const read = open.result.transaction("catalogue").objectStore("catalogue").get("parts");
-                read.onsuccess = () => resolve(Boolean(read.result?.parts.some((p: { name: string }) => p.name === name)));
-                read.onerror = () => resolve(false);
-              };
-              open.onerror = () => resolve(false);
-            }),
-          seal.name,
-        ),
-      )
-      .toBe(true);
 
     // A camera's photo: 3000 × 2000 pixels.
     const cameraPhoto = Buffer.from(
