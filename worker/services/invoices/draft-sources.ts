@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { InvoiceLine, NewInvoice } from "../../../schema/api/invoices";
 import { chosenLines, type QuoteContent } from "../../../schema/api/quotes";
 import type { SheetPart } from "../../../schema/api/visits";
@@ -69,13 +69,7 @@ export async function draftFromVisit(db: Db, id: number): Promise<Draft> {
       .select({ labourMinutes: visitSheets.labourMinutes, parts: visitSheets.parts })
       .from(visitSheets)
       .where(eq(visitSheets.serviceRecordId, id)),
-    db
-      .select({ id: products.id, pricePence: products.pricePence })
-      .from(products)
-      .where(
-        sql`${products.id} IN (SELECT json_extract(used.value, '$.productId')
-          FROM visit_sheets AS s, json_each(s.parts) AS used WHERE s.service_record_id = ${id})`,
-      ),
+    usedPartPrices(db, sql`v.id = ${id}`),
     billingRowQuery(db),
   ]);
   if (!visit) throw notFound("Visit");
@@ -83,26 +77,52 @@ export async function draftFromVisit(db: Db, id: number): Promise<Draft> {
     throw new ApiError("CONFLICT", "Only a completed visit can be invoiced: mark it completed first.");
   if (!visit.customerId) throw new ApiError("CONFLICT", "This visit has no customer to invoice.");
   await notInvoicedYet(db, i.serviceRecordId, id, "visit");
-  const billing = billingOf(billingRow);
-  const parts = sheet ? (JSON.parse(sheet.parts) as SheetPart[]) : [];
+  const { lines, typedParts } = visitLines(visit, sheet, catalogue, billingOf(billingRow));
   return {
     customerId: visit.customerId,
     propertyId: visit.propertyId,
     serviceRecordId: visit.id,
     quoteId: null,
     jobId: visit.jobId,
-    lines: withIds([
-      workLine(visit, sheet?.labourMinutes ?? null, billing.labourRatePence),
-      ...partLines(parts, catalogue, billing.vatRegistered),
-    ]),
-    notes: parts.length === 0 && visit.partsUsed?.trim() ? `Parts used: ${visit.partsUsed.trim()}`.slice(0, 2000) : null,
+    lines: withIds(lines),
+    notes: typedParts ? `Parts used: ${typedParts}`.slice(0, 2000) : null,
     supplyDate: notAfterToday(visit.serviceDate),
     depositPence: 0,
   };
 }
 
+/** The catalogue prices of the parts used on the sheets of the visits `visits` names (SQL over the visit `v`). */
+export const usedPartPrices = (db: Db, visits: SQL) =>
+  db
+    .select({ id: products.id, pricePence: products.pricePence })
+    .from(products)
+    .where(
+      sql`${products.id} IN (SELECT json_extract(used.value, '$.productId') FROM visit_sheets AS s
+        JOIN service_records AS v ON v.id = s.service_record_id, json_each(s.parts) AS used WHERE ${visits})`,
+    );
+
+/**
+ * A visit's lines: its work, then the parts its job sheet used; and the parts typed on the visit when
+ * its sheet lists none (a visit's invoice keeps those in its notes).
+ */
+export function visitLines(
+  visit: { serviceType: string; workCompleted: string | null; costPence: number | null; partsUsed: string | null },
+  sheet: { labourMinutes: number | null; parts: string } | undefined,
+  catalogue: { id: number; pricePence: number }[],
+  billing: { labourRatePence: number | null; vatRegistered: boolean },
+) {
+  const parts = sheet ? (JSON.parse(sheet.parts) as SheetPart[]) : [];
+  return {
+    lines: [
+      workLine(visit, sheet?.labourMinutes ?? null, billing.labourRatePence),
+      ...partLines(parts, catalogue, billing.vatRegistered),
+    ],
+    typedParts: parts.length === 0 ? visit.partsUsed?.trim() || null : null,
+  };
+}
+
 /** The parts a sheet used, as lines at their catalogue price (less VAT when registered; £0 when gone from the catalogue). */
-export function partLines(parts: SheetPart[], catalogue: { id: number; pricePence: number }[], vatRegistered: boolean) {
+function partLines(parts: SheetPart[], catalogue: { id: number; pricePence: number }[], vatRegistered: boolean) {
   const priceOf = new Map(catalogue.map((p) => [p.id, p.pricePence]));
   return parts.map((p) => ({
     description: `Part: ${p.name}`.slice(0, 300),
@@ -114,7 +134,7 @@ export function partLines(parts: SheetPart[], catalogue: { id: number; pricePenc
 }
 
 /** The visit's work: at its own price, else its sheet's minutes at the hourly rate (else £0, for the owner to price). */
-export function workLine(
+function workLine(
   visit: { serviceType: string; workCompleted: string | null; costPence: number | null },
   minutes: number | null,
   ratePence: number | null,

@@ -1,10 +1,9 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { SheetPart } from "../../../schema/api/visits";
-import { invoices, jobs, products, quotes, serviceRecords, visitSheets } from "../../../schema/db";
+import { invoices, jobs, quotes, serviceRecords, visitSheets } from "../../../schema/db";
 import type { Db } from "../../db/client";
 import { ApiError, notFound } from "../../lib/errors";
 import { billingOf, billingRowQuery } from "../settings/billing-settings";
-import { type Draft, draftFromQuote, notInvoicedYet, partLines, withIds, workLine } from "./draft-sources";
+import { type Draft, draftFromQuote, notInvoicedYet, usedPartPrices, visitLines, withIds } from "./draft-sources";
 import { notAfterToday } from "./invoices";
 
 /**
@@ -31,13 +30,7 @@ export async function draftFromJob(db: Db, jobId: number): Promise<Draft> {
       })
       .from(visitSheets)
       .where(inArray(visitSheets.serviceRecordId, visitIds)),
-    db
-      .select({ id: products.id, pricePence: products.pricePence })
-      .from(products)
-      .where(
-        sql`${products.id} IN (SELECT json_extract(used.value, '$.productId') FROM visit_sheets AS s
-          JOIN service_records AS v ON v.id = s.service_record_id, json_each(s.parts) AS used WHERE v.job_id = ${jobId})`,
-      ),
+    usedPartPrices(db, sql`v.job_id = ${jobId}`),
     billingRowQuery(db),
     db
       .select({ id: quotes.id, visitId: quotes.jobId })
@@ -52,18 +45,17 @@ export async function draftFromJob(db: Db, jobId: number): Promise<Draft> {
   const billing = billingOf(billingRow);
   const fromQuote = quote ? await draftFromQuote(db, quote.id) : null;
   const extraVisits = visits.filter((v) => v.id !== quote?.visitId);
-  const lines = extraVisits.flatMap((visit) => {
-    const sheet = sheets.find((s) => s.serviceRecordId === visit.id);
-    const parts = sheet ? (JSON.parse(sheet.parts) as SheetPart[]) : [];
-    return [
-      workLine(visit, sheet?.labourMinutes ?? null, billing.labourRatePence),
-      ...partLines(parts, catalogue, billing.vatRegistered),
-    ];
-  });
-  // Parts typed on a visit with no job sheet stay in the notes, as a visit's own invoice keeps them.
-  const typedParts = extraVisits
-    .filter((v) => !sheets.some((s) => s.serviceRecordId === v.id && s.parts !== "[]") && v.partsUsed?.trim())
-    .map((v) => v.partsUsed!.trim());
+  const each = extraVisits.map((visit) =>
+    visitLines(
+      visit,
+      sheets.find((s) => s.serviceRecordId === visit.id),
+      catalogue,
+      billing,
+    ),
+  );
+  const lines = each.flatMap((v) => v.lines);
+  // Parts typed on a visit whose sheet lists none stay in the notes, as a visit's own invoice keeps them.
+  const typedParts = each.flatMap((v) => (v.typedParts ? [v.typedParts] : []));
   const notes = [fromQuote?.notes, typedParts.length ? `Parts used: ${typedParts.join("; ")}` : null].filter(Boolean).join("\n");
   const lastDay = visits
     .map((v) => v.serviceDate)

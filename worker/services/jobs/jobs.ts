@@ -73,8 +73,6 @@ function jobReads(db: Db, id: number) {
         status: serviceRecords.status,
         serviceDate: serviceRecords.serviceDate,
         visitStart: serviceRecords.visitStart,
-        enquiryId: serviceRecords.enquiryId,
-        createdAt: serviceRecords.createdAt,
       })
       .from(serviceRecords)
       .where(eq(serviceRecords.jobId, id))
@@ -87,14 +85,10 @@ function jobReads(db: Db, id: number) {
         status: quotes.status,
         sentAt: quotes.sentAt,
         createdAt: quotes.createdAt,
-        enquiryId: quotes.enquiryId,
       })
       .from(quotes)
       .where(inArray(quotes.jobId, visitIdsOf(db, id))),
-    db
-      .select({ optionId: quoteAcceptances.optionId, acceptedAt: quoteAcceptances.acceptedAt, name: quoteAcceptances.name })
-      .from(quoteAcceptances)
-      .where(inArray(quoteAcceptances.quoteId, quoteOfJob)),
+    db.select({ name: quoteAcceptances.name }).from(quoteAcceptances).where(inArray(quoteAcceptances.quoteId, quoteOfJob)),
     db
       .select({ amountPence: quotePayments.amountPence, method: quotePayments.method, paidOn: quotePayments.paidOn })
       .from(quotePayments)
