@@ -84,6 +84,8 @@ test.describe("one job, from the landlord's booking to paid", () => {
     browser,
     request,
   }) => {
+    // The suite's longest walk (three people, a phone offline and back): 20 s alone, more on a busy machine.
+    test.slow();
     const { customer, email, lastName, tenantEmail, flat2 } = await landlordWithTwoFlats(request, adminToken);
     const part = await createProduct(request, { name: unique("Condensate Trap"), price: "12.00", stockQuantity: 5 });
     await call(request, adminToken, "patch", "/api/admin/settings/billing", { labourRatePence: 6_000 });
@@ -225,6 +227,19 @@ test.describe("one job, from the landlord's booking to paid", () => {
       await page.goto(`/admin/jobs/${jobs[0]!.id}`);
       await expect(page.getByText("Next: Nothing: paid in full")).toBeVisible();
       await expect(page.getByRole("list").filter({ hasText: record.number })).toBeVisible();
+      // Found again from the list of every job: by her name, under Paid, and opened from there.
+      await page.goto(`/admin/jobs?q=${encodeURIComponent(lastName)}`);
+      await page.getByRole("tab", { name: "Paid" }).click();
+      const listed = page.getByRole("article", { name: `Job ${jobs[0]!.id}: Gas Safety Certificate (CP12)` });
+      await expect(listed).toContainText("Flat 2, 14 Canal Street, Manchester");
+      await expect(listed).toContainText("Paid");
+      await expectNoHorizontalScroll(page);
+      await shoot(page, "jobs-list-390");
+      await page.getByRole("tab", { name: "Invoiced" }).click();
+      await expect(page.getByText("No job matches.")).toBeVisible();
+      await page.getByRole("tab", { name: "All" }).click();
+      await listed.getByRole("link").click();
+      await expect(page.getByText("Next: Nothing: paid in full")).toBeVisible();
 
       // The landlord's account: the record at Flat 2, the invoice paid, the payment received.
       await own.goto("/account");

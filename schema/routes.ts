@@ -203,7 +203,8 @@ export const adminRoutes: RouteInfo[] = [
   { path: "/admin/invoices", title: "Invoices", description: "", prerender: false },
   // public/_redirects serves /admin/invoices/* from the invoices screen's shell.
   { path: "/admin/invoices/:id", title: "Invoice", description: "", prerender: false },
-  // public/_redirects serves /admin/jobs/* from the customers screen's shell.
+  { path: "/admin/jobs", title: "Jobs", description: "", prerender: false },
+  // public/_redirects serves /admin/jobs/* from the jobs screen's shell.
   { path: "/admin/jobs/:id", title: "Job", description: "", prerender: false },
   { path: "/admin/products", title: "Products", description: "", prerender: false },
   { path: "/admin/orders", title: "Orders", description: "", prerender: false },

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { AdminInvoice } from "../schema/api/invoices";
-import { type AdminJob, type JobSummary, jobState } from "../schema/api/jobs";
+import type { AdminJob, JobSummary } from "../schema/api/jobs";
 import { londonToday } from "../schema/london-time";
 import { createCustomer, createServiceRecord } from "./helpers/factories-admin";
 import { query } from "./helpers/factories-commerce";
+import { type StateFacts, stateOf } from "./helpers/job-state";
 import { accept, admin, sentQuote } from "./helpers/quotes";
 
 /**
@@ -185,23 +186,21 @@ describe("a customer's jobs", () => {
 });
 
 describe("a job's state", () => {
-  const visit = (status: string, visitStart: string | null = "2026-12-01T09:00:00.000Z") => ({
-    status,
-    visitStart,
-    serviceDate: "2026-12-01",
-  });
-  const paid = { status: "issued", paidAt: "2026-12-02T10:00:00.000Z", balancePence: 0 };
-  it("follows the work, then the money; a return visit puts a paid job back to work until it is done", () => {
-    const accepted = { status: "accepted" };
-    expect(jobState({ quote: accepted, visits: [visit("scheduled", null)], invoices: [] })).toBe("accepted");
-    expect(jobState({ quote: accepted, visits: [visit("scheduled")], invoices: [] })).toBe("scheduled");
-    expect(jobState({ quote: null, visits: [visit("in-progress")], invoices: [] })).toBe("in progress");
-    expect(jobState({ quote: null, visits: [visit("completed")], invoices: [] })).toBe("done");
-    expect(jobState({ quote: null, visits: [visit("completed")], invoices: [{ ...paid, paidAt: null, balancePence: 5 }] })).toBe(
-      "invoiced",
-    );
-    expect(jobState({ quote: null, visits: [visit("completed")], invoices: [paid, { ...paid, status: "void" }] })).toBe("paid");
-    expect(jobState({ quote: null, visits: [visit("completed"), visit("scheduled")], invoices: [paid] })).toBe("scheduled");
-    expect(jobState({ quote: { status: "cancelled" }, visits: [visit("scheduled")], invoices: [] })).toBe("cancelled");
+  const at = "2026-12-01T09:00:00.000Z";
+  const paid = { status: "issued", paid: true };
+  const accepted = { status: "accepted" };
+  it("follows the work, then the money; a return visit puts a paid job back to work until it is done", async () => {
+    const cases: [StateFacts, string][] = [
+      [{ quote: accepted, visits: [{ status: "scheduled" }] }, "accepted"],
+      [{ quote: accepted, visits: [{ status: "scheduled", visitStart: at }] }, "scheduled"],
+      [{ visits: [{ status: "in-progress", visitStart: at }] }, "in progress"],
+      [{ visits: [{ status: "completed", visitStart: at }] }, "done"],
+      [{ visits: [{ status: "completed" }], invoices: [{ status: "issued" }] }, "invoiced"],
+      [{ visits: [{ status: "completed" }], invoices: [paid, { status: "void" }] }, "paid"],
+      [{ visits: [{ status: "completed" }], invoices: [paid, { status: "draft" }] }, "paid"],
+      [{ visits: [{ status: "completed" }, { status: "scheduled", visitStart: at }], invoices: [paid] }, "scheduled"],
+      [{ quote: { status: "cancelled" }, visits: [{ status: "scheduled" }] }, "cancelled"],
+    ];
+    for (const [facts, state] of cases) expect((await stateOf(facts)).state, JSON.stringify(facts)).toBe(state);
   });
 });

@@ -47,12 +47,12 @@ describe("where the work is", () => {
     const { body: quote } = await admin<AdminQuote>("GET", `/api/admin/estimates/${created.body.id}`);
     const [job] = await query<{ customer_id: number; property_id: number }>(
       "SELECT customer_id, property_id FROM service_records WHERE id = ?1",
-      quote.jobId,
+      quote.visitId,
     );
     expect(job).toEqual({ customer_id: second.id, property_id: home.id });
     // Nothing of the first customer's house anywhere on the second's job.
     const [firstHome] = await query<{ id: number }>("SELECT id FROM properties WHERE customer_id = ?1", first.id);
-    const onJob = await query("SELECT id FROM service_records WHERE id = ?1 AND property_id = ?2", quote.jobId, firstHome!.id);
+    const onJob = await query("SELECT id FROM service_records WHERE id = ?1 AND property_id = ?2", quote.visitId, firstHome!.id);
     expect(onJob).toEqual([]);
   });
 
@@ -79,9 +79,11 @@ describe("after acceptance and while waiting", () => {
     const { quote, token } = await sentQuote();
     await accept(token, { optionalLineIds: ["filter"] });
     const { body: accepted } = await admin<AdminQuote>("GET", `/api/admin/estimates/${quote.id}`);
-    expect(accepted.jobId).not.toBeNull();
+    expect(accepted.visitId).not.toBeNull();
     expect(accepted.events.map((ev) => ev.kind)).toEqual(["created", "sent", "accepted", "job"]);
-    const [job] = await query<Record<string, unknown>>("SELECT * FROM service_records WHERE id = ?1", accepted.jobId);
+    const [job] = await query<Record<string, unknown>>("SELECT * FROM service_records WHERE id = ?1", accepted.visitId);
+    // The visit is on the job the quote was made with, not a job of its own.
+    expect(job!.job_id).toBe(accepted.jobId);
     expect(job).toMatchObject({
       customer_id: quote.customerId,
       status: "scheduled",

@@ -1,44 +1,44 @@
+import { listQuerySchema } from "./lists";
+import { z } from "./z";
+
 /**
  * A job (docs/decisions/023-the-job.md): the thread one piece of work hangs on, for one customer at
  * one property: its quote, its visits with their paperwork, its invoices and their payments. Its
- * state is read from them, in the order the work goes.
+ * state is read from them, in the order the work goes (worker/services/jobs/job-state.ts).
  */
-export const jobStates = ["accepted", "scheduled", "in progress", "done", "invoiced", "paid", "cancelled"] as const;
+export const jobStates = [
+  "enquiry",
+  "quoted",
+  "accepted",
+  "scheduled",
+  "in progress",
+  "done",
+  "invoiced",
+  "paid",
+  "cancelled",
+] as const;
 export type JobState = (typeof jobStates)[number];
 
-/** What the state is read from: the facts of the job's quote, visits and invoices. */
-export type JobFacts = {
-  quote: { status: string } | null;
-  visits: { status: string; visitStart: string | null; serviceDate: string }[];
-  /** Issued and void invoices count; drafts do not. */
-  invoices: { status: string; paidAt: string | null; balancePence: number }[];
+/** What the owner's next step is read from, besides the state. */
+export type NextStepFacts = {
+  /** The job's quote's status (as the customer sees it: "expired" once past its date), if it has one. */
+  quoteStatus: string | null;
+  /** The first visit still to do, if any: its agreed time, or null while it has none. */
+  nextVisitStart: string | null | undefined;
+  draftInvoiceId: number | null;
 };
 
-/**
- * The job's state: cancelled with its quote; while a visit is still to do, in progress (one is under
- * way) or scheduled (accepted, while a quote's visit has no time yet); with every visit done, paid
- * when every issued invoice is, invoiced once one is, else done. A visit added after the invoice (a
- * return visit) puts the job back to work until it is done.
- */
-export function jobState({ quote, visits, invoices }: JobFacts): JobState {
-  if (quote?.status === "cancelled") return "cancelled";
-  if (visits.some((v) => v.status === "in-progress")) return "in progress";
-  if (visits.some((v) => v.status !== "completed"))
-    return quote && !visits.some((v) => v.visitStart !== null) ? "accepted" : "scheduled";
-  const issued = invoices.filter((i) => i.status === "issued");
-  if (issued.length > 0) return issued.every((i) => i.paidAt !== null) ? "paid" : "invoiced";
-  return "done";
-}
-
 /** What the owner does next, in the screen's words. */
-export function jobNextStep(state: JobState, facts: JobFacts & { draftInvoiceId: number | null }): string {
+export function jobNextStep(state: JobState, facts: NextStepFacts): string {
   switch (state) {
+    case "enquiry":
+      return "Price it and send the quote";
+    case "quoted":
+      return "Wait for the customer's answer, or follow the quote up";
     case "accepted":
       return "Book a time for the visit";
-    case "scheduled": {
-      const next = facts.visits.find((v) => v.status !== "completed");
-      return next?.visitStart ? "Carry out the visit" : "Agree a time for the visit";
-    }
+    case "scheduled":
+      return facts.nextVisitStart ? "Carry out the visit" : "Agree a time for the visit";
     case "in progress":
       return "Finish the job sheet";
     case "done":
@@ -48,7 +48,11 @@ export function jobNextStep(state: JobState, facts: JobFacts & { draftInvoiceId:
     case "paid":
       return "Nothing: paid in full";
     case "cancelled":
-      return "Nothing: the customer cancelled";
+      return facts.quoteStatus === "declined"
+        ? "Nothing: the customer declined the quote"
+        : facts.quoteStatus === "expired"
+          ? "Nothing: the quote expired"
+          : "Nothing: the customer cancelled";
   }
 }
 
@@ -83,3 +87,8 @@ export type AdminJob = JobSummary & {
   /** Whether "Invoice the job" can make a draft now (every visit done, no invoice yet). */
   canInvoice: boolean;
 };
+
+/** GET /api/admin/jobs: every job, newest first, searched and filtered by state. */
+export const jobListQuerySchema = listQuerySchema({ max: 100, defaultLimit: 50 }).extend({
+  state: z.enum(jobStates, { error: "Unknown state" }).optional(),
+});

@@ -253,7 +253,10 @@ export type AdminQuote = QuoteContent & {
   depositPayments: DepositPayment[];
   cancelledAt: string | null;
   cancelReason: string | null;
+  /** The job the quote prices (every quote has one, made with it). */
   jobId: number | null;
+  /** The visit its acceptance booked. */
+  visitId: number | null;
   /** The customer's link to the version they were sent (a path on the site's address). */
   customerUrl: string | null;
   events: QuoteEvent[];

@@ -2,6 +2,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { createdAt, paymentMethods, updatedAt } from "./columns";
 import { enquiries, serviceRecords } from "./crm";
 import { customers } from "./customers";
+import { jobs } from "./jobs";
 import { properties } from "./properties";
 
 /**
@@ -37,8 +38,13 @@ export const quotes = sqliteTable(
     /** The customer cancelled the accepted quote within the 14 days. */
     cancelledAt: text("cancelled_at"),
     cancelReason: text("cancel_reason"),
-    /** The job the accepted quote became. */
-    jobId: integer("job_id").references(() => serviceRecords.id, { onDelete: "set null" }),
+    /**
+     * The job the quote is the price of (docs/decisions/023-the-job.md): made with the quote, in the
+     * database (the trigger estimates_job), at the quote's customer and property.
+     */
+    jobId: integer("job_id").references(() => jobs.id),
+    /** The visit the accepted quote booked (its time agreed on the quote's screen). */
+    visitId: integer("visit_id").references(() => serviceRecords.id, { onDelete: "set null" }),
     /** The customer's links carry this version (besides the quote's version); bumping it revokes every link given before. */
     linkVersion: integer("link_version").notNull().default(1),
     createdAt: createdAt(),
@@ -49,6 +55,7 @@ export const quotes = sqliteTable(
     index("estimates_status").on(t.status, t.updatedAt),
     index("estimates_customer").on(t.customerId),
     index("estimates_updated").on(t.updatedAt),
+    index("estimates_job").on(t.jobId),
   ],
 );
 

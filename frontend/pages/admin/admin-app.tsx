@@ -28,6 +28,7 @@ const Invoices = lazyPage(() => import("./invoices"));
 const Today = lazyPage(() => import("./today"));
 const Invoice = lazyPage(() => import("./invoice"));
 const Job = lazyPage(() => import("./job"));
+const Jobs = lazyPage(() => import("./jobs"));
 const Products = lazyPage(() => import("./products"));
 const Orders = lazyPage(() => import("./orders"));
 const Calendar = lazyPage(() => import("./calendar"));
@@ -70,6 +71,7 @@ const screens = [
   { path: "/invoices", Screen: Invoices },
   { path: "/today", Screen: Today },
   { path: "/invoices/:id", Screen: Invoice },
+  { path: "/jobs", Screen: Jobs },
   { path: "/jobs/:id", Screen: Job },
   { path: "/products", Screen: Products },
   { path: "/orders", Screen: Orders },

@@ -174,15 +174,15 @@ export async function draftFromQuote(db: Db, id: number): Promise<Draft> {
   if (!quote) throw notFound("Quote");
   if (quote.status !== "accepted" || !acceptance) throw new ApiError("CONFLICT", "Only an accepted quote can be invoiced.");
   await notInvoicedYet(db, i.quoteId, id, "quote");
-  const [[version], [job], [held]] = await db.batch([
+  const [[version], [visit], [held]] = await db.batch([
     db
       .select({ content: quoteVersions.content })
       .from(quoteVersions)
       .where(and(eq(quoteVersions.quoteId, id), eq(quoteVersions.version, acceptance.version))),
     db
-      .select({ serviceDate: serviceRecords.serviceDate, jobId: serviceRecords.jobId })
+      .select({ serviceDate: serviceRecords.serviceDate })
       .from(serviceRecords)
-      .where(eq(serviceRecords.id, quote.jobId ?? 0)),
+      .where(eq(serviceRecords.id, quote.visitId ?? 0)),
     // The deposit the quote holds comes off the balance (and follows its ledger from now on).
     db.select({ pence: heldSql(id) }).from(sql`(SELECT 1)`),
   ]);
@@ -193,12 +193,12 @@ export async function draftFromQuote(db: Db, id: number): Promise<Draft> {
   return {
     customerId: quote.customerId,
     propertyId: quote.propertyId,
-    serviceRecordId: quote.jobId,
+    serviceRecordId: quote.visitId,
     quoteId: quote.id,
-    jobId: job?.jobId ?? null,
+    jobId: quote.jobId,
     lines: chosenLines(option, optional).map(({ optional: _, ...line }) => line),
     notes: `${content.title}: ${option.name}, as accepted on quote ${numberText("estimate", quote.number!)}.`,
-    supplyDate: notAfterToday(job?.serviceDate ?? today),
+    supplyDate: notAfterToday(visit?.serviceDate ?? today),
     depositPence: held?.pence ?? 0,
   };
 }

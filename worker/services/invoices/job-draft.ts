@@ -33,9 +33,9 @@ export async function draftFromJob(db: Db, jobId: number): Promise<Draft> {
     usedPartPrices(db, sql`v.job_id = ${jobId}`),
     billingRowQuery(db),
     db
-      .select({ id: quotes.id, visitId: quotes.jobId })
+      .select({ id: quotes.id, visitId: quotes.visitId })
       .from(quotes)
-      .where(and(inArray(quotes.jobId, visitIds), eq(quotes.status, "accepted"))),
+      .where(and(eq(quotes.jobId, jobId), eq(quotes.status, "accepted"))),
   ]);
   if (!job) throw notFound("Job");
   if (!job.customerId) throw new ApiError("CONFLICT", "This job has no customer to invoice.");

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { type AdminJob, type JobEvent, type JobFacts, type JobSummary, jobNextStep, jobState } from "../../../schema/api/jobs";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { type AdminJob, type JobEvent, type JobSummary, jobNextStep } from "../../../schema/api/jobs";
 import { paymentMethodLabels } from "../../../schema/api/payment-methods";
 import { allEnquiryServiceLabels } from "../../../schema/business";
 import {
@@ -19,10 +19,13 @@ import {
   warningNotices,
 } from "../../../schema/db";
 import { formatPence } from "../../../schema/format";
+import { londonToday } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import { notFound } from "../../lib/errors";
 import { customerAddress } from "../documents/drafts";
+import { statusNow } from "../quotes/quotes";
+import { jobStateSql, jobTitleSql } from "./job-state";
 
 /**
  * A job read whole (docs/decisions/023-the-job.md): what hangs on it, in one D1 batch, as the events
@@ -37,8 +40,8 @@ const visitIdsOf = (db: Db, jobId: number) =>
   db.select({ id: serviceRecords.id }).from(serviceRecords).where(eq(serviceRecords.jobId, jobId));
 const invoiceIdsOf = (db: Db, jobId: number) => db.select({ id: invoices.id }).from(invoices).where(eq(invoices.jobId, jobId));
 
-/** Jobs with whose and where they are, for a caller's filter. */
-const jobRows = (db: Db) =>
+/** Jobs with whose and where they are, their title and state, for a caller's filter. */
+export const jobRows = (db: Db, today = londonToday()) =>
   db
     .select({
       id: jobs.id,
@@ -49,6 +52,8 @@ const jobRows = (db: Db) =>
       lastName: customers.lastName,
       address: properties.address,
       postcode: properties.postcode,
+      title: jobTitleSql,
+      state: jobStateSql(today),
     })
     .from(jobs)
     .leftJoin(customers, eq(customers.id, jobs.customerId))
@@ -56,10 +61,7 @@ const jobRows = (db: Db) =>
 
 /** The statements that read a job: each filtered by the job, so the batch reads its rows only. */
 function jobReads(db: Db, id: number) {
-  const quoteOfJob = db
-    .select({ id: quotes.id })
-    .from(quotes)
-    .where(inArray(quotes.jobId, visitIdsOf(db, id)));
+  const quoteOfJob = db.select({ id: quotes.id }).from(quotes).where(eq(quotes.jobId, id));
   const recordsOfJob = db
     .select({ id: gasSafetyRecords.id })
     .from(gasSafetyRecords)
@@ -73,6 +75,7 @@ function jobReads(db: Db, id: number) {
         status: serviceRecords.status,
         serviceDate: serviceRecords.serviceDate,
         visitStart: serviceRecords.visitStart,
+        createdAt: serviceRecords.createdAt,
       })
       .from(serviceRecords)
       .where(eq(serviceRecords.jobId, id))
@@ -83,11 +86,13 @@ function jobReads(db: Db, id: number) {
         number: quotes.number,
         title: quotes.title,
         status: quotes.status,
+        validUntil: quotes.validUntil,
         sentAt: quotes.sentAt,
         createdAt: quotes.createdAt,
       })
       .from(quotes)
-      .where(inArray(quotes.jobId, visitIdsOf(db, id))),
+      .where(eq(quotes.jobId, id))
+      .orderBy(asc(quotes.id)),
     db.select({ name: quoteAcceptances.name }).from(quoteAcceptances).where(inArray(quoteAcceptances.quoteId, quoteOfJob)),
     db
       .select({ amountPence: quotePayments.amountPence, method: quotePayments.method, paidOn: quotePayments.paidOn })
@@ -98,7 +103,7 @@ function jobReads(db: Db, id: number) {
       .from(enquiries)
       .where(
         sql`${enquiries.id} IN (SELECT v.quote_id FROM service_records AS v WHERE v.job_id = ${id}
-          UNION SELECT q.quote_request_id FROM estimates AS q WHERE q.job_id IN (SELECT v.id FROM service_records AS v WHERE v.job_id = ${id}))`,
+          UNION SELECT q.quote_request_id FROM estimates AS q WHERE q.job_id = ${id})`,
       ),
     db
       .select({
@@ -168,12 +173,7 @@ export async function readJob(db: Db, id: number): Promise<AdminJob> {
   const [[job], visits, [quote], [acceptance], deposits, enquiryRows, records, notices, sheets, invoiceRows, payments, credits] =
     reads;
   if (!job) throw notFound("Job");
-  const facts: JobFacts = {
-    quote: quote && acceptance ? { status: quote.status } : null,
-    visits,
-    invoices: invoiceRows.filter((i) => i.status !== "draft"),
-  };
-  const state = jobState(facts);
+  const { state } = job;
   const draftInvoiceId = invoiceRows.find((i) => i.status === "draft")?.id ?? null;
   const numberOf = new Map(invoiceRows.map((i) => [i.id, i.number === null ? "a draft" : numberText("invoice", i.number)]));
   const events: JobEvent[] = [
@@ -192,7 +192,7 @@ export async function readJob(db: Db, id: number): Promise<AdminJob> {
             at: quote.sentAt ?? quote.createdAt,
             title: `Quote ${quote.number === null ? "(draft)" : numberText("estimate", quote.number)}: ${quote.title}`,
             detail: acceptance ? `Accepted by ${acceptance.name}` : null,
-            status: quote.status,
+            status: statusNow(quote.status, quote.validUntil),
             href: `/estimates/${quote.id}`,
           },
         ]
@@ -207,7 +207,8 @@ export async function readJob(db: Db, id: number): Promise<AdminJob> {
     })),
     ...visits.map((v) => ({
       kind: "visit" as const,
-      at: v.visitStart ?? v.serviceDate,
+      // A visit's time, else the day it was done; one still to book is in the thread when it was made.
+      at: v.visitStart ?? (v.status === "completed" ? v.serviceDate : v.createdAt),
       title: `Visit: ${v.serviceType}`,
       detail: v.visitStart ? null : "Time to be agreed",
       status: v.status,
@@ -263,18 +264,22 @@ export async function readJob(db: Db, id: number): Promise<AdminJob> {
     })),
   ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   return {
-    ...summaryOf(job, quote?.title ?? visits[0]?.serviceType ?? "Job", state),
-    next: jobNextStep(state, { ...facts, draftInvoiceId }),
+    ...summaryOf(job),
+    next: jobNextStep(state, {
+      quoteStatus: quote ? statusNow(quote.status, quote.validUntil) : null,
+      nextVisitStart: visits.find((v) => v.status !== "completed")?.visitStart,
+      draftInvoiceId,
+    }),
     events,
     draftInvoiceId,
     canInvoice: state === "done" && invoiceRows.every((i) => i.status === "void"),
   };
 }
 
-const summaryOf = (job: Awaited<ReturnType<typeof jobRows>>[number], title: string, state: JobSummary["state"]): JobSummary => ({
+export const summaryOf = (job: Awaited<ReturnType<typeof jobRows>>[number]): JobSummary => ({
   id: job.id,
-  title,
-  state,
+  title: job.title,
+  state: job.state,
   customerId: job.customerId,
   customerName: job.firstName === null ? null : `${job.firstName} ${job.lastName ?? ""}`.trim(),
   propertyId: job.propertyId,
@@ -282,39 +287,8 @@ const summaryOf = (job: Awaited<ReturnType<typeof jobRows>>[number], title: stri
   createdAt: job.createdAt,
 });
 
-/**
- * A customer's jobs, newest first, each with its title and state: one batch of four reads, each
- * bounded by the customer's own rows.
- */
+/** A customer's jobs, newest first, each with its title and state: one read of the customer's own rows. */
 export async function customerJobs(db: Db, customerId: number): Promise<JobSummary[]> {
-  const jobsOf = db.select({ id: jobs.id }).from(jobs).where(eq(jobs.customerId, customerId));
-  const [found, visits, quoteRows, invoiceRows] = await db.batch([
-    jobRows(db).where(eq(jobs.customerId, customerId)).orderBy(desc(jobs.createdAt), desc(jobs.id)),
-    db
-      .select({
-        id: serviceRecords.id,
-        jobId: serviceRecords.jobId,
-        serviceType: serviceRecords.serviceType,
-        status: serviceRecords.status,
-        serviceDate: serviceRecords.serviceDate,
-        visitStart: serviceRecords.visitStart,
-      })
-      .from(serviceRecords)
-      .where(inArray(serviceRecords.jobId, jobsOf))
-      .orderBy(asc(serviceRecords.serviceDate), asc(serviceRecords.id)),
-    db
-      .select({ jobVisitId: quotes.jobId, title: quotes.title, status: quotes.status })
-      .from(quotes)
-      .where(and(eq(quotes.customerId, customerId), sql`${quotes.jobId} IS NOT NULL`)),
-    db
-      .select({ jobId: invoices.jobId, status: invoices.status, paidAt: invoices.paidAt, balancePence: balanceOf })
-      .from(invoices)
-      .where(and(inArray(invoices.jobId, jobsOf), ne(invoices.status, "draft"))),
-  ]);
-  return found.map((job) => {
-    const own = visits.filter((v) => v.jobId === job.id);
-    const quote = quoteRows.find((q) => own.some((v) => v.id === q.jobVisitId)) ?? null;
-    const state = jobState({ quote, visits: own, invoices: invoiceRows.filter((i) => i.jobId === job.id) });
-    return summaryOf(job, quote?.title ?? own[0]?.serviceType ?? "Job", state);
-  });
+  const rows = await jobRows(db).where(eq(jobs.customerId, customerId)).orderBy(desc(jobs.createdAt), desc(jobs.id));
+  return rows.map(summaryOf);
 }

@@ -200,6 +200,8 @@ function jobStatements(
         notes: `From quote ${quoteNumber}, accepted by ${input.name}${input.startEarly ? "; asked to start within the 14 days" : "; start after the 14-day cancellation period"}`,
         // The quote's own property, never a guess: a quote is not sent without one (sendQuote).
         propertyId: e.propertyId,
+        // On the quote's job (made with the quote), so the visit is one of its thread.
+        jobId: e.jobId,
         enquiryId: e.enquiryId,
         createdAt: now,
       },
@@ -207,7 +209,7 @@ function jobStatements(
     ),
     db
       .update(e)
-      .set({ jobId: sql`last_insert_rowid()` })
+      .set({ visitId: sql`last_insert_rowid()` })
       .where(and(eq(e.id, id), sql`changes() = 1`, accepted)),
     eventWhen(db, id, "job", now, "a visit to book", accepted),
   ] as const;

@@ -131,6 +131,7 @@ export async function toAdmin(
     cancelledAt: quote.cancelledAt,
     cancelReason: quote.cancelReason,
     jobId: quote.jobId,
+    visitId: quote.visitId,
     customerUrl: quote.sentVersion === null ? null : await quoteLink(env, quote.id, quote.sentVersion, quote.linkVersion),
     events: events.map((ev) => ({ kind: ev.kind, at: ev.at, detail: ev.detail })),
     createdAt: quote.createdAt,

@@ -1,8 +1,10 @@
 import type { JobState } from "../../../../schema/api/jobs";
 import { StatusBadge, type StatusTone } from "../status-badge";
 
-/** A job's state as a badge: work to do in the theme's colour, money owed outlined, paid green. */
+/** A job's state as a badge: work to do in the theme's colour, waiting on the customer (an answer, the money) outlined, paid green. */
 const tones: Record<JobState, StatusTone> = {
+  enquiry: "outline",
+  quoted: "outline",
   accepted: "default",
   scheduled: "default",
   "in progress": "default",
@@ -12,7 +14,9 @@ const tones: Record<JobState, StatusTone> = {
   cancelled: "secondary",
 };
 
-const labels: Record<JobState, string> = {
+export const jobStateLabels: Record<JobState, string> = {
+  enquiry: "Enquiry",
+  quoted: "Quoted",
   accepted: "Accepted",
   scheduled: "Scheduled",
   "in progress": "In progress",
@@ -23,5 +27,5 @@ const labels: Record<JobState, string> = {
 };
 
 export const JobStateBadge = ({ state }: { state: JobState }) => (
-  <StatusBadge status={state} tones={tones} label={labels[state]} />
+  <StatusBadge status={state} tones={tones} label={jobStateLabels[state]} />
 );

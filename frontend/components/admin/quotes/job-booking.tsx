@@ -25,8 +25,8 @@ const SHOWN = 8;
  * the 14 days to cancel), one tap to book it and e-mail the customer the time.
  */
 export function JobBooking({ quote }: { quote: AdminQuote }) {
-  const jobId = quote.jobId!;
-  const job = useAdminData<AdminServiceRecord>(`/api/admin/service-records/${jobId}`);
+  const visitId = quote.visitId!;
+  const job = useAdminData<AdminServiceRecord>(`/api/admin/service-records/${visitId}`);
   const [minutes, setMinutes] = useState<number>(480);
   const [busy, setBusy] = useState(false);
   const acceptance = quote.acceptance!;
@@ -39,7 +39,7 @@ export function JobBooking({ quote }: { quote: AdminQuote }) {
   async function book(slot: Slot) {
     setBusy(true);
     try {
-      await adminApi<AdminServiceRecord>(`/api/admin/service-records/${jobId}`, {
+      await adminApi<AdminServiceRecord>(`/api/admin/service-records/${visitId}`, {
         method: "PATCH",
         json: {
           serviceDate: londonDateOf(slot.start),
@@ -74,7 +74,7 @@ export function JobBooking({ quote }: { quote: AdminQuote }) {
         ) : job.data.visitStart ? (
           <Text as="p" size="2">
             Booked for {formatVisitTime(job.data.visitStart)}.{" "}
-            <Link className="admin-muted-link" href={`/service-records?record=${jobId}`}>
+            <Link className="admin-muted-link" href={`/service-records?record=${visitId}`}>
               Open the visit
             </Link>
           </Text>
@@ -123,7 +123,7 @@ export function JobBooking({ quote }: { quote: AdminQuote }) {
               </ul>
             )}
             <Text as="p" size="2" mt="2">
-              <Link className="admin-muted-link" href={`/service-records?record=${jobId}`}>
+              <Link className="admin-muted-link" href={`/service-records?record=${visitId}`}>
                 Or open the visit to set another time
               </Link>
             </Text>

@@ -104,7 +104,7 @@ export function QuoteBuilder({
       />
       {quote ? <QuoteStatus quote={quote} onChanged={() => onSaved?.()} /> : null}
       {quote?.acceptance ? <AcceptedQuote quote={quote} onChanged={() => onSaved?.()} /> : null}
-      {quote?.jobId && quote.status === "accepted" ? <JobBooking quote={quote} /> : null}
+      {quote?.visitId && quote.status === "accepted" ? <JobBooking quote={quote} /> : null}
       {quote?.status === "accepted" ? (
         <Flex justify="end" mb="4">
           <InvoiceFrom source={{ fromQuoteId: quote.id }} label="Invoice the work" />

@@ -20,7 +20,12 @@ export function QuoteStatus({ quote, onChanged }: { quote: AdminQuote; onChanged
         </Text>
       ) : null}
       {quote.jobId ? (
-        <Link className="admin-muted-link" href={`/service-records?record=${quote.jobId}`}>
+        <Link className="admin-muted-link" href={`/jobs/${quote.jobId}`}>
+          Open the job
+        </Link>
+      ) : null}
+      {quote.visitId ? (
+        <Link className="admin-muted-link" href={`/service-records?record=${quote.visitId}`}>
           Open the job's visit
         </Link>
       ) : null}

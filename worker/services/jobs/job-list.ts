@@ -1,0 +1,44 @@
+import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import type { JobState, JobSummary } from "../../../schema/api/jobs";
+import type { ListResult } from "../../../schema/api/lists";
+import { customers, jobs, properties } from "../../../schema/db";
+import { londonToday } from "../../../schema/london-time";
+import type { Db } from "../../db/client";
+import { jobStateSql, jobTitleSql } from "./job-state";
+import { jobRows, summaryOf } from "./jobs";
+
+/**
+ * Every job, newest first: searched by the job's number, its title, the customer's name, e-mail or
+ * phone, or the property's address or postcode; filtered by state. The page and its count are one
+ * batch; each job's title and state are read in the query (job-state.ts), so the filter and the
+ * count are the database's, at any number of jobs.
+ */
+export async function listJobs(
+  db: Db,
+  query: { q?: string; state?: JobState; limit: number; offset: number },
+): Promise<ListResult<JobSummary>> {
+  const today = londonToday();
+  const where = and(query.state ? sql`${jobStateSql(today)} = ${query.state}` : undefined, searchOf(query.q));
+  const [rows, [total]] = await db.batch([
+    jobRows(db, today).where(where).orderBy(desc(jobs.createdAt), desc(jobs.id)).limit(query.limit).offset(query.offset),
+    db
+      .select({ n: count() })
+      .from(jobs)
+      .leftJoin(customers, eq(customers.id, jobs.customerId))
+      .leftJoin(properties, eq(properties.id, jobs.propertyId))
+      .where(where),
+  ]);
+  return { items: rows.map(summaryOf), total: total?.n ?? 0 };
+}
+
+/** The search: "job 12" or "12" finds that job; any other words each match one of the job's texts. */
+function searchOf(q: string | undefined): SQL | undefined {
+  const needle = q?.toLowerCase();
+  if (!needle) return undefined;
+  const number = needle.match(/^(?:job\s*)?#?(\d+)$/)?.[1];
+  const texts = sql`lower(${jobTitleSql} || ' ' || COALESCE(${customers.firstName} || ' ' || ${customers.lastName}, '') || ' ' ||
+    COALESCE(${customers.email}, '') || ' ' || COALESCE(${customers.phone}, '') || ' ' ||
+    COALESCE(${properties.address}, '') || ' ' || COALESCE(${properties.postcode}, ''))`;
+  const words = needle.split(/\s+/).filter(Boolean).slice(0, 6);
+  return or(number ? eq(jobs.id, Number(number)) : undefined, and(...words.map((w) => sql`instr(${texts}, ${w}) > 0`)));
+}
