@@ -6,7 +6,7 @@ import { callAppJson, outboxTo, query } from "./helpers/factories-commerce";
 /**
  * A tenant books the access the landlord allows (issue 44): the landlord ticks "let the tenant book"
  * on her let flat; the tenant then books its gas safety check from their own account, for the
- * landlord, at that flat, confirmed to the tenant. Until then, and anywhere else, they cannot.
+ * landlord, at that flat, confirmed to the tenant, the landlord told. Until then, and anywhere else, they cannot.
  */
 
 async function letFlat(name: string) {
@@ -86,6 +86,12 @@ describe("a tenant booking the check", () => {
     expect(await query("SELECT id FROM customers WHERE lower(email) = ?1", l.tenantEmail)).toEqual([]);
     const [confirmation] = await outboxTo(l.tenantEmail).then((mails) => mails.filter((m) => /booked/i.test(m.subject)));
     expect(confirmation?.text).toContain(l.flat.address);
+    // The landlord, whose visit it is, is told who booked it, when and where (and gets no link to manage it).
+    const [told] = await outboxTo(l.email).then((mails) => mails.filter((m) => /your tenant booked/i.test(m.subject)));
+    expect(told?.subject).toContain(booked.body.reference);
+    expect(told?.text).toContain(`Tia Tenant booked your Gas safety certificate (CP12) visit at ${l.flat.address}`);
+    expect(told?.text).toContain("Booked by: Tia Tenant, 07700 900222");
+    expect(told?.text).not.toContain("/booking/");
     // The landlord sees the visit among hers.
     expect((await account(owner)).body.upcoming).toEqual([expect.objectContaining({ reference: booked.body.reference })]);
   });

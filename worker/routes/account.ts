@@ -35,7 +35,7 @@ import { tenantLinkVersion } from "../services/account/tenants";
 import { accountDocumentKindNames, documentKinds } from "../services/document-kinds";
 import { documentUrl } from "../services/documents/files";
 import { queueInBackground } from "../services/mail";
-import { createAccountBooking } from "../services/visits/book";
+import { createAccountBooking } from "../services/visits/account-booking";
 
 /**
  * /api/account: the customer's own page. Signed in by an e-mailed link (a session in an HttpOnly

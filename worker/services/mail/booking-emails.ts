@@ -129,3 +129,28 @@ export function ownerBookingMail(
     ...mailParts(title, [fieldsBlock(fields)]),
   };
 }
+
+/**
+ * To the landlord when the tenant books the check at the home she lets (she allowed it on her
+ * account): what, when and where, and who booked it. The tenant manages the booking; the landlord
+ * is told, as the customer and the one the record is for.
+ */
+export const tenantBookedMail = (landlord: { email: string; name: string }, b: BookingForMail): MailMessage => ({
+  kind: "booking",
+  to: landlord.email,
+  subject: `${company.shortName}: your tenant booked a visit (${b.reference})`,
+  ...mailParts("Your tenant booked a visit", [
+    say(`Hello ${first(landlord.name)},`),
+    say(
+      `${b.name} booked your ${visitLabel(b.service)} visit at ${[b.address, b.postcode].filter(Boolean).join(", ")} for ${visitTime(b.startsAt, b.endsAt)}, as your account lets them. They can move or cancel it from their own account; the record comes to you when it is issued.`,
+    ),
+    fieldsBlock([
+      ["Reference", b.reference],
+      ["Visit", visitLabel(b.service)],
+      ["When", visitTime(b.startsAt, b.endsAt)],
+      ["Address", [b.address, b.postcode].filter(Boolean).join(", ")],
+      ["Booked by", `${b.name}, ${b.phone}`],
+    ]),
+    say(`Questions? Call us on ${factsNow().phone}.`),
+  ]),
+});

@@ -1,7 +1,6 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import {
-  type AccountBooking,
   type BookableService,
   type BookingCreated,
   bookableServiceRecordTypes,
@@ -20,9 +19,8 @@ import { isConstraintError } from "../../db/errors";
 import { insertWhen } from "../../db/insert-when";
 import type { AppEnv } from "../../env";
 import { createBookingToken, readBookingToken, requireCurrentBookingLink } from "../../lib/booking-token";
-import { ApiError, notFound } from "../../lib/errors";
+import { ApiError } from "../../lib/errors";
 import { siteHost, siteUrl } from "../../lib/site-url";
-import { ofAccount } from "../customers/customers";
 import { firstPropertyOf, firstPropertyStatement } from "../customers/properties";
 import { ownerEmail, toTypedAddress } from "../mail";
 import {
@@ -106,55 +104,6 @@ export type BookingInput = {
   address: string;
   notes: string | null;
 };
-
-/**
- * "Book the check" from the signed-in account: the visit is at the chosen property, for the customer
- * it belongs to, and the confirmation (with its link to move or cancel) goes to the account's own
- * address. The property must be one of the account's customers', or the home the account rents when
- * its landlord lets the tenant book (the visit is then the landlord's, booked by the tenant), read in
- * SQL; anyone else's is a 404. Nobody new is made: the property's customer is the one booked for.
- */
-export async function createAccountBooking(
-  env: AppEnv,
-  db: Db,
-  email: string,
-  { propertyId, ...input }: AccountBooking,
-  now = Date.now(),
-): Promise<{ created: BookingCreated; mails: MailMessage[] }> {
-  const accountCustomers = db.select({ id: customers.id }).from(customers).where(ofAccount(email));
-  const [place] = await db
-    .select({
-      customerId: properties.customerId,
-      address: properties.address,
-      postcode: properties.postcode,
-      owned: sql<number>`${inArray(properties.customerId, accountCustomers)}`,
-      tenantMayBook: properties.tenantMayBook,
-    })
-    .from(properties)
-    .where(
-      and(
-        eq(properties.id, propertyId),
-        or(inArray(properties.customerId, accountCustomers), sql`lower(${properties.tenantEmail}) = ${email}`),
-      ),
-    );
-  if (!place?.customerId) throw notFound("Property");
-  if (!place.owned && !place.tenantMayBook) {
-    throw new ApiError(
-      "FORBIDDEN",
-      `Your landlord books the gas safety check for this home. Please ask them, or call us on ${factsNow().phone}.`,
-    );
-  }
-  if (!place.postcode) {
-    throw new ApiError(
-      "VALIDATION_FAILED",
-      `We don't have this property's postcode, so it can't be booked online. Please call us on ${factsNow().phone}.`,
-    );
-  }
-  return createBooking(env, db, { ...input, email, address: place.address, postcode: place.postcode }, now, {
-    customerId: place.customerId,
-    propertyId,
-  });
-}
 
 /**
  * Books a visit: the customer (matched by e-mail, name and postcode, or created), a scheduled service record, the
