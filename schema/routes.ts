@@ -206,6 +206,7 @@ export const adminRoutes: RouteInfo[] = [
   { path: "/admin/jobs", title: "Jobs", description: "", prerender: false },
   // public/_redirects serves /admin/jobs/* from the jobs screen's shell.
   { path: "/admin/jobs/:id", title: "Job", description: "", prerender: false },
+  { path: "/admin/reports", title: "Reports", description: "", prerender: false },
   { path: "/admin/products", title: "Products", description: "", prerender: false },
   { path: "/admin/orders", title: "Orders", description: "", prerender: false },
   { path: "/admin/calendar", title: "Calendar", description: "", prerender: false },

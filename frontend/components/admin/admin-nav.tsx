@@ -33,6 +33,7 @@ const sections: Section[] = [
   { href: "/orders", label: "Orders", place: "md", group: "Sales" },
   { href: "/estimates", label: "Quotes", place: "more", group: "Sales" },
   { href: "/invoices", label: "Invoices", place: "more", group: "Sales" },
+  { href: "/reports", label: "Reports", place: "more", group: "Sales" },
   { href: "/products", label: "Products", place: "lg", group: "Sales" },
   { href: "/email-subscribers", label: "Email Subscribers", short: "Subscribers", place: "lg", group: "Sales" },
   { href: "/reminders", label: "Reminders", place: "lg", group: "Customer care" },

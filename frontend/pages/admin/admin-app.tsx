@@ -29,6 +29,7 @@ const Today = lazyPage(() => import("./today"));
 const Invoice = lazyPage(() => import("./invoice"));
 const Job = lazyPage(() => import("./job"));
 const Jobs = lazyPage(() => import("./jobs"));
+const Reports = lazyPage(() => import("./reports"));
 const Products = lazyPage(() => import("./products"));
 const Orders = lazyPage(() => import("./orders"));
 const Calendar = lazyPage(() => import("./calendar"));
@@ -72,6 +73,7 @@ const screens = [
   { path: "/today", Screen: Today },
   { path: "/invoices/:id", Screen: Invoice },
   { path: "/jobs", Screen: Jobs },
+  { path: "/reports", Screen: Reports },
   { path: "/jobs/:id", Screen: Job },
   { path: "/products", Screen: Products },
   { path: "/orders", Screen: Orders },

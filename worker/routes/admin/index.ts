@@ -20,6 +20,7 @@ import products from "./products";
 import properties from "./properties";
 import quotes from "./quotes";
 import reminders from "./reminders";
+import reports from "./reports";
 import security from "./security";
 import serviceRecords from "./service-records";
 import businessSettings from "./settings";
@@ -45,6 +46,7 @@ const app = new Hono<HonoEnv>()
   .route("/", gasSafety)
   .route("/", quotes)
   .route("/", invoices)
+  .route("/", reports)
   .route("/", links)
   .route("/", visits)
   .route("/products", products)

@@ -24,6 +24,7 @@ import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import { notFound } from "../../lib/errors";
 import { customerAddress } from "../documents/drafts";
+import { balanceSql } from "../invoices/invoices";
 import { statusNow } from "../quotes/quotes";
 import { jobStateSql, jobTitleSql } from "./job-state";
 
@@ -32,8 +33,6 @@ import { jobStateSql, jobTitleSql } from "./job-state";
  * of its thread in order, with its state and the owner's next step. No list here is unbounded by
  * more than one job's (or one customer's) own rows.
  */
-
-const balanceOf = sql<number>`${invoices.grossPence} - ${invoices.depositPence} - ${invoices.creditedPence} - ${invoices.paidPence}`;
 
 /** The visits of the job `jobId` (an id or SQL), as a subquery. */
 const visitIdsOf = (db: Db, jobId: number) =>
@@ -138,7 +137,7 @@ function jobReads(db: Db, id: number) {
         createdAt: invoices.createdAt,
         grossPence: invoices.grossPence,
         paidAt: invoices.paidAt,
-        balancePence: balanceOf,
+        balancePence: balanceSql,
       })
       .from(invoices)
       .where(eq(invoices.jobId, id))

@@ -1,0 +1,60 @@
+import type { AdminCustomer } from "../schema/api/customers";
+import type { AdminInvoice } from "../schema/api/invoices";
+import type { OwedReport } from "../schema/api/reports";
+import { londonToday } from "../schema/london-time";
+import { adminGet, bearer, expect, expectAccessible, expectNoHorizontalScroll, shoot, test, unique } from "./admin-fixtures";
+
+/** The owner's Reports screen (issue 45): money owed, aged, by customer, on a phone and at a desk. */
+test("money owed: the ages' totals, who owes most first, each invoice a tap away, at 390 and 1280 px", async ({
+  adminPage: page,
+  adminToken,
+  request,
+}) => {
+  const lastName = unique("Debtor");
+  const made = await request.post("/api/admin/customers", {
+    headers: bearer(adminToken),
+    data: {
+      firstName: "Dee",
+      lastName,
+      email: `${lastName.toLowerCase()}@example.com`,
+      address: "3 Mill Lane",
+      postcode: "M33 3AB",
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const customer = (await made.json()) as AdminCustomer;
+  const draft = await request.post("/api/admin/invoices", {
+    headers: bearer(adminToken),
+    data: {
+      customerId: customer.id,
+      lines: [{ description: "Boiler repair", quantity: 1, unitPence: 98_765, vatRate: 0 }],
+      supplyDate: londonToday(),
+    },
+  });
+  expect(draft.status(), await draft.text()).toBe(201);
+  const { id } = (await draft.json()) as AdminInvoice;
+  const issued = (await (
+    await request.post(`/api/admin/invoices/${id}/issue`, { headers: bearer(adminToken) })
+  ).json()) as AdminInvoice;
+  const report = await adminGet<OwedReport>(request, adminToken, "/api/admin/reports/owed");
+
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/admin/reports");
+    await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+    const ages = page.getByRole("list", { name: "Money owed by age" });
+    await expect(ages).toContainText(
+      `0 to 30 days£${(report.totals["0-30"] / 100).toLocaleString("en-GB", { minimumFractionDigits: 2 })}`,
+    );
+    const dee = page.getByRole("article", { name: `Dee ${lastName} owes £987.65` });
+    await expect(dee).toContainText(issued.number!);
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await shoot(page, `reports-${width}`);
+  }
+  await page
+    .getByRole("article", { name: `Dee ${lastName} owes £987.65` })
+    .getByRole("link", { name: issued.number! })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: `Invoice ${issued.number}` })).toBeVisible();
+});
