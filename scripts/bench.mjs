@@ -8,8 +8,9 @@
 // local state) and is removed afterwards, so the bench never touches dist/ or the dev database.
 //
 // At scale (the default; BENCH_SCALE=0 skips it) the database first gets ten years of a busy firm
-// (npm run seed:scale: 20,000 customers, 60,000 visits, 30,000 subscribers, 20,000 quotes and
-// orders), and the same table gains the back office's lists and searches and the home summary,
+// (npm run seed:scale: 20,000 customers, 60,000 visits, 30,000 subscribers, 20,000 quote requests and
+// orders, and their paperwork: 30,000 invoices, 8,000 quotes, 12,000 gas safety records, 20,000
+// service sheets), and the same table gains the back office's lists and searches and the home summary,
 // signed in as the owner, one request at a time (BENCH_ADMIN_CONNECTIONS); then, once each, the reminders run over every reminder due (thousands,
 // a share per call until it answers 200) and a campaign to every active subscriber.
 import { execFileSync } from "node:child_process";
@@ -17,7 +18,7 @@ import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { startPreview } from "./preview-server.mjs";
-import { seedScale } from "./seed-scale.mjs";
+import { seedScale, seedScaleDocuments } from "./seed-scale.mjs";
 
 const PORT = 8799;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -197,7 +198,8 @@ const preview = await startPreview({
     if (!SCALE) return;
     const started = performance.now();
     seedScale(previewEnv);
-    console.log(`bench: ten years of data loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    seedScaleDocuments(previewEnv);
+    console.log(`bench: ten years of data and paperwork loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   },
 });
 BASE = preview.base;
