@@ -1,11 +1,12 @@
 import type { AdminCustomer } from "../schema/api/customers";
 import type { AdminInvoice } from "../schema/api/invoices";
-import type { OwedReport } from "../schema/api/reports";
+import type { OwedReport, TakingsReport } from "../schema/api/reports";
+import { formatPence } from "../schema/format";
 import { londonToday } from "../schema/london-time";
 import { adminGet, bearer, expect, expectAccessible, expectNoHorizontalScroll, shoot, test, unique } from "./admin-fixtures";
 
 /** The owner's Reports screen (issue 45): money owed, aged, by customer, on a phone and at a desk. */
-test("money owed: the ages' totals, who owes most first, each invoice a tap away, at 390 and 1280 px", async ({
+test("takings by month and money owed: the ages' totals, who owes most first, each invoice a tap away, at 390 and 1280 px", async ({
   adminPage: page,
   adminToken,
   request,
@@ -36,7 +37,16 @@ test("money owed: the ages' totals, who owes most first, each invoice a tap away
   const issued = (await (
     await request.post(`/api/admin/invoices/${id}/issue`, { headers: bearer(adminToken) })
   ).json()) as AdminInvoice;
+  // Half paid by bank transfer today: taken this month.
+  const paid = await request.post(`/api/admin/invoices/${id}/payments`, {
+    headers: bearer(adminToken),
+    data: { amountPence: 40_000, method: "bank", paidOn: londonToday(), reference: null },
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
   const report = await adminGet<OwedReport>(request, adminToken, "/api/admin/reports/owed");
+  const takings = await adminGet<TakingsReport>(request, adminToken, "/api/admin/reports/takings");
+  const thisMonth = takings.months.at(-1)!;
+  expect(thisMonth.takings.bank).toBeGreaterThanOrEqual(40_000);
 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -46,14 +56,25 @@ test("money owed: the ages' totals, who owes most first, each invoice a tap away
     await expect(ages).toContainText(
       `0 to 30 days£${(report.totals["0-30"] / 100).toLocaleString("en-GB", { minimumFractionDigits: 2 })}`,
     );
-    const dee = page.getByRole("article", { name: `Dee ${lastName} owes £987.65` });
+    const dee = page.getByRole("article", { name: `Dee ${lastName} owes £587.65` });
     await expect(dee).toContainText(issued.number!);
+    // This month's row (the table's last before its total).
+    const month = new Date(`${thisMonth.month}-15T12:00:00Z`).toLocaleDateString("en-GB", { month: "short", year: "2-digit" });
+    const row = page.getByRole("row", { name: new RegExp(`^${month} `) });
+    await expect(row).toContainText(formatPence(thisMonth.takings.total));
+    await expect(page.getByRole("img", { name: /^Takings by month:/ })).toBeVisible();
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
     await shoot(page, `reports-${width}`);
   }
+  // A calendar year instead of the last twelve months: its twelve months, January first.
+  await page.getByRole("combobox", { name: "Which months" }).click();
+  const lastYear = String(Number(londonToday().slice(0, 4)) - 1);
+  await page.getByRole("option", { name: lastYear }).click();
+  await expect(page.getByRole("rowheader", { name: `Jan ${lastYear.slice(2)}` })).toBeVisible();
+  await expect(page.getByRole("img", { name: /^Takings by month: Jan/ })).toBeVisible();
   await page
-    .getByRole("article", { name: `Dee ${lastName} owes £987.65` })
+    .getByRole("article", { name: `Dee ${lastName} owes £587.65` })
     .getByRole("link", { name: issued.number! })
     .click();
   await expect(page.getByRole("heading", { level: 1, name: `Invoice ${issued.number}` })).toBeVisible();

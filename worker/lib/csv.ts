@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { penceToDecimal } from "../../schema/format";
 
 /**
  * The one CSV writer and reader of the product. Every file the back office downloads is written
@@ -19,6 +20,12 @@ export const CSV_BOM = "\uFEFF";
 const FORMULA_START = /^'*[=+\-@\t\r\n]/;
 
 export type CsvValue = string | number | null | undefined;
+
+/**
+ * Pounds with two decimals for a cell; a negative amount (a credit's, a refund's) as a number, which
+ * the writer leaves as it is (a text cell starting with "-" is escaped as a possible formula).
+ */
+export const csvPounds = (pence: number): CsvValue => (pence < 0 ? pence / 100 : penceToDecimal(pence));
 
 export function writeCsv(fields: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
   const data = rows.map((row) => row.map((v) => (v === null || v === undefined ? "" : v)));

@@ -1,17 +1,24 @@
 import { Hono } from "hono";
+import { monthRangeSchema } from "../../../schema/api/reports";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
+import { validate } from "../../lib/validate";
 import { owedCsv, owedReport } from "../../services/reports/owed";
+import { takingsCsv, takingsReport } from "../../services/reports/takings";
 
 /** Mounted at /api/admin: the owner's reports, each with its CSV. */
+const csvFile = (name: string) => ({
+  "Content-Type": "text/csv; charset=utf-8",
+  "Content-Disposition": `attachment; filename="${name}"`,
+});
+const months = validate("query", monthRangeSchema);
+
 const app = new Hono<HonoEnv>()
   .get("/reports/owed", async (c) => c.json(await owedReport(getDb(c.env))))
-  .get("/reports/owed.csv", async (c) => {
-    const csv = await owedCsv(getDb(c.env));
-    return c.body(csv, 200, {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="money-owed.csv"`,
-    });
-  });
+  .get("/reports/owed.csv", async (c) => c.body(await owedCsv(getDb(c.env)), 200, csvFile("money-owed.csv")))
+  .get("/reports/takings", months, async (c) => c.json(await takingsReport(getDb(c.env), c.req.valid("query"))))
+  .get("/reports/takings.csv", months, async (c) =>
+    c.body(await takingsCsv(getDb(c.env), c.req.valid("query")), 200, csvFile("takings.csv")),
+  );
 
 export default app;

@@ -1,12 +1,11 @@
 import { and, asc, between, eq, ne, sql } from "drizzle-orm";
 import type { InvoiceLine } from "../../../schema/api/invoices";
 import { creditNotes, customers, invoicePayments, invoiceRefunds, invoices } from "../../../schema/db";
-import { penceToDecimal } from "../../../schema/format";
 import { lineAmounts, type VatRate } from "../../../schema/money";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import { inJsonList } from "../../db/json-list";
-import { type CsvValue, writeCsv } from "../../lib/csv";
+import { type CsvValue, csvPounds, writeCsv } from "../../lib/csv";
 import { balanceOf } from "./invoices";
 
 /**
@@ -16,11 +15,7 @@ import { balanceOf } from "./invoices";
  * and outstanding; and the payments received in a range. Dates as the UK writes them (dd/mm/yyyy).
  */
 const ukDate = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : "");
-/**
- * Pounds with two decimals; a negative amount (a credit note's) as a number, which the CSV writer
- * leaves as it is (a text cell starting with "-" is escaped as a possible formula).
- */
-const money = (pence: number): CsvValue => (pence < 0 ? pence / 100 : penceToDecimal(pence));
+const money = csvPounds;
 
 const taxType = (rate: VatRate, registered: boolean) =>
   !registered ? "No VAT" : rate === 20 ? "20% (VAT on Income)" : rate === 5 ? "5% (VAT on Income)" : "Zero Rated Income";

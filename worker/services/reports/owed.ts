@@ -1,11 +1,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { emptyOwedTotals, type OwedCustomer, type OwedReport, owedAgeOf } from "../../../schema/api/reports";
 import { customers, invoices } from "../../../schema/db";
-import { formatPence } from "../../../schema/format";
 import { daysBetween, londonToday } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
-import { writeCsv } from "../../lib/csv";
+import { csvPounds, writeCsv } from "../../lib/csv";
 import { balanceSql } from "../invoices/invoices";
 
 /**
@@ -62,11 +61,10 @@ export async function owedReport(db: Db, asOf = londonToday()): Promise<OwedRepo
 /** The same as a CSV for the accountant: one row per invoice, oldest first within each customer. */
 export async function owedCsv(db: Db, asOf = londonToday()): Promise<string> {
   const report = await owedReport(db, asOf);
-  const pounds = (pence: number) => formatPence(pence).replace("£", "").replaceAll(",", "");
   return writeCsv(
     ["Customer", "Invoice", "Issued", "Due", "Days since issue", "Age", "Owed (£)"],
     report.customers.flatMap((c) =>
-      c.invoices.map((i) => [c.name, i.number, i.issueDate, i.dueDate, i.ageDays, i.age, pounds(i.balancePence)]),
+      c.invoices.map((i) => [c.name, i.number, i.issueDate, i.dueDate, i.ageDays, i.age, csvPounds(i.balancePence)]),
     ),
   );
 }
