@@ -60,7 +60,11 @@ test("takings by month and money owed: the ages' totals, who owes most first, ea
     await expect(dee).toContainText(issued.number!);
     // This month's row (the table's last before its total).
     const month = new Date(`${thisMonth.month}-15T12:00:00Z`).toLocaleDateString("en-GB", { month: "short", year: "2-digit" });
-    const row = page.getByRole("row", { name: new RegExp(`^${month} `) });
+    const takingsRegion = page.getByRole("region", { name: "Takings and sales" });
+    const row = takingsRegion.getByRole("row", { name: new RegExp(`^${month} `) });
+    await expect(
+      page.getByRole("region", { name: "Quotes won" }).getByRole("row", { name: new RegExp(`^${month} `) }),
+    ).toBeVisible();
     await expect(row).toContainText(formatPence(thisMonth.takings.total));
     await expect(page.getByRole("img", { name: /^Takings by month:/ })).toBeVisible();
     await expectNoHorizontalScroll(page);
@@ -71,7 +75,10 @@ test("takings by month and money owed: the ages' totals, who owes most first, ea
   await page.getByRole("combobox", { name: "Which months" }).click();
   const lastYear = String(Number(londonToday().slice(0, 4)) - 1);
   await page.getByRole("option", { name: lastYear }).click();
-  await expect(page.getByRole("rowheader", { name: `Jan ${lastYear.slice(2)}` })).toBeVisible();
+  for (const region of ["Takings and sales", "Quotes won"])
+    await expect(
+      page.getByRole("region", { name: region }).getByRole("rowheader", { name: `Jan ${lastYear.slice(2)}` }),
+    ).toBeVisible();
   await expect(page.getByRole("img", { name: /^Takings by month: Jan/ })).toBeVisible();
   await page
     .getByRole("article", { name: `Dee ${lastName} owes £587.65` })

@@ -83,3 +83,25 @@ export type TakingsMonth = {
 
 /** GET /api/admin/reports/takings. */
 export type TakingsReport = { from: string; to: string; months: TakingsMonth[]; totals: Omit<TakingsMonth, "month"> };
+
+/** One month's quotes, counted by the month they were first sent, as they stand now. */
+export type QuotesMonth = {
+  month: string;
+  sent: number;
+  accepted: number;
+  declined: number;
+  /** Past their date unanswered. */
+  expired: number;
+  /** Accepted, then cancelled within the 14 days. */
+  cancelled: number;
+  /** Still waiting for an answer. */
+  open: number;
+  /** What the accepted ones came to (the option and extras chosen, VAT included when charged). */
+  acceptedPence: number;
+  /** Accepted ÷ sent, null with none sent. */
+  conversion: number | null;
+  averageAcceptedPence: number | null;
+};
+
+/** GET /api/admin/reports/quotes. */
+export type QuotesReport = { from: string; to: string; months: QuotesMonth[]; totals: Omit<QuotesMonth, "month"> };

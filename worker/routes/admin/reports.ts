@@ -4,6 +4,7 @@ import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { owedCsv, owedReport } from "../../services/reports/owed";
+import { quotesCsv, quotesReport } from "../../services/reports/quotes";
 import { takingsCsv, takingsReport } from "../../services/reports/takings";
 
 /** Mounted at /api/admin: the owner's reports, each with its CSV. */
@@ -19,6 +20,10 @@ const app = new Hono<HonoEnv>()
   .get("/reports/takings", months, async (c) => c.json(await takingsReport(getDb(c.env), c.req.valid("query"))))
   .get("/reports/takings.csv", months, async (c) =>
     c.body(await takingsCsv(getDb(c.env), c.req.valid("query")), 200, csvFile("takings.csv")),
+  )
+  .get("/reports/quotes", months, async (c) => c.json(await quotesReport(getDb(c.env), c.req.valid("query"))))
+  .get("/reports/quotes.csv", months, async (c) =>
+    c.body(await quotesCsv(getDb(c.env), c.req.valid("query")), 200, csvFile("quotes.csv")),
   );
 
 export default app;

@@ -1,25 +1,19 @@
-import { Flex, Heading, Select } from "@radix-ui/themes";
-import { useState } from "react";
+import { Flex, Heading } from "@radix-ui/themes";
 import type { TakingsMonth, TakingsReport } from "../../../../schema/api/reports";
 import { formatPence } from "../../../../schema/format";
-import { londonToday } from "../../../../schema/london-time";
 import { useAdminData } from "../../../hooks/admin/use-admin-data";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { ErrorState, LoadingState } from "../admin-states";
 import { ExportButton } from "../export-button";
 
-const LAST_12 = "last-12";
-const monthName = (month: string) =>
+export const monthName = (month: string) =>
   new Date(`${month}-15T12:00:00Z`).toLocaleDateString("en-GB", { month: "short", year: "2-digit", timeZone: "UTC" });
 
 /**
  * Takings by month (cash basis, by how it was paid) beside what was invoiced (net, VAT, gross, less
- * credit notes): the last twelve months or a calendar year, as a chart and a table, with its CSV.
+ * credit notes) over the report's months, as a chart and a table, with its CSV.
  */
-export function TakingsSection() {
-  const year = Number(londonToday().slice(0, 4));
-  const [period, setPeriod] = useState(LAST_12);
-  const query = period === LAST_12 ? "" : `?from=${period}-01&to=${period}-12`;
+export function TakingsSection({ query }: { query: string }) {
   const takings = useAdminData<TakingsReport>(`/api/admin/reports/takings${query}`);
   return (
     <section aria-labelledby="takings-heading">
@@ -27,20 +21,7 @@ export function TakingsSection() {
         <Heading as="h2" size="5" id="takings-heading">
           Takings and sales
         </Heading>
-        <Flex gap="2" align="center" wrap="wrap">
-          <Select.Root value={period} onValueChange={setPeriod}>
-            <Select.Trigger aria-label="Which months" />
-            <Select.Content>
-              <Select.Item value={LAST_12}>Last 12 months</Select.Item>
-              {[0, 1, 2, 3, 4].map((back) => (
-                <Select.Item key={back} value={String(year - back)}>
-                  {year - back}
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Root>
-          <ExportButton path={`/api/admin/reports/takings.csv${query}`} fileName="takings" />
-        </Flex>
+        <ExportButton path={`/api/admin/reports/takings.csv${query}`} fileName="takings" />
       </Flex>
       {takings.data ? (
         <Takings report={takings.data} />
