@@ -1,5 +1,5 @@
 import { seriousViolations } from "./axe";
-import { expect, test } from "./fixtures";
+import { checkEach, expect, test } from "./fixtures";
 import { scrollToOpenSignupModal } from "./shop-helpers";
 
 const pages = [
@@ -18,28 +18,41 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript("try { sessionStorage.setItem('emailSignupModalShown', 'true') } catch {}");
 });
 
+// One page per width loads every page in turn (a warm cache makes each load after the first cheap);
+// each page is its own step, and a failing one is named without stopping the others.
 for (const width of [1280, 390]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    for (const path of pages) {
-      test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
-        await page.goto(path, { waitUntil: "networkidle" });
-        expect(await seriousViolations(page)).toEqual([]);
-      });
-    }
+    test("every public page has no serious or critical accessibility violations", async ({ page }) => {
+      await checkEach(
+        pages,
+        (path) => `${path} at ${width} px`,
+        async (path) => {
+          await page.goto(path, { waitUntil: "networkidle" });
+          expect(await seriousViolations(page)).toEqual([]);
+        },
+      );
+    });
+  });
+}
 
-    test.describe(() => {
-      test.use({ allowedConsoleErrors: [/status of 404/] });
-      test("the 404 page has no serious or critical accessibility violations", async ({ page }) => {
+test.describe(() => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+  test("the 404 page has no serious or critical accessibility violations at 1280 and 390 px", async ({ page }) => {
+    await checkEach(
+      [1280, 390],
+      (width) => `the 404 page at ${width} px`,
+      async (width) => {
+        await page.setViewportSize({ width, height: 900 });
         await page.goto("/no/such/page", { waitUntil: "networkidle" });
         await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
         await page.screenshot({ path: test.info().outputPath(`pub-404-${width}.png`), fullPage: true });
-      });
-    });
+      },
+    );
   });
-}
+});
 
 test("the open mobile menu has no serious or critical accessibility violations", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

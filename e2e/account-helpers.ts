@@ -13,7 +13,7 @@ export async function signInLink(request: APIRequestContext, token: string, emai
         link = mail ? /https?:\/\/\S+\/account\/sign-in#[\w-]+/.exec(mail.text)?.[0] : undefined;
         return link;
       },
-      { message: `sign-in e-mail to ${email}`, timeout: 20_000 },
+      { message: `sign-in e-mail to ${email}`, timeout: 20_000, intervals: [250] },
     )
     .toBeTruthy();
   return new URL(link!).pathname + new URL(link!).hash;

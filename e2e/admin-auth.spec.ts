@@ -1,6 +1,7 @@
 import type { AdminSummary } from "../schema/api/home";
 import { adminRoutes } from "../schema/routes";
 import { ADMIN, bearer, expect, expectToast, loginToken, test } from "./admin-fixtures";
+import { checkEach } from "./fixtures";
 
 // Logging in to the back office and the session that follows. The sections bar and its More
 // panel are in admin-layout.spec.ts.
@@ -11,13 +12,18 @@ const storedTokens = (page: import("@playwright/test").Page) =>
   page.evaluate(() => ({ session: sessionStorage.getItem("adminToken"), local: localStorage.getItem("adminToken") }));
 
 test.describe("admin login and session", () => {
-  for (const path of screens) {
-    test(`${path} redirects to /admin/login when no token is stored`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page).toHaveURL(/\/admin\/login$/);
-      await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
-    });
-  }
+  // One page visits every screen in turn, each its own step; a failing one is named without stopping the others.
+  test("every admin screen redirects to /admin/login when no token is stored", async ({ page }) => {
+    await checkEach(
+      screens,
+      (path) => `${path} redirects to /admin/login`,
+      async (path) => {
+        await page.goto(path);
+        await expect(page).toHaveURL(/\/admin\/login$/);
+        await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+      },
+    );
+  });
 
   test("signed out, /admin/today asks the other tabs for the session once, not twice", async ({ page, context }) => {
     // A tab of the site that is not signed in hears every ask on the session channel.
@@ -252,23 +258,20 @@ test.describe("admin login and session", () => {
       expect(await storedTokens(page)).toEqual({ session: null, local: null });
     });
 
-    for (const path of [
-      "/admin",
-      "/admin/customers",
-      "/admin/email-subscribers",
-      "/admin/service-records",
-      "/admin/products",
-      "/admin/orders",
-    ]) {
-      test(`a revoked token on ${path} ends the session`, async ({ page, request }) => {
-        const token = await loginToken(request);
-        expect((await request.post("/api/admin/logout", { headers: bearer(token) })).status()).toBe(200);
-        await page.goto("/admin/login");
-        await page.evaluate((t) => sessionStorage.setItem("adminToken", t), token);
-        await page.goto(path);
-        await expect(page).toHaveURL(/\/admin\/login$/);
-        expect((await storedTokens(page)).session).toBeNull();
-      });
-    }
+    test("a revoked token ends the session on every screen", async ({ page, request }) => {
+      await checkEach(
+        ["/admin", "/admin/customers", "/admin/email-subscribers", "/admin/service-records", "/admin/products", "/admin/orders"],
+        (path) => `a revoked token on ${path} ends the session`,
+        async (path) => {
+          const token = await loginToken(request);
+          expect((await request.post("/api/admin/logout", { headers: bearer(token) })).status()).toBe(200);
+          await page.goto("/admin/login");
+          await page.evaluate((t) => sessionStorage.setItem("adminToken", t), token);
+          await page.goto(path);
+          await expect(page).toHaveURL(/\/admin\/login$/);
+          expect((await storedTokens(page)).session).toBeNull();
+        },
+      );
+    });
   });
 });

@@ -113,7 +113,7 @@ export async function confirmationToken(request: APIRequestContext, token: strin
         found = mail ? decodeURIComponent(/confirm-subscription\?token=([^\s"<]+)/.exec(mail.text)![1]!) : undefined;
         return found;
       },
-      { message: `confirmation e-mail to ${email}`, timeout: 20_000 },
+      { message: `confirmation e-mail to ${email}`, timeout: 20_000, intervals: [250] },
     )
     .toBeTruthy();
   return found!;

@@ -1,4 +1,5 @@
 import { expect, expectNoHorizontalScroll, test } from "./admin-fixtures";
+import { checkEach } from "./fixtures";
 
 // The back office's sections bar and its More panel, at each width. Logging in is in admin-auth.spec.ts.
 
@@ -152,13 +153,14 @@ test.describe("admin layout", () => {
     });
   });
 
-  for (const width of [768, 1024, 1199]) {
-    test.describe(`at ${width} px`, () => {
-      test.use({ viewport: { width, height: 800 } });
-
-      test("the bar holds the daily sections in one row, with a screen under More named on its button", async ({
-        adminPage: page,
-      }) => {
+  test("at 768, 1024 and 1199 px the bar holds the daily sections in one row, with a screen under More named on its button", async ({
+    adminPage: page,
+  }) => {
+    await checkEach(
+      [768, 1024, 1199],
+      (width) => `at ${width} px`,
+      async (width) => {
+        await page.setViewportSize({ width, height: 800 });
         await page.goto("/admin/email-subscribers");
         const nav = page.getByRole("navigation", { name: "Admin sections" });
         await expect(nav.getByRole("list").first().getByRole("link")).toHaveText([
@@ -172,9 +174,9 @@ test.describe("admin layout", () => {
         await expect(nav.getByRole("button", { name: "More sections, now on Subscribers" })).toBeVisible();
         expect((await nav.boundingBox())!.height).toBeLessThan(60);
         await expectNavFits(page);
-      });
-    });
-  }
+      },
+    );
+  });
 
   test("the home link leaves the back office", async ({ adminPage: page }) => {
     await page.goto("/admin/quotes");

@@ -9,8 +9,11 @@ const row = (page: Page, email: string) => page.locator(".admin-row").filter({ h
 
 test.describe("/admin/email-subscribers", () => {
   test("tiles, selection, select all and unsubscribe", async ({ adminPage: page, adminToken, request }) => {
-    const keep = await signUp(request, adminToken, `${unique("keep")}@example.com`);
-    const leave = await signUp(request, adminToken, `${unique("leave")}@example.com`);
+    // Both at once: each waits for its confirmation e-mail, and the queue delivers them together.
+    const [keep, leave] = await Promise.all([
+      signUp(request, adminToken, `${unique("keep")}@example.com`),
+      signUp(request, adminToken, `${unique("leave")}@example.com`),
+    ]);
     const before = await adminGet<AdminSubscriber[]>(request, adminToken, "/api/admin/email-subscribers");
     const active = before.filter((s) => s.status === "active");
     const unsubscribed = before.filter((s) => s.status === "unsubscribed");

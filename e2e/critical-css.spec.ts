@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { publicRoutes } from "../schema/routes";
-import { expect, test } from "./fixtures";
+import { checkEach, expect, test } from "./fixtures";
 
 /**
  * Prerendered pages carry the CSS of their own markup inline and load the whole stylesheet without
@@ -71,48 +71,55 @@ test.describe("critical CSS", () => {
   // The app's scripts are held back so the prerendered markup stays as served.
   test.use({ allowedConsoleErrors: [/Failed to load resource|status of 404/] });
 
+  // One page per width loads every page in turn (the stylesheet cached after the first); each page
+  // is its own step, and a failing one is named without stopping the others.
   for (const width of [390, 1280]) {
-    for (const path of pages) {
-      test(`${path} at ${width} px looks the same before and after the whole stylesheet applies`, async ({ page }) => {
-        await page.setViewportSize({ width, height: 900 });
-        await page.route(/\.js$/, (route) => route.abort());
-        await page.route(/\/api\//, (route) => route.abort());
-        await page.goto(path);
+    test(`every prerendered page at ${width} px looks the same before and after the whole stylesheet applies`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.route(/\.js$/, (route) => route.abort());
+      await page.route(/\/api\//, (route) => route.abort());
+      await checkEach(
+        pages,
+        (path) => `${path} at ${width} px`,
+        async (path) => {
+          await page.goto(path);
+          // The app's stylesheet, and the page's own where it has one.
+          const deferred = page.locator("link[data-deferred-style]");
+          await expect(deferred.first()).toHaveAttribute("media", "print");
+          for (const link of await deferred.all()) await expect(link).toHaveAttribute("media", "print");
+          await expect(page.locator("head > style")).toHaveCount(1);
+          const before = await snapshot(page);
+          expect(before.length).toBeGreaterThan(50);
 
-        // The app's stylesheet, and the page's own where it has one.
-        const deferred = page.locator("link[data-deferred-style]");
-        await expect(deferred.first()).toHaveAttribute("media", "print");
-        for (const link of await deferred.all()) await expect(link).toHaveAttribute("media", "print");
-        await expect(page.locator("head > style")).toHaveCount(1);
-        const before = await snapshot(page);
-        expect(before.length).toBeGreaterThan(50);
-
-        await page.evaluate(() =>
-          Promise.all(
-            Array.from(
-              document.querySelectorAll<HTMLLinkElement>("link[data-deferred-style]"),
-              (link) =>
-                new Promise<void>((resolve) => {
-                  const apply = () => {
-                    link.media = "all";
-                    resolve();
-                  };
-                  if (link.sheet) apply();
-                  else link.addEventListener("load", apply, { once: true });
-                }),
+          await page.evaluate(() =>
+            Promise.all(
+              Array.from(
+                document.querySelectorAll<HTMLLinkElement>("link[data-deferred-style]"),
+                (link) =>
+                  new Promise<void>((resolve) => {
+                    const apply = () => {
+                      link.media = "all";
+                      resolve();
+                    };
+                    if (link.sheet) apply();
+                    else link.addEventListener("load", apply, { once: true });
+                  }),
+              ),
             ),
-          ),
-        );
-        const after = await snapshot(page);
+          );
+          const after = await snapshot(page);
 
-        const differences = before.flatMap((entry, i) =>
-          Object.keys(entry.style)
-            .filter((property) => entry.style[property] !== after[i]?.style[property])
-            .map((property) => `${entry.element} ${property}: ${entry.style[property]} → ${after[i]?.style[property]}`),
-        );
-        expect(differences).toEqual([]);
-      });
-    }
+          const differences = before.flatMap((entry, i) =>
+            Object.keys(entry.style)
+              .filter((property) => entry.style[property] !== after[i]?.style[property])
+              .map((property) => `${entry.element} ${property}: ${entry.style[property]} → ${after[i]?.style[property]}`),
+          );
+          expect(differences).toEqual([]);
+        },
+      );
+    });
   }
 });
 

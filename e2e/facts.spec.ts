@@ -3,6 +3,7 @@ import { type BusinessFacts, defaultFacts, phoneHref } from "../schema/facts";
 import { formatPounds } from "../schema/format";
 import { expect, test } from "./admin-fixtures";
 import { saveFacts, storedFacts, ukDay } from "./facts-helpers";
+import { checkEach } from "./fixtures";
 
 // The tests change the site's facts one after the other, and put the defaults back after each.
 test.describe.configure({ mode: "serial" });
@@ -136,21 +137,25 @@ test("a bad value is named beside its field and nothing is sent", async ({ admin
   await expect(gasSafe).toHaveValue(defaultFacts.gasSafeNumber);
 });
 
-for (const width of [390, 1280]) {
-  test(`the settings screen at ${width} px`, async ({ adminPage: page }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto("/admin/settings");
-    await expect(page.getByRole("heading", { name: "Business Settings" })).toBeVisible();
-    await page.getByRole("button", { name: "Add an offer" }).click();
-    await expect(page.getByLabel("Title (the badge)").last()).toBeFocused();
-    const overflow = await page.evaluate(() => {
-      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document;
-      return root.documentElement.scrollWidth - (globalThis as unknown as { innerWidth: number }).innerWidth;
-    });
-    expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `test-results/helper-facts/admin-settings-${width}.png`, fullPage: true });
-  });
-}
+test("the settings screen at 390 and 1280 px", async ({ adminPage: page }) => {
+  await checkEach(
+    [390, 1280],
+    (width) => `at ${width} px`,
+    async (width) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/admin/settings");
+      await expect(page.getByRole("heading", { name: "Business Settings" })).toBeVisible();
+      await page.getByRole("button", { name: "Add an offer" }).click();
+      await expect(page.getByLabel("Title (the badge)").last()).toBeFocused();
+      const overflow = await page.evaluate(() => {
+        const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document;
+        return root.documentElement.scrollWidth - (globalThis as unknown as { innerWidth: number }).innerWidth;
+      });
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `test-results/helper-facts/admin-settings-${width}.png`, fullPage: true });
+    },
+  );
+});
 
 test("/terms is served with the owner's facts and linked from the footer", async ({ page, request }) => {
   const body = await html(request, "/terms");

@@ -1,6 +1,6 @@
 import { company, coverageAreas, coverageTiers, openingHours, stats } from "../schema/business";
 import { changeFacts, liveOffer } from "./facts-helpers";
-import { expect, test } from "./fixtures";
+import { checkEach, expect, test } from "./fixtures";
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript("try { sessionStorage.setItem('emailSignupModalShown', 'true') } catch {}");
@@ -52,13 +52,73 @@ test.describe("landing page", () => {
     });
   });
 
-  test("statistics strip shows the company's figures", async ({ page }) => {
+  // The sections that only show what the page holds are read from one load of the page, each its
+  // own step; a failing one is named without stopping the others.
+  test("the statistics, reasons, testimonials, coverage map and quote section show what they should", async ({ page }) => {
     await page.goto("/");
-    const strip = page.getByRole("region", { name: "Why customers trust us" });
-    for (const stat of stats) {
-      await expect(strip.getByText(stat.value, { exact: true })).toBeVisible();
-      await expect(strip.getByText(stat.label)).toBeVisible();
-    }
+    const sections: { name: string; check: () => Promise<void> }[] = [
+      {
+        name: "statistics strip shows the company's figures",
+        check: async () => {
+          const strip = page.getByRole("region", { name: "Why customers trust us" });
+          for (const stat of stats) {
+            await expect(strip.getByText(stat.value, { exact: true })).toBeVisible();
+            await expect(strip.getByText(stat.label)).toBeVisible();
+          }
+        },
+      },
+      {
+        name: "why choose us lists the four reasons",
+        check: async () => {
+          const section = page.getByRole("region", { name: "The local engineers people recommend" });
+          for (const title of ["Qualified & Insured", "Fast Response", "Transparent Pricing", "Quality Workmanship"]) {
+            await expect(section.getByRole("heading", { name: title })).toBeVisible();
+          }
+          await expect(section).toContainText("no call-out charges");
+          await expect(section).toContainText("Free quotes");
+        },
+      },
+      {
+        name: "three testimonials, each with five stars",
+        check: async () => {
+          const section = page.getByRole("region", { name: "What our customers say" });
+          await expect(section.getByRole("listitem")).toHaveCount(3);
+          await expect(section.getByRole("img", { name: "5 out of 5 stars" })).toHaveCount(3);
+        },
+      },
+      {
+        name: "coverage map colours every borough by its tier, with a legend",
+        check: async () => {
+          const map = page.getByRole("img", { name: /Map of Greater Manchester boroughs/ });
+          await expect(map).toBeVisible();
+          const tierClass = { "same-day": "tier-same-day", "next-day": "tier-next-day", limited: "tier-limited" } as const;
+          const tierFill = { "same-day": "rgb(255, 140, 58)", "next-day": "rgb(127, 178, 229)", limited: "rgb(207, 214, 223)" };
+          for (const tier of coverageTiers) {
+            const legend = page.getByRole("list", { name: "Map legend" }).getByRole("listitem").filter({ hasText: tier.label });
+            await expect(legend).toContainText(tier.areas.join(", "));
+            const areas = map.locator(`g.${tierClass[tier.tier]}`);
+            await expect(areas).toHaveCount(tier.areas.length);
+            for (const polygon of await areas.locator("polygon").all())
+              await expect(polygon).toHaveCSS("fill", tierFill[tier.tier]);
+            await expect(legend.locator(".coverage-legend__swatch")).toHaveCSS("background-color", tierFill[tier.tier]);
+          }
+          await expect(map.locator("text", { hasText: "Wigan" })).toHaveCount(1);
+        },
+      },
+      {
+        name: "quote section lists the coverage areas beside the form",
+        check: async () => {
+          const quote = page.locator("#quote");
+          for (const area of coverageAreas) await expect(quote.getByText(area, { exact: true })).toBeVisible();
+          await expect(quote.getByRole("form", { name: "Request your free quote" })).toBeVisible();
+        },
+      },
+    ];
+    await checkEach(
+      sections,
+      (section) => section.name,
+      (section) => section.check(),
+    );
   });
 
   test("service cards are tagged and lead to their pages", async ({ page, request }) => {
@@ -85,73 +145,38 @@ test.describe("landing page", () => {
     await expect(page).toHaveURL("/boiler-pricing");
   });
 
-  test("why choose us lists the four reasons", async ({ page }) => {
-    await page.goto("/");
-    const section = page.getByRole("region", { name: "The local engineers people recommend" });
-    for (const title of ["Qualified & Insured", "Fast Response", "Transparent Pricing", "Quality Workmanship"]) {
-      await expect(section.getByRole("heading", { name: title })).toBeVisible();
-    }
-    await expect(section).toContainText("no call-out charges");
-    await expect(section).toContainText("Free quotes");
-  });
-
-  test("three testimonials, each with five stars", async ({ page }) => {
-    await page.goto("/");
-    const section = page.getByRole("region", { name: "What our customers say" });
-    await expect(section.getByRole("listitem")).toHaveCount(3);
-    await expect(section.getByRole("img", { name: "5 out of 5 stars" })).toHaveCount(3);
-  });
-
-  test("coverage map colours every borough by its tier, with a legend", async ({ page }) => {
-    await page.goto("/");
-    const map = page.getByRole("img", { name: /Map of Greater Manchester boroughs/ });
-    await expect(map).toBeVisible();
-    const tierClass = { "same-day": "tier-same-day", "next-day": "tier-next-day", limited: "tier-limited" } as const;
-    const tierFill = { "same-day": "rgb(255, 140, 58)", "next-day": "rgb(127, 178, 229)", limited: "rgb(207, 214, 223)" };
-    for (const tier of coverageTiers) {
-      const legend = page.getByRole("list", { name: "Map legend" }).getByRole("listitem").filter({ hasText: tier.label });
-      await expect(legend).toContainText(tier.areas.join(", "));
-      const areas = map.locator(`g.${tierClass[tier.tier]}`);
-      await expect(areas).toHaveCount(tier.areas.length);
-      for (const polygon of await areas.locator("polygon").all()) await expect(polygon).toHaveCSS("fill", tierFill[tier.tier]);
-      await expect(legend.locator(".coverage-legend__swatch")).toHaveCSS("background-color", tierFill[tier.tier]);
-    }
-    await expect(map.locator("text", { hasText: "Wigan" })).toHaveCount(1);
-  });
-
-  for (const width of [390, 1280]) {
-    test(`at ${width} px every borough's name is whole and on top of the shapes ("Manchester" was clipped)`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto("/");
-      const map = page.getByRole("img", { name: /Map of Greater Manchester boroughs/ });
-      await map.scrollIntoViewIfNeeded();
-      await expect(map).toBeInViewport({ ratio: 1 });
-      // Measured in one frame, so a scroll still settling cannot move the map between two readings.
-      const labels = await map.evaluate((svg) => {
-        const frame = svg.getBoundingClientRect();
-        const doc = svg.ownerDocument;
-        return Array.from(svg.querySelectorAll(".coverage-map__labels text"), (text) => {
-          const box = text.getBoundingClientRect();
-          // Both ends and the middle of the name: a neighbour drawn later covered the ends of "Manchester".
-          const hits = [0.04, 0.5, 0.96].map((at) => doc.elementFromPoint(box.x + box.width * at, box.y + box.height / 2));
-          return {
-            name: text.textContent ?? "",
-            inside: box.left >= frame.left && box.right <= frame.right && box.top >= frame.top && box.bottom <= frame.bottom,
-            onTop: hits.every((hit) => hit === text),
-          };
+  test(`at 390 and 1280 px every borough's name is whole and on top of the shapes ("Manchester" was clipped)`, async ({
+    page,
+  }) => {
+    await checkEach(
+      [390, 1280],
+      (width) => `at ${width} px`,
+      async (width) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto("/");
+        const map = page.getByRole("img", { name: /Map of Greater Manchester boroughs/ });
+        await map.scrollIntoViewIfNeeded();
+        await expect(map).toBeInViewport({ ratio: 1 });
+        // Measured in one frame, so a scroll still settling cannot move the map between two readings.
+        const labels = await map.evaluate((svg) => {
+          const frame = svg.getBoundingClientRect();
+          const doc = svg.ownerDocument;
+          return Array.from(svg.querySelectorAll(".coverage-map__labels text"), (text) => {
+            const box = text.getBoundingClientRect();
+            // Both ends and the middle of the name: a neighbour drawn later covered the ends of "Manchester".
+            const hits = [0.04, 0.5, 0.96].map((at) => doc.elementFromPoint(box.x + box.width * at, box.y + box.height / 2));
+            return {
+              name: text.textContent ?? "",
+              inside: box.left >= frame.left && box.right <= frame.right && box.top >= frame.top && box.bottom <= frame.bottom,
+              onTop: hits.every((hit) => hit === text),
+            };
+          });
         });
-      });
-      expect(labels.map((l) => l.name)).toContain("Manchester");
-      expect(labels).toHaveLength(coverageTiers.flatMap((t) => t.areas).length);
-      for (const label of labels) expect(label, label.name).toEqual({ name: label.name, inside: true, onTop: true });
-    });
-  }
-
-  test("quote section lists the coverage areas beside the form", async ({ page }) => {
-    await page.goto("/");
-    const quote = page.locator("#quote");
-    for (const area of coverageAreas) await expect(quote.getByText(area, { exact: true })).toBeVisible();
-    await expect(quote.getByRole("form", { name: "Request your free quote" })).toBeVisible();
+        expect(labels.map((l) => l.name)).toContain("Manchester");
+        expect(labels).toHaveLength(coverageTiers.flatMap((t) => t.areas).length);
+        for (const label of labels) expect(label, label.name).toEqual({ name: label.name, inside: true, onTop: true });
+      },
+    );
   });
 
   test("contact block: address, phone, email, hours, map on request and the emergency banner", async ({ page }) => {
@@ -241,11 +266,14 @@ test.describe("touch", () => {
   });
 });
 
-for (const width of [390, 1280]) {
-  test.describe(`the chat button at ${width} px`, () => {
-    test.use({ viewport: { width, height: width === 390 ? 844 : 800 } });
-
-    test("never covers the hero's Call Now button, wherever the page is scrolled", async ({ page }) => {
+test("the chat button never covers the hero's Call Now button at 390 or 1280 px, wherever the page is scrolled", async ({
+  page,
+}) => {
+  await checkEach(
+    [390, 1280],
+    (width) => `at ${width} px`,
+    async (width) => {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       await page.goto("/");
       const call = page.locator("#home").getByRole("link", { name: /Call Now/ });
       const launcher = page.getByRole("button", { name: "Chat with us" });
@@ -261,6 +289,6 @@ for (const width of [390, 1280]) {
       await page.evaluate(`window.scrollBy(0, ${callBox.y - launcherBox.y})`);
       expect(await overlaps()).toBe(false);
       await page.screenshot({ path: `test-results/helper-facts/hero-chat-${width}.png` });
-    });
-  });
-}
+    },
+  );
+});

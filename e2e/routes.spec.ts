@@ -1,27 +1,37 @@
 import { FACTS_ELEMENT_ID, fillFacts } from "../schema/facts";
 import { adminRoutes, publicRoutes } from "../schema/routes";
-import { expect, test } from "./fixtures";
+import { checkEach, expect, test } from "./fixtures";
 
 test.describe("every route renders", () => {
-  for (const route of publicRoutes) {
-    test(`public page ${route.path} answers 200 with its own title`, async ({ page }) => {
-      const response = await page.goto(route.path);
-      expect(response?.status()).toBe(200);
-      const facts = JSON.parse((await page.locator(`#${FACTS_ELEMENT_ID}`).textContent()) ?? "");
-      await expect(page).toHaveTitle(new RegExp(fillFacts(route.title, facts).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
-      await expect(page.locator("main")).toBeVisible();
-    });
-  }
+  // One page loads every route in turn (a warm cache makes each load after the first cheap); each
+  // route is its own step, and a failing one is named without stopping the others.
+  test("every public page answers 200 with its own title", async ({ page }) => {
+    await checkEach(
+      publicRoutes,
+      (route) => `public page ${route.path}`,
+      async (route) => {
+        const response = await page.goto(route.path);
+        expect(response?.status()).toBe(200);
+        const facts = JSON.parse((await page.locator(`#${FACTS_ELEMENT_ID}`).textContent()) ?? "");
+        await expect(page).toHaveTitle(new RegExp(fillFacts(route.title, facts).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+        await expect(page.locator("main")).toBeVisible();
+      },
+    );
+  });
 
-  for (const route of adminRoutes) {
-    test(`admin shell ${route.path} is served and marked noindex`, async ({ page }) => {
-      const response = await page.goto(route.path);
-      expect(response?.status()).toBe(200);
-      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
-      // The shell's own title as served (the app sets it again once it runs).
-      expect(await response?.text()).toContain(`<title>${route.title} | Northside Heating &amp; Plumbing</title>`);
-    });
-  }
+  test("every admin shell is served and marked noindex", async ({ page }) => {
+    await checkEach(
+      adminRoutes,
+      (route) => `admin shell ${route.path}`,
+      async (route) => {
+        const response = await page.goto(route.path);
+        expect(response?.status()).toBe(200);
+        await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+        // The shell's own title as served (the app sets it again once it runs).
+        expect(await response?.text()).toContain(`<title>${route.title} | Northside Heating &amp; Plumbing</title>`);
+      },
+    );
+  });
 
   test.describe(() => {
     test.use({ allowedConsoleErrors: [/status of 404/] });
