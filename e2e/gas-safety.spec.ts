@@ -48,6 +48,8 @@ test.describe("a gas safety record on a phone", () => {
     adminToken,
     request,
   }) => {
+    // A whole flow of about 20 s alone: room for a busy machine.
+    test.slow();
     const headers = bearer(adminToken);
     const lastName = unique("Landlord");
     const email = `${lastName.toLowerCase()}@example.com`;
@@ -204,6 +206,8 @@ test.describe("a gas safety record on a phone", () => {
     adminToken,
     request,
   }) => {
+    // A whole flow of about 20 s alone: room for a busy machine.
+    test.slow();
     const headers = bearer(adminToken);
     const lastName = unique("Owner");
     const customer = (await (

@@ -19,6 +19,8 @@ test.describe("a priced quote, built on a phone and accepted online", () => {
     browser,
     request,
   }) => {
+    // A whole flow of about 20 s alone: room for a busy machine.
+    test.slow();
     // A boiler quote request from the website, priced from the owner's list of requests.
     const requester = unique("Bea Buyer");
     const { email } = await createEnquiry(request, requester, "boiler-installation", "A new combi, please");
@@ -180,6 +182,8 @@ test.describe("where the work is, and a deposit by bank transfer", () => {
     adminToken,
     request,
   }) => {
+    // A whole flow of about 20 s alone: room for a busy machine.
+    test.slow();
     const name = unique("Lana");
     const customer = await request.post("/api/admin/customers", {
       data: {
