@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Flex, Heading, Tabs, Text } from "@radix-ui/themes";
+import { Badge, Box, Button, Flex, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { INVOICE_TABS, type InvoiceListItem, type InvoiceTab } from "../../../schema/api/invoices";
@@ -7,6 +7,7 @@ import { londonToday } from "../../../schema/london-time";
 import { formatDate } from "../../../schema/london-time-text";
 import { EmptyState, ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { ExportButton } from "../../components/admin/export-button";
+import { FilterTabs } from "../../components/admin/filter-tabs";
 import { PlusIcon } from "../../components/admin/icons";
 import { invoiceStateLabels, invoiceTabLabels } from "../../components/admin/invoices/invoice-labels";
 import { LoadMore } from "../../components/admin/load-more";
@@ -17,7 +18,6 @@ import { useUrlFilters } from "../../hooks/admin/use-url-filters";
 import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
 import "../../components/admin/documents/documents.css";
 
-const ALL = "all";
 const filterNames = ["q", "status"] as const;
 const isTab = (s: string): s is InvoiceTab => (INVOICE_TABS as readonly string[]).includes(s);
 
@@ -86,8 +86,6 @@ export default function Invoices() {
       <ErrorState message={errorMessage(error, "Failed to load the invoices.")} onRetry={refresh} />
     );
   else list = <LoadingState label="Loading invoices…" />;
-  const current = status || ALL;
-  const tabs = [{ value: ALL, label: "All" }, ...INVOICE_TABS.map((s) => ({ value: s, label: invoiceTabLabels[s] }))];
   const range = taxYear();
   return (
     <>
@@ -119,20 +117,15 @@ export default function Invoices() {
       <Flex gap="3" align="center" wrap="wrap" mb="3">
         <SearchBox label="Search invoices" placeholder="Number, customer or e-mail" />
       </Flex>
-      <Tabs.Root value={current} onValueChange={(v) => setFilters({ status: v === ALL ? "" : v })}>
-        <Tabs.List aria-label="Invoices by state" className="admin-tabs admin-status-tabs">
-          {tabs.map((tab) => (
-            <Tabs.Trigger key={tab.value} value={tab.value}>
-              {tab.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {tabs.map((tab) => (
-          <Tabs.Content key={tab.value} value={tab.value}>
-            {tab.value === current ? <Box pt="4">{list}</Box> : null}
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+      <FilterTabs
+        value={status}
+        onChange={(v) => setFilters({ status: v })}
+        states={INVOICE_TABS}
+        labels={invoiceTabLabels}
+        label="Invoices by state"
+      >
+        {list}
+      </FilterTabs>
     </>
   );
 }

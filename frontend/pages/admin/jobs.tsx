@@ -1,9 +1,10 @@
-import { Box, Flex, Heading, Tabs, Text } from "@radix-ui/themes";
+import { Box, Flex, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { type JobState, type JobSummary, jobStates } from "../../../schema/api/jobs";
 import { formatDate } from "../../../schema/london-time-text";
 import { EmptyState, ErrorState, LoadingState } from "../../components/admin/admin-states";
+import { FilterTabs } from "../../components/admin/filter-tabs";
 import { JobStateBadge, jobStateLabels } from "../../components/admin/jobs/job-state";
 import { LoadMore } from "../../components/admin/load-more";
 import { PageHeader } from "../../components/admin/page-header";
@@ -13,7 +14,6 @@ import { useUrlFilters } from "../../hooks/admin/use-url-filters";
 import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
 import "../../components/admin/documents/documents.css";
 
-const ALL = "all";
 const filterNames = ["q", "state"] as const;
 const isState = (s: string): s is JobState => (jobStates as readonly string[]).includes(s);
 
@@ -69,28 +69,21 @@ export default function Jobs() {
       <ErrorState message={errorMessage(error, "Failed to load the jobs.")} onRetry={refresh} />
     );
   else list = <LoadingState label="Loading jobs…" />;
-  const current = state || ALL;
-  const tabs = [{ value: ALL, label: "All" }, ...jobStates.map((s) => ({ value: s, label: jobStateLabels[s] }))];
   return (
     <>
       <PageHeader title="Jobs" subtitle="Every piece of work, from its enquiry to paid" />
       <Flex gap="3" align="center" wrap="wrap" mb="3">
         <SearchBox label="Search jobs" placeholder="Customer, address, postcode, work or number" />
       </Flex>
-      <Tabs.Root value={current} onValueChange={(v) => setFilters({ state: v === ALL ? "" : v })}>
-        <Tabs.List aria-label="Jobs by state" className="admin-tabs admin-status-tabs">
-          {tabs.map((tab) => (
-            <Tabs.Trigger key={tab.value} value={tab.value}>
-              {tab.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {tabs.map((tab) => (
-          <Tabs.Content key={tab.value} value={tab.value}>
-            {tab.value === current ? <Box pt="4">{list}</Box> : null}
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+      <FilterTabs
+        value={state}
+        onChange={(v) => setFilters({ state: v })}
+        states={jobStates}
+        labels={jobStateLabels}
+        label="Jobs by state"
+      >
+        {list}
+      </FilterTabs>
     </>
   );
 }

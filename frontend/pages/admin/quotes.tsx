@@ -1,10 +1,11 @@
-import { Badge, Box, Button, Flex, Heading, Tabs, Text } from "@radix-ui/themes";
+import { Badge, Box, Button, Flex, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { QUOTE_STATUSES, type QuoteListItem, type QuoteStatus } from "../../../schema/api/quotes";
 import { formatPence } from "../../../schema/format";
 import { formatDate } from "../../../schema/london-time-text";
 import { EmptyState, ErrorState, LoadingState } from "../../components/admin/admin-states";
+import { FilterTabs } from "../../components/admin/filter-tabs";
 import { PlusIcon } from "../../components/admin/icons";
 import { LoadMore } from "../../components/admin/load-more";
 import { PageHeader } from "../../components/admin/page-header";
@@ -15,7 +16,6 @@ import { useUrlFilters } from "../../hooks/admin/use-url-filters";
 import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
 import "../../components/admin/documents/documents.css";
 
-const ALL = "all";
 const filterNames = ["q", "status"] as const;
 const isStatus = (s: string): s is QuoteStatus => (QUOTE_STATUSES as readonly string[]).includes(s);
 
@@ -81,8 +81,6 @@ export default function Quotes() {
       <ErrorState message={errorMessage(error, "Failed to load the quotes.")} onRetry={refresh} />
     );
   else list = <LoadingState label="Loading quotes…" />;
-  const current = status || ALL;
-  const tabs = [{ value: ALL, label: "All" }, ...QUOTE_STATUSES.map((s) => ({ value: s, label: quoteStatusLabels[s] }))];
   return (
     <>
       <PageHeader
@@ -99,20 +97,15 @@ export default function Quotes() {
       <Flex gap="3" align="center" wrap="wrap" mb="3">
         <SearchBox label="Search quotes" placeholder="Number, title or customer" />
       </Flex>
-      <Tabs.Root value={current} onValueChange={(v) => setFilters({ status: v === ALL ? "" : v })}>
-        <Tabs.List aria-label="Quotes by state" className="admin-tabs admin-status-tabs">
-          {tabs.map((tab) => (
-            <Tabs.Trigger key={tab.value} value={tab.value}>
-              {tab.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {tabs.map((tab) => (
-          <Tabs.Content key={tab.value} value={tab.value}>
-            {tab.value === current ? <Box pt="4">{list}</Box> : null}
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+      <FilterTabs
+        value={status}
+        onChange={(v) => setFilters({ status: v })}
+        states={QUOTE_STATUSES}
+        labels={quoteStatusLabels}
+        label="Quotes by state"
+      >
+        {list}
+      </FilterTabs>
     </>
   );
 }
