@@ -56,6 +56,7 @@ describe("GET /api/admin/outbox/templates", () => {
       "booking-confirmed",
       "booking-moved",
       "booking-cancelled",
+      "booking-tenant-booked",
       "owner-order-placed",
       "owner-card-order-paid",
       "owner-low-stock",

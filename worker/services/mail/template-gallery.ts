@@ -7,6 +7,7 @@ import {
   bookingConfirmedMail,
   bookingMovedMail,
   ownerBookingMail,
+  tenantBookedMail,
 } from "./booking-emails";
 import { prepareCampaignTemplate } from "./campaign-email";
 import {
@@ -272,6 +273,13 @@ function entries(siteUrl: string): Entry[] {
       audience: "customer",
       template: bookingCancelledMail,
       render: () => bookingCancelledMail(booking()),
+    },
+    {
+      kind: "booking-tenant-booked",
+      label: "Booking: made by the tenant (to the landlord)",
+      audience: "customer",
+      template: tenantBookedMail,
+      render: () => tenantBookedMail({ email: "landlord@example.com", name: "Lena Landlord" }, booking()),
     },
     {
       kind: "owner-order-placed",
