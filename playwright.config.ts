@@ -13,7 +13,9 @@ const runId = `e2e-${port}`;
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Three on two cores: one worker (a browser and its own server) keeps under half a core busy, as
+  // measured (153 s of CPU over 345 s), most of its time waiting on pages and the server.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
