@@ -295,6 +295,10 @@ test.describe("store", () => {
     test("a failed load shows the error with Try Again, which loads the products", async ({ page, request }) => {
       const product = await createProduct(request, { name: uniqueName("Retry Valve") });
       await page.route("**/api/products", (route) => route.fulfill({ status: 500, json: { error: "down", code: "INTERNAL" } }));
+      // The page's own retries (1 s, 2 s, 4 s) wait on a clock that stands still, so the products can
+      // only come back through the button: otherwise a retry can win the race and take the button away.
+      await page.clock.install({ time: new Date("2026-11-27T09:00:00Z") });
+      await page.clock.pauseAt(new Date("2026-11-27T09:00:01Z"));
       await page.goto("/store");
       await expect(
         page.getByRole("alert").filter({ hasText: "Failed to load products. Please try again." }).first(),
