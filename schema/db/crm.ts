@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { customers } from "./customers";
@@ -37,6 +38,10 @@ export const enquiries = sqliteTable(
   },
   (t) => [
     index("quotes_created_at").on(t.createdAt),
+    index("quotes_unread").on(t.isRead),
+    // The urgent ones nobody has answered (the home's first tile): a handful among ten years of
+    // enquiries, found without walking them all (issue 45).
+    index("quotes_urgent_open").on(t.createdAt).where(sql`urgent_reason IS NOT NULL AND replied_at IS NULL`),
     index("quotes_email").on(t.email),
     index("quotes_chat_session").on(t.chatSessionId),
   ],
@@ -110,6 +115,8 @@ export const serviceRecords = sqliteTable(
     index("service_records_quote").on(t.enquiryId),
     index("service_records_property").on(t.propertyId, t.serviceDate),
     index("service_records_job").on(t.jobId),
+    // The records whose next visit falls due (the reminders and the home's count of them).
+    index("service_records_next_due").on(t.nextServiceDue),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, paymentMethods, updatedAt } from "./columns";
 import { serviceRecords } from "./crm";
@@ -54,6 +55,16 @@ export const invoices = sqliteTable(
      * paid another way, expires it, so a payment page left open in an old tab cannot pay twice.
      */
     checkoutSessionId: text("checkout_session_id"),
+    /**
+     * Which of the owner's list tabs it is under: its status, or for an issued one "paid" (nothing
+     * left to pay) or "unpaid". A virtual column SQLite computes from the sums above, indexed below
+     * (kept at every write), so a tab and the home's money owed are an index range, not a scan of
+     * every invoice's balance (issue 45). Never written; the backup leaves it out.
+     */
+    tab: text("tab", { enum: ["draft", "void", "paid", "unpaid"] }).generatedAlwaysAs(
+      sql`CASE WHEN status <> 'issued' THEN status WHEN gross_pence - deposit_pence - credited_pence - paid_pence <= 0 THEN 'paid' ELSE 'unpaid' END`,
+      { mode: "virtual" },
+    ),
     voidedAt: text("voided_at"),
     voidReason: text("void_reason"),
     ...issuedFile(),
@@ -67,6 +78,8 @@ export const invoices = sqliteTable(
     index("invoices_job").on(t.jobId),
     index("invoices_updated").on(t.updatedAt),
     index("invoices_issue_date").on(t.issueDate),
+    index("invoices_tab_updated").on(t.tab, t.updatedAt, t.id),
+    index("invoices_tab_due").on(t.tab, t.dueDate),
   ],
 );
 
@@ -139,7 +152,12 @@ export const creditNotes = sqliteTable(
     ...issuedFile(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("credit_notes_number").on(t.number), index("credit_notes_invoice").on(t.invoiceId)],
+  (t) => [
+    uniqueIndex("credit_notes_number").on(t.number),
+    index("credit_notes_invoice").on(t.invoiceId),
+    // Credit notes by their date (the exports and the reports).
+    index("credit_notes_issue_date").on(t.issueDate),
+  ],
 );
 
 export const invoiceEventKinds = [

@@ -20,5 +20,10 @@ export const jobs = sqliteTable(
     propertyId: integer("property_id").references(() => properties.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("jobs_customer").on(t.customerId, t.createdAt), index("jobs_property").on(t.propertyId)],
+  (t) => [
+    index("jobs_customer").on(t.customerId, t.createdAt),
+    index("jobs_property").on(t.propertyId),
+    // The list of every job, newest first.
+    index("jobs_created").on(t.createdAt, t.id),
+  ],
 );

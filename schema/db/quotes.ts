@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, paymentMethods, updatedAt } from "./columns";
 import { enquiries, serviceRecords } from "./crm";
@@ -56,6 +57,8 @@ export const quotes = sqliteTable(
     index("estimates_customer").on(t.customerId),
     index("estimates_updated").on(t.updatedAt),
     index("estimates_job").on(t.jobId),
+    // Quotes sent in a month (the home's tile, the quotes report).
+    index("estimates_sent").on(t.sentAt),
   ],
 );
 
@@ -78,40 +81,45 @@ export const quoteVersions = sqliteTable(
 );
 
 /** The evidence of an accepted quote: what was accepted, by whom, when and from where. One per quote. */
-export const quoteAcceptances = sqliteTable("estimate_acceptances", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  quoteId: integer("estimate_id")
-    .notNull()
-    .unique()
-    .references(() => quotes.id, { onDelete: "cascade" }),
-  version: integer("version").notNull(),
-  optionId: text("option_id").notNull(),
-  optionalLineIds: text("optional_line_ids").notNull(),
-  name: text("name").notNull(),
-  signature: text("signature"),
-  startEarly: integer("start_early", { mode: "boolean" }).notNull(),
-  ipAddress: text("ip_address"),
-  userAgent: text("user_agent"),
-  /** SHA-256 of the accepted version's content as stored: the version can be shown unchanged. */
-  contentSha256: text("content_sha256").notNull(),
-  noticeVersion: text("notice_version").notNull(),
-  grossPence: integer("gross_pence").notNull(),
-  depositPence: integer("deposit_pence").notNull(),
-  acceptedAt: text("accepted_at").notNull(),
-  /**
-   * The company's facts, the customer's name and the property as they were when it was accepted
-   * (JSON), so the accepted quote's PDF never changes.
-   */
-  snapshot: text("snapshot").notNull(),
-  /** The accepted quote's PDF in the DOCUMENTS bucket, rendered once, and its SHA-256. */
-  pdfKey: text("pdf_key"),
-  pdfSha256: text("pdf_sha256"),
-  /**
-   * The customer's one open deposit checkout (a Stripe Checkout Session id): starting another, or the
-   * deposit recorded another way, expires it. What was paid is in estimate_payments.
-   */
-  depositSessionId: text("deposit_session_id"),
-});
+export const quoteAcceptances = sqliteTable(
+  "estimate_acceptances",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    quoteId: integer("estimate_id")
+      .notNull()
+      .unique()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    optionId: text("option_id").notNull(),
+    optionalLineIds: text("optional_line_ids").notNull(),
+    name: text("name").notNull(),
+    signature: text("signature"),
+    startEarly: integer("start_early", { mode: "boolean" }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    /** SHA-256 of the accepted version's content as stored: the version can be shown unchanged. */
+    contentSha256: text("content_sha256").notNull(),
+    noticeVersion: text("notice_version").notNull(),
+    grossPence: integer("gross_pence").notNull(),
+    depositPence: integer("deposit_pence").notNull(),
+    acceptedAt: text("accepted_at").notNull(),
+    /**
+     * The company's facts, the customer's name and the property as they were when it was accepted
+     * (JSON), so the accepted quote's PDF never changes.
+     */
+    snapshot: text("snapshot").notNull(),
+    /** The accepted quote's PDF in the DOCUMENTS bucket, rendered once, and its SHA-256. */
+    pdfKey: text("pdf_key"),
+    pdfSha256: text("pdf_sha256"),
+    /**
+     * The customer's one open deposit checkout (a Stripe Checkout Session id): starting another, or the
+     * deposit recorded another way, expires it. What was paid is in estimate_payments.
+     */
+    depositSessionId: text("deposit_session_id"),
+  },
+  // Acceptances by their day (the home's tile).
+  (t) => [index("estimate_acceptances_accepted").on(t.acceptedAt)],
+);
 
 /**
  * Every deposit payment that arrived for a quote, whatever the quote's state then: by card (the
@@ -145,7 +153,12 @@ export const quotePayments = sqliteTable(
     refundReference: text("refund_reference"),
     createdAt: createdAt(),
   },
-  (t) => [index("estimate_payments_estimate").on(t.quoteId)],
+  (t) => [
+    index("estimate_payments_estimate").on(t.quoteId),
+    // Deposits taken and given back in a month (the takings report).
+    index("estimate_payments_paid_on").on(t.paidOn),
+    index("estimate_payments_refunded").on(t.refundedAt).where(sql`refunded_pence > 0`),
+  ],
 );
 
 export const quoteEventKinds = [

@@ -26,13 +26,21 @@ function backupTables(): [BackupTable, SQLiteTable][] {
   });
 }
 
+/**
+ * A table's columns as the backup writes them: not the ones SQLite computes (an invoice's list
+ * tab), which a restore could not insert and which come back by themselves.
+ */
+function storedColumns(table: SQLiteTable) {
+  return Object.fromEntries(Object.entries(getTableColumns(table)).filter(([, column]) => !column.generated));
+}
+
 /** Rows per read: stored e-mails carry their whole HTML, so they come fewer at a time. */
 const pageSize = (table: string) => (table === "outgoing_emails" ? 250 : 5000);
 
 /** One page of a table's rows after `after` (a rowid), each with its rowid to read on from. */
 function page(db: Db, table: SQLiteTable, name: string, after: number) {
   return db
-    .select({ backupRowid: sql<number>`rowid`.as("backup_rowid"), ...getTableColumns(table) })
+    .select({ backupRowid: sql<number>`rowid`.as("backup_rowid"), ...storedColumns(table) })
     .from(table)
     .where(sql`rowid > ${after}`)
     .orderBy(sql`rowid`)
@@ -63,7 +71,7 @@ const MAIL_TEXT: Partial<Record<BackupTable, string[]>> = { outgoing_emails: ["h
  * e-mails without the secrets of their links.
  */
 function storedRows(name: BackupTable, table: SQLiteTable) {
-  const columns = Object.entries(getTableColumns(table)).map(([key, column]) => [key, column.name] as const);
+  const columns = Object.entries(storedColumns(table)).map(([key, column]) => [key, column.name] as const);
   const mailText = new Set(MAIL_TEXT[name]);
   return (row: Record<string, unknown>): Record<string, unknown> => {
     const out: Record<string, unknown> = {};

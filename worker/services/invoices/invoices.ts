@@ -61,8 +61,10 @@ export function stateOf(row: Pick<Row, "status" | "grossPence" | "depositPence" 
 /** ISO dates sort as text: the date, or today when it is later (work is not supplied in the future). */
 export const notAfterToday = (date: string) => [date, londonToday()].sort()[0]!;
 
-export const isOverdue = (row: Row, today = londonToday()) =>
-  row.status === "issued" && balanceOf(row) > 0 && row.dueDate !== null && row.dueDate < today;
+export const isOverdue = (
+  row: Pick<Row, "status" | "dueDate" | "grossPence" | "depositPence" | "creditedPence" | "paidPence">,
+  today = londonToday(),
+) => row.status === "issued" && balanceOf(row) > 0 && row.dueDate !== null && row.dueDate < today;
 
 export const totalsColumns = (lines: InvoiceLine[], vatRegistered: boolean) => {
   const t = invoiceTotals(lines, vatRegistered);

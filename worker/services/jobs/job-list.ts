@@ -21,12 +21,15 @@ export async function listJobs(
   const where = and(query.state ? sql`${jobStateSql(today)} = ${query.state}` : undefined, searchOf(query.q));
   const [rows, [total]] = await db.batch([
     jobRows(db, today).where(where).orderBy(desc(jobs.createdAt), desc(jobs.id)).limit(query.limit).offset(query.offset),
-    db
-      .select({ n: count() })
-      .from(jobs)
-      .leftJoin(customers, eq(customers.id, jobs.customerId))
-      .leftJoin(properties, eq(properties.id, jobs.propertyId))
-      .where(where),
+    // Counted on the jobs' own index unless the search needs the customer's and the property's texts.
+    query.q
+      ? db
+          .select({ n: count() })
+          .from(jobs)
+          .leftJoin(customers, eq(customers.id, jobs.customerId))
+          .leftJoin(properties, eq(properties.id, jobs.propertyId))
+          .where(where)
+      : db.select({ n: count() }).from(jobs).where(where),
   ]);
   return { items: rows.map(summaryOf), total: total?.n ?? 0 };
 }

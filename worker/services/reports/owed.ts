@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { emptyOwedTotals, type OwedCustomer, type OwedReport, owedAgeOf } from "../../../schema/api/reports";
 import { customers, invoices } from "../../../schema/db";
 import { daysBetween, londonToday } from "../../../schema/london-time";
@@ -26,7 +26,7 @@ export async function owedReport(db: Db, asOf = londonToday()): Promise<OwedRepo
     })
     .from(invoices)
     .leftJoin(customers, eq(customers.id, invoices.customerId))
-    .where(and(eq(invoices.status, "issued"), sql`${balanceSql} > 0`))
+    .where(eq(invoices.tab, "unpaid"))
     .orderBy(asc(invoices.issueDate), asc(invoices.id));
   const totals = emptyOwedTotals();
   const byCustomer = new Map<number | null, OwedCustomer>();

@@ -53,7 +53,8 @@ export async function takingsReport(db: Db, range: { from?: string; to?: string 
         pence: sql<number>`SUM(${quotePayments.refundedPence})`,
       })
       .from(quotePayments)
-      .where(and(sql`${quotePayments.refundedPence} > 0`, between(sql`substr(${quotePayments.refundedAt}, 1, 10)`, first, last)))
+      // A time, so the range runs to the end of the last day ("T" sorts before any hour written after it).
+      .where(and(sql`${quotePayments.refundedPence} > 0`, between(quotePayments.refundedAt, first, `${last}T~`)))
       .groupBy(sql`1, 2`),
     db
       .select({ month: monthOf(invoices.issueDate), ...moneyOf(invoices) })
