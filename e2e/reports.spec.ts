@@ -3,10 +3,20 @@ import type { AdminGasSafetyRecord } from "../schema/api/gas-safety";
 import type { AdminInvoice } from "../schema/api/invoices";
 import type { OwedReport, TakingsReport } from "../schema/api/reports";
 import { formatPence } from "../schema/format";
-import { addMonths, londonToday } from "../schema/london-time";
+import { addDays, addMonths, londonToday } from "../schema/london-time";
 import { formatDate } from "../schema/london-time-text";
 import { passedBoilerRecord } from "../test/fixtures/gas-safety-record";
-import { adminGet, bearer, expect, expectAccessible, expectNoHorizontalScroll, shoot, test, unique } from "./admin-fixtures";
+import {
+  adminGet,
+  bearer,
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  expectToast,
+  shoot,
+  test,
+  unique,
+} from "./admin-fixtures";
 
 /** The owner's Reports screen (issue 45): money owed, aged, by customer, on a phone and at a desk. */
 test("takings by month and money owed: the ages' totals, who owes most first, each invoice a tap away, at 390 and 1280 px", async ({
@@ -91,7 +101,7 @@ test("takings by month and money owed: the ages' totals, who owes most first, ea
 });
 
 /** Gas safety due (issue 45): a landlord's flat whose check falls due next month, and its Book opening the visit form there. */
-test("gas safety due: the landlord's flat with its record and deadline, Book opens the visit form for it, at 390 and 1280 px", async ({
+test("gas safety due: the landlord's flat with its record and deadline, Book opens the visit form for it and the visit booked shows, at 390 and 1280 px", async ({
   adminPage: page,
   adminToken,
   request,
@@ -138,4 +148,13 @@ test("gas safety due: the landlord's flat with its record and deadline, Book ope
   await expect(form).toContainText(`Gas safety check at ${address}`);
   await expect(form.getByRole("combobox", { name: "Kind of visit" })).toHaveText("Gas Safety Certificate (CP12)");
   await expect(form.getByRole("combobox", { name: "Property" })).toContainText(address);
+  // Booked for next week, the time to be agreed: the flat shows the visit in place of Book.
+  const visitDay = addDays(londonToday(), 7);
+  await form.getByLabel("Service date").fill(visitDay);
+  await form.getByRole("radio", { name: "To be agreed" }).click();
+  await form.getByRole("button", { name: "Add Record" }).click();
+  await expectToast(page, "Service record added");
+  const place = page.getByRole("listitem", { name: `${address}, M1 3HW` });
+  await expect(place).toContainText(`Booked ${formatDate(visitDay)}`);
+  await expect(place.getByRole("button", { name: /^Book/ })).toHaveCount(0);
 });
