@@ -141,6 +141,7 @@ test("gas safety due: the landlord's flat with its record and deadline, Book ope
     await expect(place).toContainText(`${record.number} of ${formatDate(record.checkDate)}`);
     await expect(place).toContainText(`Due ${formatDate(record.nextDueDate!)}`);
     await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
     await card.screenshot({ path: test.info().outputPath(`gas-due-${width}.png`) });
   }
   await page.getByRole("button", { name: `Book the gas safety check at ${address}, M1 3HW` }).click();

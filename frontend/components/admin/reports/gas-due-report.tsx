@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { Link } from "wouter";
 import { bookableServiceRecordTypes } from "../../../../schema/api/bookings";
 import {
@@ -13,10 +13,12 @@ import { useAdminData } from "../../../hooks/admin/use-admin-data";
 import { errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { EmptyState, ErrorState, LoadingState } from "../admin-states";
 import { ExportButton } from "../export-button";
+import { LoadMore } from "../load-more";
 import { newRecord, type RecordDraft, RecordEditor } from "../service-records/record-editor";
 import { emptyRecordForm } from "../service-records/record-form-state";
 import "./gas-due-report.css";
 
+const count = (n: number) => n.toLocaleString("en-GB");
 const days = (n: number) => `${n} day${n === 1 ? "" : "s"}`;
 
 /**
@@ -74,20 +76,32 @@ export function GasDueSection() {
 
 type Book = (landlord: GasDueLandlord, property: GasDueProperty) => void;
 
+/** Landlords drawn at a time: a busy firm's quarter holds thousands of properties, too many for a phone at once. */
+const PAGE = 50;
+
 function GasDue({ report, onBook }: { report: GasDueReport; onBook: Book }) {
+  const [shown, setShown] = useState(PAGE);
+  const showMore = useCallback(() => setShown((n) => n + PAGE), []);
   if (report.landlords.length === 0)
     return <EmptyState message={`No gas safety check is overdue or due in the next ${GAS_DUE_DAYS} days.`} />;
   return (
     <>
       <Text as="p" size="2" color="gray" mb="3">
-        {report.overdue > 0 ? `${report.overdue} overdue · ` : ""}
-        {`${report.due} due by ${formatDate(report.until)}`}
+        {report.overdue > 0 ? `${count(report.overdue)} overdue · ` : ""}
+        {`${count(report.due)} due by ${formatDate(report.until)}`}
       </Text>
       <div className="admin-list">
-        {report.landlords.map((landlord) => (
+        {report.landlords.slice(0, shown).map((landlord) => (
           <LandlordDue key={landlord.customerId} landlord={landlord} onBook={onBook} />
         ))}
       </div>
+      <LoadMore
+        hasMore={shown < report.landlords.length}
+        loading={false}
+        onMore={showMore}
+        shown={Math.min(shown, report.landlords.length)}
+        total={report.landlords.length}
+      />
     </>
   );
 }
