@@ -1,9 +1,22 @@
 import type { AdminCustomer } from "../schema/api/customers";
+import type { AdminGasSafetyRecord } from "../schema/api/gas-safety";
 import type { AdminInvoice } from "../schema/api/invoices";
 import type { OwedReport, TakingsReport } from "../schema/api/reports";
 import { formatPence } from "../schema/format";
-import { londonToday } from "../schema/london-time";
-import { adminGet, bearer, expect, expectAccessible, expectNoHorizontalScroll, shoot, test, unique } from "./admin-fixtures";
+import { addDays, addMonths, londonToday } from "../schema/london-time";
+import { formatDate } from "../schema/london-time-text";
+import { passedBoilerRecord } from "../test/fixtures/gas-safety-record";
+import {
+  adminGet,
+  bearer,
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  expectToast,
+  shoot,
+  test,
+  unique,
+} from "./admin-fixtures";
 
 /** The owner's Reports screen (issue 45): money owed, aged, by customer, on a phone and at a desk. */
 test("takings by month and money owed: the ages' totals, who owes most first, each invoice a tap away, at 390 and 1280 px", async ({
@@ -85,4 +98,64 @@ test("takings by month and money owed: the ages' totals, who owes most first, ea
     .getByRole("link", { name: issued.number! })
     .click();
   await expect(page.getByRole("heading", { level: 1, name: `Invoice ${issued.number}` })).toBeVisible();
+});
+
+/** Gas safety due (issue 45): a landlord's flat whose check falls due next month, and its Book opening the visit form there. */
+test("gas safety due: the landlord's flat with its record and deadline, Book opens the visit form for it and the visit booked shows, at 390 and 1280 px", async ({
+  adminPage: page,
+  adminToken,
+  request,
+}) => {
+  const post = async <T>(path: string, data: unknown, method: "post" | "patch" = "post") => {
+    const res = await request[method](path, { headers: bearer(adminToken), data });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+    return (await res.json()) as T;
+  };
+  const lastName = unique("Landlord");
+  const landlord = await post<AdminCustomer>("/api/admin/customers", {
+    firstName: "Lena",
+    lastName,
+    email: `${lastName.toLowerCase()}@example.com`,
+    address: "1 Agent Row, Altrincham",
+    postcode: "WA14 1AA",
+    isLandlord: true,
+  });
+  const address = `Flat ${lastName}, 14 Canal Street, Manchester`;
+  const flat = await post<{ id: number }>(`/api/admin/customers/${landlord.id}/properties`, { address, postcode: "M1 3HW" });
+  const boiler = await post<{ id: number }>(`/api/admin/properties/${flat.id}/appliances`, {
+    location: "Kitchen",
+    type: "boiler",
+    flueType: "room-sealed",
+  });
+  // Checked eleven months ago: the next check is due in about a month.
+  const draft = await post<{ id: number }>("/api/admin/gas-safety-records", { propertyId: flat.id });
+  await post(`/api/admin/gas-safety-records/${draft.id}`, passedBoilerRecord(boiler.id, addMonths(londonToday(), -11)), "patch");
+  const record = await post<AdminGasSafetyRecord>(`/api/admin/gas-safety-records/${draft.id}/issue`, {});
+
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/admin/reports");
+    const due = page.getByRole("region", { name: "Gas safety due" });
+    const card = due.getByRole("article", { name: `Lena ${lastName}: gas safety due` });
+    const place = card.getByRole("listitem", { name: `${address}, M1 3HW` });
+    await expect(place).toContainText(`${record.number} of ${formatDate(record.checkDate)}`);
+    await expect(place).toContainText(`Due ${formatDate(record.nextDueDate!)}`);
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await card.screenshot({ path: test.info().outputPath(`gas-due-${width}.png`) });
+  }
+  await page.getByRole("button", { name: `Book the gas safety check at ${address}, M1 3HW` }).click();
+  const form = page.getByRole("dialog", { name: "Add Service Record" });
+  await expect(form).toContainText(`Gas safety check at ${address}`);
+  await expect(form.getByRole("combobox", { name: "Kind of visit" })).toHaveText("Gas Safety Certificate (CP12)");
+  await expect(form.getByRole("combobox", { name: "Property" })).toContainText(address);
+  // Booked for next week, the time to be agreed: the flat shows the visit in place of Book.
+  const visitDay = addDays(londonToday(), 7);
+  await form.getByLabel("Service date").fill(visitDay);
+  await form.getByRole("radio", { name: "To be agreed" }).click();
+  await form.getByRole("button", { name: "Add Record" }).click();
+  await expectToast(page, "Service record added");
+  const place = page.getByRole("listitem", { name: `${address}, M1 3HW` });
+  await expect(place).toContainText(`Booked ${formatDate(visitDay)}`);
+  await expect(place.getByRole("button", { name: /^Book/ })).toHaveCount(0);
 });

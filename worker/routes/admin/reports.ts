@@ -3,6 +3,7 @@ import { monthRangeSchema } from "../../../schema/api/reports";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { validate } from "../../lib/validate";
+import { gasDueCsv, gasDueReport } from "../../services/reports/gas-due";
 import { owedCsv, owedReport } from "../../services/reports/owed";
 import { quotesCsv, quotesReport } from "../../services/reports/quotes";
 import { takingsCsv, takingsReport } from "../../services/reports/takings";
@@ -24,6 +25,8 @@ const app = new Hono<HonoEnv>()
   .get("/reports/quotes", months, async (c) => c.json(await quotesReport(getDb(c.env), c.req.valid("query"))))
   .get("/reports/quotes.csv", months, async (c) =>
     c.body(await quotesCsv(getDb(c.env), c.req.valid("query")), 200, csvFile("quotes.csv")),
-  );
+  )
+  .get("/reports/gas-due", async (c) => c.json(await gasDueReport(getDb(c.env))))
+  .get("/reports/gas-due.csv", async (c) => c.body(await gasDueCsv(getDb(c.env)), 200, csvFile("gas-safety-due.csv")));
 
 export default app;
