@@ -1,6 +1,8 @@
+import { vatStaggerLabels } from "../schema/api/billing";
 import type { AdminCustomer } from "../schema/api/customers";
 import type { AdminInvoice } from "../schema/api/invoices";
 import type { OwedReport, TakingsReport } from "../schema/api/reports";
+import { quarterName, type VatReport } from "../schema/api/reports-vat";
 import { formatPence } from "../schema/format";
 import { londonToday } from "../schema/london-time";
 import { adminGet, bearer, expect, expectAccessible, expectNoHorizontalScroll, shoot, test, unique } from "./admin-fixtures";
@@ -85,4 +87,30 @@ test("takings by month and money owed: the ages' totals, who owes most first, ea
     .getByRole("link", { name: issued.number! })
     .click();
   await expect(page.getByRole("heading", { level: 1, name: `Invoice ${issued.number}` })).toBeVisible();
+});
+
+/** VAT by the owner's VAT quarters (issue 45): the last four, each with the figures the API gives, on a phone and at a desk. */
+test("VAT by quarter: the stagger named, each quarter's rates and box 1, at 390 and 1280 px", async ({
+  adminPage: page,
+  adminToken,
+  request,
+}) => {
+  const report = await adminGet<VatReport>(request, adminToken, "/api/admin/reports/vat");
+  expect(report.quarters).toHaveLength(4);
+  const latest = report.quarters.at(-1)!;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/admin/reports");
+    const vat = page.getByRole("region", { name: "VAT by quarter" });
+    await expect(vat).toContainText(vatStaggerLabels[report.stagger]);
+    await expect(vat.getByRole("article")).toHaveCount(4);
+    const card = vat.getByRole("article", { name: `VAT ${quarterName(latest)}` });
+    await expect(card.getByRole("row", { name: /^20%/ })).toContainText(formatPence(latest.sales["20"].vatPence));
+    await expect(card.getByRole("row", { name: /^Box 1/ })).toContainText(formatPence(latest.box1Pence));
+    await expect(card.getByRole("row", { name: /^Box 6/ })).toContainText(formatPence(latest.box6Pence));
+    await expect(vat.getByRole("button", { name: "Export CSV" })).toBeVisible();
+    await vat.scrollIntoViewIfNeeded();
+    await expectNoHorizontalScroll(page);
+    await shoot(page, `reports-vat-${width}`);
+  }
 });

@@ -6,6 +6,7 @@ import { validate } from "../../lib/validate";
 import { owedCsv, owedReport } from "../../services/reports/owed";
 import { quotesCsv, quotesReport } from "../../services/reports/quotes";
 import { takingsCsv, takingsReport } from "../../services/reports/takings";
+import { vatCsv, vatReport } from "../../services/reports/vat";
 
 /** Mounted at /api/admin: the owner's reports, each with its CSV. */
 const csvFile = (name: string) => ({
@@ -24,6 +25,10 @@ const app = new Hono<HonoEnv>()
   .get("/reports/quotes", months, async (c) => c.json(await quotesReport(getDb(c.env), c.req.valid("query"))))
   .get("/reports/quotes.csv", months, async (c) =>
     c.body(await quotesCsv(getDb(c.env), c.req.valid("query")), 200, csvFile("quotes.csv")),
+  )
+  .get("/reports/vat", months, async (c) => c.json(await vatReport(getDb(c.env), c.req.valid("query"))))
+  .get("/reports/vat.csv", months, async (c) =>
+    c.body(await vatCsv(getDb(c.env), c.req.valid("query")), 200, csvFile("vat.csv")),
   );
 
 export default app;
