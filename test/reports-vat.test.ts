@@ -1,10 +1,14 @@
+import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { VatStagger } from "../schema/api/billing";
 import type { Money } from "../schema/api/reports";
 import type { VatKind, VatReport } from "../schema/api/reports-vat";
 import { londonToday } from "../schema/london-time";
 import { lineAmounts, type VatRate } from "../schema/money";
+import { getDb } from "../worker/db/client";
+import { vatReport } from "../worker/services/reports/vat";
 import { admin, adminHeaders } from "./helpers/admin";
+import { countingD1 } from "./helpers/d1-counter";
 import { createCustomer } from "./helpers/factories-admin";
 import { callApp, query } from "./helpers/factories-commerce";
 
@@ -306,5 +310,28 @@ describe("VAT by VAT quarter", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.details).toEqual([{ path: "vatStagger", message: "Choose the months your VAT quarters end in" }]);
     expect((await admin("GET", "/api/admin/settings/billing")).body.vatStagger).toBe(3);
+  });
+
+  it("reads the stagger and both sums in one round trip, the invoices from the issue date's index", async () => {
+    const counted = countingD1(env.DB);
+    await vatReport(getDb({ DB: counted.db }), { from: "2017-01", to: "2017-12" });
+    expect(counted.trips).toHaveLength(1);
+    const [, invoicesRead, creditsRead] = counted.trips[0]!;
+    const planOf = async (statement: string) =>
+      (
+        await query<{ detail: string }>(
+          `EXPLAIN QUERY PLAN ${statement}`,
+          ...statement
+            .split("?")
+            .slice(1)
+            .map(() => "2017-01-01"),
+        )
+      )
+        .map((p) => p.detail)
+        .join("\n");
+    // A range of the issue dates, not every issued invoice from the status's index.
+    expect(await planOf(invoicesRead!)).toMatch(/^SEARCH invoices USING INDEX invoices_issue_date \(issue_date>\?\)/);
+    // The credit notes lead (no date index, few rows), each finding its invoice by id.
+    expect(await planOf(creditsRead!)).toMatch(/^SCAN credit_notes\nSEARCH invoices USING INTEGER PRIMARY KEY/);
   });
 });

@@ -93,23 +93,33 @@ const line = sql.raw("line.value");
 const taxPoint = sql<string>`(CASE WHEN ${invoices.issueDate} <= date(${invoices.supplyDate}, '+14 days') THEN ${invoices.issueDate} ELSE ${invoices.supplyDate} END)`;
 
 function invoiceLinesByMonth(db: Db, first: string, last: string) {
-  return db
-    .select({ month: sql<string>`substr(${taxPoint}, 1, 7)`, ...lineSums(invoices.vatRegistered, line) })
-    .from(invoices)
-    .crossJoin(sql`json_each(${invoices.lines}) AS line`)
-    .where(and(eq(invoices.status, "issued"), gte(invoices.issueDate, first), between(taxPoint, first, last)))
-    .groupBy(sql`1, 2`);
+  return (
+    db
+      .select({ month: sql<string>`substr(${taxPoint}, 1, 7)`, ...lineSums(invoices.vatRegistered, line) })
+      .from(invoices)
+      .crossJoin(sql`json_each(${invoices.lines}) AS line`)
+      // The unary + keeps the status out of the plan: with an equality to choose, SQLite reads every
+      // issued invoice from invoices_status_due instead of the issue dates' range (EXPLAIN, in the test).
+      .where(and(sql`+${invoices.status} = 'issued'`, gte(invoices.issueDate, first), between(taxPoint, first, last)))
+      .groupBy(sql`1, 2`)
+  );
 }
 
-/** Credit notes by their own date, of invoices still issued (a void one's corrections go with it). */
+/**
+ * Credit notes by their own date, of invoices still issued (a void one's corrections go with it).
+ * Their date has no index (a table of a few hundred rows in ten years): read whole, as takings does.
+ */
 function creditLinesByMonth(db: Db, first: string, last: string) {
-  return db
-    .select({ month: sql<string>`substr(${creditNotes.issueDate}, 1, 7)`, ...lineSums(invoices.vatRegistered, line) })
-    .from(creditNotes)
-    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
-    .crossJoin(sql`json_each(${creditNotes.lines}) AS line`)
-    .where(and(eq(invoices.status, "issued"), between(creditNotes.issueDate, first, last)))
-    .groupBy(sql`1, 2`);
+  return (
+    db
+      .select({ month: sql<string>`substr(${creditNotes.issueDate}, 1, 7)`, ...lineSums(invoices.vatRegistered, line) })
+      .from(creditNotes)
+      .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+      .crossJoin(sql`json_each(${creditNotes.lines}) AS line`)
+      // Not the status's index either: the few credit notes lead, each finding its invoice by id.
+      .where(and(sql`+${invoices.status} = 'issued'`, between(creditNotes.issueDate, first, last)))
+      .groupBy(sql`1, 2`)
+  );
 }
 
 const noMoney = (): Money => ({ netPence: 0, vatPence: 0, grossPence: 0 });
