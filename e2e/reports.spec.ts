@@ -101,11 +101,32 @@ test("takings by month and money owed: the ages' totals, who owes most first, ea
 
 /** VAT by the owner's VAT quarters (issue 45): the last four, each with the figures the API gives, on a phone and at a desk. */
 test.describe("VAT by quarter", () => {
+  let bigInvoiceId: number | undefined;
+
   test("the stagger named, each quarter's rates and boxes 1 and 6, at 390 and 1280 px; another stagger chosen in Billing", async ({
     adminPage: page,
     adminToken,
     request,
   }) => {
+    // A big quarter's widest figures (sales made unregistered, as the browser tests' business is).
+    const lastName = unique("Builder");
+    const made = await request.post("/api/admin/customers", {
+      headers: bearer(adminToken),
+      data: { firstName: "Bo", lastName, email: `${lastName.toLowerCase()}@example.com` },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const draft = await request.post("/api/admin/invoices", {
+      headers: bearer(adminToken),
+      data: {
+        customerId: ((await made.json()) as AdminCustomer).id,
+        lines: [{ description: "Plant room", quantity: 3, unitPence: 33_333_333, vatRate: 20 }],
+        supplyDate: londonToday(),
+      },
+    });
+    expect(draft.status(), await draft.text()).toBe(201);
+    bigInvoiceId = ((await draft.json()) as AdminInvoice).id;
+    const issued = await request.post(`/api/admin/invoices/${bigInvoiceId}/issue`, { headers: bearer(adminToken) });
+    expect(issued.status(), await issued.text()).toBe(200);
     const report = await adminGet<VatReport>(request, adminToken, "/api/admin/reports/vat");
     expect(report.quarters).toHaveLength(4);
     const latest = report.quarters.at(-1)!;
@@ -119,6 +140,9 @@ test.describe("VAT by quarter", () => {
       await expect(card.getByRole("row", { name: /^20%/ })).toContainText(formatPence(latest.sales["20"].vatPence));
       await expect(card.getByRole("row", { name: /^Box 1/ })).toContainText(formatPence(latest.box1Pence));
       await expect(card.getByRole("row", { name: /^Box 6/ })).toContainText(formatPence(latest.box6Pence));
+      await expect(card.getByRole("row", { name: /^No VAT charged/ })).toContainText(
+        formatPence(latest.sales.outside.grossPence),
+      );
       await expect(vat.getByRole("button", { name: "Export CSV" })).toBeVisible();
       await vat.getByRole("heading", { name: "VAT by quarter" }).scrollIntoViewIfNeeded();
       await expectNoHorizontalScroll(page);
@@ -143,5 +167,13 @@ test.describe("VAT by quarter", () => {
     // The other browser tests' reports count in HMRC's first stagger.
     const reset = await request.patch("/api/admin/settings/billing", { headers: bearer(adminToken), data: { vatStagger: 1 } });
     expect(reset.status()).toBe(200);
+    // Nor are they owed a million pounds.
+    if (bigInvoiceId) {
+      const voided = await request.post(`/api/admin/invoices/${bigInvoiceId}/void`, {
+        headers: bearer(adminToken),
+        data: { reason: "The VAT report's browser test" },
+      });
+      expect(voided.status(), await voided.text()).toBe(200);
+    }
   });
 });

@@ -79,35 +79,37 @@ function QuarterCard({ quarter }: { quarter: VatQuarter }) {
             VAT due <Text weight="bold">{formatPence(quarter.box1Pence)}</Text>
           </Text>
         </Flex>
-        <table className="admin-report-table admin-vat-table">
-          <thead>
-            <tr>
-              <th scope="col">Rate</th>
-              <th scope="col">Net</th>
-              <th scope="col">VAT</th>
-              <th scope="col">Gross</th>
-            </tr>
-          </thead>
-          <tbody>
-            {kinds.map((k) => (
-              <MoneyRow key={k} label={rateNames[k]} money={quarter.sales[k]} />
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Box 1, VAT due</th>
-              <td />
-              <td>{formatPence(quarter.box1Pence)}</td>
-              <td />
-            </tr>
-            <tr>
-              <th scope="row">Box 6, sales</th>
-              <td>{formatPence(quarter.box6Pence)}</td>
-              <td />
-              <td />
-            </tr>
-          </tfoot>
-        </table>
+        <div className="admin-vat-scroll">
+          <table className="admin-report-table admin-vat-table">
+            <thead>
+              <tr>
+                <th scope="col">Rate</th>
+                <th scope="col">Net</th>
+                <th scope="col">VAT</th>
+                <th scope="col">Gross</th>
+              </tr>
+            </thead>
+            <tbody>
+              {kinds.map((k) => (
+                <MoneyRow key={k} label={rateNames[k]} money={quarter.sales[k]} />
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">Box 1, VAT due</th>
+                <td />
+                <td>{formatPence(quarter.box1Pence)}</td>
+                <td />
+              </tr>
+              <tr>
+                <th scope="row">Box 6, sales</th>
+                <td>{formatPence(quarter.box6Pence)}</td>
+                <td />
+                <td />
+              </tr>
+            </tfoot>
+          </table>
+        </div>
         {credited !== 0 ? (
           <Text as="p" size="1" color="gray" mt="2">
             After credit notes of {formatPence(credited)} dated in the quarter.
