@@ -1,7 +1,9 @@
+import { vatStaggerLabels } from "../schema/api/billing";
 import type { AdminCustomer } from "../schema/api/customers";
 import type { AdminGasSafetyRecord } from "../schema/api/gas-safety";
 import type { AdminInvoice } from "../schema/api/invoices";
 import type { OwedReport, TakingsReport } from "../schema/api/reports";
+import { quarterName, type VatReport } from "../schema/api/reports-vat";
 import { formatPence } from "../schema/format";
 import { addDays, addMonths, londonToday } from "../schema/london-time";
 import { formatDate } from "../schema/london-time-text";
@@ -158,4 +160,83 @@ test("gas safety due: the landlord's flat with its record and deadline, Book ope
   const place = page.getByRole("listitem", { name: `${address}, M1 3HW` });
   await expect(place).toContainText(`Booked ${formatDate(visitDay)}`);
   await expect(place.getByRole("button", { name: /^Book/ })).toHaveCount(0);
+});
+
+/** VAT by the owner's VAT quarters (issue 45): the last four, each with the figures the API gives, on a phone and at a desk. */
+test.describe("VAT by quarter", () => {
+  let bigInvoiceId: number | undefined;
+
+  test("the stagger named, each quarter's rates and boxes 1 and 6, at 390 and 1280 px; another stagger chosen in Billing", async ({
+    adminPage: page,
+    adminToken,
+    request,
+  }) => {
+    // A big quarter's widest figures (sales made unregistered, as the browser tests' business is).
+    const lastName = unique("Builder");
+    const made = await request.post("/api/admin/customers", {
+      headers: bearer(adminToken),
+      data: { firstName: "Bo", lastName, email: `${lastName.toLowerCase()}@example.com` },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const draft = await request.post("/api/admin/invoices", {
+      headers: bearer(adminToken),
+      data: {
+        customerId: ((await made.json()) as AdminCustomer).id,
+        lines: [{ description: "Plant room", quantity: 3, unitPence: 33_333_333, vatRate: 20 }],
+        supplyDate: londonToday(),
+      },
+    });
+    expect(draft.status(), await draft.text()).toBe(201);
+    bigInvoiceId = ((await draft.json()) as AdminInvoice).id;
+    const issued = await request.post(`/api/admin/invoices/${bigInvoiceId}/issue`, { headers: bearer(adminToken) });
+    expect(issued.status(), await issued.text()).toBe(200);
+    const report = await adminGet<VatReport>(request, adminToken, "/api/admin/reports/vat");
+    expect(report.quarters).toHaveLength(4);
+    const latest = report.quarters.at(-1)!;
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/admin/reports");
+      const vat = page.getByRole("region", { name: "VAT by quarter" });
+      await expect(vat).toContainText(vatStaggerLabels[report.stagger]);
+      await expect(vat.getByRole("article")).toHaveCount(4);
+      const card = vat.getByRole("article", { name: `VAT ${quarterName(latest)}` });
+      await expect(card.getByRole("row", { name: /^20%/ })).toContainText(formatPence(latest.sales["20"].vatPence));
+      await expect(card.getByRole("row", { name: /^Box 1/ })).toContainText(formatPence(latest.box1Pence));
+      await expect(card.getByRole("row", { name: /^Box 6/ })).toContainText(formatPence(latest.box6Pence));
+      await expect(card.getByRole("row", { name: /^No VAT charged/ })).toContainText(
+        formatPence(latest.sales.outside.grossPence),
+      );
+      await expect(vat.getByRole("button", { name: "Export CSV" })).toBeVisible();
+      await vat.getByRole("heading", { name: "VAT by quarter" }).scrollIntoViewIfNeeded();
+      await expectNoHorizontalScroll(page);
+      await shoot(page, `reports-vat-${width}`);
+    }
+    // The owner's quarters end in April, July, October and January: chosen in Billing, the report follows.
+    await page.goto("/admin/settings");
+    const billing = page.getByRole("form", { name: "Billing settings" });
+    await billing.getByRole("combobox", { name: "VAT quarters" }).click();
+    await page.getByRole("option", { name: vatStaggerLabels[2] }).click();
+    await billing.getByRole("button", { name: "Save billing settings" }).click();
+    await expectToast(page, "Billing settings saved");
+    const staggered = await adminGet<VatReport>(request, adminToken, "/api/admin/reports/vat");
+    expect(staggered.stagger).toBe(2);
+    await page.goto("/admin/reports");
+    const vat = page.getByRole("region", { name: "VAT by quarter" });
+    await expect(vat).toContainText(vatStaggerLabels[2]);
+    await expect(vat.getByRole("article").last()).toHaveAccessibleName(`VAT ${quarterName(staggered.quarters.at(-1)!)}`);
+  });
+
+  test.afterEach(async ({ adminToken, request }) => {
+    // The other browser tests' reports count in HMRC's first stagger.
+    const reset = await request.patch("/api/admin/settings/billing", { headers: bearer(adminToken), data: { vatStagger: 1 } });
+    expect(reset.status()).toBe(200);
+    // Nor are they owed a million pounds.
+    if (bigInvoiceId) {
+      const voided = await request.post(`/api/admin/invoices/${bigInvoiceId}/void`, {
+        headers: bearer(adminToken),
+        data: { reason: "The VAT report's browser test" },
+      });
+      expect(voided.status(), await voided.text()).toBe(200);
+    }
+  });
 });

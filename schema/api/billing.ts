@@ -28,6 +28,22 @@ export type BillingSettings = {
    * invoiced without a price of its own charges its job sheet's minutes at this rate.
    */
   labourRatePence: number | null;
+  /** HMRC's VAT stagger: which months the VAT quarters end in (VAT_STAGGERS), for the VAT report. */
+  vatStagger: VatStagger;
+};
+
+/**
+ * HMRC gives every VAT-registered business one of three staggers of quarters: 1 ends them in March,
+ * June, September and December; 2 in April, July, October and January; 3 in May, August, November
+ * and February. It is on the VAT registration certificate and in the business's HMRC account.
+ */
+export const VAT_STAGGERS = [1, 2, 3] as const;
+export type VatStagger = (typeof VAT_STAGGERS)[number];
+
+export const vatStaggerLabels: Record<VatStagger, string> = {
+  1: "VAT quarters end in: Mar, Jun, Sep, Dec",
+  2: "VAT quarters end in: Apr, Jul, Oct, Jan",
+  3: "VAT quarters end in: May, Aug, Nov, Feb",
 };
 
 export const defaultBilling: BillingSettings = {
@@ -44,6 +60,7 @@ export const defaultBilling: BillingSettings = {
     "Prices include all labour and materials listed. Any extra work found once work starts is quoted before it is done. Payment of the balance is due on completion. Manufacturer's warranties are registered for you.",
   quoteValidDays: 30,
   labourRatePence: null,
+  vatStagger: 1,
 };
 
 export const billingPatchSchema = z
@@ -76,6 +93,10 @@ export const billingPatchSchema = z
       .min(1, "The labour rate must be more than £0")
       .max(100_000, "The labour rate is at most £1,000 an hour")
       .nullable(),
+    vatStagger: z.union(
+      VAT_STAGGERS.map((s) => z.literal(s)),
+      { error: "Choose the months your VAT quarters end in" },
+    ),
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, "Nothing to change was sent.");

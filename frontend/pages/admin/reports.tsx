@@ -6,12 +6,14 @@ import { GasDueSection } from "../../components/admin/reports/gas-due-report";
 import { OwedSection } from "../../components/admin/reports/owed-report";
 import { QuotesSection } from "../../components/admin/reports/quotes-report";
 import { TakingsSection } from "../../components/admin/reports/takings-report";
+import { VatSection } from "../../components/admin/reports/vat-report";
 
 const LAST_12 = "last-12";
 
 /**
  * /admin/reports: the business's numbers (issue 45), each with its CSV: takings and sales, and
- * quotes won, over the last twelve months or a calendar year; money owed as it stands today.
+ * quotes won, over the last twelve months or a calendar year; money owed as it stands today; VAT by
+ * the owner's VAT quarters (the last four, or those ending in the year).
  */
 export default function Reports() {
   const year = Number(londonToday().slice(0, 4));
@@ -41,6 +43,7 @@ export default function Reports() {
         <QuotesSection query={query} />
         <OwedSection />
         <GasDueSection />
+        <VatSection query={query} />
       </Flex>
     </>
   );

@@ -7,6 +7,7 @@ import { gasDueCsv, gasDueReport } from "../../services/reports/gas-due";
 import { owedCsv, owedReport } from "../../services/reports/owed";
 import { quotesCsv, quotesReport } from "../../services/reports/quotes";
 import { takingsCsv, takingsReport } from "../../services/reports/takings";
+import { vatCsv, vatReport } from "../../services/reports/vat";
 
 /** Mounted at /api/admin: the owner's reports, each with its CSV. */
 const csvFile = (name: string) => ({
@@ -27,6 +28,11 @@ const app = new Hono<HonoEnv>()
     c.body(await quotesCsv(getDb(c.env), c.req.valid("query")), 200, csvFile("quotes.csv")),
   )
   .get("/reports/gas-due", async (c) => c.json(await gasDueReport(getDb(c.env))))
-  .get("/reports/gas-due.csv", async (c) => c.body(await gasDueCsv(getDb(c.env)), 200, csvFile("gas-safety-due.csv")));
+  .get("/reports/gas-due.csv", async (c) => c.body(await gasDueCsv(getDb(c.env)), 200, csvFile("gas-safety-due.csv")))
+
+  .get("/reports/vat", months, async (c) => c.json(await vatReport(getDb(c.env), c.req.valid("query"))))
+  .get("/reports/vat.csv", months, async (c) =>
+    c.body(await vatCsv(getDb(c.env), c.req.valid("query")), 200, csvFile("vat.csv")),
+  );
 
 export default app;

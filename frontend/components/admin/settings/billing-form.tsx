@@ -1,6 +1,6 @@
-import { Button, Checkbox, Flex, Grid, Text, TextArea, TextField } from "@radix-ui/themes";
+import { Button, Checkbox, Flex, Grid, Select, Text, TextArea, TextField } from "@radix-ui/themes";
 import type { FormEvent } from "react";
-import { type BillingSettings, billingPatchSchema } from "../../../../schema/api/billing";
+import { type BillingSettings, billingPatchSchema, VAT_STAGGERS, vatStaggerLabels } from "../../../../schema/api/billing";
 import { parsePriceToPence, penceToDecimal } from "../../../../schema/format";
 import { useAdminData } from "../../../hooks/admin/use-admin-data";
 import { adminApi, errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
@@ -28,6 +28,7 @@ const formOf = (b: BillingSettings): Form => ({
   quoteValidDays: String(b.quoteValidDays),
   // Pounds, as typed ("60" or "60.00").
   labourRatePence: b.labourRatePence === null ? "" : penceToDecimal(b.labourRatePence),
+  vatStagger: String(b.vatStagger),
 });
 
 const numberOrText = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v) : v);
@@ -38,6 +39,7 @@ function patchOf(before: Form, after: Form): Record<string, unknown> {
   const patch: Record<string, unknown> = { ...changed };
   if (changed.paymentTermsDays !== undefined) patch.paymentTermsDays = numberOrText(changed.paymentTermsDays);
   if (changed.quoteValidDays !== undefined) patch.quoteValidDays = numberOrText(changed.quoteValidDays);
+  if (changed.vatStagger !== undefined) patch.vatStagger = Number(changed.vatStagger);
   if (changed.labourRatePence !== undefined) {
     // Empty: priced per visit. Not a price: sent as typed, so the check names what is wrong.
     const typed = changed.labourRatePence.trim();
@@ -83,7 +85,7 @@ function Loaded({ settings, onSaved }: { settings: BillingSettings; onSaved: () 
     );
   }
 
-  const text = (key: Exclude<keyof Form, "vatRegistered">, label: string, hint?: string, extra?: object) => (
+  const text = (key: Exclude<keyof Form, "vatRegistered" | "vatStagger">, label: string, hint?: string, extra?: object) => (
     <Field id={`billing-${key}`} label={label} error={errors[key]} hint={hint}>
       <TextField.Root
         id={`billing-${key}`}
@@ -112,6 +114,23 @@ function Loaded({ settings, onSaved }: { settings: BillingSettings; onSaved: () 
             {text("vatNumber", "VAT number", "Like GB 123 4567 89.", { autoComplete: "off" })}
             {text("legalName", "Legal name (optional)", "A company's registered name, when it differs from the trading name.")}
             {text("ownerName", "Your name, as a sole trader (optional)", "Shown as “<name> trading as <business>”.")}
+            <Field
+              id="billing-vatStagger"
+              label="VAT quarters"
+              error={errors.vatStagger}
+              hint="As on your VAT registration certificate: the VAT report adds up these quarters."
+            >
+              <Select.Root value={values.vatStagger} onValueChange={(v) => set("vatStagger", v)}>
+                <Select.Trigger id="billing-vatStagger" className="admin-select" />
+                <Select.Content position="popper">
+                  {VAT_STAGGERS.map((s) => (
+                    <Select.Item key={s} value={String(s)}>
+                      {vatStaggerLabels[s]}
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select.Root>
+            </Field>
           </Grid>
         </Grid>
       </SettingsSection>
