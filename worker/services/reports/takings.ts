@@ -59,7 +59,9 @@ export async function takingsReport(db: Db, range: { from?: string; to?: string 
     db
       .select({ month: monthOf(invoices.issueDate), ...moneyOf(invoices) })
       .from(invoices)
-      .where(and(sql`${invoices.status} = 'issued'`, between(invoices.issueDate, first, last)))
+      // The unary + keeps the status out of the plan: nearly every invoice is issued, so the range of
+      // the issue date's index is the read that stays small (test/list-plans.test.ts).
+      .where(and(sql`+${invoices.status} = 'issued'`, between(invoices.issueDate, first, last)))
       .groupBy(sql`1`),
     db
       .select({ month: monthOf(creditNotes.issueDate), ...moneyOf(creditNotes) })
