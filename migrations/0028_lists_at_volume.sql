@@ -13,6 +13,7 @@ CREATE INDEX `invoices_tab_due` ON `invoices` (`tab`,`due_date`);--> statement-b
 CREATE INDEX `quotes_unread` ON `quotes` (`is_read`);--> statement-breakpoint
 CREATE INDEX `quotes_urgent_open` ON `quotes` (`created_at`) WHERE urgent_reason IS NOT NULL AND replied_at IS NULL;--> statement-breakpoint
 CREATE INDEX `service_records_next_due` ON `service_records` (`next_service_due`);--> statement-breakpoint
+CREATE INDEX `properties_tenant_email` ON `properties` (lower("tenant_email"));--> statement-breakpoint
 CREATE INDEX `credit_notes_issue_date` ON `credit_notes` (`issue_date`);--> statement-breakpoint
 CREATE INDEX `jobs_created` ON `jobs` (`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `estimate_acceptances_accepted` ON `estimate_acceptances` (`accepted_at`);--> statement-breakpoint

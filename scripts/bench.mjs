@@ -116,8 +116,17 @@ const ADMIN_READS = [
   ["  ?q= part of a phone number", "/api/admin/customers?q=496%20103&limit=30&offset=0"],
   ["  ?q= a surname", "/api/admin/customers?q=Nowak&limit=30&offset=0"],
   ["GET /api/admin/service-records", "/api/admin/service-records?limit=30&offset=0"],
-  ["GET /api/admin/quotes", "/api/admin/quotes?limit=30&offset=0"],
+  ["GET /api/admin/quotes (enquiries)", "/api/admin/quotes?limit=30&offset=0"],
   ["  ?q= an e-mail", "/api/admin/quotes?q=scale.lead1234&limit=30&offset=0"],
+  ["GET /api/admin/invoices", "/api/admin/invoices?limit=30&offset=0"],
+  ...["unpaid", "overdue", "paid", "draft", "void"].map((tab) => [`  ?status=${tab}`, `/api/admin/invoices?status=${tab}&limit=30&offset=0`]),
+  ["  ?q= a number", "/api/admin/invoices?q=INV-0123&limit=30&offset=0"],
+  ["  ?q= a surname", "/api/admin/invoices?q=Nowak&limit=30&offset=0"],
+  ["GET /api/admin/estimates (priced quotes)", "/api/admin/estimates?limit=30&offset=0"],
+  ["  ?status=sent", "/api/admin/estimates?status=sent&limit=30&offset=0"],
+  ["  ?status=expired", "/api/admin/estimates?status=expired&limit=30&offset=0"],
+  ["  ?q= a number", "/api/admin/estimates?q=Q-0123&limit=30&offset=0"],
+  ["  ?q= a surname", "/api/admin/estimates?q=Nowak&limit=30&offset=0"],
   ["GET /api/admin/jobs", "/api/admin/jobs?limit=50&offset=0"],
   ["  ?state= done (every job's state)", "/api/admin/jobs?state=done&limit=50&offset=0"],
   ["  ?q= a surname", "/api/admin/jobs?q=Nowak&limit=50&offset=0"],
@@ -126,6 +135,17 @@ const ADMIN_READS = [
   ["GET /api/admin/email-subscribers", "/api/admin/email-subscribers?limit=30&offset=0"],
   ["GET /api/admin/reminders (due list)", "/api/admin/reminders"],
   ["GET /api/admin/campaigns", "/api/admin/campaigns"],
+  ["GET export invoices.csv (a tax year)", "/api/admin/export/invoices.csv?from=2025-04-06&to=2026-04-05"],
+  ["GET export payments.csv (a tax year)", "/api/admin/export/payments.csv?from=2025-04-06&to=2026-04-05"],
+];
+
+/** The reports (issue 45), each one or two D1 round trips over the months it covers. */
+const REPORTS = [
+  ["report: takings, last 12 months", "/api/admin/reports/takings"],
+  ["report: VAT, last 4 quarters", "/api/admin/reports/vat"],
+  ["report: money owed", "/api/admin/reports/owed"],
+  ["report: quotes, last 12 months", "/api/admin/reports/quotes"],
+  ["report: gas safety due", "/api/admin/reports/gas-due"],
 ];
 
 const percentile = (values, p) =>
@@ -224,7 +244,7 @@ try {
     const headers = { Authorization: `Bearer ${await adminToken()}` };
     // One owner, one phone: a request at a time, as the back office is used.
     const admin = [await load("GET /api/health", "/api/health", {}, ADMIN_CONNECTIONS)];
-    for (const [title, path] of ADMIN_READS) admin.push(await load(title, path, headers, ADMIN_CONNECTIONS));
+    for (const [title, path] of [...ADMIN_READS, ...REPORTS]) admin.push(await load(title, path, headers, ADMIN_CONNECTIONS));
     console.log(
       `\nthe back office at ten years' volume, ${ADMIN_CONNECTIONS} connection(s), beside /api/health measured the same way:`,
     );

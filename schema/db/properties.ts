@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { customers } from "./customers";
@@ -26,7 +27,11 @@ export const properties = sqliteTable(
     tenantMayBook: integer("tenant_may_book", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("properties_customer").on(t.customerId, t.id)],
+  (t) => [
+    index("properties_customer").on(t.customerId, t.id),
+    // A tenant's homes, by the address they sign in with (any letter case): the account's first read.
+    index("properties_tenant_email").on(sql`lower(${t.tenantEmail})`),
+  ],
 );
 
 export const applianceTypes = ["boiler", "fire", "cooker", "hob", "water-heater", "other"] as const;
