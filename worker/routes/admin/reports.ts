@@ -3,6 +3,7 @@ import { monthRangeSchema } from "../../../schema/api/reports";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { validate } from "../../lib/validate";
+import { marginCsv, marginReport } from "../../services/reports/margin";
 import { owedCsv, owedReport } from "../../services/reports/owed";
 import { quotesCsv, quotesReport } from "../../services/reports/quotes";
 import { takingsCsv, takingsReport } from "../../services/reports/takings";
@@ -24,6 +25,13 @@ const app = new Hono<HonoEnv>()
   .get("/reports/quotes", months, async (c) => c.json(await quotesReport(getDb(c.env), c.req.valid("query"))))
   .get("/reports/quotes.csv", months, async (c) =>
     c.body(await quotesCsv(getDb(c.env), c.req.valid("query")), 200, csvFile("quotes.csv")),
+  );
+
+// Jobs' margins (its own block, so the reports added beside it merge cleanly).
+app
+  .get("/reports/margin", months, async (c) => c.json(await marginReport(getDb(c.env), c.req.valid("query"))))
+  .get("/reports/margin.csv", months, async (c) =>
+    c.body(await marginCsv(getDb(c.env), c.req.valid("query")), 200, csvFile("job-margins.csv")),
   );
 
 export default app;
