@@ -2,6 +2,7 @@ import { Flex, Select } from "@radix-ui/themes";
 import { useState } from "react";
 import { londonToday } from "../../../schema/london-time";
 import { PageHeader } from "../../components/admin/page-header";
+import { MarginSection } from "../../components/admin/reports/margin-report";
 import { OwedSection } from "../../components/admin/reports/owed-report";
 import { QuotesSection } from "../../components/admin/reports/quotes-report";
 import { TakingsSection } from "../../components/admin/reports/takings-report";
@@ -39,6 +40,7 @@ export default function Reports() {
         <TakingsSection query={query} />
         <QuotesSection query={query} />
         <OwedSection />
+        <MarginSection query={query} />
       </Flex>
     </>
   );
