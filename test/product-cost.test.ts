@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import type { AdminProduct } from "../schema/api/catalogue";
 import type { Product } from "../schema/api/products";
 import { londonToday } from "../schema/london-time";
 import { adminHeaders } from "./helpers/admin";
@@ -47,6 +48,8 @@ describe("a product's cost price", () => {
     expect(await costOf(made.body.id)).toBe(1_250);
     // Another field changed leaves the cost alone.
     expect((await patch(made.body.id, { name: `Diverter valve ${tag} mk2` })).body.costPrice).toBe("12.50");
+    const owners = await callJson<AdminProduct[]>(`/api/admin/products?q=${tag}&limit=5`, { headers: auth });
+    expect(owners.body.map((p) => p.costPrice)).toEqual(["12.50"]);
     // The store's list, read while the product has a cost: no sign of it.
     const store = await callJson<Product[]>(`/api/products?q=${tag}&limit=5`);
     expect(store.body.map((p) => p.id)).toEqual([made.body.id]);
