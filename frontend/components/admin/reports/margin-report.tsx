@@ -110,7 +110,7 @@ function MonthRow({ label, sums }: { label: string; sums: MarginSums }) {
       </td>
       <td>
         {formatPence(sums.marginPence)}
-        <span className="admin-report-note">{percent(sums.marginRate)}</span>
+        {sums.marginRate !== null && <span className="admin-report-note">{percent(sums.marginRate)}</span>}
       </td>
     </tr>
   );
