@@ -184,6 +184,22 @@ test.describe("/admin/products", () => {
       const card = page.getByRole("article", { name: product.name });
       await expect(card).toContainText("£65.00");
       await expect(card.locator("s")).toHaveCount(0);
+
+      // The cost price (the margin report's parts at cost): checked beside its field, then sent alone.
+      await page.getByRole("button", { name: `Edit ${product.name}` }).click();
+      const cost = form.getByLabel("Cost Price (£, before VAT)");
+      await expect(cost).toHaveValue("");
+      await cost.fill("about £30");
+      await form.getByRole("button", { name: "Save Changes" }).click();
+      await expect(form.getByText("Cost price must be an amount in pounds before VAT, like 12.50 or £12.50")).toBeVisible();
+      await cost.fill("31.20");
+      const costPatch = page.waitForRequest((r) => r.method() === "PATCH");
+      await form.getByRole("button", { name: "Save Changes" }).click();
+      expect((await costPatch).postDataJSON()).toEqual({ costPrice: "31.20" });
+      await expectToast(page, "Product saved");
+      await page.reload();
+      await page.getByRole("button", { name: `Edit ${product.name}` }).click();
+      await expect(form.getByLabel("Cost Price (£, before VAT)")).toHaveValue("31.20");
     });
   });
 });

@@ -240,3 +240,68 @@ test.describe("VAT by quarter", () => {
     }
   });
 });
+
+/** Jobs' margins: a job whose part cost more than it was sold for, lowest first in its month, a tap from its screen. */
+test("job margins: a job's revenue, parts at cost and margin in this month's list, at 390 and 1280 px", async ({
+  adminPage: page,
+  adminToken,
+  request,
+}) => {
+  const post = async <T>(path: string, data: unknown, status = 201) => {
+    const res = await request.post(path, { headers: bearer(adminToken), data });
+    expect(res.status(), await res.text()).toBe(status);
+    return (await res.json()) as T;
+  };
+  const lastName = unique("Margin");
+  const customer = await post<AdminCustomer>("/api/admin/customers", {
+    firstName: "Mo",
+    lastName,
+    email: `${lastName.toLowerCase()}@example.com`,
+    address: "5 Mill Lane",
+    postcode: "M33 3AB",
+  });
+  // Sold at £10, bought at £400: the lowest margin this month, so first in its list.
+  const part = await post<{ id: number }>("/api/admin/products", {
+    name: unique("Costly valve"),
+    price: "10.00",
+    costPrice: "400.00",
+    image: "/images/parts/valve.svg",
+    category: "Gas Valves",
+    brand: "Vaillant",
+    description: "A valve dearer than it sells for",
+    inStock: true,
+    stockQuantity: 5,
+  });
+  const visit = await post<{ id: number }>("/api/admin/service-records", {
+    customerId: customer.id,
+    serviceType: "Valve swap",
+    status: "scheduled",
+    serviceDate: londonToday(),
+  });
+  const synced = await request.put(`/api/admin/visits/${visit.id}/sheet`, {
+    headers: { ...bearer(adminToken), "Idempotency-Key": unique("margin-sheet") },
+    data: { baseVersion: "1", workDone: "Swapped the valve", parts: [{ productId: part.id, quantity: 1 }], finish: true },
+  });
+  expect(synced.status(), await synced.text()).toBe(200);
+  const draft = await post<AdminInvoice>("/api/admin/invoices", { fromServiceRecordId: visit.id });
+  const issued = await post<AdminInvoice>(`/api/admin/invoices/${draft.id}/issue`, undefined, 200);
+  const margin = formatPence(issued.totals.netPence - 40_000);
+
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/admin/reports");
+    const region = page.getByRole("region", { name: "Job margins" });
+    await expect(region.getByRole("table", { name: "Job margins by month" })).toBeVisible();
+    const job = region.getByRole("article", { name: `Job ${issued.jobId}: margin ${margin}` });
+    await expect(job).toContainText(`Mo ${lastName}`);
+    await expect(job).toContainText(`parts at cost ${formatPence(40_000)}`);
+    await expect(region.getByRole("button", { name: "Export CSV" })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await shoot(page, `reports-margin-${width}`);
+  }
+  await page
+    .getByRole("region", { name: "Job margins" })
+    .getByRole("link", { name: new RegExp(`Job ${issued.jobId}$`) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/admin/jobs/${issued.jobId}$`));
+});

@@ -48,6 +48,7 @@ describe("admin products: create", () => {
       stockLeft: null,
       stockQuantity: null,
       lowStockThreshold: 3,
+      costPrice: null,
       inStockFlag: false,
       lowStock: false,
     });

@@ -22,6 +22,10 @@ beforeAll(async () => {
     `INSERT INTO invoices (customer_id, number, status, lines, supply_date, issue_date, due_date, gross_pence, net_pence)
      VALUES ((SELECT MIN(id) FROM customers), 1, 'issued', '[]', '2026-01-01', '2026-01-01', '2026-01-31', 100, 100)`,
     "INSERT INTO number_series (series, last) VALUES ('invoice', 1)",
+    // Two catalogue products, for the parts the invoiced visits take at cost.
+    `INSERT INTO products (name, description, price_pence, image, brand, category)
+     VALUES ('Seed valve', 'A part', 4000, '/images/parts/test.svg', 'Vaillant', 'Gas Valves'),
+            ('Seed pump', 'A part', 9000, '/images/parts/test.svg', 'Grundfos', 'Pumps')`,
   ]);
   await run(documentStatements(VOLUME));
 });
@@ -81,5 +85,19 @@ describe("seed:scale's documents", () => {
     const documents = await admin("GET", `/api/admin/customers/${record!.customer_id}/documents`);
     expect(documents.status).toBe(200);
     expect(documents.body.length).toBeGreaterThan(0);
+  });
+
+  it("gives the invoiced visits parts at cost, some without a cost, for the jobs' margin report", async () => {
+    const [ledger] = await rows<{ n: number; unpriced: number; invoiced: number }>(
+      `SELECT COUNT(*) AS n, SUM(unit_cost_pence IS NULL) AS unpriced,
+              (SELECT COUNT(*) FROM invoices WHERE status <> 'draft' AND pdf_key LIKE 'scale/%') AS invoiced
+       FROM stock_movements WHERE reason = 'visit'`,
+    );
+    expect(ledger!.n).toBe(ledger!.invoiced);
+    expect(ledger!.unpriced).toBeGreaterThan(0);
+    const report = await admin("GET", "/api/admin/reports/margin");
+    expect(report.status).toBe(200);
+    expect(report.body.totals.partsCostPence).toBeGreaterThan(0);
+    expect(report.body.totals.revenuePence).toBeGreaterThan(report.body.totals.partsCostPence);
   });
 });

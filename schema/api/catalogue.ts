@@ -86,6 +86,8 @@ const productFields = {
   name: formText("Product Name", 200),
   price: priceText,
   originalPrice: priceText,
+  /** What a unit costs the firm before VAT (blank: not known); the back office's margin report reads it. */
+  costPrice: priceText,
   image: formText("Image", 300),
   category: formText("Category", 60),
   brand: formText("Brand", 60),
@@ -119,6 +121,8 @@ function checkProductFields(v: ProductFieldValues, ctx: z.RefinementCtx, { image
     if (original === null) fail("originalPrice", "Original price must be an amount in pounds, like 59.99 or £59.99");
     else if (price != null && original <= price) fail("originalPrice", "Original price must be higher than the price");
   }
+  if (v.costPrice !== undefined && v.costPrice !== "" && parsePriceToPence(v.costPrice) === null)
+    fail("costPrice", "Cost price must be an amount in pounds before VAT, like 12.50 or £12.50");
   if (v.category !== undefined && !(adminCategories as readonly string[]).includes(v.category)) {
     fail("category", "Please choose a category from the list");
   }
@@ -127,8 +131,9 @@ function checkProductFields(v: ProductFieldValues, ctx: z.RefinementCtx, { image
   if (v.rating != null && !isRating(v.rating)) fail("rating", "Rating must be a number from 1 to 5 in steps of 0.1");
 }
 
-/** The stored form of the fields that are present. */
+const costPenceOf = (text: string) => (text === "" ? null : parsePriceToPence(text));
 
+/** The stored form of the fields that are present. */
 function toProductColumns(v: ProductFieldValues) {
   return {
     ...(v.name !== undefined && { name: v.name }),
@@ -137,6 +142,7 @@ function toProductColumns(v: ProductFieldValues) {
     ...(v.originalPrice !== undefined && {
       originalPricePence: v.originalPrice === "" ? null : parsePriceToPence(v.originalPrice),
     }),
+    ...(v.costPrice !== undefined && { costPence: costPenceOf(v.costPrice) }),
     ...(v.image !== undefined && { image: v.image }),
     ...(v.condition !== undefined && { condition: v.condition }),
     ...(v.brand !== undefined && { brand: v.brand }),
@@ -176,6 +182,7 @@ export const productFormSchema = productSchema({ imageRequired: true }).transfor
   description: v.description,
   pricePence: parsePriceToPence(v.price)!,
   originalPricePence: v.originalPrice === "" ? null : parsePriceToPence(v.originalPrice),
+  costPence: costPenceOf(v.costPrice),
   image: v.image,
   condition: v.condition,
   brand: v.brand,
@@ -207,6 +214,9 @@ export type ProductFormInput = z.input<typeof productFormSchema>;
 
 export type NewProduct = z.output<typeof productFormSchema>;
 
+/** A product as a CSV row gives it (the price list carries no cost price: an import leaves the owner's as it is). */
+export type ImportedProduct = z.output<typeof productImportRowSchema>;
+
 /**
  * PATCH /api/admin/products/:id: any subset of the fields. A required field, when sent, may not be
  * blank. The original price is checked against the price here when both are sent, and against the
@@ -236,6 +246,8 @@ export type AdminProduct = Product & {
   /** Null: not counted (the owner's In Stock flag rules). */
   stockQuantity: number | null;
   lowStockThreshold: number;
+  /** What a unit costs the firm before VAT ("12.50"), or null when not given. */
+  costPrice: string | null;
   /** The owner's flag, used when the product is not counted. */
   inStockFlag: boolean;
   /** Counted, and at or below its low-stock level. */

@@ -32,6 +32,11 @@ export const products = sqliteTable(
     /** Set when the owner was told this product ran low; cleared when it is restocked above the threshold. */
     lowStockAlertedAt: text("low_stock_alerted_at"),
     createdAt: createdAt(),
+    /**
+     * What a unit costs the firm, in pence before VAT, or null when the owner has not said. Copied
+     * onto each ledger movement as it happens, so a later change of cost rewrites no past job's margin.
+     */
+    costPence: integer("cost_pence"),
   },
   (t) => [
     check("products_price_positive", sql`${t.pricePence} > 0`),
@@ -59,6 +64,8 @@ export const stockMovements = sqliteTable(
     createdAt: createdAt(),
     /** The visit whose job sheet used the part (reason "visit"). */
     serviceRecordId: integer("service_record_id"),
+    /** The product's cost price per unit when it moved (reason "visit"), null when it had none: a job's parts at cost. */
+    unitCostPence: integer("unit_cost_pence"),
   },
   (t) => [index("stock_movements_product").on(t.productId, t.id), index("stock_movements_visit").on(t.serviceRecordId)],
 );

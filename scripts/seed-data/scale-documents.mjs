@@ -112,6 +112,21 @@ const invoiceRows = [
    FROM _scale_inv WHERE role = 'credit' ORDER BY j`,
 ];
 
+/**
+ * Parts at cost for the jobs' margin report: the catalogue's products given cost prices (55 % of the
+ * price; one in eight left without, as an owner's would be), and each issued or voided invoice's
+ * visit taking one part from the ledger on the day, costed at 55 % of what its parts line sold it
+ * for, one in twelve with no cost. The products are the demo seed's, taken in turn (none: no rows).
+ */
+const partsAtCost = [
+  "UPDATE products SET cost_pence = price_pence * 55 / 100 WHERE cost_pence IS NULL AND id % 8 <> 0",
+  `INSERT INTO stock_movements (product_id, change, quantity_after, reason, created_at, service_record_id, unit_cost_pence)
+   SELECT p.id, -1, NULL, 'visit', ${at("i.supply_date", "11:00:00")}, i.visit_id, CASE WHEN i.j % 12 = 5 THEN NULL ELSE i.b * 55 / 100 END
+   FROM _scale_inv AS i
+   JOIN (SELECT id, ROW_NUMBER() OVER (ORDER BY id) - 1 AS r, COUNT(*) OVER () AS n FROM products) AS p ON p.r = i.j % p.n
+   WHERE i.status <> 'draft' ORDER BY i.j`,
+];
+
 /** The series' counters past the numbers now used, so the next document issued takes the next one. */
 const SERIES = [
   ["invoice", "invoices"],
@@ -139,6 +154,7 @@ export function documentStatements(v = DOCUMENTS) {
     ...visitsTable,
     ...invoicesTable(v.invoices),
     ...invoiceRows,
+    ...partsAtCost,
     ...quoteStatements(v.quotes),
     ...records,
     ...sheets,

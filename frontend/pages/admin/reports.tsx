@@ -3,6 +3,7 @@ import { useState } from "react";
 import { londonToday } from "../../../schema/london-time";
 import { PageHeader } from "../../components/admin/page-header";
 import { GasDueSection } from "../../components/admin/reports/gas-due-report";
+import { MarginSection } from "../../components/admin/reports/margin-report";
 import { OwedSection } from "../../components/admin/reports/owed-report";
 import { QuotesSection } from "../../components/admin/reports/quotes-report";
 import { TakingsSection } from "../../components/admin/reports/takings-report";
@@ -44,6 +45,7 @@ export default function Reports() {
         <OwedSection />
         <GasDueSection />
         <VatSection query={query} />
+        <MarginSection query={query} />
       </Flex>
     </>
   );

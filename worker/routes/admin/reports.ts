@@ -4,6 +4,7 @@ import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { gasDueCsv, gasDueReport } from "../../services/reports/gas-due";
+import { marginCsv, marginReport } from "../../services/reports/margin";
 import { owedCsv, owedReport } from "../../services/reports/owed";
 import { quotesCsv, quotesReport } from "../../services/reports/quotes";
 import { takingsCsv, takingsReport } from "../../services/reports/takings";
@@ -33,6 +34,13 @@ const app = new Hono<HonoEnv>()
   .get("/reports/vat", months, async (c) => c.json(await vatReport(getDb(c.env), c.req.valid("query"))))
   .get("/reports/vat.csv", months, async (c) =>
     c.body(await vatCsv(getDb(c.env), c.req.valid("query")), 200, csvFile("vat.csv")),
+  );
+
+// Jobs' margins (its own block, so the reports added beside it merge cleanly).
+app
+  .get("/reports/margin", months, async (c) => c.json(await marginReport(getDb(c.env), c.req.valid("query"))))
+  .get("/reports/margin.csv", months, async (c) =>
+    c.body(await marginCsv(getDb(c.env), c.req.valid("query")), 200, csvFile("job-margins.csv")),
   );
 
 export default app;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   DEFAULT_LOW_STOCK_THRESHOLD,
-  type NewProduct,
+  type ImportedProduct,
   type ProductImportResult,
   productImportRowSchema,
 } from "../../../schema/api/catalogue";
@@ -62,7 +62,7 @@ export async function exportProductsCsv(db: Db): Promise<string> {
   );
 }
 
-type ParsedRow = { line: number; id: number | null; product: NewProduct };
+type ParsedRow = { line: number; id: number | null; product: ImportedProduct };
 type RowError = ProductImportResult["errors"][number];
 
 const bool = (text: string) => (/^(true|yes|1|y)$/i.test(text) ? true : /^(false|no|0|n)$/i.test(text) ? false : text);
@@ -124,7 +124,7 @@ function readRow(
 }
 
 /** The columns whose values a row changes, as the export writes them: for the preview's old → new. */
-function changedColumns(row: ProductRow, p: NewProduct) {
+function changedColumns(row: ProductRow, p: ImportedProduct) {
   const before = csvRow(row);
   const after = csvRow({ ...row, ...p });
   return CSV_COLUMNS.filter((c) => c !== "id" && before[c] !== after[c]).map((column) => ({
@@ -139,7 +139,7 @@ const chunks = <T>(items: T[]) =>
     items.slice(i * ROWS_PER_STATEMENT, (i + 1) * ROWS_PER_STATEMENT),
   );
 
-const json = (key: keyof NewProduct | "id") => sql.raw(`json_extract(value, '$.${key}')`);
+const json = (key: keyof ImportedProduct | "id") => sql.raw(`json_extract(value, '$.${key}')`);
 
 /** How many rows of changes and additions the answer lists (the counts are always whole). */
 const PREVIEW_ROWS = 500;
@@ -268,7 +268,7 @@ export async function importProductsCsv(db: Db, csv: string, dryRun: boolean): P
   return { ...result, applied: true };
 }
 
-function applyStatements(db: Db, creates: NewProduct[], changed: ParsedRow[]) {
+function applyStatements(db: Db, creates: ImportedProduct[], changed: ParsedRow[]) {
   const now = new Date().toISOString();
   const updates = chunks(changed.map((r) => ({ id: r.id, ...r.product })));
   const newRows = chunks(creates);

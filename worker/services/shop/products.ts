@@ -38,6 +38,7 @@ export function toAdminProduct(row: ProductRow): AdminProduct {
     ...toApiProduct(row),
     stockQuantity: row.stockQuantity,
     lowStockThreshold: row.lowStockThreshold,
+    costPrice: row.costPence === null ? null : penceToDecimal(row.costPence),
     inStockFlag: row.inStock,
     lowStock: row.stockQuantity !== null && row.stockQuantity <= row.lowStockThreshold,
   };

@@ -84,6 +84,11 @@ function partStatements(db: Db, visitId: number, productId: number, quantity: nu
   const taken = sql`COALESCE((SELECT -SUM(${stockMovements.change}) FROM ${stockMovements}
     WHERE ${stockMovements.serviceRecordId} = ${visitId} AND ${stockMovements.productId} = ${productId}), 0)`;
   const wanted = sql`(${quantity} - ${taken})`;
+  // A part taken is costed at the product's cost price now; one given back at the cost it was
+  // taken at (the visit's latest taking), so the job's parts at cost come back to what it kept.
+  const lastTakenCost = sql`(SELECT ${stockMovements.unitCostPence} FROM ${stockMovements}
+    WHERE ${stockMovements.serviceRecordId} = ${visitId} AND ${stockMovements.productId} = ${productId}
+      AND ${stockMovements.change} < 0 ORDER BY ${stockMovements.id} DESC LIMIT 1)`;
   const thisRow = and(
     eq(stockMovements.serviceRecordId, visitId),
     eq(stockMovements.productId, productId),
@@ -101,6 +106,7 @@ function partStatements(db: Db, visitId: number, productId: number, quantity: nu
         reason: "visit",
         createdAt: now,
         serviceRecordId: visitId,
+        unitCostPence: sql`CASE WHEN ${wanted} > 0 THEN ${products.costPence} ELSE ${lastTakenCost} END`,
       },
       {
         from: products,

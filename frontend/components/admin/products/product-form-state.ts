@@ -13,6 +13,8 @@ export type ProductFormState = {
   name: string;
   price: string;
   originalPrice: string;
+  /** What a unit costs the firm before VAT: the margin report's parts at cost. */
+  costPrice: string;
   category: string;
   brand: string;
   condition: (typeof productConditions)[number];
@@ -32,6 +34,7 @@ export const emptyProductForm: ProductFormState = {
   name: "",
   price: "",
   originalPrice: "",
+  costPrice: "",
   category: adminCategories[0],
   brand: adminBrands[0],
   condition: "New",
@@ -50,6 +53,7 @@ export function productFormFrom(product: AdminProduct): ProductFormState {
     name: product.name,
     price: product.price,
     originalPrice: product.originalPrice ?? "",
+    costPrice: product.costPrice ?? "",
     category: product.category,
     brand: product.brand,
     condition: product.condition,
@@ -72,6 +76,7 @@ export function productInput(form: ProductFormState): ProductFormInput {
     name: form.name,
     price: form.price,
     originalPrice: form.originalPrice.trim() === "" ? null : form.originalPrice,
+    costPrice: form.costPrice.trim() === "" ? null : form.costPrice,
     image: form.image,
     category: form.category,
     brand: form.brand,

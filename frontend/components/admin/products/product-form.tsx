@@ -55,7 +55,8 @@ export function ProductForm(props: Props) {
   });
   const [uploading, setUploading] = useState(false);
   const { values, errors, set, busy, id } = form;
-  const text = (key: "name" | "price" | "originalPrice" | "rating" | "description", fieldId: string) => form.text(key, fieldId);
+  const text = (key: "name" | "price" | "originalPrice" | "costPrice" | "rating" | "description", fieldId: string) =>
+    form.text(key, fieldId);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -100,6 +101,9 @@ export function ProductForm(props: Props) {
         </Field>
         <Field id={id("original-price")} label="Original Price (£)" error={errors.originalPrice}>
           <TextField.Root {...text("originalPrice", id("original-price"))} inputMode="decimal" placeholder="Optional" />
+        </Field>
+        <Field id={id("cost-price")} label="Cost Price (£, before VAT)" error={errors.costPrice}>
+          <TextField.Root {...text("costPrice", id("cost-price"))} inputMode="decimal" placeholder="Optional" />
         </Field>
         <Field id={id("category")} label="Category" error={errors.category}>
           <Choice
