@@ -146,6 +146,7 @@ const REPORTS = [
   ["report: money owed", "/api/admin/reports/owed"],
   ["report: quotes, last 12 months", "/api/admin/reports/quotes"],
   ["report: gas safety due", "/api/admin/reports/gas-due"],
+  ["report: job margins, last 12 months", "/api/admin/reports/margin"],
 ];
 
 const percentile = (values, p) =>

@@ -72,6 +72,7 @@ const READS = [
   "/api/admin/reports/quotes",
   "/api/admin/reports/vat",
   "/api/admin/reports/gas-due",
+  "/api/admin/reports/margin",
   `/api/admin/export/invoices.csv?${TAX_YEAR}`,
   `/api/admin/export/payments.csv?${TAX_YEAR}`,
 ];
