@@ -19,22 +19,28 @@ import { BACKLOG, type Backlog, loadTenYearBacklog } from "./helpers/ten-year-ba
  * invocation does a share of every backlog inside D1's 1,000 queries, each task within its own
  * budget, and the runs after it finish the rest, every e-mail sent once.
  */
-type Task = "reminders" | "quoteFollowUps" | "invoiceChasing" | "holds" | "mail" | "carts" | "upkeep";
+type Task = "reminders" | "quoteFollowUps" | "invoiceChasing" | "holds" | "mail" | "carts" | "refunds" | "upkeep";
 
-/** Decision 014's budget per run: queries (each statement of a batch counts) and rows. */
+/**
+ * Decision 014's budget per run: queries (each statement of a batch counts) and rows. Refunds due
+ * back to cards only wait here when Stripe failed before, so this test has none (their reads run,
+ * with a key set); 21 + 51 is five of each, counted from their code.
+ */
 const BUDGET: Record<Task, { queries: number; rows?: number }> = {
   reminders: { queries: 501, rows: 250 },
   quoteFollowUps: { queries: 101, rows: 50 },
   invoiceChasing: { queries: 101, rows: 50 },
-  holds: { queries: 201, rows: 50 },
+  holds: { queries: 101, rows: 25 },
   mail: { queries: 7, rows: 10_000 },
   carts: { queries: 1 },
+  refunds: { queries: 21 + 51 },
   upkeep: { queries: 12 },
 };
 
 /** The task a trip (one statement, or one batch, which always belongs to one task) was made by, from the tables it names. */
 function taskOf(trip: string[]): Task {
   const sql = trip.join("\n");
+  if (/"estimate_payments"|"invoice_payments"/.test(sql)) return "refunds";
   if (/"service_records"|"service_reminders"/.test(sql)) return "reminders";
   if (/"estimate_events"/.test(sql)) return "quoteFollowUps";
   if (/"invoice_events"/.test(sql)) return "invoiceChasing";
@@ -58,7 +64,7 @@ async function runCron(at: number) {
   const ctx = createExecutionContext();
   await worker.scheduled(
     createScheduledController({ scheduledTime: at, cron: "*/5 * * * *" }),
-    { ...env, DB: guarded.db, MAIL_QUEUE: queue },
+    { ...env, DB: guarded.db, MAIL_QUEUE: queue, STRIPE_SECRET_KEY: "sk_test_cron_at_volume" },
     ctx,
   );
   await waitOnExecutionContext(ctx);
@@ -123,6 +129,11 @@ const TOTAL = {
 };
 
 describe("the cron at ten years' volume, every task at once", () => {
+  it("has budgets that add up to less than an invocation's 1,000 queries, with room to spare", () => {
+    const total = Object.values(BUDGET).reduce((sum, { queries }) => sum + queries, 0);
+    expect(total).toBeLessThanOrEqual(D1_LIMITS.queriesPerInvocation - 100);
+  });
+
   it("does a share of every backlog within D1's limits each run, and the next runs finish the rest, every e-mail once", async () => {
     const backlog = await loadTenYearBacklog(NOON);
 
@@ -141,21 +152,24 @@ describe("the cron at ten years' volume, every task at once", () => {
         expect(rows, `${task}: rows done`).toBeLessThan(TOTAL[task]);
       }
     }
+    expect(first.queries.refunds).toBe(2);
     expect(first.queries.upkeep).toBeLessThanOrEqual(BUDGET.upkeep.queries);
     await deliver(first.messages, NOON);
 
     let runs = 1;
-    for (let at = NOON + 5 * MINUTE; runs < 10; at += 5 * MINUTE) {
+    const everythingDone = async () => JSON.stringify(await done(backlog)) === JSON.stringify(TOTAL);
+    for (let at = NOON + 5 * MINUTE; !(await everythingDone()) && runs < 10; at += 5 * MINUTE) {
       const run = await runCron(at);
       runs += 1;
       handedOver.push(...run.messages);
       expect(run.total).toBeLessThanOrEqual(D1_LIMITS.queriesPerInvocation);
       for (const task of Object.keys(BUDGET) as Task[]) expect(run.queries[task], task).toBeLessThanOrEqual(BUDGET[task].queries);
       await deliver(run.messages, at);
-      if (run.messages.length === 0) break;
     }
-    // The longest backlogs, 300 reminders at 250 a run and 12,000 recipients at 10,000, take two runs; a third finds nothing.
+    // The longest backlog, 70 expired holds at 25 a run, takes three runs; a fourth finds nothing to do.
     expect(runs).toBe(3);
+    const last = await runCron(NOON + 15 * MINUTE);
+    expect(last.messages).toEqual([]);
     expect(await done(backlog)).toEqual(TOTAL);
 
     // Every e-mail handed to the Queue once, and sent once.
