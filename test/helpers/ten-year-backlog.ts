@@ -18,6 +18,9 @@ export const BACKLOG = {
   holdsRunOut: 70,
   staleCarts: 3_000,
   campaignRecipients: 12_000,
+  /** Card money due back since Stripe failed: deposits of accepted quotes, and invoices paid twice. */
+  depositRefunds: 7,
+  overpaymentRefunds: 7,
 } as const;
 
 const CUSTOMERS = 20_000;
@@ -126,4 +129,70 @@ export async function loadTenYearBacklog(now: number): Promise<Backlog> {
       .bind(campaignId, B.campaignRecipients, nowIso),
   ]);
   return { productId, campaignId };
+}
+
+/** A Checkout session paid at the fake Stripe (test/fakes/stripe.ts): its id and payment intent. */
+async function paidSession(amountPence: number) {
+  const form = new URLSearchParams({
+    mode: "payment",
+    success_url: "https://example.com/paid",
+    "line_items[0][price_data][currency]": "gbp",
+    "line_items[0][price_data][unit_amount]": String(amountPence),
+    "line_items[0][price_data][product_data][name]": "Payment",
+    "line_items[0][quantity]": "1",
+  });
+  const created = (await (
+    await fetch(`${env.STRIPE_API_BASE}/v1/checkout/sessions`, {
+      method: "POST",
+      headers: { Authorization: "Bearer sk_test_backlog", "Content-Type": "application/x-www-form-urlencoded" },
+      body: form,
+    })
+  ).json()) as { id: string };
+  const paid = (await (
+    await fetch(`${env.STRIPE_API_BASE}/__sessions/${created.id}/pay`, { method: "POST", body: "{}" })
+  ).json()) as { payment_intent: string };
+  return { sessionId: created.id, intent: paid.payment_intent };
+}
+
+/**
+ * Card refunds Stripe could not make when they fell due, waiting for the cron: £200 deposits of
+ * accepted quotes, and £100 card payments of invoices the office had already taken by bank.
+ */
+export async function loadRefundsDue(now: number) {
+  const db = env.DB;
+  const paidOn = londonToday(now);
+  const quotes = await db
+    .prepare("SELECT id FROM estimates WHERE status = 'accepted' ORDER BY id LIMIT ?1")
+    .bind(BACKLOG.depositRefunds)
+    .all<{ id: number }>();
+  const invoices = await db
+    .prepare("SELECT id FROM invoices WHERE paid_pence = gross_pence ORDER BY id LIMIT ?1")
+    .bind(BACKLOG.overpaymentRefunds)
+    .all<{ id: number }>();
+  const statements: D1PreparedStatement[] = [];
+  for (const { id } of quotes.results) {
+    const { sessionId, intent } = await paidSession(20_000);
+    statements.push(
+      db
+        .prepare(`INSERT INTO estimate_payments (estimate_id, amount_pence, method, paid_on, stripe_session_id, stripe_payment_intent,
+          refund_due_pence, refund_reason) VALUES (?1, 20000, 'card', ?2, ?3, ?4, 20000, 'The job was cancelled')`)
+        .bind(id, paidOn, sessionId, intent),
+    );
+  }
+  for (const { id } of invoices.results) {
+    const { sessionId } = await paidSession(10_000);
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO invoice_payments (invoice_id, amount_pence, method, paid_on, reference) VALUES (?1, 10000, 'bank', ?2, 'BACS')`,
+        )
+        .bind(id, paidOn),
+      db
+        .prepare(`INSERT INTO invoice_payments (invoice_id, amount_pence, method, paid_on, stripe_session_id, refund_due_pence)
+          VALUES (?1, 10000, 'card', ?2, ?3, 10000)`)
+        .bind(id, paidOn, sessionId),
+      db.prepare("UPDATE invoices SET paid_pence = 20000 WHERE id = ?1").bind(id),
+    );
+  }
+  await db.batch(statements);
 }
