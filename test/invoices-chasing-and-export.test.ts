@@ -52,6 +52,32 @@ describe("invoices", () => {
     ]);
   });
 
+  it("chases a newly due invoice behind years of unpaid ones already chased to the end", async () => {
+    const { c, invoice } = await issued();
+    const due = invoice.dueDate!;
+    // 250 older debts, every reminder sent long ago: more than a run reads, and all due before this one.
+    await query(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 250)
+       INSERT INTO invoices (customer_id, status, lines, supply_date, issue_date, due_date, net_pence, gross_pence)
+       SELECT ?1, 'issued', '[]', d, d, d, 10000, 10000 FROM (SELECT date(?2, '-' || (30 + i) || ' days') AS d FROM n)`,
+      c.id,
+      due,
+    );
+    await query(
+      `INSERT INTO invoice_events (invoice_id, kind, detail, at)
+       SELECT id, 'reminded', 'day +14', ?2 FROM invoices WHERE customer_id = ?1 AND id <> ?3`,
+      c.id,
+      new Date().toISOString(),
+      invoice.id,
+    );
+    await chaseInvoices(env, getDb(env), londonToUtc(addDays(due, 7), "10:00").getTime());
+    const [reminder] = await query<{ detail: string }>(
+      "SELECT detail FROM invoice_events WHERE invoice_id = ?1 AND kind = 'reminded'",
+      invoice.id,
+    );
+    expect(reminder?.detail).toBe("day +7");
+  });
+
   it("exports invoices and credit notes, and payments, for a date range, in the columns an accounts import takes", async () => {
     const { c, invoice } = await issued();
     await admin("POST", `/api/admin/invoices/${invoice.id}/credit-notes`, {

@@ -54,7 +54,9 @@ async function settleRefunds(env: AppEnv) {
 
 /**
  * The Cron Trigger (every 5 minutes). Every task is idempotent, so overlapping runs are harmless;
- * one failing task does not stop the others (allSettled), and the failure is logged.
+ * one failing task does not stop the others (allSettled), and the failure is logged. The tasks
+ * share the invocation's 1,000 D1 queries: each keeps to its budget in decision 014, together under
+ * 900 (test/cron-at-volume.test.ts runs them all at once on a ten-year backlog).
  */
 export async function runScheduled(controller: ScheduledController, env: AppEnv, _ctx: ExecutionContext) {
   const now = controller.scheduledTime;

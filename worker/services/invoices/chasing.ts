@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { customers, invoiceEvents, invoices } from "../../../schema/db";
 import { addDays, londonToday } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
@@ -14,7 +14,8 @@ import { balanceOf, invoiceLink } from "./invoices";
  * it, and one 7 and 14 days after, each once (its "reminded" event is written with its e-mail in
  * one batch, and the e-mail only while no such event exists and the invoice is still owed), only
  * the latest stage reached (a late start never sends the earlier ones), never after payment or
- * voiding, and not while the owner has paused chasing. At most `PER_RUN` a run; the cron runs often.
+ * voiding, and not while the owner has paused chasing. At most `PER_RUN` a run (101 D1 queries, decision
+ * 014's budget), the oldest due first; the cron runs often.
  */
 const PER_RUN = 50;
 
@@ -27,17 +28,28 @@ export function stageOn(due: string, today: string): ChaseStage | null {
   return reached;
 }
 
+/**
+ * The invoice's latest stage reached has not been sent, nor any later one: decided in SQL, so the
+ * run's LIMIT takes only invoices with a reminder to send. (Years of unpaid invoices chased to the
+ * end sort first by due date; read and filtered afterwards, they filled every run's share and no
+ * new invoice was ever chased again.)
+ */
+function stageUnsent(today: string) {
+  const stagesFrom = (stage: ChaseStage) => JSON.stringify(CHASE_STAGES.filter((s) => s >= stage).map(stageText));
+  const latestFirst = [...CHASE_STAGES].reverse();
+  const unsent = sql.join(
+    latestFirst.map((stage) => sql`WHEN ${invoices.dueDate} <= ${addDays(today, -stage)} THEN ${stagesFrom(stage)}`),
+    sql` `,
+  );
+  return sql`NOT EXISTS (SELECT 1 FROM ${invoiceEvents} WHERE ${invoiceEvents.invoiceId} = ${invoices.id}
+    AND ${invoiceEvents.kind} = 'reminded' AND ${invoiceEvents.detail} IN (SELECT value FROM json_each(CASE ${unsent} END)))`;
+}
+
 export async function chaseInvoices(env: AppEnv, db: Db, now = Date.now()): Promise<number> {
   const today = londonToday(now);
   const owed = sql`${invoices.grossPence} - ${invoices.depositPence} - ${invoices.creditedPence} - ${invoices.paidPence} > 0`;
   const candidates = await db
-    .select({
-      invoice: invoices,
-      firstName: customers.firstName,
-      email: customers.email,
-      stages: sql<string | null>`(SELECT group_concat(${invoiceEvents.detail}, '|') FROM ${invoiceEvents}
-        WHERE ${invoiceEvents.invoiceId} = ${invoices.id} AND ${invoiceEvents.kind} = 'reminded')`,
-    })
+    .select({ invoice: invoices, firstName: customers.firstName, email: customers.email })
     .from(invoices)
     .innerJoin(customers, eq(customers.id, invoices.customerId))
     .where(
@@ -47,19 +59,12 @@ export async function chaseInvoices(env: AppEnv, db: Db, now = Date.now()): Prom
         owed,
         isNotNull(customers.email),
         sql`${invoices.dueDate} <= ${addDays(today, 3)}`,
+        stageUnsent(today),
       ),
     )
-    .limit(PER_RUN * 4);
-  const due = candidates
-    .map((c) => ({ ...c, stage: stageOn(c.invoice.dueDate!, today) }))
-    .filter((c): c is typeof c & { stage: ChaseStage } => {
-      const stage = c.stage;
-      if (stage === null) return false;
-      const sent = (c.stages ?? "").split("|");
-      // Each stage once, and none earlier than one already sent.
-      return !CHASE_STAGES.filter((s) => s >= stage).some((s) => sent.includes(stageText(s)));
-    })
-    .slice(0, PER_RUN);
+    .orderBy(asc(invoices.dueDate), asc(invoices.id))
+    .limit(PER_RUN);
+  const due = candidates.map((c) => ({ ...c, stage: stageOn(c.invoice.dueDate!, today)! }));
   if (due.length === 0) return 0;
   const nowIso = new Date(now).toISOString();
   const statements = await Promise.all(
