@@ -19,4 +19,9 @@ CREATE INDEX `jobs_created` ON `jobs` (`created_at`,`id`);--> statement-breakpoi
 CREATE INDEX `estimate_acceptances_accepted` ON `estimate_acceptances` (`accepted_at`);--> statement-breakpoint
 CREATE INDEX `estimate_payments_paid_on` ON `estimate_payments` (`paid_on`);--> statement-breakpoint
 CREATE INDEX `estimate_payments_refunded` ON `estimate_payments` (`refunded_at`) WHERE refunded_pence > 0;--> statement-breakpoint
-CREATE INDEX `estimates_sent` ON `estimates` (`sent_at`);
+CREATE INDEX `estimates_sent` ON `estimates` (`sent_at`);--> statement-breakpoint
+-- A subscriber found by her address in any letter case (each campaign e-mail's check that she is
+-- still subscribed, the sign-up form): the unique index compares exact bytes, so `= ? COLLATE NOCASE`
+-- read all 30,000 subscribers per e-mail. Written here by hand: Drizzle's index builder cannot name a
+-- column's collation.
+CREATE INDEX `email_subscribers_email_nocase` ON `email_subscribers` (`email` COLLATE NOCASE);

@@ -1,5 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { emailSubscribers } from "../schema/db";
+import { getDb } from "../worker/db/client";
+import { sameAddress } from "../worker/services/campaigns/subscribers";
 import { asCustomer, landlord, signIn } from "./helpers/account";
 import { adminHeaders } from "./helpers/admin";
 import { planOf, recordingD1 } from "./helpers/d1-plans";
@@ -124,5 +127,17 @@ describe("a landlord's account at volume", () => {
   it("reads her summary (properties, certificates, quotes, invoices) through indexes", async () => {
     const { email } = await landlord("Plans");
     expect(await scansOf("/api/account", asCustomer(await signIn(email)))).toEqual([]);
+  });
+});
+
+describe("a subscriber by her address, in any letter case", () => {
+  it("is found through an index, not by reading every subscriber (each campaign e-mail asks)", async () => {
+    const statement = getDb(env)
+      .select({ id: emailSubscribers.id })
+      .from(emailSubscribers)
+      .where(sameAddress("Someone@Example.com"))
+      .toSQL();
+    const plan = await planOf(statement.sql, statement.params);
+    expect(plan.join("\n")).toMatch(/SEARCH email_subscribers USING (COVERING )?INDEX email_subscribers_email_nocase/);
   });
 });
