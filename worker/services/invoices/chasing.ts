@@ -47,16 +47,15 @@ function stageUnsent(today: string) {
 
 export async function chaseInvoices(env: AppEnv, db: Db, now = Date.now()): Promise<number> {
   const today = londonToday(now);
-  const owed = sql`${invoices.grossPence} - ${invoices.depositPence} - ${invoices.creditedPence} - ${invoices.paidPence} > 0`;
   const candidates = await db
     .select({ invoice: invoices, firstName: customers.firstName, email: customers.email })
     .from(invoices)
     .innerJoin(customers, eq(customers.id, invoices.customerId))
     .where(
       and(
-        eq(invoices.status, "issued"),
+        // Issued with something left to pay: a range of the tab's index by due date (migration 0028).
+        eq(invoices.tab, "unpaid"),
         eq(invoices.chase, true),
-        owed,
         isNotNull(customers.email),
         sql`${invoices.dueDate} <= ${addDays(today, 3)}`,
         stageUnsent(today),
@@ -82,8 +81,8 @@ export async function chaseInvoices(env: AppEnv, db: Db, now = Date.now()): Prom
       // Taken: this reminder went already, or the invoice was paid, voided or paused since it was read.
       const taken = sql`(SELECT 1 WHERE EXISTS (SELECT 1 FROM ${invoiceEvents} WHERE ${invoiceEvents.invoiceId} = ${invoice.id}
         AND ${invoiceEvents.kind} = 'reminded' AND ${invoiceEvents.detail} = ${detail})
-        OR NOT EXISTS (SELECT 1 FROM ${invoices} WHERE ${invoices.id} = ${invoice.id} AND ${invoices.status} = 'issued'
-          AND ${invoices.chase} = 1 AND ${owed}))`;
+        OR NOT EXISTS (SELECT 1 FROM ${invoices} WHERE ${invoices.id} = ${invoice.id} AND ${invoices.tab} = 'unpaid'
+          AND ${invoices.chase} = 1))`;
       return [
         storeEmailUnless(db, message, taken, nowIso),
         db.insert(invoiceEvents).select(
