@@ -26,6 +26,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SCALE = process.env.BENCH_SCALE !== "0";
 const ADMIN_CONNECTIONS = Number(process.env.BENCH_ADMIN_CONNECTIONS ?? 1);
 const ADMIN = { username: "admin", password: "admin-dev-password" };
+/** The landlord whose account summary is measured has this many flats, each with its paperwork. */
+const LANDLORD_PROPERTIES = 40;
 let BASE = "";
 let env = process.env;
 
@@ -119,7 +121,10 @@ const ADMIN_READS = [
   ["GET /api/admin/quotes (enquiries)", "/api/admin/quotes?limit=30&offset=0"],
   ["  ?q= an e-mail", "/api/admin/quotes?q=scale.lead1234&limit=30&offset=0"],
   ["GET /api/admin/invoices", "/api/admin/invoices?limit=30&offset=0"],
-  ...["unpaid", "overdue", "paid", "draft", "void"].map((tab) => [`  ?status=${tab}`, `/api/admin/invoices?status=${tab}&limit=30&offset=0`]),
+  ...["unpaid", "overdue", "paid", "draft", "void"].map((tab) => [
+    `  ?status=${tab}`,
+    `/api/admin/invoices?status=${tab}&limit=30&offset=0`,
+  ]),
   ["  ?q= a number", "/api/admin/invoices?q=INV-0123&limit=30&offset=0"],
   ["  ?q= a surname", "/api/admin/invoices?q=Nowak&limit=30&offset=0"],
   ["GET /api/admin/estimates (priced quotes)", "/api/admin/estimates?limit=30&offset=0"],
@@ -160,6 +165,96 @@ async function adminToken() {
   });
   if (!res.ok) throw new Error(`could not sign in for the bench: ${res.status} ${await res.text()}`);
   return (await res.json()).token;
+}
+
+/** One record's findings for one passing boiler (as test/fixtures/gas-safety-record.ts fills it). */
+const passedBoiler = (applianceId, checkDate) => ({
+  checkDate,
+  appliances: [
+    {
+      applianceId,
+      safetyDevices: "pass",
+      ventilation: "pass",
+      flueVisual: "pass",
+      safeToUse: true,
+      operatingPressureMbar: 20,
+      coPpm: 12,
+      co2Percent: 9.1,
+      coCo2Ratio: 0.0013,
+    },
+  ],
+  tightnessTest: "pass",
+  emergencyControlAccessible: true,
+  coAlarms: [{ room: "Kitchen", fitted: true, tested: true, working: true }],
+  complianceConfirmed: true,
+  engineerName: "Dave Hughes",
+  engineerLicence: "1234567",
+  signature: "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+});
+
+/**
+ * A landlord with `count` let flats, each with its boiler, an issued gas safety record and an issued
+ * invoice, made through the back office's API; then signed in to her account by the e-mailed link.
+ * Answers the account's cookie, to measure her summary as her phone asks for it.
+ */
+async function landlordAccount(headers, count) {
+  const call = async (method, path, body) => {
+    const res = await fetch(`${BASE}${path}`, {
+      method,
+      headers: { ...headers, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+    return res.json();
+  };
+  const email = `bench.landlord.${Date.now()}@example.com`;
+  const landlord = await call("POST", "/api/admin/customers", {
+    firstName: "Bench",
+    lastName: "Landlord",
+    email,
+    address: "1 Agent Row, Altrincham",
+    postcode: "WA14 1AA",
+    isLandlord: true,
+  });
+  const checkDate = new Date().toISOString().slice(0, 10);
+  for (let n = 1; n <= count; n++) {
+    const flat = await call("POST", `/api/admin/customers/${landlord.id}/properties`, {
+      address: `Flat ${n}, 14 Canal Street, Manchester`,
+      postcode: "M1 3HW",
+    });
+    const boiler = await call("POST", `/api/admin/properties/${flat.id}/appliances`, {
+      location: "Kitchen",
+      type: "boiler",
+      make: "Worcester",
+      model: "Greenstar 30i",
+      flueType: "room-sealed",
+    });
+    const draft = await call("POST", "/api/admin/gas-safety-records", { propertyId: flat.id });
+    await call("PATCH", `/api/admin/gas-safety-records/${draft.id}`, passedBoiler(boiler.id, checkDate));
+    await call("POST", `/api/admin/gas-safety-records/${draft.id}/issue`);
+    const invoice = await call("POST", "/api/admin/invoices", {
+      customerId: landlord.id,
+      propertyId: flat.id,
+      lines: [{ description: "Gas safety check", quantity: 1, unitPence: 7_500, vatRate: 20 }],
+    });
+    await call("POST", `/api/admin/invoices/${invoice.id}/issue`);
+  }
+  const asked = await fetch(`${BASE}/api/account/sign-in`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
+  if (asked.status !== 202) throw new Error(`the account sign-in answered ${asked.status}`);
+  const [mail] = d1(`SELECT text FROM outgoing_emails WHERE "to" = '${email}' AND kind = 'account' ORDER BY id DESC LIMIT 1`);
+  const token = /\/account\/sign-in#([\w-]{43})/.exec(mail?.text ?? "")?.[1];
+  const session = await fetch(`${BASE}/api/account/session`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token }),
+  });
+  const cookie = /__Secure-account=([^;]+)/.exec(session.headers.get("Set-Cookie") ?? "")?.[1];
+  if (!cookie) throw new Error(`the account session answered ${session.status} without a cookie`);
+  return `__Secure-account=${cookie}`;
 }
 
 /** The reminders run over everything due: a share per call (202) until it answers 200. */
@@ -246,6 +341,15 @@ try {
     // One owner, one phone: a request at a time, as the back office is used.
     const admin = [await load("GET /api/health", "/api/health", {}, ADMIN_CONNECTIONS)];
     for (const [title, path] of [...ADMIN_READS, ...REPORTS]) admin.push(await load(title, path, headers, ADMIN_CONNECTIONS));
+    const cookie = await landlordAccount(headers, LANDLORD_PROPERTIES);
+    admin.push(
+      await load(
+        `GET /api/account (a landlord, ${LANDLORD_PROPERTIES} flats)`,
+        "/api/account",
+        { Cookie: cookie },
+        ADMIN_CONNECTIONS,
+      ),
+    );
     console.log(
       `\nthe back office at ten years' volume, ${ADMIN_CONNECTIONS} connection(s), beside /api/health measured the same way:`,
     );

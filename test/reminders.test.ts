@@ -160,6 +160,24 @@ describe("service and gas-safety reminders", () => {
     );
   });
 
+  it("counts on the home screen exactly what the Reminders screen lists, skips and last-week pairs included", async () => {
+    await dueCustomer(20);
+    await dueCustomer(9, { email: "" });
+    await dueCustomer(4, { isLandlord: true, email: unique("late") });
+    const halfway = await dueCustomer(5, { isLandlord: true, email: unique("halfway") });
+    await query(
+      "INSERT INTO service_reminders (service_record_id, kind, due_date, outcome) VALUES (?1, 'gas_safety', ?2, 'sent')",
+      halfway.record.id,
+      halfway.record.nextServiceDue,
+    );
+    const [{ body: list }, { body: home }] = [
+      await admin<ReminderList>("GET", "/api/admin/reminders"),
+      await admin<{ remindersDue: number }>("GET", "/api/admin/summary"),
+    ];
+    expect(list.dueTotal).toBeGreaterThanOrEqual(5);
+    expect(home.remindersDue).toBe(list.dueTotal);
+  });
+
   it("needs an admin for the list and the run", async () => {
     expect((await callApp("/api/admin/reminders")).status).toBe(401);
     expect((await callApp("/api/admin/reminders/run", { method: "POST" })).status).toBe(401);

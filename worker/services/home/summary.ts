@@ -16,7 +16,7 @@ import { addDays, londonToday, londonToUtc, mondayOf } from "../../../schema/lon
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import { moneyOwedQuery } from "../invoices/list";
-import { decide, reminderCandidates } from "../reminders/reminders";
+import { kindsDue, reminderDueRows } from "../reminders/reminders";
 
 /**
  * The home screen: what needs the owner, each a count that links to its list. One D1 batch.
@@ -75,8 +75,9 @@ export async function adminSummary(db: Db, now = new Date()): Promise<AdminSumma
           lte(serviceRecords.serviceDate, addDays(monday, 6)),
         ),
       ),
-    // The Reminders screen's own list, counted the same way (reminders.ts decide).
-    reminderCandidates(db, now.getTime()),
+    // The Reminders screen's own list, counted the same way (reminders.ts kindsDue), from the
+    // columns that decide how many (not the later visits and details the sending needs).
+    reminderDueRows(db, now.getTime()),
     db
       .select({ n: count() })
       .from(products)
@@ -128,7 +129,7 @@ export async function adminSummary(db: Db, now = new Date()): Promise<AdminSumma
     ordersToConfirm: toConfirm?.n ?? 0,
     ordersToDispatch: toDispatch?.n ?? 0,
     visitsThisWeek: visits?.n ?? 0,
-    remindersDue: decide(dueRecords, now.getTime()).length,
+    remindersDue: dueRecords.reduce((n, record) => n + kindsDue(record, now.getTime()).length, 0),
     lowStockProducts: lowStock?.n ?? 0,
     failedCampaignSends: failed?.n ?? 0,
     quotesThisMonth: {

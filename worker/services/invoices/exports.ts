@@ -51,9 +51,22 @@ const HEADERS = [
 export async function invoicesCsv(db: Db, from: string, to: string): Promise<string> {
   // Two statements, not a batch: a batch's rows are keyed by column name, and a credit note's
   // whole row shares "id" and "number" with its invoice's.
+  // Only the columns the rows use: the issued snapshot and the file's key stay in D1.
   const rows = await db
     .select({
-      invoice: invoices,
+      invoice: {
+        id: invoices.id,
+        number: invoices.number,
+        status: invoices.status,
+        lines: invoices.lines,
+        issueDate: invoices.issueDate,
+        dueDate: invoices.dueDate,
+        vatRegistered: invoices.vatRegistered,
+        grossPence: invoices.grossPence,
+        depositPence: invoices.depositPence,
+        creditedPence: invoices.creditedPence,
+        paidPence: invoices.paidPence,
+      },
       firstName: customers.firstName,
       lastName: customers.lastName,
       email: customers.email,
@@ -66,7 +79,7 @@ export async function invoicesCsv(db: Db, from: string, to: string): Promise<str
     .orderBy(asc(invoices.number));
   const notes = await db
     .select({
-      note: creditNotes,
+      note: { number: creditNotes.number, lines: creditNotes.lines, issueDate: creditNotes.issueDate },
       invoiceNumber: invoices.number,
       invoiceId: invoices.id,
       vatRegistered: invoices.vatRegistered,
@@ -76,7 +89,10 @@ export async function invoicesCsv(db: Db, from: string, to: string): Promise<str
     .where(between(creditNotes.issueDate, from, to))
     .orderBy(asc(creditNotes.number));
   // Credit notes of invoices issued before the range still need their customer.
-  const missing = [...new Set(notes.map((n) => n.invoiceId))].filter((id) => !rows.some((r) => r.invoice.id === id));
+  const contacts = new Map<number, { firstName: string | null; lastName: string | null; email: string | null }>(
+    rows.map((r) => [r.invoice.id, r]),
+  );
+  const missing = [...new Set(notes.map((n) => n.invoiceId))].filter((id) => !contacts.has(id));
   // Every id as one JSON parameter: D1 binds at most 100 values a statement.
   const others = missing.length
     ? await db
@@ -85,8 +101,9 @@ export async function invoicesCsv(db: Db, from: string, to: string): Promise<str
         .leftJoin(customers, eq(customers.id, invoices.customerId))
         .where(inJsonList(invoices.id, missing))
     : [];
+  for (const other of others) contacts.set(other.id, other);
   const contactOf = (id: number) => {
-    const r = rows.find((x) => x.invoice.id === id) ?? others.find((x) => x.id === id);
+    const r = contacts.get(id);
     return { name: r?.firstName ? `${r.firstName} ${r.lastName}`.trim() : "Unknown customer", email: r?.email ?? "" };
   };
   const out: CsvValue[][] = [];

@@ -24,12 +24,36 @@ type Kind = (typeof serviceReminders.$inferSelect)["kind"];
 /** A London day `plusDays` from the day of `at` (the reminders' window is in the customer's days). */
 const day = (at: number, plusDays = 0) => addDays(londonToday(at), plusDays);
 
-/**
- * The candidates: records due in the window, with their customer and what already happened. A
- * statement, so the home screen can count them in its own batch.
- */
-export function reminderCandidates(db: Db, now: number) {
+/** Records whose next visit falls due within the lead time either side of today (an index range). */
+function inDueWindow(now: number) {
   const { leadDays } = settings.reminders;
+  return and(
+    isNotNull(serviceRecords.nextServiceDue),
+    lte(serviceRecords.nextServiceDue, day(now, leadDays)),
+    gte(serviceRecords.nextServiceDue, day(now, -leadDays)),
+  );
+}
+
+/** The kinds already decided (sent or skipped) for the record's current cycle, comma-separated. */
+const decidedKinds =
+  sql<string>`(SELECT group_concat(kind) FROM service_reminders AS r WHERE r.service_record_id = ${serviceRecords.id}
+  AND r.due_date = ${serviceRecords.nextServiceDue})`.as("decided");
+
+/**
+ * What the home screen counts: each due record with only what says which kinds it still waits on
+ * (kindsDue), not the address, the later visits or the customer's details the decisions need. A
+ * statement, so the home screen counts them in its own batch.
+ */
+export function reminderDueRows(db: Db, now: number) {
+  return db
+    .select({ dueDate: serviceRecords.nextServiceDue, isLandlord: customers.isLandlord, decided: decidedKinds })
+    .from(serviceRecords)
+    .innerJoin(customers, eq(customers.id, serviceRecords.customerId))
+    .where(inDueWindow(now));
+}
+
+/** The candidates: records due in the window, with their customer and what already happened. */
+export function reminderCandidates(db: Db, now: number) {
   // A landlord's reminder is the gas safety check's; anyone else's is the annual service's.
   const patterns = (kind: keyof typeof reminderVisitPatterns) => JSON.stringify(reminderVisitPatterns[kind]);
   const sameKind = sql`EXISTS (SELECT 1 FROM json_each(CASE WHEN ${customers.isLandlord}
@@ -58,18 +82,11 @@ export function reminderCandidates(db: Db, now: number) {
       laterVisit: sql<string | null>`(SELECT later.status FROM service_records AS later WHERE later.customer_id = ${customers.id}
         AND later.id <> ${serviceRecords.id} AND later.service_date > ${serviceRecords.serviceDate} AND ${sameKind}
         ORDER BY later.service_date DESC LIMIT 1)`.as("later_visit"),
-      decided: sql<string>`(SELECT group_concat(kind) FROM service_reminders AS r WHERE r.service_record_id = ${serviceRecords.id}
-        AND r.due_date = ${serviceRecords.nextServiceDue})`.as("decided"),
+      decided: decidedKinds,
     })
     .from(serviceRecords)
     .innerJoin(customers, eq(customers.id, serviceRecords.customerId))
-    .where(
-      and(
-        isNotNull(serviceRecords.nextServiceDue),
-        lte(serviceRecords.nextServiceDue, day(now, leadDays)),
-        gte(serviceRecords.nextServiceDue, day(now, -leadDays)),
-      ),
-    )
+    .where(inDueWindow(now))
     .orderBy(serviceRecords.nextServiceDue);
 }
 
@@ -83,7 +100,6 @@ type Decision = { candidate: Candidate; kind: Kind; reason: string | null };
  */
 export function decide(list: Candidate[], now: number): Decision[] {
   return list.flatMap((c) => {
-    const decided = new Set((c.decided ?? "").split(",").filter(Boolean));
     const reason = c.laterVisit
       ? c.laterVisit === "completed" || c.laterVisit === "in-progress"
         ? "A later visit has been done"
@@ -93,17 +109,30 @@ export function decide(list: Candidate[], now: number): Decision[] {
         : !c.email?.includes("@")
           ? "No e-mail address"
           : null;
-    const pending = (kind: Kind, why: string | null = reason): Decision[] =>
-      decided.has(kind) ? [] : [{ candidate: c, kind, reason: why }];
-    if (!c.isLandlord) return pending("service");
-    const finalWeek = c.dueDate! <= day(now, settings.reminders.landlordFinalDays);
-    if (!finalWeek) return pending("gas_safety");
-    if (decided.has("gas_safety")) return pending("gas_safety_final");
-    return [
-      ...pending("gas_safety", reason ?? "Due within a week: the final reminder went instead"),
-      ...pending("gas_safety_final"),
-    ];
+    return kindsDue(c, now).map(({ kind, finalWent }) => ({
+      candidate: c,
+      kind,
+      reason: finalWent ? (reason ?? "Due within a week: the final reminder went instead") : reason,
+    }));
   });
+}
+
+/**
+ * The kinds a due record still waits on, each one decision (sent, or skipped with its reason): a
+ * customer's service; a landlord's first reminder, and in the last week her final one. A first one
+ * not yet decided in the last week is recorded as skipped (`finalWent`), never sent after the final.
+ */
+export function kindsDue(
+  c: { isLandlord: boolean; dueDate: string | null; decided: string | null },
+  now: number,
+): { kind: Kind; finalWent?: true }[] {
+  const decided = new Set((c.decided ?? "").split(",").filter(Boolean));
+  const open = (kind: Kind) => (decided.has(kind) ? [] : [{ kind }]);
+  if (!c.isLandlord) return open("service");
+  const finalWeek = c.dueDate! <= day(now, settings.reminders.landlordFinalDays);
+  if (!finalWeek) return open("gas_safety");
+  if (decided.has("gas_safety")) return open("gas_safety_final");
+  return [{ kind: "gas_safety", finalWent: true }, ...open("gas_safety_final")];
 }
 
 /** The booking link: the online booking page, with the visit (a service, or a landlord's certificate) and the postcode. */
