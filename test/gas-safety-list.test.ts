@@ -107,6 +107,7 @@ describe("the gas safety records list", () => {
       nextDueDate: addDays(today, 25),
       daysLeft: 25,
       hasWarning: true,
+      isLatest: true,
     });
     expect(due.find((r) => r.id === records.a2.id)!.hasWarning).toBe(false);
   });
@@ -116,6 +117,8 @@ describe("the gas safety records list", () => {
     const mine = new Set(Object.values(records).map((r) => r.id));
     const all = (await list("limit=100")).rows.filter((r) => mine.has(r.id));
     expect(all[0]).toMatchObject({ id: records.a5Draft.id, status: "draft", number: null, nextDueDate: null, daysLeft: null });
+    expect(all.find((r) => r.id === records.a1Old.id)).toMatchObject({ status: "issued", daysLeft: -35, isLatest: false });
+    expect(all.find((r) => r.id === records.a4.id)).toMatchObject({ daysLeft: 61, isLatest: true });
     expect(all.map((r) => r.checkDate)).toEqual([...all.map((r) => r.checkDate)].sort().reverse());
     expect(all).toHaveLength(mine.size);
     const drafts = (await list("tab=drafts&limit=100")).rows;

@@ -35,6 +35,8 @@ export type GasSafetyListItem = {
   /** The reg. 36A deadline it sets (issued only), and the days from today to it (negative: past). */
   nextDueDate: string | null;
   daysLeft: number | null;
+  /** The property's latest issued record, whose deadline stands (false for a draft or one a later record replaced). */
+  isLatest: boolean;
   /** A warning notice was issued with it (an appliance found ID or AR). */
   hasWarning: boolean;
 };

@@ -68,6 +68,8 @@ const rowColumns = {
   firstName: customers.firstName,
   lastName: customers.lastName,
   hasWarning: sql<number>`EXISTS (SELECT 1 FROM ${warningNotices} AS wn WHERE wn.record_id = ${r.id})`,
+  // Its deadline stands only while no later issued record at the property replaces it.
+  isLatest: sql<number>`${r.id} IS ${latestIssuedRecord}`,
 };
 
 type Page = { limit: number; offset: number };
@@ -132,6 +134,7 @@ export async function listGasSafetyRecords(
       nextDueDate: row.status === "issued" ? row.nextDueDate : null,
       daysLeft: row.status === "issued" && row.nextDueDate ? daysBetween(today, row.nextDueDate) : null,
       hasWarning: Boolean(row.hasWarning),
+      isLatest: Boolean(row.isLatest),
     })),
     total: total?.n ?? 0,
   };
