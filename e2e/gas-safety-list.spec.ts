@@ -47,7 +47,16 @@ test("the Due tab shows a landlord's overdue record, a search by its number find
     await expect(row).toContainText(`Greta ${lastName}`);
     await expect(row).toContainText(/Overdue \d+ days/);
     await expectNoHorizontalScroll(page);
+    // The sections bar still fits in its row with the screen's name on More.
+    const nav = page.getByRole("navigation", { name: "Admin sections" });
+    await expect(nav.getByRole("button", { name: "More sections, now on Gas" })).toBeVisible();
+    const bar = await nav
+      .getByRole("list")
+      .first()
+      .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(bar.scroll).toBeLessThanOrEqual(bar.client);
     await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath(`gas-safety-due-${width}.png`) });
 
     await page.getByRole("tab", { name: "All" }).click();
     await page.getByRole("searchbox", { name: "Search gas safety records" }).fill(record.number!);
