@@ -75,7 +75,11 @@ test.describe("admin layout", () => {
       await more.click();
       await expect(more).toHaveAttribute("aria-expanded", "true");
       const panel = page.locator("#admin-more-sections");
-      await expect(panel.getByRole("list", { name: "Daily work" }).getByRole("link")).toHaveText(["My Day", "Jobs"]);
+      await expect(panel.getByRole("list", { name: "Daily work" }).getByRole("link")).toHaveText([
+        "My Day",
+        "Jobs",
+        "Gas Safety",
+      ]);
       await expect(panel.getByRole("list", { name: "Sales" }).getByRole("link")).toHaveText(["Quotes", "Invoices", "Reports"]);
       await expect(panel.getByRole("list", { name: "Customer care" }).getByRole("link")).toHaveText(["Outbox"]);
       await expect(panel.getByRole("list", { name: "Set-up" }).getByRole("link")).toHaveText(["Settings", "Security"]);
@@ -123,7 +127,7 @@ test.describe("admin layout", () => {
       await nav.getByRole("button", { name: "More sections" }).click();
       const panel = page.locator("#admin-more-sections");
       const groups = [
-        ["Daily work", ["My Day", "Jobs", "Calendar", "Service Records"]],
+        ["Daily work", ["My Day", "Jobs", "Gas Safety", "Calendar", "Service Records"]],
         ["Customer care", ["Reminders", "Chats", "Outbox"]],
         ["Sales", ["Orders", "Quotes", "Invoices", "Reports", "Products", "Email Subscribers"]],
         ["Set-up", ["Settings", "Security"]],

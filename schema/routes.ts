@@ -193,6 +193,7 @@ export const adminRoutes: RouteInfo[] = [
   { path: "/admin/customers/:id", title: "Customer", description: "", prerender: false },
   { path: "/admin/email-subscribers", title: "Email Subscribers", description: "", prerender: false },
   { path: "/admin/service-records", title: "Service Records", description: "", prerender: false },
+  { path: "/admin/gas-safety", title: "Gas safety records", description: "", prerender: false },
   // public/_redirects serves /admin/gas-safety-records/* and /admin/service-sheets/* from the
   // service records screen's shell.
   { path: "/admin/gas-safety-records/:id", title: "Gas Safety Record", description: "", prerender: false },

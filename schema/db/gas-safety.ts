@@ -61,6 +61,9 @@ export const gasSafetyRecords = sqliteTable(
     index("gas_safety_records_property").on(t.propertyId, t.checkDate),
     index("gas_safety_records_customer").on(t.customerId, t.checkDate),
     index("gas_safety_records_visit").on(t.serviceRecordId),
+    // The list's tabs (issue 45): every record newest check first, and the drafts the same way.
+    index("gas_safety_records_check").on(t.checkDate, t.id),
+    index("gas_safety_records_status_check").on(t.status, t.checkDate, t.id),
   ],
 );
 

@@ -31,6 +31,8 @@ export const properties = sqliteTable(
     index("properties_customer").on(t.customerId, t.id),
     // A tenant's homes, by the address they sign in with (any letter case): the account's first read.
     index("properties_tenant_email").on(sql`lower(${t.tenantEmail})`),
+    // The gas safety list's search by a postcode's start (stored upper case, one space): a range of it.
+    index("properties_postcode").on(t.postcode),
   ],
 );
 

@@ -28,6 +28,7 @@ const sections: Section[] = [
   { href: "/customers", label: "Customers", place: "bar", group: "Daily work" },
   { href: "/today", label: "My Day", place: "more", group: "Daily work" },
   { href: "/jobs", label: "Jobs", place: "more", group: "Daily work" },
+  { href: "/gas-safety", label: "Gas Safety", short: "Gas", place: "more", group: "Daily work" },
   { href: "/calendar", label: "Calendar", place: "md", group: "Daily work" },
   { href: "/service-records", label: "Service Records", short: "Records", place: "md", group: "Daily work" },
   { href: "/orders", label: "Orders", place: "md", group: "Sales" },

@@ -20,6 +20,7 @@ const Customer = lazyPage(() => import("./customer"));
 const Enquiries = lazyPage(() => import("./enquiries"));
 const EmailSubscribers = lazyPage(() => import("./email-subscribers"));
 const ServiceRecords = lazyPage(() => import("./service-records"));
+const GasSafetyRecords = lazyPage(() => import("./gas-safety"));
 const GasSafetyRecord = lazyPage(() => import("./gas-safety-record"));
 const ServiceSheet = lazyPage(() => import("./service-sheet"));
 const Quotes = lazyPage(() => import("./quotes"));
@@ -65,6 +66,7 @@ const screens = [
   { path: "/customers/:id", Screen: Customer },
   { path: "/email-subscribers", Screen: EmailSubscribers },
   { path: "/service-records", Screen: ServiceRecords },
+  { path: "/gas-safety", Screen: GasSafetyRecords },
   { path: "/gas-safety-records/:id", Screen: GasSafetyRecord },
   { path: "/service-sheets/:id", Screen: ServiceSheet },
   { path: "/estimates", Screen: Quotes },

@@ -1,14 +1,17 @@
 import { Hono } from "hono";
 import { gasSafetyCreateSchema, gasSafetyPatchSchema } from "../../../schema/api/gas-safety";
+import { gasSafetyListQuerySchema } from "../../../schema/api/gas-safety-list";
 import { idParamSchema } from "../../../schema/api/lists";
 import { serviceSheetCreateSchema, serviceSheetPatchSchema } from "../../../schema/api/service-sheets";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { notFound } from "../../lib/errors";
+import { listAnswer } from "../../lib/list-answer";
 import { validate } from "../../lib/validate";
 import { listAllDocuments } from "../../services/document-kinds";
 import { documentPdf, pdfResponse } from "../../services/documents/files";
 import { gasSafetyRecordKind, serviceSheetKind, warningNoticeKind } from "../../services/gas-safety/document-kinds";
+import { listGasSafetyRecords } from "../../services/gas-safety/list";
 import { markTenantCopyGiven } from "../../services/gas-safety/record-copies";
 import { createGasSafetyRecord, updateGasSafetyRecord } from "../../services/gas-safety/record-drafts";
 import { issueGasSafetyRecord } from "../../services/gas-safety/record-issue";
@@ -21,9 +24,12 @@ import {
   updateServiceSheet,
 } from "../../services/gas-safety/service-sheets";
 
-/** Mounted at /api/admin: gas safety records (drafts, issue, PDFs, copies), their warning notices, and service sheets. */
+/** Mounted at /api/admin: gas safety records (the list, drafts, issue, PDFs, copies), their warning notices, and service sheets. */
 const id = validate("param", idParamSchema);
 const app = new Hono<HonoEnv>()
+  .get("/gas-safety-records", validate("query", gasSafetyListQuerySchema), async (c) =>
+    listAnswer(c, await listGasSafetyRecords(getDb(c.env), c.req.valid("query"))),
+  )
   .post("/gas-safety-records", validate("json", gasSafetyCreateSchema), async (c) =>
     c.json(await createGasSafetyRecord(c.env, getDb(c.env), c.req.valid("json")), 201),
   )

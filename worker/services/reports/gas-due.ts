@@ -6,17 +6,9 @@ import { addDays, daysBetween, londonToday } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import { writeCsv } from "../../lib/csv";
+import { latestIssuedRecord } from "../gas-safety/latest-record";
 
 const r = gasSafetyRecords;
-
-/**
- * The property's latest issued gas safety record (by check date, then id), found by the record's
- * (property, check date) index: the record whose reg. 36A deadline stands there, the one the next
- * record is measured against (gas-safety/previous-deadline.ts) and that became the visit's next due
- * date, which the landlord reminders run from. Not a second notion of "due".
- */
-const latestIssuedRecord = sql`(SELECT latest.id FROM ${r} AS latest WHERE latest.property_id = ${properties.id}
-  AND latest.status = 'issued' ORDER BY latest.check_date DESC, latest.id DESC LIMIT 1)`;
 
 /**
  * The next check already in the diary: the first gas safety visit (the reminders' words for one) at
