@@ -51,9 +51,25 @@ export const paymentsOf = (db: Db, ids: Ids) =>
 
 type Rows<T extends (...args: never[]) => unknown> = Awaited<ReturnType<T>>;
 
+/** The columns the account's invoices show (not the lines or the issued snapshot). */
+export const accountInvoiceColumns = {
+  id: invoices.id,
+  number: invoices.number,
+  status: invoices.status,
+  issueDate: invoices.issueDate,
+  dueDate: invoices.dueDate,
+  grossPence: invoices.grossPence,
+  depositPence: invoices.depositPence,
+  creditedPence: invoices.creditedPence,
+  paidPence: invoices.paidPence,
+  linkVersion: invoices.linkVersion,
+};
+
+type AccountInvoiceRow = { [K in keyof typeof accountInvoiceColumns]: (typeof invoices.$inferSelect)[K] };
+
 export function accountInvoices(
   env: AppEnv,
-  rows: (typeof invoices.$inferSelect)[],
+  rows: AccountInvoiceRow[],
   notes: Rows<typeof creditNotesOf>,
   payments: Rows<typeof paymentsOf>,
   today: string,

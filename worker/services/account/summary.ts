@@ -33,7 +33,7 @@ import { listAllDocuments } from "../document-kinds";
 import { quoteLink } from "../quotes/quotes";
 import { manageUrl } from "../visits/book";
 import { accountCustomerIds } from "./customer-ids";
-import { accountInvoices, creditNotesOf, paymentsOf } from "./invoices";
+import { accountInvoiceColumns, accountInvoices, creditNotesOf, paymentsOf } from "./invoices";
 import { tenantHomes } from "./tenants";
 
 /**
@@ -225,7 +225,7 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
       .orderBy(desc(quotes.id))
       .limit(LISTED),
     db
-      .select()
+      .select(accountInvoiceColumns)
       .from(invoices)
       .where(and(inArray(invoices.customerId, ids), ne(invoices.status, "draft")))
       .orderBy(desc(invoices.id))
