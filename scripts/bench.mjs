@@ -10,7 +10,8 @@
 // At scale (the default; BENCH_SCALE=0 skips it) the database first gets ten years of a busy firm
 // (npm run seed:scale: 20,000 customers, 60,000 visits, 30,000 subscribers, 20,000 quote requests and
 // orders, and their paperwork: 30,000 invoices, 8,000 quotes, 12,000 gas safety records, 20,000
-// service sheets), and the same table gains the back office's lists and searches and the home summary,
+// service sheets), and the same table gains the back office's lists and searches, the home summary, the
+// exports for a tax year, the reports and a landlord's account with 40 flats (made by the bench),
 // signed in as the owner, one request at a time (BENCH_ADMIN_CONNECTIONS); then, once each, the reminders run over every reminder due (thousands,
 // a share per call until it answers 200) and a campaign to every active subscriber.
 import { execFileSync } from "node:child_process";
