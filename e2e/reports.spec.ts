@@ -265,7 +265,7 @@ test("job margins: a job's revenue, parts at cost and margin in this month's lis
     name: unique("Costly valve"),
     price: "10.00",
     costPrice: "400.00",
-    image: "/images/parts/valve.svg",
+    image: "/images/parts/vaillant-ecotec-plus-gas-valve.svg",
     category: "Gas Valves",
     brand: "Vaillant",
     description: "A valve dearer than it sells for",
