@@ -18,6 +18,7 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
+import { passedBoilerRecord } from "../test/fixtures/gas-safety-record.ts";
 import { startPreview } from "./preview-server.mjs";
 import { seedScale, seedScaleDocuments } from "./seed-scale.mjs";
 
@@ -175,31 +176,6 @@ async function adminToken() {
   return (await res.json()).token;
 }
 
-/** One record's findings for one passing boiler (as test/fixtures/gas-safety-record.ts fills it). */
-const passedBoiler = (applianceId, checkDate) => ({
-  checkDate,
-  appliances: [
-    {
-      applianceId,
-      safetyDevices: "pass",
-      ventilation: "pass",
-      flueVisual: "pass",
-      safeToUse: true,
-      operatingPressureMbar: 20,
-      coPpm: 12,
-      co2Percent: 9.1,
-      coCo2Ratio: 0.0013,
-    },
-  ],
-  tightnessTest: "pass",
-  emergencyControlAccessible: true,
-  coAlarms: [{ room: "Kitchen", fitted: true, tested: true, working: true }],
-  complianceConfirmed: true,
-  engineerName: "Dave Hughes",
-  engineerLicence: "1234567",
-  signature: "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-});
-
 /**
  * A landlord with `count` let flats, each with its boiler, an issued gas safety record and an issued
  * invoice, made through the back office's API; then signed in to her account by the e-mailed link.
@@ -238,7 +214,7 @@ async function landlordAccount(headers, count) {
       flueType: "room-sealed",
     });
     const draft = await call("POST", "/api/admin/gas-safety-records", { propertyId: flat.id });
-    await call("PATCH", `/api/admin/gas-safety-records/${draft.id}`, passedBoiler(boiler.id, checkDate));
+    await call("PATCH", `/api/admin/gas-safety-records/${draft.id}`, passedBoilerRecord(boiler.id, checkDate));
     await call("POST", `/api/admin/gas-safety-records/${draft.id}/issue`);
     const invoice = await call("POST", "/api/admin/invoices", {
       customerId: landlord.id,
