@@ -27,9 +27,38 @@ export type CsvValue = string | number | null | undefined;
  */
 export const csvPounds = (pence: number): CsvValue => (pence < 0 ? pence / 100 : penceToDecimal(pence));
 
+/**
+ * One cell as RFC 4180 writes it: text that could start a formula gets its ' (numbers never do), and
+ * the cell is quoted when it holds a quote, a comma, a line break or the mark, starts or ends with a
+ * space, or was escaped. The same rules as Papaparse's unparse with escapeFormulae (the test holds
+ * the two to the same bytes), written here because a tax year's invoices (27,000 rows) took Papaparse
+ * three times as long as the query that read them.
+ */
+function cell(value: CsvValue): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return String(value);
+  let text = value;
+  let quote = false;
+  if (FORMULA_START.test(text)) {
+    text = `'${text}`;
+    quote = true;
+  }
+  if (NEEDS_QUOTES.test(text)) {
+    quote = true;
+    text = text.replaceAll('"', '""');
+  }
+  return quote ? `"${text}"` : text;
+}
+const NEEDS_QUOTES = /[",\r\n\uFEFF]|^ | $/;
+
 export function writeCsv(fields: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  const data = rows.map((row) => row.map((v) => (v === null || v === undefined ? "" : v)));
-  return CSV_BOM + Papa.unparse({ fields: [...fields], data }, { newline: "\r\n", escapeFormulae: FORMULA_START });
+  const lines = new Array<string>(rows.length + 1);
+  lines[0] = fields.map(cell).join(",");
+  rows.forEach((row, i) => {
+    lines[i + 1] = row.map(cell).join(",");
+  });
+  // A header alone ends with its line break, as Papaparse wrote it.
+  return CSV_BOM + lines.join("\r\n") + (rows.length ? "" : "\r\n");
 }
 
 /** A cell as the writer wrote it back to what it was: the ' before a formula character taken off. */

@@ -48,25 +48,44 @@ const HEADERS = [
   "Outstanding",
 ] as const;
 
+/** A document's lines with their amounts, worked out once for its rows and its totals. */
+function withAmounts(json: string, registered: boolean) {
+  return (JSON.parse(json) as InvoiceLine[]).map((line) => {
+    const rate = (registered ? line.vatRate : 0) as VatRate;
+    return { line, rate, ...lineAmounts(line.quantity, line.unitPence, rate) };
+  });
+}
+
+/** The document's net, VAT by rate and gross, signed, as the last columns of each of its rows. */
+function documentColumns(lines: ReturnType<typeof withAmounts>, sign: 1 | -1): CsvValue[] {
+  const byRate = { 20: 0, 5: 0, 0: 0 } as Record<VatRate, number>;
+  let net = 0;
+  for (const l of lines) {
+    net += l.netPence;
+    byRate[l.rate] += l.vatPence;
+  }
+  const vat = byRate[20] + byRate[5] + byRate[0];
+  return [sign * net, sign * byRate[20], sign * byRate[5], sign * byRate[0], sign * (net + vat)].map(money);
+}
+
 export async function invoicesCsv(db: Db, from: string, to: string): Promise<string> {
   // Two statements, not a batch: a batch's rows are keyed by column name, and a credit note's
   // whole row shares "id" and "number" with its invoice's.
-  // Only the columns the rows use: the issued snapshot and the file's key stay in D1.
+  // Only the columns the rows use (the issued snapshot and the file's key stay in D1), read as
+  // arrays: a tax year is 13,000 invoices, and mapping each to an object cost a fifth of the export.
   const rows = await db
     .select({
-      invoice: {
-        id: invoices.id,
-        number: invoices.number,
-        status: invoices.status,
-        lines: invoices.lines,
-        issueDate: invoices.issueDate,
-        dueDate: invoices.dueDate,
-        vatRegistered: invoices.vatRegistered,
-        grossPence: invoices.grossPence,
-        depositPence: invoices.depositPence,
-        creditedPence: invoices.creditedPence,
-        paidPence: invoices.paidPence,
-      },
+      id: invoices.id,
+      number: invoices.number,
+      status: invoices.status,
+      lines: invoices.lines,
+      issueDate: invoices.issueDate,
+      dueDate: invoices.dueDate,
+      vatRegistered: invoices.vatRegistered,
+      grossPence: invoices.grossPence,
+      depositPence: invoices.depositPence,
+      creditedPence: invoices.creditedPence,
+      paidPence: invoices.paidPence,
       firstName: customers.firstName,
       lastName: customers.lastName,
       email: customers.email,
@@ -76,7 +95,8 @@ export async function invoicesCsv(db: Db, from: string, to: string): Promise<str
     .from(invoices)
     .leftJoin(customers, eq(customers.id, invoices.customerId))
     .where(and(ne(invoices.status, "draft"), between(invoices.issueDate, from, to)))
-    .orderBy(asc(invoices.number));
+    .orderBy(asc(invoices.number))
+    .values();
   const notes = await db
     .select({
       note: { number: creditNotes.number, lines: creditNotes.lines, issueDate: creditNotes.issueDate },
@@ -89,9 +109,14 @@ export async function invoicesCsv(db: Db, from: string, to: string): Promise<str
     .where(between(creditNotes.issueDate, from, to))
     .orderBy(asc(creditNotes.number));
   // Credit notes of invoices issued before the range still need their customer.
-  const contacts = new Map<number, { firstName: string | null; lastName: string | null; email: string | null }>(
-    rows.map((r) => [r.invoice.id, r]),
-  );
+  type Contact = { firstName: string | null; lastName: string | null; email: string | null };
+  const contacts = new Map<number, Contact>();
+  for (const r of rows)
+    contacts.set(r[0] as number, {
+      firstName: r[11] as string | null,
+      lastName: r[12] as string | null,
+      email: r[13] as string | null,
+    });
   const missing = [...new Set(notes.map((n) => n.invoiceId))].filter((id) => !contacts.has(id));
   // Every id as one JSON parameter: D1 binds at most 100 values a statement.
   const others = missing.length
@@ -107,53 +132,79 @@ export async function invoicesCsv(db: Db, from: string, to: string): Promise<str
     return { name: r?.firstName ? `${r.firstName} ${r.lastName}`.trim() : "Unknown customer", email: r?.email ?? "" };
   };
   const out: CsvValue[][] = [];
-  const documentColumns = (lines: InvoiceLine[], registered: boolean, sign: 1 | -1) => {
-    const byRate = { 20: 0, 5: 0, 0: 0 } as Record<VatRate, number>;
-    let net = 0;
+  for (const row of rows) {
+    const [
+      ,
+      n,
+      status,
+      json,
+      issueDate,
+      dueDate,
+      vatRegistered,
+      gross,
+      deposit,
+      credited,
+      paid,
+      firstName,
+      lastName,
+      email,
+      address,
+      postcode,
+    ] = row as [
+      number,
+      number,
+      string,
+      string,
+      string,
+      string | null,
+      number,
+      number,
+      number,
+      number,
+      number,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+    ];
+    const registered = Boolean(vatRegistered);
+    const lines = withAmounts(json, registered);
+    const void_ = status === "void";
+    const head = [
+      firstName ? `${firstName} ${lastName}`.trim() : "Unknown customer",
+      email ?? "",
+      address ?? "",
+      postcode ?? "",
+      numberText("invoice", n),
+      void_ ? "VOID" : "",
+      ukDate(issueDate),
+      ukDate(dueDate),
+    ];
+    const outstanding = void_
+      ? 0
+      : Math.max(0, balanceOf({ grossPence: gross, depositPence: deposit, creditedPence: credited, paidPence: paid }));
+    const tail = [...documentColumns(lines, 1), money(paid + deposit), money(outstanding)];
     for (const l of lines) {
-      const a = lineAmounts(l.quantity, l.unitPence, registered ? (l.vatRate as VatRate) : 0);
-      net += a.netPence;
-      byRate[(registered ? l.vatRate : 0) as VatRate] += a.vatPence;
-    }
-    const vat = byRate[20] + byRate[5] + byRate[0];
-    return [sign * net, sign * byRate[20], sign * byRate[5], sign * byRate[0], sign * (net + vat)].map(money);
-  };
-  for (const { invoice, firstName, lastName, email, address, postcode } of rows) {
-    const lines = JSON.parse(invoice.lines) as InvoiceLine[];
-    const number = numberText("invoice", invoice.number!);
-    const summary = documentColumns(lines, invoice.vatRegistered, 1);
-    const outstanding = invoice.status === "void" ? 0 : Math.max(0, balanceOf(invoice));
-    for (const l of lines) {
-      const a = lineAmounts(l.quantity, l.unitPence, invoice.vatRegistered ? (l.vatRate as VatRate) : 0);
       out.push([
-        firstName ? `${firstName} ${lastName}`.trim() : "Unknown customer",
-        email ?? "",
-        address ?? "",
-        postcode ?? "",
-        number,
-        invoice.status === "void" ? "VOID" : "",
-        ukDate(invoice.issueDate),
-        ukDate(invoice.dueDate),
-        l.description,
-        l.quantity,
-        money(l.unitPence),
+        ...head,
+        l.line.description,
+        l.line.quantity,
+        money(l.line.unitPence),
         SALES_ACCOUNT,
-        taxType(l.vatRate as VatRate, invoice.vatRegistered),
-        money(a.vatPence),
+        taxType(l.line.vatRate as VatRate, registered),
+        money(l.vatPence),
         "GBP",
-        invoice.status === "void" ? "Invoice (void)" : "Invoice",
-        ...summary,
-        money(invoice.paidPence + invoice.depositPence),
-        money(outstanding),
+        void_ ? "Invoice (void)" : "Invoice",
+        ...tail,
       ]);
     }
   }
   for (const { note, invoiceNumber, invoiceId, vatRegistered: registered } of notes) {
-    const lines = JSON.parse(note.lines) as InvoiceLine[];
+    const lines = withAmounts(note.lines, registered);
     const contact = contactOf(invoiceId);
-    const summary = documentColumns(lines, registered, -1);
+    const summary = documentColumns(lines, -1);
     for (const l of lines) {
-      const a = lineAmounts(l.quantity, l.unitPence, registered ? (l.vatRate as VatRate) : 0);
       out.push([
         contact.name,
         contact.email,
@@ -163,12 +214,12 @@ export async function invoicesCsv(db: Db, from: string, to: string): Promise<str
         `Against ${numberText("invoice", invoiceNumber!)}`,
         ukDate(note.issueDate),
         ukDate(note.issueDate),
-        l.description,
-        -l.quantity,
-        money(l.unitPence),
+        l.line.description,
+        -l.line.quantity,
+        money(l.line.unitPence),
         SALES_ACCOUNT,
-        taxType(l.vatRate as VatRate, registered),
-        money(-a.vatPence),
+        taxType(l.line.vatRate as VatRate, registered),
+        money(-l.vatPence),
         "GBP",
         "Credit note",
         ...summary,
