@@ -15,6 +15,9 @@ export const BACKUP_VERSION = 1;
  * refers to. The restore follows this order whatever order the file has.
  */
 export const BACKUP_TABLES = [
+  // The team: who did and issued what. Their passwords and second factors stay out (admin_accounts);
+  // an invitation's hash is keyed with the Worker's secret, so a planted one opens nothing.
+  "admin_users",
   "products",
   "customers",
   "customer_merges",

@@ -27,6 +27,8 @@ export type HonoEnv = {
     requestId: string;
     adminJti?: string;
     adminUsername?: string;
+    /** Who is signed in to the back office, with their role (set by requireAdmin). */
+    adminUser?: import("./lib/admin-token").AdminUser;
     accountEmail?: string;
     /** The signed-in address is a customer's (else a tenant's only: see services/account/tenants.ts). */
     accountIsCustomer?: boolean;

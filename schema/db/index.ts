@@ -12,4 +12,5 @@ export * from "./quotes";
 export * from "./security";
 export * from "./settings";
 export * from "./store";
+export * from "./team";
 export * from "./visit-sheets";

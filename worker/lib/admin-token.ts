@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { adminSessions } from "../../schema/db";
+import { adminSessions, adminUsers, type TeamRole } from "../../schema/db";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
@@ -18,15 +18,55 @@ export async function issueAdminToken(env: AppEnv, username: string, now = Date.
   return token;
 }
 
+/** The person a request is from, as the route table (routes/admin/roles.ts) and the services see them. */
+export type AdminUser = { id: number; username: string; name: string; role: TeamRole; seesPrices: boolean };
+
 /**
  * Verifies signature (HS256 only: `alg: none` and others are refused), issuer, audience, expiry,
- * then that the session row exists and is not revoked. Any failure is the same 401.
+ * then, in one read, that the session row exists and is not revoked and whose it is: a person
+ * suspended or removed has no live session from the next request on (suspending revokes them too).
+ * The owner is the owner by the Worker's credentials, whatever the team table says. Any failure is
+ * the same 401.
  */
-export async function verifyAdminToken(env: AppEnv, token: string): Promise<{ username: string; jti: string }> {
+export async function verifyAdminToken(
+  env: AppEnv,
+  token: string,
+  ownerUsername: string,
+): Promise<{ user: AdminUser; jti: string }> {
   const unauthorized = new ApiError("UNAUTHORIZED", "Your admin session has ended. Please log in again.");
   const payload = await verifyJwt(env, ADMIN_TOKEN, token, { required: ["jti"] });
-  if (!payload?.sub || !payload.jti || !(await isSessionLive(env, payload.jti))) throw unauthorized;
-  return { username: payload.sub, jti: payload.jti };
+  if (!payload?.sub || !payload.jti) throw unauthorized;
+  const [row] = await getDb(env)
+    .select({
+      id: adminUsers.id,
+      name: adminUsers.name,
+      role: adminUsers.role,
+      seesPrices: adminUsers.seesPrices,
+      status: adminUsers.status,
+    })
+    .from(adminSessions)
+    .leftJoin(adminUsers, eq(adminUsers.username, adminSessions.username))
+    .where(
+      and(
+        eq(adminSessions.jti, payload.jti),
+        isNull(adminSessions.revokedAt),
+        gt(adminSessions.expiresAt, new Date().toISOString()),
+      ),
+    );
+  if (!row) throw unauthorized;
+  const username = payload.sub;
+  if (username === ownerUsername) {
+    return { jti: payload.jti, user: { id: 1, username, name: row.name ?? "Owner", role: "owner", seesPrices: true } };
+  }
+  if (row.id === null || row.status !== "active" || !row.role) throw unauthorized;
+  const user = {
+    id: row.id,
+    username,
+    name: row.name ?? username,
+    role: row.role,
+    seesPrices: row.role !== "engineer" || Boolean(row.seesPrices),
+  };
+  return { jti: payload.jti, user };
 }
 
 /** The session row exists, is not revoked and has not expired. */

@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { AdminLogin, AdminLoginResult } from "../../../schema/api/security";
-import { adminAccounts, adminRecoveryCodes, adminSignIns, type signInOutcomes } from "../../../schema/db";
+import { adminAccounts, adminRecoveryCodes, adminSignIns, adminUsers, type signInOutcomes } from "../../../schema/db";
 import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
@@ -139,7 +139,15 @@ export async function login(env: AppEnv, db: Db, input: AdminLogin, context: Log
     }
   }
 
-  await Promise.all([forgetRateLimitHits(db, counted, now), record("success", deviceId === null)]);
+  await Promise.all([
+    forgetRateLimitHits(db, counted, now),
+    record("success", deviceId === null),
+    // User 1 is the owner under whatever name the Worker's secret gives (schema/db/team.ts).
+    db
+      .update(adminUsers)
+      .set({ username: credentials.username })
+      .where(and(eq(adminUsers.id, 1), ne(adminUsers.username, credentials.username))),
+  ]);
   const [token, deviceToken] = await Promise.all([
     issueAdminToken(env, credentials.username, now),
     issueDeviceToken(env, db, credentials.username, deviceId, now, Boolean(secret && input.code && input.remember)),
