@@ -1,19 +1,8 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { teamRoles } from "../api/roles";
 import { createdAt, updatedAt } from "./columns";
 
-/**
- * Who may do what in the back office (worker/routes/admin/roles.ts decides it route by route):
- * - owner: everything; the only one to manage people, billing settings, backups and security;
- * - office: customers, the diary, enquiries, quotes, invoices and payments;
- * - engineer: their own day and visits, job sheets, the paperwork they issue under their own
- *   licence, parts from stock; no prices unless the owner ticks "sees prices".
- */
-export const teamRoles = ["owner", "office", "engineer"] as const;
-export type TeamRole = (typeof teamRoles)[number];
-
-/** The work an engineer is qualified for: what /book and the diary match a service against. */
-export const qualifications = ["gas-domestic", "unvented", "plumbing", "oil"] as const;
-export type Qualification = (typeof qualifications)[number];
+export { type Qualification, qualifications, type TeamRole, teamRoles } from "../api/roles";
 
 /** Invited (the link not used yet), active, suspended (no session, history kept), removed. */
 export const teamStatuses = ["invited", "active", "suspended", "removed"] as const;
@@ -33,10 +22,16 @@ export const adminUsers = sqliteTable(
     name: text("name").notNull(),
     email: text("email"),
     phone: text("phone"),
+    /**
+     * owner: everything; the only one to manage people, billing settings, backups and security.
+     * office: customers, the diary, enquiries, quotes, invoices and payments. engineer: their own
+     * day and visits, job sheets, the paperwork they issue under their own licence, parts from
+     * stock; no prices unless `seesPrices` (worker/routes/admin/roles.ts decides route by route).
+     */
     role: text("role", { enum: teamRoles }).notNull(),
     /** The 7-digit number on the engineer's Gas Safe ID card, printed on what they issue. */
     gasSafeLicence: text("gas_safe_licence"),
-    /** JSON list of `qualifications`. */
+    /** JSON list of schema/api/roles.ts `qualifications`. */
     qualifications: text("qualifications").notNull().default("[]"),
     /** An engineer who may see prices and totals (the owner's choice); office and owner always do. */
     seesPrices: integer("sees_prices", { mode: "boolean" }).notNull().default(false),

@@ -19,7 +19,15 @@ export async function issueAdminToken(env: AppEnv, username: string, now = Date.
 }
 
 /** The person a request is from, as the route table (routes/admin/roles.ts) and the services see them. */
-export type AdminUser = { id: number; username: string; name: string; role: TeamRole; seesPrices: boolean };
+export type AdminUser = {
+  id: number;
+  username: string;
+  name: string;
+  role: TeamRole;
+  seesPrices: boolean;
+  /** The 7-digit number on their Gas Safe ID card: what they issue carries it. */
+  gasSafeLicence: string | null;
+};
 
 /**
  * Verifies signature (HS256 only: `alg: none` and others are refused), issuer, audience, expiry,
@@ -43,6 +51,7 @@ export async function verifyAdminToken(
       role: adminUsers.role,
       seesPrices: adminUsers.seesPrices,
       status: adminUsers.status,
+      gasSafeLicence: adminUsers.gasSafeLicence,
     })
     .from(adminSessions)
     .leftJoin(adminUsers, eq(adminUsers.username, adminSessions.username))
@@ -56,7 +65,10 @@ export async function verifyAdminToken(
   if (!row) throw unauthorized;
   const username = payload.sub;
   if (username === ownerUsername) {
-    return { jti: payload.jti, user: { id: 1, username, name: row.name ?? "Owner", role: "owner", seesPrices: true } };
+    return {
+      jti: payload.jti,
+      user: { id: 1, username, name: row.name ?? "Owner", role: "owner", seesPrices: true, gasSafeLicence: row.gasSafeLicence },
+    };
   }
   if (row.id === null || row.status !== "active" || !row.role) throw unauthorized;
   const user = {
@@ -65,6 +77,7 @@ export async function verifyAdminToken(
     name: row.name ?? username,
     role: row.role,
     seesPrices: row.role !== "engineer" || Boolean(row.seesPrices),
+    gasSafeLicence: row.gasSafeLicence,
   };
   return { jti: payload.jti, user };
 }

@@ -1,6 +1,8 @@
 import { Button, Container } from "@radix-ui/themes";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link, useLocation } from "wouter";
+import { useAdminMe } from "../../hooks/admin/use-admin-me";
+import { mayOpen } from "../../lib/admin/roles";
 import { BackIcon, ChevronDownIcon } from "./icons";
 
 /** The home screen is /admin itself (a nested "/" would be /admin/). */
@@ -102,9 +104,12 @@ export function AdminNav() {
   const navRef = useRef<HTMLElement>(null);
   const innerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const inBar = (s: Section) => s.place === "bar" || (s.place === "md" && md) || (s.place === "lg" && lg);
-  const bar = sections.filter(inBar);
-  const more = sections.filter((s) => !inBar(s));
+  const role = useAdminMe()?.role;
+  // Only what the person's role opens; an engineer's few sections all sit in the bar.
+  const open_ = sections.filter((s) => mayOpen(role, s.href === ADMIN_HOME ? "/" : s.href));
+  const inBar = (s: Section) => role === "engineer" || s.place === "bar" || (s.place === "md" && md) || (s.place === "lg" && lg);
+  const bar = open_.filter(inBar);
+  const more = open_.filter((s) => !inBar(s));
   const currentInMore = more.find((s) => isCurrent(s.href, location));
 
   // A section opened (from the panel or Back) closes the panel.
@@ -155,38 +160,41 @@ export function AdminNav() {
                 </Link>
               </li>
             ))}
-            <li>
-              <button
-                ref={buttonRef}
-                type="button"
-                className="admin-nav-link admin-nav-more"
-                aria-expanded={open}
-                aria-controls="admin-more-sections"
-                data-current={currentInMore ? "" : undefined}
-                onClick={(event) => {
-                  const inner = innerRef.current?.getBoundingClientRect();
-                  const button = event.currentTarget.getBoundingClientRect();
-                  if (inner) setPanelRight(Math.max(0, inner.right - button.right));
-                  setOpen((o) => !o);
-                }}
-              >
-                {/* From a tablet's width the button shows the open screen's name; on a phone, where it would not fit, a ring. */}
-                {currentInMore && md ? (
-                  <>
-                    <span className="admin-visually-hidden">More sections, now on </span>
-                    {currentInMore.short ?? currentInMore.label}
-                  </>
-                ) : (
-                  <>
-                    More
-                    <span className="admin-visually-hidden">
-                      {currentInMore ? ` sections, now on ${currentInMore.label}` : " sections"}
-                    </span>
-                  </>
-                )}
-                <ChevronDownIcon />
-              </button>
-            </li>
+            {/* An engineer's sections all fit in the bar: no More. */}
+            {more.length > 0 && (
+              <li>
+                <button
+                  ref={buttonRef}
+                  type="button"
+                  className="admin-nav-link admin-nav-more"
+                  aria-expanded={open}
+                  aria-controls="admin-more-sections"
+                  data-current={currentInMore ? "" : undefined}
+                  onClick={(event) => {
+                    const inner = innerRef.current?.getBoundingClientRect();
+                    const button = event.currentTarget.getBoundingClientRect();
+                    if (inner) setPanelRight(Math.max(0, inner.right - button.right));
+                    setOpen((o) => !o);
+                  }}
+                >
+                  {/* From a tablet's width the button shows the open screen's name; on a phone, where it would not fit, a ring. */}
+                  {currentInMore && md ? (
+                    <>
+                      <span className="admin-visually-hidden">More sections, now on </span>
+                      {currentInMore.short ?? currentInMore.label}
+                    </>
+                  ) : (
+                    <>
+                      More
+                      <span className="admin-visually-hidden">
+                        {currentInMore ? ` sections, now on ${currentInMore.label}` : " sections"}
+                      </span>
+                    </>
+                  )}
+                  <ChevronDownIcon />
+                </button>
+              </li>
+            )}
           </ul>
           <div id="admin-more-sections" className="admin-nav-panel" hidden={!open} style={md ? { right: panelRight } : undefined}>
             {groups

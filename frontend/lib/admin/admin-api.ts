@@ -8,8 +8,12 @@ export const ADMIN_LOGIN_PATH = "/admin/login";
 
 type AdminRequestOptions = Parameters<typeof api>[1];
 
+/** Where the tab keeps who is signed in (hooks/admin/use-admin-me.ts). */
+export const ADMIN_ME_KEY = "adminMe";
+
 /** Drops every cached admin answer, so the next person at this tab never sees the last one's data. */
 export function forgetAdminData() {
+  sessionStorage.removeItem(ADMIN_ME_KEY);
   void mutate((key) => typeof key === "string" && key.includes("/admin/"), undefined, { revalidate: false });
 }
 

@@ -4,6 +4,7 @@ import { company } from "../../../schema/business";
 import { adminRoutes, matchesRoute } from "../../../schema/routes";
 import { AdminLayout } from "../../components/admin/admin-layout";
 import { LoadingState } from "../../components/admin/admin-states";
+import { RoleGate } from "../../components/admin/role-gate";
 import { lazyPage } from "../../components/site/lazy-page";
 import { onAdminSessionEnd } from "../../lib/admin/admin-api";
 import { forgetPhoneData } from "../../lib/admin/phone-data";
@@ -143,7 +144,9 @@ export default function AdminApp() {
         <Route key={path} path={path}>
           <AdminLayout>
             <Suspense fallback={<LoadingState label="Loading…" />}>
-              <Screen />
+              <RoleGate path={path}>
+                <Screen />
+              </RoleGate>
             </Suspense>
           </AdminLayout>
         </Route>

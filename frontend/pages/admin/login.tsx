@@ -10,6 +10,7 @@ import { ADMIN_HOME } from "../../components/admin/admin-layout";
 import { CodeField } from "../../components/admin/code-field";
 import { Field } from "../../components/admin/form-field";
 import { BackIcon } from "../../components/admin/icons";
+import { loadAdminMe } from "../../hooks/admin/use-admin-me";
 import { keepOfflineCopy } from "../../lib/admin/phone-data";
 import { setAdminToken } from "../../lib/admin-token";
 import { api, HttpError } from "../../lib/api";
@@ -66,7 +67,9 @@ export default function Login() {
       // The offline copy a logout deleted is kept again (lib/admin/phone-data.ts).
       keepOfflineCopy();
       notify({ title: "Login Successful", description: "Welcome back.", variant: "success" });
-      navigate(ADMIN_HOME, { replace: true });
+      // An engineer starts on their day; the owner and the office on the home screen's counts.
+      const me = await loadAdminMe().catch(() => undefined);
+      navigate(me?.role === "engineer" ? "~/admin/today" : ADMIN_HOME, { replace: true });
     } catch (error) {
       if (error instanceof HttpError && error.status === 401) {
         if (step === "code") {

@@ -31,14 +31,14 @@ const app = new Hono<HonoEnv>()
     listAnswer(c, await listGasSafetyRecords(getDb(c.env), c.req.valid("query"))),
   )
   .post("/gas-safety-records", validate("json", gasSafetyCreateSchema), async (c) =>
-    c.json(await createGasSafetyRecord(c.env, getDb(c.env), c.req.valid("json")), 201),
+    c.json(await createGasSafetyRecord(c.env, getDb(c.env), c.req.valid("json"), c.get("adminUser")), 201),
   )
   .get("/gas-safety-records/:id", id, async (c) => c.json(await getGasSafetyRecord(c.env, getDb(c.env), c.req.valid("param").id)))
   .patch("/gas-safety-records/:id", id, validate("json", gasSafetyPatchSchema), async (c) =>
     c.json(await updateGasSafetyRecord(c.env, getDb(c.env), c.req.valid("param").id, c.req.valid("json"))),
   )
   .post("/gas-safety-records/:id/issue", id, async (c) =>
-    c.json(await issueGasSafetyRecord(c.env, getDb(c.env), c.req.valid("param").id)),
+    c.json(await issueGasSafetyRecord(c.env, getDb(c.env), c.req.valid("param").id, c.get("adminUser"))),
   )
   .post("/gas-safety-records/:id/tenant-copy-given", id, async (c) =>
     c.json(await markTenantCopyGiven(c.env, getDb(c.env), c.req.valid("param").id)),
@@ -57,14 +57,14 @@ const app = new Hono<HonoEnv>()
     return pdfResponse(file);
   })
   .post("/service-sheets", validate("json", serviceSheetCreateSchema), async (c) =>
-    c.json(await createServiceSheet(c.env, getDb(c.env), c.req.valid("json")), 201),
+    c.json(await createServiceSheet(c.env, getDb(c.env), c.req.valid("json"), c.get("adminUser")), 201),
   )
   .get("/service-sheets/:id", id, async (c) => c.json(await getServiceSheet(c.env, getDb(c.env), c.req.valid("param").id)))
   .patch("/service-sheets/:id", id, validate("json", serviceSheetPatchSchema), async (c) =>
     c.json(await updateServiceSheet(c.env, getDb(c.env), c.req.valid("param").id, c.req.valid("json"))),
   )
   .post("/service-sheets/:id/issue", id, async (c) =>
-    c.json(await issueServiceSheet(c.env, getDb(c.env), c.req.valid("param").id)),
+    c.json(await issueServiceSheet(c.env, getDb(c.env), c.req.valid("param").id, c.get("adminUser"))),
   )
   .get("/service-sheets/:id/pdf", id, async (c) => {
     const file = await documentPdf(c.env, getDb(c.env), serviceSheetKind, c.req.valid("param").id);

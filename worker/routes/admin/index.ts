@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../../env";
 import { requireAdmin } from "../../middleware/auth";
+import { hidePricesFromEngineers } from "../../middleware/engineer-prices";
 import { noStore } from "../../middleware/no-store";
 import calendar from "./calendar";
 import campaigns from "./campaigns";
@@ -21,6 +22,7 @@ import properties from "./properties";
 import quotes from "./quotes";
 import reminders from "./reminders";
 import reports from "./reports";
+import { requireRole } from "./roles";
 import security from "./security";
 import serviceRecords from "./service-records";
 import businessSettings from "./settings";
@@ -29,14 +31,15 @@ import visits from "./visits";
 import workbench from "./workbench";
 
 /**
- * The back office API. `login.ts` owns POST /login (public) and POST /logout; everything mounted
- * after `requireAdmin` needs a valid, unrevoked bearer token.
+ * The back office API. `login.ts` owns POST /login (public), POST /logout and GET /me; everything
+ * mounted after `requireAdmin` needs a valid, unrevoked bearer token of an active person whose role
+ * the route's row in `roles.ts` names.
  */
 const app = new Hono<HonoEnv>()
   // Customers' details and the owner's data must never be kept by a browser or a proxy cache.
   .use("*", noStore())
   .route("/", login)
-  .use("*", requireAdmin)
+  .use("*", requireAdmin, requireRole, hidePricesFromEngineers)
   .route("/quotes", enquiries)
   .route("/email-subscribers", emailSubscribers)
   .route("/service-records", serviceRecords)

@@ -11,7 +11,7 @@ import { requireAdmin } from "../../middleware/auth";
 import { queueInBackground } from "../../services/mail";
 import { login } from "../../services/security/login";
 
-/** POST /login is public; POST /logout ends the session of the token it is called with. */
+/** POST /login is public; POST /logout ends the session of the token it is called with; GET /me says whose it is. */
 const app = new Hono<HonoEnv>()
   .post("/login", validate("json", adminLoginSchema), async (c) => {
     const { result, deviceToken, mails } = await login(c.env, getDb(c.env), c.req.valid("json"), {
@@ -36,6 +36,8 @@ const app = new Hono<HonoEnv>()
   .post("/logout", requireAdmin, async (c) => {
     await revokeAdminToken(c.env, c.get("adminJti")!);
     return c.json({ success: true });
-  });
+  })
+  // Who is signed in, as the server sees them now (the screens read the role from the token).
+  .get("/me", requireAdmin, (c) => c.json(c.get("adminUser")!));
 
 export default app;

@@ -11,8 +11,10 @@ import { appliances, customers, gasSafetyRecords, properties, serviceRecords } f
 import { londonToday } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
+import type { AdminUser } from "../../lib/admin-token";
 import { ApiError, notFound } from "../../lib/errors";
 import { customerAddress, definedOnly, pastDay } from "../documents/drafts";
+import { draftEngineer } from "./issuer";
 import { draftOf, getGasSafetyRecord, ISSUED_IS_FIXED, readContext } from "./records";
 
 /** A record's draft: started at a property (or as a correction of an issued one), filled in as the engineer goes. */
@@ -37,7 +39,12 @@ function badAppliances(checks: ApplianceCheck[] | undefined, propertyAppliances:
  * the property listed (a tenant's own for a visual check), the engineer from their last record. A
  * correction starts from what the record it replaces said.
  */
-export async function createGasSafetyRecord(env: AppEnv, db: Db, input: NewGasSafetyRecord): Promise<AdminGasSafetyRecord> {
+export async function createGasSafetyRecord(
+  env: AppEnv,
+  db: Db,
+  input: NewGasSafetyRecord,
+  person?: AdminUser,
+): Promise<AdminGasSafetyRecord> {
   const checkDay = input.checkDate ?? londonToday();
   const [[owner], propertyAppliances, [lastEngineer], [visit], [replacing], [sameDayVisit]] = await db.batch([
     db
@@ -73,7 +80,7 @@ export async function createGasSafetyRecord(env: AppEnv, db: Db, input: NewGasSa
     }
   }
   badAppliances(input.appliances, propertyAppliances);
-  const engineer = lastEngineer ? (JSON.parse(lastEngineer.details) as Partial<GasSafetyDraft>) : {};
+  const engineer = draftEngineer(person, lastEngineer ? (JSON.parse(lastEngineer.details) as Partial<GasSafetyDraft>) : {});
   // A correction is confirmed and signed afresh by whoever issues it.
   const base: GasSafetyDraft = replacing
     ? { ...draftOf(replacing), signature: null, complianceConfirmed: null }
@@ -82,8 +89,7 @@ export async function createGasSafetyRecord(env: AppEnv, db: Db, input: NewGasSa
         landlordName: `${owner.firstName} ${owner.lastName}`.trim(),
         landlordAddress: customerAddress(owner),
         appliances: propertyAppliances.map((a) => blankCheck(a.id, !a.landlordOwned)),
-        engineerName: engineer.engineerName ?? null,
-        engineerLicence: engineer.engineerLicence ?? null,
+        ...engineer,
       };
   const { propertyId, serviceRecordId, replacesId, checkDate, ...fields } = input;
   const details: GasSafetyDraft = { ...base, ...definedOnly(fields) };

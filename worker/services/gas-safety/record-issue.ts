@@ -14,6 +14,7 @@ import { londonToday } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
+import type { AdminUser } from "../../lib/admin-token";
 import { ApiError } from "../../lib/errors";
 import type { Letterhead } from "../../lib/pdf-layout";
 import { cannotIssue, checkSignature, letterheadOf } from "../documents/drafts";
@@ -22,6 +23,7 @@ import { numberTaken, takeNumber } from "../documents/number-series";
 import { currentFacts } from "../settings/business-facts";
 import { completeVisitWhen, insertVisitFrom } from "../visits/visit-statements";
 import { gasSafetyRecordKind, warningNoticeKind } from "./document-kinds";
+import { underIssuer } from "./issuer";
 import { previousDeadlineQuery } from "./previous-deadline";
 import { sendCopies } from "./record-copies";
 import { type Context, draftOf, getGasSafetyRecord, type RecordRow, readContext } from "./records";
@@ -45,7 +47,7 @@ type Fixed = {
  * e-mails the copies. Twenty issues at once take twenty consecutive numbers; an issued record, or
  * one issued by a racing request, answers 409 and takes none.
  */
-export async function issueGasSafetyRecord(env: AppEnv, db: Db, id: number): Promise<AdminGasSafetyRecord> {
+export async function issueGasSafetyRecord(env: AppEnv, db: Db, id: number, person?: AdminUser): Promise<AdminGasSafetyRecord> {
   const ctx = await readContext(db, id);
   const { record, property, customer } = ctx;
   if (record.status !== "draft") throw new ApiError("CONFLICT", "This record has already been issued.");
@@ -54,7 +56,7 @@ export async function issueGasSafetyRecord(env: AppEnv, db: Db, id: number): Pro
       details: [{ path: "propertyId", message: "The property no longer exists" }],
     });
   }
-  const draft = draftOf(record);
+  const draft = underIssuer(draftOf(record), person);
   const problems = issueProblems({ ...draft, checkDate: record.checkDate }, ctx.appliances, londonToday());
   if (problems.length) throw cannotIssue("record", problems);
   const signature = draft.signature!;
@@ -94,6 +96,8 @@ export async function issueGasSafetyRecord(env: AppEnv, db: Db, id: number): Pro
       .set({
         status: "issued",
         number: numberTaken("gasSafetyRecord"),
+        // The form as issued: under the issuing engineer's name and licence (issuer.ts).
+        details: JSON.stringify(draft),
         snapshot: JSON.stringify(snapshot),
         previousDeadline,
         nextDueDate,

@@ -14,6 +14,7 @@ import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import { insertWhen } from "../../db/insert-when";
 import type { AppEnv } from "../../env";
+import type { AdminUser } from "../../lib/admin-token";
 import { ApiError, notFound } from "../../lib/errors";
 import { siteUrl } from "../../lib/site-url";
 import { cannotIssue, checkSignature, definedOnly, letterheadOf, pastDay } from "../documents/drafts";
@@ -23,6 +24,7 @@ import { queueEmails } from "../mail/deliveries";
 import { currentFacts } from "../settings/business-facts";
 import { serviceSheetKind } from "./document-kinds";
 import { serviceSheetEmail } from "./emails";
+import { draftEngineer, underIssuer } from "./issuer";
 import type { ServiceSheetSnapshot } from "./render";
 
 /**
@@ -115,7 +117,12 @@ function checkAppliance(applianceId: number | null | undefined, propertyApplianc
 }
 
 /** A new draft at a property: its boiler chosen when it has one, the engineer from their last sheet, next service a year on. */
-export async function createServiceSheet(env: AppEnv, db: Db, input: NewServiceSheet): Promise<AdminServiceSheet> {
+export async function createServiceSheet(
+  env: AppEnv,
+  db: Db,
+  input: NewServiceSheet,
+  person?: AdminUser,
+): Promise<AdminServiceSheet> {
   const [[owner], propertyAppliances, [last], [visit]] = await db.batch([
     db.select({ customerId: properties.customerId }).from(properties).where(eq(properties.id, input.propertyId)),
     db.select().from(appliances).where(eq(appliances.propertyId, input.propertyId)).orderBy(asc(appliances.id)),
@@ -128,7 +135,7 @@ export async function createServiceSheet(env: AppEnv, db: Db, input: NewServiceS
   if (!owner) throw notFound("Property");
   if (input.serviceRecordId !== null && (!visit || visit.customerId !== owner.customerId)) throw notFound("Visit");
   checkAppliance(input.applianceId, propertyAppliances);
-  const engineer = last ? (JSON.parse(last.details) as Partial<ServiceSheetDraft>) : {};
+  const engineer = draftEngineer(person, last ? (JSON.parse(last.details) as Partial<ServiceSheetDraft>) : {});
   const { propertyId, serviceRecordId, serviceDate, ...fields } = input;
   const day = serviceDate ?? pastDay(visit?.serviceDate, londonToday()) ?? londonToday();
   const boiler =
@@ -137,8 +144,7 @@ export async function createServiceSheet(env: AppEnv, db: Db, input: NewServiceS
     ...emptySheet(),
     applianceId: boiler?.id ?? null,
     nextServiceDate: addMonths(day, 12),
-    engineerName: engineer.engineerName ?? null,
-    engineerLicence: engineer.engineerLicence ?? null,
+    ...engineer,
     ...definedOnly(fields),
   };
   const [row] = await db
@@ -182,12 +188,12 @@ export async function updateServiceSheet(
  * batch that fixes it and sets the visit's next due date (or records the visit when it had none),
  * then rendered and e-mailed to the customer.
  */
-export async function issueServiceSheet(env: AppEnv, db: Db, id: number): Promise<AdminServiceSheet> {
+export async function issueServiceSheet(env: AppEnv, db: Db, id: number, person?: AdminUser): Promise<AdminServiceSheet> {
   const ctx = await readContext(db, id);
   const { sheet, property, customer } = ctx;
   if (sheet.status !== "draft") throw new ApiError("CONFLICT", "This service sheet has already been issued.");
   if (!property || !customer) throw notFound("Property");
-  const draft = draftOf(sheet);
+  const draft = underIssuer(draftOf(sheet), person);
   const problems = sheetProblems({ ...draft, serviceDate: sheet.serviceDate }, ctx.appliances, londonToday());
   if (problems.length) throw cannotIssue("service sheet", problems);
   await checkSignature(draft.signature!);
@@ -260,6 +266,8 @@ export async function issueServiceSheet(env: AppEnv, db: Db, id: number): Promis
       .set({
         status: "issued",
         number: numberTaken("serviceSheet"),
+        // The form as issued: under the issuing engineer's name and licence (issuer.ts).
+        details: JSON.stringify(draft),
         snapshot: JSON.stringify(snapshot),
         nextServiceDate: draft.nextServiceDate,
         issuedAt,

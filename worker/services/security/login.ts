@@ -141,12 +141,14 @@ export async function login(env: AppEnv, db: Db, input: AdminLogin, context: Log
 
   await Promise.all([
     forgetRateLimitHits(db, counted, now),
-    record("success", deviceId === null),
-    // User 1 is the owner under whatever name the Worker's secret gives (schema/db/team.ts).
-    db
-      .update(adminUsers)
-      .set({ username: credentials.username })
-      .where(and(eq(adminUsers.id, 1), ne(adminUsers.username, credentials.username))),
+    db.batch([
+      record("success", deviceId === null),
+      // User 1 is the owner under whatever name the Worker's secret gives (schema/db/team.ts).
+      db
+        .update(adminUsers)
+        .set({ username: credentials.username })
+        .where(and(eq(adminUsers.id, 1), ne(adminUsers.username, credentials.username))),
+    ]),
   ]);
   const [token, deviceToken] = await Promise.all([
     issueAdminToken(env, credentials.username, now),

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import type { AdminGasSafetyRecord } from "../schema/api/gas-safety";
+import { adminHeaders, teamHeaders } from "./helpers/admin";
+import { callApp, callAppJson } from "./helpers/factories-commerce";
+import { completeRecord, landlordWithFlat, pdfText } from "./helpers/gas-safety";
+
+// Issue 46: what an engineer issues carries their own name and Gas Safe licence number, whatever the
+// draft was given; the owner of a business of one issues as the draft says, as before.
+
+const as = (headers: Record<string, string>) => ({
+  post: <T = any>(path: string, json: unknown = {}) => callAppJson<T>(path, { method: "POST", json, headers }),
+  patch: <T = any>(path: string, json: unknown) => callAppJson<T>(path, { method: "PATCH", json, headers }),
+});
+
+describe("paperwork issued by a member of the team", () => {
+  it("starts the engineer's draft with their name and licence, and the record and its PDF carry them", async () => {
+    const f = await landlordWithFlat();
+    const { headers } = await teamHeaders("engineer", { name: "Priya Shah", licence: "7654321" });
+    const engineer = as(headers);
+    const draft = await engineer.post<AdminGasSafetyRecord>("/api/admin/gas-safety-records", { propertyId: f.flat.id });
+    expect(draft.status).toBe(201);
+    expect(draft.body).toMatchObject({ engineerName: "Priya Shah", engineerLicence: "7654321" });
+    // Someone else's name typed into the draft does not make it theirs.
+    const filled = await engineer.patch(`/api/admin/gas-safety-records/${draft.body.id}`, {
+      ...completeRecord(f),
+      engineerName: "Dave Hughes",
+      engineerLicence: "1234567",
+    });
+    expect(filled.status).toBe(200);
+    const issued = await engineer.post<AdminGasSafetyRecord>(`/api/admin/gas-safety-records/${draft.body.id}/issue`);
+    expect(issued.status).toBe(200);
+    expect(issued.body).toMatchObject({ status: "issued", engineerName: "Priya Shah", engineerLicence: "7654321" });
+    const pdf = await callApp(`/api/admin/gas-safety-records/${draft.body.id}/pdf`, { headers });
+    expect(pdf.status).toBe(200);
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain("Priya Shah");
+    expect(text).toContain("7654321");
+    expect(text).not.toContain("Dave Hughes");
+  });
+
+  it("refuses an engineer without a licence on their profile, naming what to do", async () => {
+    const f = await landlordWithFlat();
+    const { headers } = await teamHeaders("engineer", { licence: "" });
+    const engineer = as(headers);
+    const draft = await engineer.post<AdminGasSafetyRecord>("/api/admin/gas-safety-records", { propertyId: f.flat.id });
+    await engineer.patch(`/api/admin/gas-safety-records/${draft.body.id}`, completeRecord(f));
+    const refused = await engineer.post(`/api/admin/gas-safety-records/${draft.body.id}/issue`);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: "VALIDATION_FAILED", details: [{ path: "engineerLicence" }] });
+    expect(refused.body.error).toContain("Ask the owner to add it");
+  });
+
+  it("lets the owner of a business of one issue as the draft says", async () => {
+    const f = await landlordWithFlat();
+    const owner = as(await adminHeaders());
+    const draft = await owner.post<AdminGasSafetyRecord>("/api/admin/gas-safety-records", { propertyId: f.flat.id });
+    await owner.patch(`/api/admin/gas-safety-records/${draft.body.id}`, {
+      ...completeRecord(f),
+      engineerName: "Dave Hughes",
+      engineerLicence: "1234567",
+    });
+    const issued = await owner.post<AdminGasSafetyRecord>(`/api/admin/gas-safety-records/${draft.body.id}/issue`);
+    expect(issued.body).toMatchObject({ engineerName: "Dave Hughes", engineerLicence: "1234567" });
+  });
+});
