@@ -7,7 +7,8 @@ import type { HonoEnv } from "../env";
  * product's `costPrice`, a quote's `deposit`); `seesPrices`, the person's own setting, is not money. test/admin-roles.test.ts calls every route an
  * engineer may reach and finds none of these keys in any answer.
  */
-export const MONEY_KEY = /^(?!seesPrices$).*(pence|price|cost|total|amount|balance|gross|owed|pounds|deposit|margin)|^net$|^vat$|^paid$/i;
+export const MONEY_KEY =
+  /^(?!seesPrices$).*(pence|price|cost|total|amount|balance|gross|owed|pounds|deposit|margin)|^net$|^vat$|^paid$/i;
 
 /** A JSON value with every money key taken out, at any depth. */
 export function withoutMoney(value: unknown): unknown {
