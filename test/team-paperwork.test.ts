@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AdminGasSafetyRecord } from "../schema/api/gas-safety";
+import type { SheetAnswer } from "../schema/api/visits";
+import { londonToday } from "../schema/london-time";
 import { adminHeaders, teamHeaders } from "./helpers/admin";
 import { callApp, callAppJson } from "./helpers/factories-commerce";
 import { completeRecord, landlordWithFlat, pdfText } from "./helpers/gas-safety";
@@ -61,5 +63,36 @@ describe("paperwork issued by a member of the team", () => {
     });
     const issued = await owner.post<AdminGasSafetyRecord>(`/api/admin/gas-safety-records/${draft.body.id}/issue`);
     expect(issued.body).toMatchObject({ engineerName: "Dave Hughes", engineerLicence: "1234567" });
+  });
+});
+
+describe("a job sheet sent from a phone", () => {
+  it("says who sent it, by their name as it was then", async () => {
+    const owner = await adminHeaders();
+    const tag = crypto.randomUUID().slice(0, 8);
+    const customer = await callAppJson("/api/admin/customers", {
+      method: "POST",
+      headers: owner,
+      json: {
+        firstName: "Ida",
+        lastName: `Sheet-${tag}`,
+        email: `sheet-${tag}@example.com`,
+        address: "8 Birch Road, Sale",
+        postcode: "M33 2AA",
+      },
+    });
+    const visit = await callAppJson("/api/admin/service-records", {
+      method: "POST",
+      headers: owner,
+      json: { customerId: customer.body.id, serviceType: "Boiler Repair", status: "scheduled", serviceDate: londonToday() },
+    });
+    const { headers } = await teamHeaders("engineer", { name: "Priya Shah" });
+    const sent = await callAppJson<SheetAnswer>(`/api/admin/visits/${visit.body.id}/sheet`, {
+      method: "PUT",
+      headers: { ...headers, "Idempotency-Key": `by-${tag}` },
+      json: { baseVersion: "1", arrivedAt: new Date().toISOString(), workDone: "Replaced the diverter valve" },
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.sheet).toMatchObject({ by: "Priya Shah", workDone: "Replaced the diverter valve" });
   });
 });

@@ -39,6 +39,21 @@ function sessionChannel(): BroadcastChannel | null {
 }
 
 export const getAdminToken = () => sessionStorage.getItem(KEY);
+
+/**
+ * Whose session this tab holds: the token's subject, read without a round trip (the server checks
+ * the signature; this only keeps one person's offline changes apart from another's on a shared phone).
+ */
+export function signedInAs(): string | null {
+  const payload = getAdminToken()?.split(".")[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, "+").replace(/_/g, "/"));
+    return (JSON.parse(json) as { sub?: string }).sub ?? null;
+  } catch {
+    return null;
+  }
+}
 export const setAdminToken = (token: string) => {
   sessionStorage.setItem(KEY, token);
   // A signed-in tab answers the tabs opened after it.

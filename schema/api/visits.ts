@@ -25,6 +25,8 @@ export type JobSheet = {
   signature: string | null;
   signedName: string | null;
   updatedAt: string;
+  /** The name of whoever sent the sheet last (null for sheets from before the team). */
+  by: string | null;
 };
 
 export type TodayVisit = {

@@ -169,7 +169,7 @@ export const contactData = {
       visitSheets.photos,
       visitSheets.parts,
     ],
-    other: [visitSheets.arrivedAt, visitSheets.finishedAt, visitSheets.updatedAt],
+    other: [visitSheets.arrivedAt, visitSheets.finishedAt, visitSheets.updatedAt, visitSheets.updatedByName],
     found: "the account's visits'; its photos are R2 objects (personalObjects)",
     rules: { sheets: { action: "delete", rows: "with the visit", cascade: "service_records" } },
   },

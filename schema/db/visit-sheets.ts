@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { serviceRecords } from "./crm";
+import { adminUsers } from "./team";
 
 /**
  * The engineer's job sheet for a visit (docs/decisions/018-the-engineers-phone.md): what was done on
@@ -24,6 +25,9 @@ export const visitSheets = sqliteTable("visit_sheets", {
   signature: text("signature"),
   signedName: text("signed_name"),
   updatedAt: text("updated_at").notNull(),
+  /** Who sent the sheet last (issue 46): the person, and their name as it was then. */
+  updatedBy: integer("updated_by").references(() => adminUsers.id, { onDelete: "set null" }),
+  updatedByName: text("updated_by_name"),
 });
 
 /**

@@ -1,6 +1,6 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
 import type { SheetAnswer, TodayAnswer, VisitPhotoUrl } from "../../../schema/api/visits";
-import { getAdminToken } from "../admin-token";
+import { getAdminToken, signedInAs } from "../admin-token";
 import { api, HttpError } from "../api";
 import { adminApi, adminBlob } from "./admin-api";
 import { PHONE_DB } from "./phone-db";
@@ -42,6 +42,11 @@ export type OutboxEntry = {
   attempted: boolean;
   error: string | null;
   createdAt: string;
+  /**
+   * Who made it (their username). On a phone the team shares, a change kept through a session the
+   * server ended is sent only under its maker's next session, never under another engineer's.
+   */
+  by?: string | null;
 };
 
 interface PhoneDb extends DBSchema {
@@ -190,7 +195,7 @@ export async function enqueueSheet(visitId: number, body: SheetBody, finish: boo
   if (!known) await tx.objectStore("versions").put({ visitId, version });
   const queued = await tx.objectStore("outbox").index("visit").getAll(visitId);
   const last = queued.at(-1);
-  if (last && last.state === "waiting" && !last.attempted) {
+  if (last && last.state === "waiting" && !last.attempted && (last.by ?? null) === signedInAs()) {
     await tx.objectStore("outbox").put({ ...last, body, finish: finish || last.finish });
   } else {
     await tx.objectStore("outbox").add({
@@ -202,6 +207,7 @@ export async function enqueueSheet(visitId: number, body: SheetBody, finish: boo
       attempted: false,
       error: null,
       createdAt: new Date().toISOString(),
+      by: signedInAs(),
     });
   }
   await tx.done;
@@ -248,7 +254,8 @@ async function send() {
   for (const entry of await d.getAll("outbox")) {
     // Logged out meanwhile: what is left waits for the next session (or was deleted with the logout).
     if (!getAdminToken()) break;
-    if (entry.state !== "waiting" || blocked.has(entry.visitId)) {
+    const someoneElses = Boolean(entry.by) && entry.by !== signedInAs();
+    if (entry.state !== "waiting" || blocked.has(entry.visitId) || someoneElses) {
       blocked.add(entry.visitId);
       continue;
     }

@@ -30,7 +30,7 @@ const app = new Hono<HonoEnv>()
     const { id } = c.req.valid("param");
     const input = c.req.valid("json");
     await requirePhotosUploaded(c.env, id, input.photos);
-    const result = await syncSheet(getDb(c.env), id, key.data, input);
+    const result = await syncSheet(getDb(c.env), id, key.data, input, c.get("adminUser"));
     if (result.replayed) c.header("Idempotent-Replayed", "true");
     return c.json(result);
   })

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { isConstraintError } from "../../db/errors";
 import { insertWhen } from "../../db/insert-when";
 import { inJsonList } from "../../db/json-list";
+import type { AdminUser } from "../../lib/admin-token";
 import { ApiError, notFound } from "../../lib/errors";
 import { sha256Hex } from "../../lib/sha256";
 import { checkSignature } from "../documents/drafts";
@@ -133,7 +134,13 @@ function partStatements(db: Db, visitId: number, productId: number, quantity: nu
   ] as const;
 }
 
-export async function syncSheet(db: Db, id: number, key: string, input: SheetInput): Promise<SheetAnswer> {
+export async function syncSheet(
+  db: Db,
+  id: number,
+  key: string,
+  input: SheetInput,
+  person?: Pick<AdminUser, "id" | "name">,
+): Promise<SheetAnswer> {
   const bodySha256 = await bodyHashOf(input);
   const [[seen], [visit], before, named] = await db.batch([
     keyRow(db, key),
@@ -178,6 +185,8 @@ export async function syncSheet(db: Db, id: number, key: string, input: SheetInp
     signature: input.signature,
     signedName: input.signedName,
     updatedAt: now,
+    updatedBy: person?.id ?? null,
+    updatedByName: person?.name ?? null,
   };
   const status: SQL = input.finish
     ? sql`'completed'`

@@ -142,5 +142,6 @@ export function sheetOfRow(row: typeof visitSheets.$inferSelect): JobSheet {
     signature: row.signature,
     signedName: row.signedName,
     updatedAt: row.updatedAt,
+    by: row.updatedByName,
   };
 }
