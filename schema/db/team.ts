@@ -1,5 +1,9 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { qualifications, teamRoles, teamStatuses } from "../api/team";
 import { createdAt, updatedAt } from "./columns";
+
+// The lists live in schema/api/team.ts, beside the forms that offer them (no Drizzle in the browser).
+export { qualifications, teamRoles, teamStatuses };
 
 /**
  * Who may do what in the back office (worker/routes/admin/roles.ts decides it route by route):
@@ -8,15 +12,10 @@ import { createdAt, updatedAt } from "./columns";
  * - engineer: their own day and visits, job sheets, the paperwork they issue under their own
  *   licence, parts from stock; no prices unless the owner ticks "sees prices".
  */
-export const teamRoles = ["owner", "office", "engineer"] as const;
 export type TeamRole = (typeof teamRoles)[number];
 
 /** The work an engineer is qualified for: what /book and the diary match a service against. */
-export const qualifications = ["gas-domestic", "unvented", "plumbing", "oil"] as const;
 export type Qualification = (typeof qualifications)[number];
-
-/** Invited (the link not used yet), active, suspended (no session, history kept), removed. */
-export const teamStatuses = ["invited", "active", "suspended", "removed"] as const;
 
 /**
  * The back office's people. User 1 is the owner, signing in with the Worker's ADMIN_USERNAME (its

@@ -12,6 +12,7 @@ import erasureRequests from "./erasure-requests";
 import gasSafety from "./gas-safety";
 import invoices from "./invoices";
 import jobs from "./jobs";
+import join from "./join";
 import links from "./links";
 import login from "./login";
 import orders from "./orders";
@@ -24,18 +25,21 @@ import reports from "./reports";
 import security from "./security";
 import serviceRecords from "./service-records";
 import businessSettings from "./settings";
+import team from "./team";
 import uploadUrl from "./upload-url";
 import visits from "./visits";
 import workbench from "./workbench";
 
 /**
- * The back office API. `login.ts` owns POST /login (public) and POST /logout; everything mounted
+ * The back office API. `login.ts` owns POST /login (public) and POST /logout, `join.ts` an
+ * invitation's link (public); everything mounted
  * after `requireAdmin` needs a valid, unrevoked bearer token.
  */
 const app = new Hono<HonoEnv>()
   // Customers' details and the owner's data must never be kept by a browser or a proxy cache.
   .use("*", noStore())
   .route("/", login)
+  .route("/", join)
   .use("*", requireAdmin)
   .route("/quotes", enquiries)
   .route("/email-subscribers", emailSubscribers)
@@ -59,6 +63,7 @@ const app = new Hono<HonoEnv>()
   .route("/reminders", reminders)
   .route("/erasure-requests", erasureRequests)
   .route("/settings", businessSettings)
+  .route("/team", team)
   .route("/", security)
   .route("/", workbench);
 

@@ -4,7 +4,6 @@ import type { ListResult } from "../../../schema/api/lists";
 import {
   type AdminSecurity,
   type AdminSignIn,
-  COMMON_PASSWORD,
   type MfaEnabled,
   type MfaRecoveryCodes,
   type MfaSetup,
@@ -23,13 +22,13 @@ import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { requireAdminCredentials } from "../../lib/admin-credentials";
-import { commonPasswords } from "../../lib/common-passwords";
 import { ApiError } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { forgetRateLimitHits, hitRateLimits } from "../../lib/rate-limit";
 import { hashCode, openSecret, sealSecret } from "../../lib/secret-box";
 import { newTotpSecret, totpStep, totpUri } from "../../lib/totp";
 import { acceptSecondFactor, attemptCounters, normaliseRecoveryCode, signInRow, THROTTLED } from "./login";
+import { requireUncommonPassword } from "./new-password";
 
 /** Who is asking, for the throttle and the sign-in log. */
 export type ConfirmContext = { ip: string; userAgent: string | undefined; now?: number };
@@ -292,8 +291,13 @@ export async function renewRecoveryCodes(
  * behind the account throttle an attacker may be running.
  */
 export async function signOutEverywhere(db: Db, username: string, keepDevice: string | null, now = Date.now()) {
-  const nowIso = new Date(now).toISOString();
-  const [sessions, devices] = await db.batch([
+  const [sessions, devices] = await db.batch(signOutStatements(db, username, keepDevice, new Date(now).toISOString()));
+  return { sessionsEnded: sessions.length, devicesForgotten: devices.length };
+}
+
+/** "Sign out everywhere" as statements, for a caller's own batch (suspending or removing a person: services/team). */
+export function signOutStatements(db: Db, username: string, keepDevice: string | null, nowIso: string) {
+  return [
     db
       .update(adminSessions)
       .set({ revokedAt: nowIso })
@@ -312,8 +316,7 @@ export async function signOutEverywhere(db: Db, username: string, keepDevice: st
       .returning({ id: adminDevices.id }),
     // The browser kept must prove the second factor again: no browser stays remembered.
     db.update(adminDevices).set({ secondFactorUntil: null }).where(eq(adminDevices.username, username)),
-  ]);
-  return { sessionsEnded: sessions.length, devicesForgotten: devices.length };
+  ] as const;
 }
 
 /**
@@ -330,9 +333,7 @@ export async function changePassword(
   input: { current: string; password: string },
   context: ConfirmContext,
 ): Promise<{ sessionsEnded: number }> {
-  if (commonPasswords.has(input.password.toLowerCase()) || input.password.toLowerCase().includes(username.toLowerCase())) {
-    throw new ApiError("VALIDATION_FAILED", COMMON_PASSWORD, { details: [{ path: "password", message: COMMON_PASSWORD }] });
-  }
+  requireUncommonPassword(input.password, username);
   await confirmOwner(env, db, username, context, async () => true, input.current, {
     message: WRONG_CURRENT_PASSWORD,
     paths: ["current"],
