@@ -1,5 +1,5 @@
 import type { OutboxEmail } from "../schema/api/campaigns";
-import { adminGet, expect, expectAccessible, expectNoHorizontalScroll, expectToast, test, unique } from "./admin-fixtures";
+import { adminGet, expect, expectAccessible, expectNoHorizontalScroll, expectToast, shoot, test, unique } from "./admin-fixtures";
 
 // The owner's Team screen and an invited person's first sign-in, on a phone (issue 46, part 1).
 test.use({
@@ -32,6 +32,7 @@ test("the owner invites an engineer, who sets a password from the e-mailed link 
   await dialog.getByLabel("Gas Safe licence number").fill("1234567");
   await dialog.getByRole("checkbox", { name: "Unvented hot water" }).click();
   await expectNoHorizontalScroll(page);
+  await shoot(page, "team-invite");
   await dialog.getByRole("button", { name: "Send invitation" }).click();
   await expectToast(page, "Invitation sent", `Their username is ${username}`);
   await expect(dialog).toBeHidden();
@@ -42,6 +43,7 @@ test("the owner invites an engineer, who sets a password from the e-mailed link 
   await expect(card).toContainText("Gas (domestic), Unvented hot water");
   await expectNoHorizontalScroll(page);
   await expectAccessible(page);
+  await shoot(page, "team");
 
   let link = "";
   await expect
@@ -63,6 +65,7 @@ test("the owner invites an engineer, who sets a password from the e-mailed link 
   await page.getByLabel("Choose a password (at least 12 characters)").fill(PASSWORD);
   await page.getByLabel("The same password again").fill(PASSWORD);
   await expectNoHorizontalScroll(page);
+  await shoot(page, "join");
   await page.getByRole("button", { name: "Set my password" }).click();
   await expectToast(page, "Password set");
   await expect(page).toHaveURL(/\/admin\/login$/);
