@@ -2,9 +2,10 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { COMMON_PASSWORD } from "../schema/api/security";
 import { INVITATION_EXPIRED, INVITATION_GONE, LICENCE_MESSAGE, type TeamMember } from "../schema/api/team";
+import { totpCode } from "../worker/lib/totp";
 import { INVALID_LOGIN } from "../worker/services/security/login";
 import { adminHeaders } from "./helpers/admin";
-import { admin, freshIp, login, resetSignIns, START } from "./helpers/admin-sign-in";
+import { admin, freshIp, login, resetSignIns, START, STEP } from "./helpers/admin-sign-in";
 import { outboxTo, query } from "./helpers/factories-commerce";
 import { call, callJson } from "./helpers/http";
 
@@ -323,6 +324,40 @@ describe("a team member's sign-in", () => {
     expect((await login({ username: "still.invited", password: "admin-dev-password" })).status).toBe(401);
     const log = await query<{ username: string }>("SELECT username FROM admin_sign_ins ORDER BY id");
     expect(log.map((r) => r.username)).toEqual(["(another name)", "still.invited", person.username, "still.invited"]);
+  });
+
+  it("gives each person their own second factor and their own sign-in history", async () => {
+    const { person } = await joinedEngineer();
+    const first = await signInAs(person.username);
+    const as = (path: string, json?: unknown) =>
+      callJson(path, { method: json === undefined ? "GET" : "POST", json, headers: first.headers });
+    const setup = await as("/api/admin/mfa/setup", {});
+    const enabled = await as("/api/admin/mfa/enable", { password: PASSWORD, code: totpCode(setup.body.secret, Date.now()) });
+    expect(enabled.status).toBe(200);
+
+    const asked = await signInAs(person.username);
+    expect(asked.body).toEqual({ success: false, mfaRequired: true });
+    vi.setSystemTime(START + STEP);
+    const code = totpCode(setup.body.secret, Date.now());
+    expect((await login({ username: person.username, password: PASSWORD, code })).body.success).toBe(true);
+    // The owner's account is untouched: still no second factor.
+    expect((await login({ username: "admin", password: "admin-dev-password" })).body.success).toBe(true);
+    await login({ username: "nobody-here", password: "a guess" });
+
+    const own = await as("/api/admin/security");
+    expect(own.body.mfaEnabled).toBe(true);
+    expect(own.body.signIns.map((s: { outcome: string }) => s.outcome)).toEqual([
+      "success",
+      "code_required",
+      "factor_confirmed",
+      "success",
+    ]);
+    const owners = await admin("/api/admin/security");
+    expect(owners.body.mfaEnabled).toBe(false);
+    const everyone = await call("/api/admin/security/sign-ins?show=all", { headers: await adminHeaders() });
+    expect(everyone.headers.get("X-Total-Count")).toBe("6");
+    const page = await call("/api/admin/security/sign-ins?show=all", { headers: first.headers });
+    expect(page.headers.get("X-Total-Count")).toBe("4");
   });
 
   it("keeps the owner's sign-in as it was", async () => {

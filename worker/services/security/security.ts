@@ -76,18 +76,25 @@ const signInWhere: Record<SignInFilter, SQL | undefined> = {
 };
 
 /**
- * The whole sign-in history, newest first, a page at a time, filtered; with each filter's count in
+ * The whole sign-in history (or `whose`'s own: see securityOverview), newest first, a page at a time, filtered; with each filter's count in
  * the same round trip. However many junk failures an attacker sends, a success (and above all one
  * from a new browser) is one tap away.
  */
-export async function listSignIns(db: Db, query: SignInsQuery): Promise<ListResult<AdminSignIn, SignInCounts>> {
-  const countOf = (where: SQL | undefined) =>
-    sql<number>`(SELECT count(*) FROM ${adminSignIns} ${where ? sql`WHERE ${where}` : sql``})`;
+export async function listSignIns(
+  db: Db,
+  query: SignInsQuery,
+  whose: string | null = null,
+): Promise<ListResult<AdminSignIn, SignInCounts>> {
+  const mine = whose === null ? undefined : eq(adminSignIns.username, whose);
+  const countOf = (filter: SQL | undefined) => {
+    const where = and(filter, mine);
+    return sql<number>`(SELECT count(*) FROM ${adminSignIns} ${where ? sql`WHERE ${where}` : sql``})`;
+  };
   const [items, [counts]] = await db.batch([
     db
       .select(signInColumns)
       .from(adminSignIns)
-      .where(signInWhere[query.show])
+      .where(and(signInWhere[query.show], mine))
       .orderBy(desc(adminSignIns.id))
       .limit(query.limit)
       .offset(query.offset),
@@ -103,15 +110,24 @@ export async function listSignIns(db: Db, query: SignInsQuery): Promise<ListResu
   return { items, total: counts![query.show], counts: counts! };
 }
 
-/** The Security screen: is the second factor on, how many recovery codes are left, the latest sign-ins. */
-export async function securityOverview(db: Db, username: string): Promise<AdminSecurity> {
+/**
+ * The Security screen: is the second factor on, how many recovery codes are left, the latest sign-ins
+ * (`whose`: only that username's, as a team member sees their own; null: every attempt, as the owner
+ * sees them, guesses at unknown names included).
+ */
+export async function securityOverview(db: Db, username: string, whose: string | null = null): Promise<AdminSecurity> {
   const [[account], [codes], signIns] = await db.batch([
     db.select().from(adminAccounts).where(eq(adminAccounts.username, username)),
     db
       .select({ left: count() })
       .from(adminRecoveryCodes)
       .where(and(eq(adminRecoveryCodes.username, username), isNull(adminRecoveryCodes.usedAt))),
-    db.select(signInColumns).from(adminSignIns).orderBy(desc(adminSignIns.id)).limit(settings.adminLogin.recentSignIns),
+    db
+      .select(signInColumns)
+      .from(adminSignIns)
+      .where(whose === null ? undefined : eq(adminSignIns.username, whose))
+      .orderBy(desc(adminSignIns.id))
+      .limit(settings.adminLogin.recentSignIns),
   ]);
   const mfaEnabled = Boolean(account?.totpSecret && account.totpEnabledAt);
   return {
