@@ -6,7 +6,8 @@ import { checkEach } from "./fixtures";
 // Logging in to the back office and the session that follows. The sections bar and its More
 // panel are in admin-layout.spec.ts.
 
-const screens = adminRoutes.map((r) => r.path).filter((p) => p !== "/admin/login");
+// The sign-in and an invited person's link (/admin/join) are open without a session.
+const screens = adminRoutes.map((r) => r.path).filter((p) => p !== "/admin/login" && p !== "/admin/join");
 
 const storedTokens = (page: import("@playwright/test").Page) =>
   page.evaluate(() => ({ session: sessionStorage.getItem("adminToken"), local: localStorage.getItem("adminToken") }));

@@ -184,6 +184,7 @@ export const publicRoutes: RouteInfo[] = [
 export const adminRoutes: RouteInfo[] = [
   { path: "/admin", title: "Back Office", description: "", prerender: false },
   { path: "/admin/login", title: "Admin Login", description: "", prerender: false },
+  { path: "/admin/join", title: "Join the back office", description: "", prerender: false },
   { path: "/admin/quotes", title: "Enquiries", description: "", prerender: false },
   // The engineer's start page on the phone: its code is named in its shell (scripts/prerender.mjs).
   { path: "/admin/today", title: "My Day", description: "", prerender: false, page: "today" },
@@ -216,6 +217,7 @@ export const adminRoutes: RouteInfo[] = [
   { path: "/admin/outbox", title: "Outbox", description: "", prerender: false },
   { path: "/admin/settings", title: "Settings", description: "", prerender: false },
   { path: "/admin/security", title: "Security", description: "", prerender: false },
+  { path: "/admin/team", title: "Team", description: "", prerender: false },
 ];
 
 /** Whether `path` is an address of the route `pattern` ("/admin/customers/:id" matches "/admin/customers/12"). */

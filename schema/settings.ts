@@ -101,6 +101,8 @@ export const settings = {
     "verify-payment": { limit: 30, windowSeconds: 600 },
     "account-sign-in": { limit: 10, windowSeconds: 3600 },
     "account-session": { limit: 30, windowSeconds: 600 },
+    /** An invitation's link, looked up and used (/admin/join): a person tries a few passwords, a script many links. */
+    "team-join": { limit: 30, windowSeconds: 600 },
   },
   /**
    * How long a public link to a document opens it (worker/services/documents/link-rules.ts): till

@@ -170,8 +170,11 @@ describe("admin password hashes", () => {
 });
 
 describe("admin routes are closed without a valid session", () => {
-  /** Public on purpose: signing in. Every other admin route must refuse a caller without a session. */
-  const PUBLIC_ADMIN_ROUTES = new Set(["POST /api/admin/login"]);
+  /**
+   * Public on purpose: signing in, and an invited person's link (looked up, then used to set a
+   * password: test/team.test.ts). Every other admin route must refuse a caller without a session.
+   */
+  const PUBLIC_ADMIN_ROUTES = new Set(["POST /api/admin/login", "POST /api/admin/join/invitation", "POST /api/admin/join"]);
 
   /**
    * Every route the app has under /api/admin, read from the router itself, so a route added later

@@ -6,6 +6,7 @@ import * as reminderEmails from "../worker/services/mail/reminder-emails";
 import * as securityEmails from "../worker/services/mail/security-emails";
 import * as shopEmails from "../worker/services/mail/shop-emails";
 import * as signupEmails from "../worker/services/mail/signup-emails";
+import * as teamEmails from "../worker/services/mail/team-emails";
 import { galleryTemplates, type TemplateSample } from "../worker/services/mail/template-gallery";
 import { adminHeaders } from "./helpers/admin";
 import { callApp, callAppJson } from "./helpers/factories-commerce";
@@ -21,6 +22,7 @@ const templateModules = {
   securityEmails,
   shopEmails,
   signupEmails,
+  teamEmails,
 };
 
 const fromHtml = (html: string) =>
@@ -66,6 +68,7 @@ describe("GET /api/admin/outbox/templates", () => {
       "owner-booking-moved",
       "owner-booking-cancelled",
       "owner-sign-in-attack",
+      "team-invite",
     ]);
     for (const t of templates) {
       expect(t.label, t.kind).not.toBe("");

@@ -52,13 +52,15 @@ export const mfaEnableSchema = z.object({
 
 /** A new back-office password: long enough to resist guessing (NIST SP 800-63B), typed twice. */
 export const MIN_PASSWORD_LENGTH = 12;
+/** The new password itself, wherever one is chosen (the Security screen, an invitation's link). */
+export const newPasswordField = z
+  .string({ error: "Please choose a new password" })
+  .min(MIN_PASSWORD_LENGTH, `Please use at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(200, "Please keep the password under 200 characters");
 export const passwordChangeSchema = z
   .object({
     current: z.string({ error: "Please enter your current password" }).min(1, "Please enter your current password").max(200),
-    password: z
-      .string({ error: "Please choose a new password" })
-      .min(MIN_PASSWORD_LENGTH, `Please use at least ${MIN_PASSWORD_LENGTH} characters`)
-      .max(200, "Please keep the password under 200 characters"),
+    password: newPasswordField,
     confirm: z.string({ error: "Please type the new password again" }),
   })
   .refine((v) => v.password === v.confirm, { message: "The two new passwords are not the same", path: ["confirm"] })

@@ -1,11 +1,21 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { teamRoles } from "../api/roles";
+import { qualifications, teamRoles, teamStatuses } from "../api/team";
 import { createdAt, updatedAt } from "./columns";
 
-export { type Qualification, qualifications, type TeamRole, teamRoles } from "../api/roles";
+// The lists live in schema/api/team.ts, beside the forms that offer them (no Drizzle in the browser).
+export { qualifications, teamRoles, teamStatuses };
 
-/** Invited (the link not used yet), active, suspended (no session, history kept), removed. */
-export const teamStatuses = ["invited", "active", "suspended", "removed"] as const;
+/**
+ * Who may do what in the back office (worker/routes/admin/roles.ts decides it route by route):
+ * - owner: everything; the only one to manage people, billing settings, backups and security;
+ * - office: customers, the diary, enquiries, quotes, invoices and payments;
+ * - engineer: their own day and visits, job sheets, the paperwork they issue under their own
+ *   licence, parts from stock; no prices unless the owner ticks "sees prices".
+ */
+export type TeamRole = (typeof teamRoles)[number];
+
+/** The work an engineer is qualified for: what /book and the diary match a service against. */
+export type Qualification = (typeof qualifications)[number];
 
 /**
  * The back office's people. User 1 is the owner, signing in with the Worker's ADMIN_USERNAME (its
@@ -22,16 +32,10 @@ export const adminUsers = sqliteTable(
     name: text("name").notNull(),
     email: text("email"),
     phone: text("phone"),
-    /**
-     * owner: everything; the only one to manage people, billing settings, backups and security.
-     * office: customers, the diary, enquiries, quotes, invoices and payments. engineer: their own
-     * day and visits, job sheets, the paperwork they issue under their own licence, parts from
-     * stock; no prices unless `seesPrices` (worker/routes/admin/roles.ts decides route by route).
-     */
     role: text("role", { enum: teamRoles }).notNull(),
     /** The 7-digit number on the engineer's Gas Safe ID card, printed on what they issue. */
     gasSafeLicence: text("gas_safe_licence"),
-    /** JSON list of schema/api/roles.ts `qualifications`. */
+    /** JSON list of `qualifications`. */
     qualifications: text("qualifications").notNull().default("[]"),
     /** An engineer who may see prices and totals (the owner's choice); office and owner always do. */
     seesPrices: integer("sees_prices", { mode: "boolean" }).notNull().default(false),

@@ -22,6 +22,7 @@ const messages: Record<AddressLimited, (phone: string) => string> = {
   "verify-payment": (phone) => `Too many payment checks from your connection. Please wait a few minutes, or call us on ${phone}.`,
   "account-sign-in": (phone) => `Too many sign-in requests from your connection. Please try again later or call us on ${phone}.`,
   "account-session": () => "Too many sign-in attempts from your connection. Please wait a few minutes and try again.",
+  "team-join": () => "Too many tries with invitation links from your connection. Please wait a few minutes and try again.",
 };
 
 /** How many /64s' worth of requests one IPv6 /48 may make: a site with several people, not a script cycling its /64s. */

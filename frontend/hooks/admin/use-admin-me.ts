@@ -1,5 +1,5 @@
 import useSWR, { mutate } from "swr";
-import type { TeamRole } from "../../../schema/api/roles";
+import type { TeamMemberRole as TeamRole } from "../../../schema/api/team";
 import { adminApi, ADMIN_ME_KEY as KEY } from "../../lib/admin/admin-api";
 
 export type AdminMe = { id: number; username: string; name: string; role: TeamRole; seesPrices: boolean };

@@ -1,4 +1,4 @@
-import type { TeamRole } from "../../../schema/api/roles";
+import type { TeamMemberRole as TeamRole } from "../../../schema/api/team";
 
 /**
  * Which screens each role opens, the screens' side of worker/routes/admin/roles.ts (the server

@@ -15,6 +15,7 @@ import AdminNotFound from "./not-found";
 // loads only for the products screen. The screen a tab opens on is loaded before the first render
 // (preloadAdminScreen), so it renders at once and starts its own reads a render earlier.
 const Login = lazyPage(() => import("./login"));
+const Join = lazyPage(() => import("./join"));
 const Home = lazyPage(() => import("./home"));
 const Customers = lazyPage(() => import("./customers"));
 const Customer = lazyPage(() => import("./customer"));
@@ -40,6 +41,7 @@ const Chats = lazyPage(() => import("./chats"));
 const Outbox = lazyPage(() => import("./outbox"));
 const Settings = lazyPage(() => import("./settings"));
 const Security = lazyPage(() => import("./security"));
+const Team = lazyPage(() => import("./team"));
 
 /** Titles come from the route table the prerender uses, so the tab reads the same as the shell. */
 function useAdminDocumentMeta() {
@@ -86,12 +88,14 @@ const screens = [
   { path: "/outbox", Screen: Outbox },
   { path: "/settings", Screen: Settings },
   { path: "/security", Screen: Security },
+  { path: "/team", Screen: Team },
 ] as const;
 
 /** The screen at `path` (under /admin: "/" is the home screen), loaded; nothing for an unknown path. */
 export function preloadAdminScreen(path: string): Promise<unknown> {
   const address = path.replace(/(.)\/$/, "$1");
   if (address === "/login") return Login.preload();
+  if (address === "/join") return Join.preload();
   const screen = screens.find(({ path: pattern }) => matchesRoute(pattern, address));
   return screen ? screen.Screen.preload() : Promise.resolve();
 }
@@ -138,6 +142,12 @@ export default function AdminApp() {
       <Route path="/login">
         <Suspense fallback={<LoadingState label="Loading…" />}>
           <Login />
+        </Suspense>
+      </Route>
+      {/* An invited person's link: public, like the sign-in. */}
+      <Route path="/join">
+        <Suspense fallback={<LoadingState label="Loading…" />}>
+          <Join />
         </Suspense>
       </Route>
       {screens.map(({ path, Screen }) => (

@@ -13,6 +13,7 @@ import erasureRequests from "./erasure-requests";
 import gasSafety from "./gas-safety";
 import invoices from "./invoices";
 import jobs from "./jobs";
+import join from "./join";
 import links from "./links";
 import login from "./login";
 import orders from "./orders";
@@ -26,12 +27,14 @@ import { requireRole } from "./roles";
 import security from "./security";
 import serviceRecords from "./service-records";
 import businessSettings from "./settings";
+import team from "./team";
 import uploadUrl from "./upload-url";
 import visits from "./visits";
 import workbench from "./workbench";
 
 /**
- * The back office API. `login.ts` owns POST /login (public), POST /logout and GET /me; everything
+ * The back office API. `login.ts` owns POST /login (public), POST /logout and GET /me, `join.ts` an
+ * invitation's link (public); everything
  * mounted after `requireAdmin` needs a valid, unrevoked bearer token of an active person whose role
  * the route's row in `roles.ts` names.
  */
@@ -39,6 +42,7 @@ const app = new Hono<HonoEnv>()
   // Customers' details and the owner's data must never be kept by a browser or a proxy cache.
   .use("*", noStore())
   .route("/", login)
+  .route("/", join)
   .use("*", requireAdmin, requireRole, hidePricesFromEngineers)
   .route("/quotes", enquiries)
   .route("/email-subscribers", emailSubscribers)
@@ -62,6 +66,7 @@ const app = new Hono<HonoEnv>()
   .route("/reminders", reminders)
   .route("/erasure-requests", erasureRequests)
   .route("/settings", businessSettings)
+  .route("/team", team)
   .route("/", security)
   .route("/", workbench);
 

@@ -169,7 +169,12 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly TeamRole[]>> = {
   "GET /settings/billing": OFFICE,
   "PATCH /settings/billing": OWNER,
 
-  // The owner's alone: backups, the outbox of sent mail, customers' erasure.
+  // The owner's alone: the team, backups, the outbox of sent mail, customers' erasure.
+  "GET /team": OWNER,
+  "POST /team": OWNER,
+  "PUT /team/:id": OWNER,
+  "POST /team/:id/invitation": OWNER,
+  "POST /team/:id/:change": OWNER,
   "GET /backup": OWNER,
   "GET /outbox": OWNER,
   "GET /outbox/templates": OWNER,

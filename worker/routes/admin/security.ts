@@ -21,11 +21,14 @@ import {
 /** Who is asking: the throttle counts their address, the sign-in log keeps it. */
 const confirmContext = (c: Context<HonoEnv>) => ({ ip: clientIp(c), userAgent: c.req.header("User-Agent") });
 
-/** The owner's Security screen: the second factor, the latest sign-ins, and signing out everywhere. */
+/** The owner sees every sign-in attempt; a team member only their own (services/security/security.ts). */
+const historyOf = (c: Context<HonoEnv>) => (c.get("adminUser")?.role === "owner" ? null : c.get("adminUsername")!);
+
+/** Each person's Security screen: their second factor, their password, the latest sign-ins, and signing out everywhere. */
 const app = new Hono<HonoEnv>()
-  .get("/security", async (c) => c.json(await securityOverview(getDb(c.env), c.get("adminUsername")!)))
+  .get("/security", async (c) => c.json(await securityOverview(getDb(c.env), c.get("adminUsername")!, historyOf(c))))
   .get("/security/sign-ins", validate("query", signInsQuerySchema), async (c) =>
-    listAnswer(c, await listSignIns(getDb(c.env), c.req.valid("query"))),
+    listAnswer(c, await listSignIns(getDb(c.env), c.req.valid("query"), historyOf(c))),
   )
   .post("/security/sign-out-everywhere", async (c) => {
     const db = getDb(c.env);

@@ -21,6 +21,7 @@ import { reminderMail } from "./reminder-emails";
 import { signInAttackMail } from "./security-emails";
 import { cardOrderPaidMail, enquiryReceivedMail, lowStockMail, orderPlacedMail, receiptMail } from "./shop-emails";
 import { alreadySubscribedMail, signupConfirmationMail } from "./signup-emails";
+import { teamInviteMail } from "./team-emails";
 
 export type { TemplateSample };
 
@@ -347,6 +348,19 @@ function entries(siteUrl: string): Entry[] {
       audience: "owner",
       template: signInAttackMail,
       render: () => signInAttackMail(OWNER, { address: "203.0.113.77", at: "2026-11-25T06:40:00.000Z" }),
+    },
+    {
+      kind: "team-invite",
+      label: "Team: invitation to the back office",
+      audience: "owner",
+      template: teamInviteMail,
+      render: () =>
+        teamInviteMail(
+          "aoife.o'brien@example.com",
+          { name: "Aoife O'Brien", username: "aoife.obrien", role: "engineer" },
+          link(`/admin/join#${token}`),
+          7,
+        ),
     },
   ];
 }

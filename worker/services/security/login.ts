@@ -73,28 +73,56 @@ export async function attemptCounters(username: string, ip: string, deviceId: st
 }
 
 /**
- * Signs the owner in. Each attempt is counted before the password is checked, in one atomic
+ * Whose account a sign-in is for, and what it is checked against: the owner by the Worker's
+ * credentials (and the password chosen on the Security screen, or the secret's until then); an
+ * active team member by their username and the password they set from their invitation. Anyone
+ * else (an unknown name, someone invited, suspended or removed) is checked against the owner's
+ * hash all the same and refused afterwards: the answer and its timing never tell which it was.
+ */
+async function signInAccount(db: Db, typed: string, owner: { username: string; passwordHash: string }) {
+  if (constantTimeEqual(encode(typed), encode(owner.username))) {
+    const [account] = await db.select().from(adminAccounts).where(eq(adminAccounts.username, owner.username));
+    return {
+      username: owner.username,
+      loggedAs: owner.username,
+      account,
+      passwordHash: account?.passwordHash ?? owner.passwordHash,
+      mayEnter: true,
+    };
+  }
+  const name = typed.trim().toLowerCase();
+  const [member] = await db
+    .select({ username: adminUsers.username, status: adminUsers.status, account: adminAccounts })
+    .from(adminUsers)
+    .leftJoin(adminAccounts, eq(adminAccounts.username, adminUsers.username))
+    .where(and(eq(adminUsers.username, name), ne(adminUsers.id, 1)));
+  const account = member?.account ?? undefined;
+  return {
+    username: name,
+    // Only a real name is kept in the log: a failed attempt's "username" may be a password typed in the wrong box.
+    loggedAs: member?.username ?? "(another name)",
+    account,
+    passwordHash: account?.passwordHash ?? owner.passwordHash,
+    mayEnter: member?.status === "active" && Boolean(account?.passwordHash),
+  };
+}
+
+/**
+ * Signs the owner or a team member in. Each attempt is counted before the password is checked, in one atomic
  * batch, so parallel guesses cannot all get past the limit; an attempt that proves right is taken
- * back off the counters. Wrong credentials are a 401 with no hint of which part was wrong (the
- * password is checked even when the username is wrong, so timing tells nothing either). With the
+ * back off the counters. Wrong credentials are a 401 with no hint of which part was wrong (a
+ * password hash is checked even when the username is wrong, so timing tells nothing either). With the
  * second factor on, the right password without a valid code answers `mfaRequired` and no token.
  */
 export async function login(env: AppEnv, db: Db, input: AdminLogin, context: LoginContext): Promise<LoginSuccess> {
   const credentials = requireAdminCredentials(env);
   const now = context.now ?? Date.now();
-  const isOwnerName = constantTimeEqual(encode(input.username), encode(credentials.username));
+  const who = await signInAccount(db, input.username, credentials);
+  const isOwner = who.username === credentials.username && who.mayEnter;
   const record = (outcome: Outcome, newDevice = false) =>
-    signInRow(db, {
-      newDevice,
-      // Only the real name is kept: a failed attempt's "username" may be a password typed in the wrong box.
-      username: isOwnerName ? credentials.username : "(another name)",
-      ip: context.ip,
-      userAgent: context.userAgent,
-      outcome,
-      now,
-    });
+    signInRow(db, { newDevice, username: who.loggedAs, ip: context.ip, userAgent: context.userAgent, outcome, now });
 
-  const device = isOwnerName ? await knownDevice(env, db, context.deviceToken, credentials.username) : null;
+  const device = who.loggedAs === who.username ? await knownDevice(env, db, context.deviceToken, who.username) : null;
   const deviceId = device?.id ?? null;
   const counters = await attemptCounters(input.username, context.ip, deviceId);
   // Without a known browser the last counter is the account's. A solved challenge stands in for it:
@@ -116,10 +144,9 @@ export async function login(env: AppEnv, db: Db, input: AdminLogin, context: Log
     throw new ApiError("RATE_LIMITED", THROTTLED, { retryAfter: state.retryAfter });
   }
 
-  // The password the owner chose on the Security screen, or the Worker secret's until then.
-  const [account] = await db.select().from(adminAccounts).where(eq(adminAccounts.username, credentials.username));
-  const passwordOk = await verifyPassword(input.password, account?.passwordHash ?? credentials.passwordHash);
-  if (!(passwordOk && isOwnerName)) {
+  const { account } = who;
+  const passwordOk = await verifyPassword(input.password, who.passwordHash);
+  if (!(passwordOk && who.mayEnter)) {
     await record("wrong_credentials");
     throw new ApiError("UNAUTHORIZED", INVALID_LOGIN);
   }
@@ -133,7 +160,7 @@ export async function login(env: AppEnv, db: Db, input: AdminLogin, context: Log
       await Promise.all([forgetRateLimitHits(db, counted, now), record("code_required")]);
       return { result: { success: false, mfaRequired: true }, deviceToken: null };
     }
-    if (!(await acceptSecondFactor(env, db, credentials.username, secret, input.code, now))) {
+    if (!(await acceptSecondFactor(env, db, who.username, secret, input.code, now))) {
       await record("wrong_code");
       throw new ApiError("UNAUTHORIZED", INVALID_CODE);
     }
@@ -141,18 +168,21 @@ export async function login(env: AppEnv, db: Db, input: AdminLogin, context: Log
 
   await Promise.all([
     forgetRateLimitHits(db, counted, now),
-    db.batch([
-      record("success", deviceId === null),
-      // User 1 is the owner under whatever name the Worker's secret gives (schema/db/team.ts).
-      db
-        .update(adminUsers)
-        .set({ username: credentials.username })
-        .where(and(eq(adminUsers.id, 1), ne(adminUsers.username, credentials.username))),
-    ]),
+    isOwner
+      ? db.batch([
+          record("success", deviceId === null),
+          // User 1 is the owner under whatever name the Worker's secret gives (schema/db/team.ts):
+          // put right in the sign-in log's trip, so a sign-in stays at four.
+          db
+            .update(adminUsers)
+            .set({ username: credentials.username })
+            .where(and(eq(adminUsers.id, 1), ne(adminUsers.username, credentials.username))),
+        ])
+      : record("success", deviceId === null),
   ]);
   const [token, deviceToken] = await Promise.all([
-    issueAdminToken(env, credentials.username, now),
-    issueDeviceToken(env, db, credentials.username, deviceId, now, Boolean(secret && input.code && input.remember)),
+    issueAdminToken(env, who.username, now),
+    issueDeviceToken(env, db, who.username, deviceId, now, Boolean(secret && input.code && input.remember)),
   ]);
   return { result: { success: true, token }, deviceToken };
 }

@@ -4,7 +4,6 @@ import type { ListResult } from "../../../schema/api/lists";
 import {
   type AdminSecurity,
   type AdminSignIn,
-  COMMON_PASSWORD,
   type MfaEnabled,
   type MfaRecoveryCodes,
   type MfaSetup,
@@ -23,13 +22,13 @@ import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { requireAdminCredentials } from "../../lib/admin-credentials";
-import { commonPasswords } from "../../lib/common-passwords";
 import { ApiError } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { forgetRateLimitHits, hitRateLimits } from "../../lib/rate-limit";
 import { hashCode, openSecret, sealSecret } from "../../lib/secret-box";
 import { newTotpSecret, totpStep, totpUri } from "../../lib/totp";
 import { acceptSecondFactor, attemptCounters, normaliseRecoveryCode, signInRow, THROTTLED } from "./login";
+import { requireUncommonPassword } from "./new-password";
 
 /** Who is asking, for the throttle and the sign-in log. */
 export type ConfirmContext = { ip: string; userAgent: string | undefined; now?: number };
@@ -77,18 +76,25 @@ const signInWhere: Record<SignInFilter, SQL | undefined> = {
 };
 
 /**
- * The whole sign-in history, newest first, a page at a time, filtered; with each filter's count in
+ * The whole sign-in history (or `whose`'s own: see securityOverview), newest first, a page at a time, filtered; with each filter's count in
  * the same round trip. However many junk failures an attacker sends, a success (and above all one
  * from a new browser) is one tap away.
  */
-export async function listSignIns(db: Db, query: SignInsQuery): Promise<ListResult<AdminSignIn, SignInCounts>> {
-  const countOf = (where: SQL | undefined) =>
-    sql<number>`(SELECT count(*) FROM ${adminSignIns} ${where ? sql`WHERE ${where}` : sql``})`;
+export async function listSignIns(
+  db: Db,
+  query: SignInsQuery,
+  whose: string | null = null,
+): Promise<ListResult<AdminSignIn, SignInCounts>> {
+  const mine = whose === null ? undefined : eq(adminSignIns.username, whose);
+  const countOf = (filter: SQL | undefined) => {
+    const where = and(filter, mine);
+    return sql<number>`(SELECT count(*) FROM ${adminSignIns} ${where ? sql`WHERE ${where}` : sql``})`;
+  };
   const [items, [counts]] = await db.batch([
     db
       .select(signInColumns)
       .from(adminSignIns)
-      .where(signInWhere[query.show])
+      .where(and(signInWhere[query.show], mine))
       .orderBy(desc(adminSignIns.id))
       .limit(query.limit)
       .offset(query.offset),
@@ -104,15 +110,24 @@ export async function listSignIns(db: Db, query: SignInsQuery): Promise<ListResu
   return { items, total: counts![query.show], counts: counts! };
 }
 
-/** The Security screen: is the second factor on, how many recovery codes are left, the latest sign-ins. */
-export async function securityOverview(db: Db, username: string): Promise<AdminSecurity> {
+/**
+ * The Security screen: is the second factor on, how many recovery codes are left, the latest sign-ins
+ * (`whose`: only that username's, as a team member sees their own; null: every attempt, as the owner
+ * sees them, guesses at unknown names included).
+ */
+export async function securityOverview(db: Db, username: string, whose: string | null = null): Promise<AdminSecurity> {
   const [[account], [codes], signIns] = await db.batch([
     db.select().from(adminAccounts).where(eq(adminAccounts.username, username)),
     db
       .select({ left: count() })
       .from(adminRecoveryCodes)
       .where(and(eq(adminRecoveryCodes.username, username), isNull(adminRecoveryCodes.usedAt))),
-    db.select(signInColumns).from(adminSignIns).orderBy(desc(adminSignIns.id)).limit(settings.adminLogin.recentSignIns),
+    db
+      .select(signInColumns)
+      .from(adminSignIns)
+      .where(whose === null ? undefined : eq(adminSignIns.username, whose))
+      .orderBy(desc(adminSignIns.id))
+      .limit(settings.adminLogin.recentSignIns),
   ]);
   const mfaEnabled = Boolean(account?.totpSecret && account.totpEnabledAt);
   return {
@@ -292,8 +307,13 @@ export async function renewRecoveryCodes(
  * behind the account throttle an attacker may be running.
  */
 export async function signOutEverywhere(db: Db, username: string, keepDevice: string | null, now = Date.now()) {
-  const nowIso = new Date(now).toISOString();
-  const [sessions, devices] = await db.batch([
+  const [sessions, devices] = await db.batch(signOutStatements(db, username, keepDevice, new Date(now).toISOString()));
+  return { sessionsEnded: sessions.length, devicesForgotten: devices.length };
+}
+
+/** "Sign out everywhere" as statements, for a caller's own batch (suspending or removing a person: services/team). */
+export function signOutStatements(db: Db, username: string, keepDevice: string | null, nowIso: string) {
+  return [
     db
       .update(adminSessions)
       .set({ revokedAt: nowIso })
@@ -312,8 +332,7 @@ export async function signOutEverywhere(db: Db, username: string, keepDevice: st
       .returning({ id: adminDevices.id }),
     // The browser kept must prove the second factor again: no browser stays remembered.
     db.update(adminDevices).set({ secondFactorUntil: null }).where(eq(adminDevices.username, username)),
-  ]);
-  return { sessionsEnded: sessions.length, devicesForgotten: devices.length };
+  ] as const;
 }
 
 /**
@@ -330,9 +349,7 @@ export async function changePassword(
   input: { current: string; password: string },
   context: ConfirmContext,
 ): Promise<{ sessionsEnded: number }> {
-  if (commonPasswords.has(input.password.toLowerCase()) || input.password.toLowerCase().includes(username.toLowerCase())) {
-    throw new ApiError("VALIDATION_FAILED", COMMON_PASSWORD, { details: [{ path: "password", message: COMMON_PASSWORD }] });
-  }
+  requireUncommonPassword(input.password, username);
   await confirmOwner(env, db, username, context, async () => true, input.current, {
     message: WRONG_CURRENT_PASSWORD,
     paths: ["current"],
