@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../../env";
+import { recordWrites } from "../../middleware/audit";
 import { requireAdmin } from "../../middleware/auth";
 import { noStore } from "../../middleware/no-store";
+import audit from "./audit";
 import calendar from "./calendar";
 import campaigns from "./campaigns";
 import chats from "./chats";
@@ -30,13 +32,16 @@ import workbench from "./workbench";
 
 /**
  * The back office API. `login.ts` owns POST /login (public) and POST /logout; everything mounted
- * after `requireAdmin` needs a valid, unrevoked bearer token.
+ * after `requireAdmin` needs a valid, unrevoked bearer token, and every write after it is recorded
+ * with its person (`recordWrites`: who did what, worker/middleware/audit.ts).
  */
 const app = new Hono<HonoEnv>()
   // Customers' details and the owner's data must never be kept by a browser or a proxy cache.
   .use("*", noStore())
   .route("/", login)
   .use("*", requireAdmin)
+  .use("*", recordWrites)
+  .route("/audit", audit)
   .route("/quotes", enquiries)
   .route("/email-subscribers", emailSubscribers)
   .route("/service-records", serviceRecords)
