@@ -7,6 +7,40 @@ import { z } from "./z";
  * record's history on its own screen (worker/services/audit/).
  */
 
+/**
+ * The kinds of record the log names, as the screens call them (worker/services/audit/kinds.ts says
+ * how each is read); a route of another area is named by its segment.
+ */
+export const AUDIT_KIND_LABELS = {
+  invoice: "Invoice",
+  quote: "Quote",
+  "gas-safety-record": "Gas safety record",
+  "warning-notice": "Warning notice",
+  "service-sheet": "Service sheet",
+  visit: "Visit",
+  customer: "Customer",
+  property: "Property",
+  appliance: "Appliance",
+  enquiry: "Enquiry",
+  booking: "Booking",
+  order: "Order",
+  product: "Product",
+  campaign: "Campaign",
+  settings: "Settings",
+  "sign-in": "Sign-in security",
+} as const;
+
+export type AuditKindName = keyof typeof AUDIT_KIND_LABELS;
+
+/** Where the back office opens a record of a kind (under /admin), when it has a screen of its own. */
+export const AUDIT_KIND_SCREENS: Partial<Record<string, (id: string) => string>> = {
+  invoice: (id) => `/invoices/${id}`,
+  quote: (id) => `/estimates/${id}`,
+  "gas-safety-record": (id) => `/gas-safety-records/${id}`,
+  "service-sheet": (id) => `/service-sheets/${id}`,
+  customer: (id) => `/customers/${id}`,
+};
+
 const recordKind = z
   .string({ error: "The kind must be text" })
   .trim()

@@ -39,6 +39,7 @@ const Chats = lazyPage(() => import("./chats"));
 const Outbox = lazyPage(() => import("./outbox"));
 const Settings = lazyPage(() => import("./settings"));
 const Security = lazyPage(() => import("./security"));
+const Audit = lazyPage(() => import("./audit"));
 
 /** Titles come from the route table the prerender uses, so the tab reads the same as the shell. */
 function useAdminDocumentMeta() {
@@ -85,6 +86,7 @@ const screens = [
   { path: "/outbox", Screen: Outbox },
   { path: "/settings", Screen: Settings },
   { path: "/security", Screen: Security },
+  { path: "/audit", Screen: Audit },
 ] as const;
 
 /** The screen at `path` (under /admin: "/" is the home screen), loaded; nothing for an unknown path. */

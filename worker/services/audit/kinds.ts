@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { AUDIT_KIND_LABELS, type AuditKindName } from "../../../schema/api/audit";
 import {
   gasSafetyRecords,
   invoices,
@@ -15,16 +16,15 @@ import {
 
 /**
  * The kinds of record the audit log names, each registering how to read itself: the route segments
- * that are its records (/api/admin/<segment>/:id…), its label, and for money and documents the
+ * that are its records (/api/admin/<segment>/:id…) and for money and documents the
  * columns that matter before and after a write (amounts, status, number, dates: never a name, a
  * signature or a file). A route whose segment is not here is still recorded, named by its segment
  * (worker/services/audit/route-target.ts); registering a kind only names it better and adds its
  * before/after. Nothing here lists routes.
  */
 export type AuditKind = {
-  /** What audit_log.record_kind holds. */
-  kind: string;
-  label: string;
+  /** What audit_log.record_kind holds; its label is the screens' (AUDIT_KIND_LABELS). */
+  kind: AuditKindName;
   segments: readonly string[];
   /** A scalar subquery: the record's columns that matter, as one JSON object (null once deleted). */
   snapshot?: (id: string) => SQL;
@@ -59,7 +59,6 @@ const linksRevoked = { "revoke-links": "revoked its links", "revoke-link": "revo
 
 const invoice: AuditKind = {
   kind: "invoice",
-  label: "Invoice",
   segments: ["invoices"],
   snapshot: jsonRow(invoices, invoices.id, {
     number: invoices.number,
@@ -93,7 +92,6 @@ const depositsOf = (column: SQLiteColumn) =>
 /** The back office's quotes (estimates; /api/admin/quotes are enquiries). */
 const quote: AuditKind = {
   kind: "quote",
-  label: "Quote",
   segments: ["estimates"],
   snapshot: jsonRow(quotes, quotes.id, {
     number: quotes.number,
@@ -119,7 +117,6 @@ const quote: AuditKind = {
 
 const gasSafetyRecord: AuditKind = {
   kind: "gas-safety-record",
-  label: "Gas safety record",
   segments: ["gas-safety-records"],
   snapshot: jsonRow(gasSafetyRecords, gasSafetyRecords.id, {
     number: gasSafetyRecords.number,
@@ -137,7 +134,6 @@ const gasSafetyRecord: AuditKind = {
 
 const warningNotice: AuditKind = {
   kind: "warning-notice",
-  label: "Warning notice",
   segments: ["warning-notices"],
   snapshot: jsonRow(warningNotices, warningNotices.id, {
     number: warningNotices.number,
@@ -150,7 +146,6 @@ const warningNotice: AuditKind = {
 
 const serviceSheet: AuditKind = {
   kind: "service-sheet",
-  label: "Service sheet",
   segments: ["service-sheets"],
   snapshot: jsonRow(serviceSheets, serviceSheets.id, {
     number: serviceSheets.number,
@@ -166,7 +161,6 @@ const serviceSheet: AuditKind = {
 
 const product: AuditKind = {
   kind: "product",
-  label: "Product",
   segments: ["products"],
   snapshot: jsonRow(products, products.id, {
     name: products.name,
@@ -181,7 +175,6 @@ const product: AuditKind = {
 
 const order: AuditKind = {
   kind: "order",
-  label: "Order",
   segments: ["orders"],
   snapshot: jsonRow(orders, orders.id, {
     number: orders.number,
@@ -196,7 +189,6 @@ const order: AuditKind = {
 /** The owner's settings: one JSON document per group ("facts", "billing"), the company's own. */
 const settingsGroup: AuditKind = {
   kind: "settings",
-  label: "Settings",
   segments: ["settings"],
   recordId: (rest) => rest[0] ?? "facts",
   snapshot: jsonRow(ownerSettings, ownerSettings.key, {
@@ -207,7 +199,6 @@ const settingsGroup: AuditKind = {
 
 const visit: AuditKind = {
   kind: "visit",
-  label: "Visit",
   segments: ["service-records", "visits"],
   ofJob: (jobId) => idsOf(serviceRecords.id, serviceRecords, sql`${serviceRecords.jobId} = ${jobId}`),
   actions: { sheet: "saved its job sheet", "photo-url": "asked to upload a photo" },
@@ -215,7 +206,6 @@ const visit: AuditKind = {
 
 const enquiry: AuditKind = {
   kind: "enquiry",
-  label: "Enquiry",
   segments: ["quotes"],
   actions: { read: "marked read", replied: "marked replied", unreplied: "marked not replied", notes: "changed its notes" },
 };
@@ -233,24 +223,22 @@ export const auditKinds: readonly AuditKind[] = [
   enquiry,
   {
     kind: "customer",
-    label: "Customer",
     segments: ["customers"],
     actions: { properties: "added a property", merge: "merged another customer into it" },
   },
-  { kind: "property", label: "Property", segments: ["properties"], actions: { appliances: "added an appliance" } },
-  { kind: "appliance", label: "Appliance", segments: ["appliances"] },
+  { kind: "property", segments: ["properties"], actions: { appliances: "added an appliance" } },
+  { kind: "appliance", segments: ["appliances"] },
   {
     kind: "campaign",
-    label: "Campaign",
     segments: ["campaigns"],
     actions: { cancel: "cancelled", "retry-failed": "retried the failed" },
   },
-  { kind: "booking", label: "Booking", segments: ["bookings"] },
-  { kind: "sign-in", label: "Sign-in security", segments: ["mfa", "security"] },
+  { kind: "booking", segments: ["bookings"] },
+  { kind: "sign-in", segments: ["mfa", "security"] },
 ];
 
 const bySegment = new Map(auditKinds.flatMap((k) => k.segments.map((segment) => [segment, k] as const)));
-const byKind = new Map(auditKinds.map((k) => [k.kind, k] as const));
+
+export const kindLabel = (kind: AuditKind) => AUDIT_KIND_LABELS[kind.kind];
 
 export const kindOfSegment = (segment: string): AuditKind | undefined => bySegment.get(segment);
-export const kindNamed = (kind: string): AuditKind | undefined => byKind.get(kind);

@@ -1,4 +1,4 @@
-import { type AuditKind, kindOfSegment } from "./kinds";
+import { type AuditKind, kindLabel, kindOfSegment } from "./kinds";
 
 /**
  * What a back-office write was to, read from the route the router matched and the path asked for:
@@ -60,7 +60,7 @@ export function auditTarget(route: string, path: string): AuditTarget {
     recordKind: kind?.kind ?? (segment || null),
     recordId,
     action: kind?.recordId && firstParam === undefined ? "" : action,
-    label: kind?.label ?? sentenceCase(segment || "back office"),
+    label: kind ? kindLabel(kind) : sentenceCase(segment || "back office"),
     path: pathSegments.length ? PREFIX + kept.join("/") : path,
   };
 }
