@@ -11,19 +11,26 @@ const fieldName = (key: string) =>
     .replace(/([A-Z])/g, " $1")
     .toLowerCase();
 
+/** Yes-or-no columns, which SQLite's JSON gives as 1 and 0. */
+const YES_NO = new Set(["chase", "inStock"]);
+
+const isEmpty = (value: AuditSnapshot[string] | undefined) => value === null || value === undefined || value === "";
+
 function shown(key: string, value: AuditSnapshot[string] | undefined): string {
-  if (value === null || value === undefined || value === "") return "none";
+  if (isEmpty(value)) return "none";
+  if (YES_NO.has(key)) return value ? "yes" : "no";
   if (typeof value === "number" && key.endsWith("Pence")) return formatPence(value);
   if (typeof value === "object") return "(changed)";
   return String(value);
 }
 
-/** What changed between before and after, field by field; a new record's fields as they were set. */
+/** What changed between before and after, field by field; a new record's fields that were set. */
 export function auditChanges(entry: Pick<AuditEntry, "before" | "after">): { field: string; from: string | null; to: string }[] {
   const { before, after } = entry;
   if (!after) return [];
   return Object.keys(after)
-    .filter((key) => key !== "updatedAt" && key !== "linkVersion" && JSON.stringify(before?.[key]) !== JSON.stringify(after[key]))
+    .filter((key) => key !== "updatedAt" && key !== "linkVersion")
+    .filter((key) => (before ? JSON.stringify(before[key]) !== JSON.stringify(after[key]) : !isEmpty(after[key])))
     .map((key) => ({ field: fieldName(key), from: before ? shown(key, before[key]) : null, to: shown(key, after[key]) }));
 }
 
