@@ -82,7 +82,12 @@ test.describe("admin layout", () => {
       ]);
       await expect(panel.getByRole("list", { name: "Sales" }).getByRole("link")).toHaveText(["Quotes", "Invoices", "Reports"]);
       await expect(panel.getByRole("list", { name: "Customer care" }).getByRole("link")).toHaveText(["Outbox"]);
-      await expect(panel.getByRole("list", { name: "Set-up" }).getByRole("link")).toHaveText(["Settings", "Security", "Team"]);
+      await expect(panel.getByRole("list", { name: "Set-up" }).getByRole("link")).toHaveText([
+        "Settings",
+        "Security",
+        "Team",
+        "Who did what",
+      ]);
       await panel.getByRole("link", { name: "Security" }).click();
       await expect(page).toHaveURL(/\/admin\/security$/);
       await expect(page.getByRole("heading", { level: 1, name: "Security" })).toBeVisible();
@@ -130,7 +135,7 @@ test.describe("admin layout", () => {
         ["Daily work", ["My Day", "Jobs", "Gas Safety", "Calendar", "Service Records"]],
         ["Customer care", ["Reminders", "Chats", "Outbox"]],
         ["Sales", ["Orders", "Quotes", "Invoices", "Reports", "Products", "Email Subscribers"]],
-        ["Set-up", ["Settings", "Security", "Team"]],
+        ["Set-up", ["Settings", "Security", "Team", "Who did what"]],
       ] as const;
       for (const [group, links] of groups)
         await expect(panel.getByRole("list", { name: group }).getByRole("link")).toHaveText([...links]);

@@ -18,6 +18,8 @@ export const BACKUP_TABLES = [
   // The team: who did and issued what. Their passwords and second factors stay out (admin_accounts);
   // an invitation's hash is keyed with the Worker's secret, so a planted one opens nothing.
   "admin_users",
+  // Who did what: the six years of history the business keeps (no secrets: see schema/db/audit.ts).
+  "audit_log",
   "products",
   "customers",
   "customer_merges",

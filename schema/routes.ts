@@ -218,6 +218,7 @@ export const adminRoutes: RouteInfo[] = [
   { path: "/admin/settings", title: "Settings", description: "", prerender: false },
   { path: "/admin/security", title: "Security", description: "", prerender: false },
   { path: "/admin/team", title: "Team", description: "", prerender: false },
+  { path: "/admin/audit", title: "Who did what", description: "", prerender: false },
 ];
 
 /** Whether `path` is an address of the route `pattern` ("/admin/customers/:id" matches "/admin/customers/12"). */

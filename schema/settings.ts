@@ -18,6 +18,8 @@ export const settings = {
     pendingSignupDays: 30,
     /** Invoices, payments and credit notes: the tax records HMRC asks a business to keep. */
     invoiceYears: 6,
+    /** Who did what in the back office: as long as the records it is the history of (invoices' six years). */
+    auditYears: 6,
     /** Gas safety records (reg. 36 asks landlords for two years; we keep the engineer's copy as long). */
     safetyRecordYears: 2,
   },

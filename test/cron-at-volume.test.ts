@@ -30,7 +30,8 @@ const BUDGET: Record<Task, { queries: number; rows?: number }> = {
   mail: { queries: 7, rows: 10_000 },
   carts: { queries: 1 },
   refunds: { queries: 21 + 51, rows: 10 },
-  upkeep: { queries: 12 },
+  // Retention (the audit log's six years among it: one bounded statement), sessions, the owner's facts.
+  upkeep: { queries: 13 },
 };
 
 /** The task a trip (one statement, or one batch, which always belongs to one task) was made by, from the tables it names. */

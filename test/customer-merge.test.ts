@@ -86,11 +86,12 @@ describe("merging two customers", () => {
       });
       expect(res.body.moved[reference.split(".")[0]!] ?? 0, reference).toBe(merged);
     }
-    // Every other table as it was; one customer fewer, one merge more.
+    // Every other table as it was; one customer fewer, one merge more, and the merge in who did what.
     expect(await tableCounts()).toEqual({
       ...tablesBefore,
       customers: tablesBefore.customers! - 1,
       customer_merges: tablesBefore.customer_merges! + 1,
+      audit_log: tablesBefore.audit_log! + 1,
     });
     expect(await query("SELECT id FROM customers WHERE id = ?1", mergedId)).toEqual([]);
     expect(await query("SELECT rowid FROM customers_search WHERE rowid = ?1", mergedId)).toEqual([]);

@@ -1,4 +1,5 @@
 export * from "./accounts";
+export * from "./audit";
 export * from "./bookings";
 export * from "./crm";
 export * from "./customers";

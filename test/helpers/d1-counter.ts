@@ -56,7 +56,8 @@ const WRITE = /^\s*(insert|update|delete|replace)\b/i;
 
 /**
  * Trips that change the request's own data. Counting a rate-limit hit and handing an e-mail to the
- * local outbox or the mail queue (outgoing_emails) are not the request's write.
+ * local outbox or the mail queue (outgoing_emails) are not the request's write, nor is the audit
+ * log's entry of it (written after the answer).
  */
 export const writeTrips = (trips: string[][]) =>
-  trips.filter((trip) => trip.some((sql) => WRITE.test(sql) && !/"(rate_limits|outbox|outgoing_emails)"/.test(sql)));
+  trips.filter((trip) => trip.some((sql) => WRITE.test(sql) && !/"(rate_limits|outbox|outgoing_emails|audit_log)"/.test(sql)));

@@ -13,7 +13,14 @@ import { isReminderHour, runReminders } from "../services/reminders/reminders";
 import { withFacts } from "../services/settings/business-facts";
 import { forgetCatalogue } from "../services/shop/catalogue-cache";
 import { releaseExpiredHolds } from "../services/shop/stock";
-import { purgeAdminRecords, purgeOldChats, purgeOldMail, purgeStaleCarts, purgeUnconfirmedSignups } from "./retention";
+import {
+  pruneAuditLog,
+  purgeAdminRecords,
+  purgeOldChats,
+  purgeOldMail,
+  purgeStaleCarts,
+  purgeUnconfirmedSignups,
+} from "./retention";
 
 /** Card payments that never came back: their orders are cancelled and the held stock given back. */
 async function releaseHolds(env: AppEnv, now: number) {
@@ -68,6 +75,7 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv,
       purgeOldMail(db, now),
       purgeUnconfirmedSignups(db, now),
       purgeAdminRecords(db, now),
+      pruneAuditLog(db, now),
       purgeRateLimits(db, 86_400, now),
       purgeAccountSessions(db, now),
       releaseHolds(env, now),

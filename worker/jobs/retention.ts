@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, lt, max, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, max, or } from "drizzle-orm";
 import {
   adminDevices,
   adminSessions,
   adminSignIns,
+  auditLog,
   cartItems,
   chatMessages,
   emailSubscribers,
@@ -92,4 +93,31 @@ export async function purgeAdminRecords(db: Db, now = Date.now()) {
     // A phone retries a lost sync within minutes or days, never a month later.
     db.delete(sheetSyncs).where(lt(sheetSyncs.createdAt, daysAgo(now, 30))),
   ]);
+}
+
+/** How many audit entries one cron run deletes: a bounded statement, 60,000 an hour at most. */
+export const AUDIT_PRUNE_PER_RUN = 5_000;
+
+const yearsAgo = (now: number, years: number) => monthsAgo(now, years * 12);
+
+/**
+ * Who-did-what entries past six years, the oldest first, a share per run (one statement, however
+ * many are due: a first run after years of history never holds the cron past D1's limits).
+ */
+export async function pruneAuditLog(db: Db, now = Date.now()) {
+  const deleted = await db
+    .delete(auditLog)
+    .where(
+      inArray(
+        auditLog.id,
+        db
+          .select({ id: auditLog.id })
+          .from(auditLog)
+          .where(lt(auditLog.at, yearsAgo(now, retention.auditYears)))
+          .orderBy(asc(auditLog.at), asc(auditLog.id))
+          .limit(AUDIT_PRUNE_PER_RUN),
+      ),
+    )
+    .returning({ id: auditLog.id });
+  return deleted.length;
 }

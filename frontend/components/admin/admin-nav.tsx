@@ -45,6 +45,7 @@ const sections: Section[] = [
   { href: "/settings", label: "Settings", place: "more", group: "Set-up" },
   { href: "/security", label: "Security", place: "more", group: "Set-up" },
   { href: "/team", label: "Team", place: "more", group: "Set-up" },
+  { href: "/audit", label: "Who did what", place: "more", group: "Set-up" },
 ];
 
 /** The widths at which `md` and `lg` sections join the bar (the bar then fits in one row). */

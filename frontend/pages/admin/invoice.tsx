@@ -2,6 +2,7 @@ import { Card, Text } from "@radix-ui/themes";
 import { Link, useParams, useSearchParams } from "wouter";
 import type { AdminCustomer } from "../../../schema/api/customers";
 import type { AdminInvoice } from "../../../schema/api/invoices";
+import { RecordHistory } from "../../components/admin/audit/record-history";
 import { LoadedCustomer, LoadedDocument } from "../../components/admin/documents/loaded-document";
 import { InvoiceDraft } from "../../components/admin/invoices/invoice-draft";
 import { IssuedInvoice } from "../../components/admin/invoices/issued-invoice";
@@ -19,18 +20,21 @@ export default function InvoicePage() {
       noun="invoice"
       failed="Failed to load the invoice."
     >
-      {(invoice, refresh) =>
-        invoice.state === "draft" ? (
-          <InvoiceDraft
-            key={invoice.updatedAt}
-            invoice={invoice}
-            customer={{ id: invoice.customerId ?? 0, name: invoice.customerName, email: invoice.customerEmail }}
-            onSaved={refresh}
-          />
-        ) : (
-          <IssuedInvoice invoice={invoice} onChanged={refresh} />
-        )
-      }
+      {(invoice, refresh) => (
+        <>
+          {invoice.state === "draft" ? (
+            <InvoiceDraft
+              key={invoice.updatedAt}
+              invoice={invoice}
+              customer={{ id: invoice.customerId ?? 0, name: invoice.customerName, email: invoice.customerEmail }}
+              onSaved={refresh}
+            />
+          ) : (
+            <IssuedInvoice invoice={invoice} onChanged={refresh} />
+          )}
+          <RecordHistory key={invoice.updatedAt} kind="invoice" id={invoice.id} />
+        </>
+      )}
     </LoadedDocument>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, useParams } from "wouter";
 import type { AdminJob, JobEvent } from "../../../schema/api/jobs";
 import { formatDate } from "../../../schema/london-time-text";
+import { RecordHistory } from "../../components/admin/audit/record-history";
 import { LoadedDocument } from "../../components/admin/documents/loaded-document";
 import { InvoiceFrom } from "../../components/admin/invoices/invoice-from";
 import { JobStateBadge } from "../../components/admin/jobs/job-state";
@@ -106,6 +107,7 @@ function Job({ job, onChanged }: { job: AdminJob; onChanged: () => unknown }) {
           </li>
         ))}
       </ol>
+      <RecordHistory key={job.events.length} kind="job" id={job.id} />
     </>
   );
 }

@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../../env";
+import { recordWrites } from "../../middleware/audit";
 import { requireAdmin } from "../../middleware/auth";
 import { hidePricesFromEngineers } from "../../middleware/engineer-prices";
 import { noStore } from "../../middleware/no-store";
+import audit from "./audit";
 import calendar from "./calendar";
 import campaigns from "./campaigns";
 import chats from "./chats";
@@ -34,16 +36,18 @@ import workbench from "./workbench";
 
 /**
  * The back office API. `login.ts` owns POST /login (public), POST /logout and GET /me, `join.ts` an
- * invitation's link (public); everything
- * mounted after `requireAdmin` needs a valid, unrevoked bearer token of an active person whose role
- * the route's row in `roles.ts` names.
+ * invitation's link (public). Everything mounted after `requireAdmin` needs a valid, unrevoked
+ * bearer token of an active person; every write after it is recorded with its person
+ * (`recordWrites`: who did what, worker/middleware/audit.ts), refusals included; and the route's
+ * row in `roles.ts` must name the person's role.
  */
 const app = new Hono<HonoEnv>()
   // Customers' details and the owner's data must never be kept by a browser or a proxy cache.
   .use("*", noStore())
   .route("/", login)
   .route("/", join)
-  .use("*", requireAdmin, requireRole, hidePricesFromEngineers)
+  .use("*", requireAdmin, recordWrites, requireRole, hidePricesFromEngineers)
+  .route("/audit", audit)
   .route("/quotes", enquiries)
   .route("/email-subscribers", emailSubscribers)
   .route("/service-records", serviceRecords)

@@ -169,7 +169,12 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly TeamRole[]>> = {
   "GET /settings/billing": OFFICE,
   "PATCH /settings/billing": OWNER,
 
-  // The owner's alone: the team, backups, the outbox of sent mail, customers' erasure.
+  // Who did what: a record's history beside it (it shows amounts), the whole log the owner's.
+  "GET /audit/:kind/:id": OFFICE,
+
+  // The owner's alone: the team, who did what, backups, the outbox of sent mail, customers' erasure.
+  "GET /audit": OWNER,
+  "GET /audit/people": OWNER,
   "GET /team": OWNER,
   "POST /team": OWNER,
   "PUT /team/:id": OWNER,

@@ -1,0 +1,38 @@
+import { Heading, Text } from "@radix-ui/themes";
+import type { AuditEntry } from "../../../../schema/api/audit";
+import { useAdminData } from "../../../hooks/admin/use-admin-data";
+import { isUnauthorized } from "../../../lib/admin/admin-api";
+import { HttpError } from "../../../lib/api";
+import { AuditEntryItem } from "./audit-entry";
+
+/**
+ * "History" on a record's screen: who did what to it, newest first, from the audit log (a job's
+ * gathers its quote, visits, their documents and its invoices). Someone whose role may not read the
+ * log sees nothing here rather than an error.
+ */
+export function RecordHistory({ kind, id }: { kind: string; id: number | string }) {
+  const { data, error } = useAdminData<AuditEntry[]>(`/api/admin/audit/${kind}/${encodeURIComponent(String(id))}`);
+  if (error && (isUnauthorized(error) || (error instanceof HttpError && error.status === 403))) return null;
+  return (
+    <section aria-labelledby={`history-${kind}-${id}`} className="admin-history">
+      <Heading as="h2" size="4" mt="5" mb="3" id={`history-${kind}-${id}`}>
+        History
+      </Heading>
+      {error ? (
+        <Text color="red">Failed to load the history.</Text>
+      ) : !data ? (
+        <Text color="gray">Loading the history…</Text>
+      ) : data.length === 0 ? (
+        <Text color="gray">Nothing recorded yet.</Text>
+      ) : (
+        <ol className="audit-history">
+          {data.map((entry) => (
+            <li key={entry.id}>
+              <AuditEntryItem entry={entry} showRecord={kind === "job"} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
