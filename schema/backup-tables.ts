@@ -18,6 +18,9 @@ export const BACKUP_TABLES = [
   // The team: who did and issued what. Their passwords and second factors stay out (admin_accounts);
   // an invitation's hash is keyed with the Worker's secret, so a planted one opens nothing.
   "admin_users",
+  // Each engineer's working week and the times they are not to be booked.
+  "engineer_hours",
+  "engineer_blocks",
   "products",
   "customers",
   "customer_merges",
@@ -26,6 +29,7 @@ export const BACKUP_TABLES = [
   "jobs",
   "quotes",
   "service_records",
+  "visit_engineers",
   "visit_sheets",
   "outgoing_emails",
   "gas_safety_records",

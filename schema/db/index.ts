@@ -2,6 +2,7 @@ export * from "./accounts";
 export * from "./bookings";
 export * from "./crm";
 export * from "./customers";
+export * from "./diary";
 export * from "./documents";
 export * from "./gas-safety";
 export * from "./invoices";
