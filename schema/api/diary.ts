@@ -97,3 +97,12 @@ export const blockParamSchema = z.object({
   id: z.coerce.number({ error: "id is a number" }).int().positive("id is a number"),
   blockId: z.coerce.number({ error: "blockId is a number" }).int().positive("blockId is a number"),
 });
+
+/** GET /api/admin/engineers/:id/blocks: the blocked times that meet these London days. */
+export const blocksQuerySchema = z.object({
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "from must be a date (yyyy-mm-dd)")
+    .optional(),
+  days: z.coerce.number().int().min(1, "days is between 1 and 62").max(62, "days is between 1 and 62").default(14),
+});

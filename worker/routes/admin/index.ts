@@ -7,6 +7,7 @@ import campaigns from "./campaigns";
 import chats from "./chats";
 import customers from "./customers";
 import emailSubscribers from "./email-subscribers";
+import engineers from "./engineers";
 import enquiries from "./enquiries";
 import erasureRequests from "./erasure-requests";
 import gasSafety from "./gas-safety";
@@ -54,6 +55,7 @@ const app = new Hono<HonoEnv>()
   .route("/upload-url", uploadUrl)
   .route("/", campaigns)
   .route("/", calendar)
+  .route("/", engineers)
   .route("/outbox", outbox)
   .route("/chats", chats)
   .route("/reminders", reminders)

@@ -113,11 +113,17 @@ export const isDiaryClash = (error: unknown) =>
   isConstraintError(error, "UNIQUE", "booking_cells") || isConstraintError(error, "NOT NULL", "visit_engineers.user_id");
 
 /** The 409 for a visit an engineer cannot take, naming the clash. */
-export async function diaryClash(db: Db, engineerIds: number[], start: string, end: string, visitId: number | null) {
+export async function diaryClash(
+  db: Db,
+  engineerIds: number[],
+  start: string,
+  end: string,
+  visitId: number | null,
+  advice = "Choose another time or another engineer, or leave the time to be agreed.",
+  path = "visitStart",
+) {
   const clash = await clashOf(db, engineerIds, start, end, visitId);
-  return new ApiError(
-    "CONFLICT",
-    `${clash ?? "That time overlaps another visit in the diary."} Choose another time or another engineer, or leave the time to be agreed.`,
-    { details: [{ path: "visitStart", message: clash ?? "Another visit is booked then" }] },
-  );
+  return new ApiError("CONFLICT", `${clash ?? "That time overlaps another visit in the diary."} ${advice}`, {
+    details: [{ path, message: clash ?? "Another visit is booked then" }],
+  });
 }
