@@ -266,7 +266,9 @@ describe("each engineer's day, diary and feed", () => {
     expect(team.body.map((e: { name: string }) => e.name)).toEqual(["Owner", "Sam Okafor"]);
     const bad = await admin("PUT", `/api/admin/engineers/${sam.id}/hours`, { monday: { start: "15:00", end: "07:00" } });
     expect(bad.status).toBe(400);
-    expect((await admin("DELETE", `/api/admin/engineers/${sam.id}/hours`)).status).toBe(200);
+    // The week is saved whole: a weekday left out is back on the business's hours.
+    expect((await admin("PUT", `/api/admin/engineers/${sam.id}/hours`, { friday: null })).body.hours).toEqual({ friday: null });
+    expect((await admin("PUT", `/api/admin/engineers/${sam.id}/hours`, {})).status).toBe(200);
     expect((await admin("GET", "/api/admin/engineers")).body[1].hours).toEqual({});
   });
 });

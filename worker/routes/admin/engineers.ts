@@ -9,14 +9,7 @@ import { ApiError } from "../../lib/errors";
 import { siteUrl } from "../../lib/site-url";
 import { validate } from "../../lib/validate";
 import { engineerFeedSecret } from "../../services/visits/calendar";
-import {
-  addBlock,
-  deleteBlock,
-  diaryEngineers,
-  listBlocks,
-  resetEngineerHours,
-  saveEngineerHours,
-} from "../../services/visits/engineer-diary";
+import { addBlock, deleteBlock, diaryEngineers, listBlocks, saveEngineerHours } from "../../services/visits/engineer-diary";
 
 /** An engineer sees their own diary's settings and feed only; the owner and the office anyone's. */
 function requireOwnOrOffice(user: AdminUser | undefined, id: number) {
@@ -34,10 +27,6 @@ const app = new Hono<HonoEnv>()
   .put("/engineers/:id/hours", validate("param", idParamSchema), validate("json", engineerHoursSchema), async (c) =>
     c.json(await saveEngineerHours(getDb(c.env), c.req.valid("param").id, c.req.valid("json"))),
   )
-  .delete("/engineers/:id/hours", validate("param", idParamSchema), async (c) => {
-    await resetEngineerHours(getDb(c.env), c.req.valid("param").id);
-    return c.json({ success: true });
-  })
   .get("/engineers/:id/blocks", validate("param", idParamSchema), validate("query", blocksQuerySchema), async (c) => {
     const { id } = c.req.valid("param");
     requireOwnOrOffice(c.get("adminUser"), id);

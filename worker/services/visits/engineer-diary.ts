@@ -35,31 +35,22 @@ const requirePerson = async (db: Db, id: number) => {
 };
 
 /**
- * Sets the weekdays given (the others stay as they are): hours, `null` for a day off every week.
- * A weekday set back to the business's hours is one without a row. One round trip.
+ * Sets the engineer's week as given: hours, `null` for a day off every week; a weekday left out
+ * follows the business's hours (it has no row). One batch: the old week goes, the new one comes.
  */
 export async function saveEngineerHours(db: Db, id: number, week: EngineerHoursInput): Promise<DiaryEngineer> {
   await requirePerson(db, id);
   const days = Object.entries(week).filter(([, hours]) => hours !== undefined);
-  if (days.length > 0) {
-    const [first, ...rest] = days.map(([weekday, hours]) =>
-      db
-        .insert(engineerHours)
-        .values({ userId: id, weekday, start: hours?.start ?? null, end: hours?.end ?? null })
-        .onConflictDoUpdate({
-          target: [engineerHours.userId, engineerHours.weekday],
-          set: { start: hours?.start ?? null, end: hours?.end ?? null },
-        }),
-    );
-    await db.batch([first!, ...rest]);
-  }
+  await db.batch([
+    db.delete(engineerHours).where(eq(engineerHours.userId, id)),
+    ...days.map(([weekday, hours]) =>
+      db.insert(engineerHours).values({ userId: id, weekday, start: hours?.start ?? null, end: hours?.end ?? null }),
+    ),
+  ]);
   const engineer = (await diaryEngineers(db)).find((e) => e.id === id);
   if (!engineer) throw notFound("Engineer");
   return engineer;
 }
-
-/** Back to the business's hours on every weekday. */
-export const resetEngineerHours = (db: Db, id: number) => db.delete(engineerHours).where(eq(engineerHours.userId, id));
 
 const toBlock = (b: typeof engineerBlocks.$inferSelect): EngineerBlock => ({
   id: b.id,
