@@ -2,6 +2,7 @@ import { and, asc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { DiaryEngineer, EngineerBlock, EngineerHoursInput, Qualification } from "../../../schema/api/diary";
 import { adminUsers, engineerBlocks, engineerHours, visitEngineers } from "../../../schema/db";
 import type { Db } from "../../db/client";
+import { isConstraintError } from "../../db/errors";
 import { insertWhen } from "../../db/insert-when";
 import { ApiError, notFound } from "../../lib/errors";
 import { weekOf } from "./engineer-time";
@@ -12,22 +13,31 @@ import { diaryClash } from "./engineers";
  * who do some kind of work, the owner first), each one's working week and their blocked times.
  */
 
-/** The diary's columns, with each one's own week, in one round trip. */
-export async function diaryEngineers(db: Db): Promise<DiaryEngineer[]> {
-  const [people, hours] = await db.batch([
+/** The reads behind the diary's columns, for a caller's batch. */
+const engineerQueries = (db: Db) =>
+  [
     db
       .select({ id: adminUsers.id, name: adminUsers.name, role: adminUsers.role, qualifications: adminUsers.qualifications })
       .from(adminUsers)
       .where(and(eq(adminUsers.status, "active"), ne(adminUsers.qualifications, "[]")))
       .orderBy(asc(adminUsers.id)),
     db.select().from(engineerHours),
-  ]);
-  return people.map((p) => ({
+  ] as const;
+
+type EngineerRows = readonly [
+  { id: number; name: string; role: DiaryEngineer["role"]; qualifications: string }[],
+  (typeof engineerHours.$inferSelect)[],
+];
+
+const toEngineers = ([people, hours]: EngineerRows): DiaryEngineer[] =>
+  people.map((p) => ({
     ...p,
     qualifications: JSON.parse(p.qualifications) as Qualification[],
     hours: weekOf(hours.filter((h) => h.userId === p.id)),
   }));
-}
+
+/** The diary's columns, with each one's own week, in one round trip. */
+export const diaryEngineers = async (db: Db): Promise<DiaryEngineer[]> => toEngineers(await db.batch(engineerQueries(db)));
 
 const requirePerson = async (db: Db, id: number) => {
   const [person] = await db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.id, id));
@@ -39,17 +49,23 @@ const requirePerson = async (db: Db, id: number) => {
  * follows the business's hours (it has no row). One batch: the old week goes, the new one comes.
  */
 export async function saveEngineerHours(db: Db, id: number, week: EngineerHoursInput): Promise<DiaryEngineer> {
-  await requirePerson(db, id);
   const days = Object.entries(week).filter(([, hours]) => hours !== undefined);
-  await db.batch([
-    db.delete(engineerHours).where(eq(engineerHours.userId, id)),
-    ...days.map(([weekday, hours]) =>
-      db.insert(engineerHours).values({ userId: id, weekday, start: hours?.start ?? null, end: hours?.end ?? null }),
-    ),
-  ]);
-  const engineer = (await diaryEngineers(db)).find((e) => e.id === id);
-  if (!engineer) throw notFound("Engineer");
-  return engineer;
+  try {
+    const results = await db.batch([
+      db.delete(engineerHours).where(eq(engineerHours.userId, id)),
+      ...days.map(([weekday, hours]) =>
+        db.insert(engineerHours).values({ userId: id, weekday, start: hours?.start ?? null, end: hours?.end ?? null }),
+      ),
+      ...engineerQueries(db),
+    ]);
+    const engineer = toEngineers(results.slice(-2) as unknown as EngineerRows).find((e) => e.id === id);
+    if (!engineer) throw notFound("Engineer");
+    return engineer;
+  } catch (error) {
+    // Nobody with that id: the hours' foreign key.
+    if (isConstraintError(error, "FOREIGN KEY")) throw notFound("Engineer");
+    throw error;
+  }
 }
 
 const toBlock = (b: typeof engineerBlocks.$inferSelect): EngineerBlock => ({

@@ -31,16 +31,18 @@ export function engineerTimeQueries(
   who: WhoMayGo,
   range: { startCell: string; endCell: string; start: string; end: string },
 ) {
-  const candidates = db.select({ id: adminUsers.id }).from(adminUsers).where(candidatesWhere(who));
   return [
     db.select({ id: adminUsers.id }).from(adminUsers).where(candidatesWhere(who)).orderBy(asc(adminUsers.id)),
-    db.select().from(engineerHours).where(inArray(engineerHours.userId, candidates)),
+    db
+      .select()
+      .from(engineerHours)
+      .where(inArray(engineerHours.userId, db.select({ id: adminUsers.id }).from(adminUsers).where(candidatesWhere(who)))),
     db
       .select({ userId: engineerBlocks.userId, start: engineerBlocks.startsAt, end: engineerBlocks.endsAt })
       .from(engineerBlocks)
       .where(
         and(
-          inArray(engineerBlocks.userId, candidates),
+          inArray(engineerBlocks.userId, db.select({ id: adminUsers.id }).from(adminUsers).where(candidatesWhere(who))),
           lt(engineerBlocks.startsAt, range.end),
           gt(engineerBlocks.endsAt, range.start),
         ),
@@ -51,7 +53,7 @@ export function engineerTimeQueries(
       .from(bookingCells)
       .where(
         and(
-          inArray(bookingCells.userId, candidates),
+          inArray(bookingCells.userId, db.select({ id: adminUsers.id }).from(adminUsers).where(candidatesWhere(who))),
           sql`${bookingCells.cell} >= ${range.startCell}`,
           lt(bookingCells.cell, range.endCell),
         ),

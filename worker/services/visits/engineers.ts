@@ -1,9 +1,10 @@
-import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { VisitEngineer } from "../../../schema/api/diary";
 import { adminUsers, engineerBlocks, serviceRecords, visitEngineers } from "../../../schema/db";
 import { formatClock, formatShortDay } from "../../../schema/london-time-text";
 import type { Db } from "../../db/client";
 import { isConstraintError } from "../../db/errors";
+import { inJsonList } from "../../db/json-list";
 import type { AdminUser } from "../../lib/admin-token";
 import { ApiError } from "../../lib/errors";
 
@@ -31,19 +32,14 @@ export const parseEngineers = (json: string | null): VisitEngineer[] =>
 export const onlyEngineer = (engineer: number | undefined) =>
   engineer === undefined
     ? undefined
-    : inArray(
-        serviceRecords.id,
-        sql`(SELECT ${visitEngineers.serviceRecordId} FROM ${visitEngineers} WHERE ${visitEngineers.userId} = ${engineer})`,
-      );
+    : sql`${serviceRecords.id} IN (SELECT ${visitEngineers.serviceRecordId} FROM ${visitEngineers} WHERE ${visitEngineers.userId} = ${engineer})`;
 
 /** The engineers named, each an active member of the team (400 naming the first that is not). */
 export async function requireEngineers(db: Db, ids: number[]): Promise<void> {
   const found = await db
     .select({ id: adminUsers.id })
     .from(adminUsers)
-    .where(
-      and(inArray(adminUsers.id, sql`(SELECT value FROM json_each(${JSON.stringify(ids)}))`), eq(adminUsers.status, "active")),
-    );
+    .where(and(inJsonList(adminUsers.id, ids), eq(adminUsers.status, "active")));
   const missing = ids.find((id) => !found.some((f) => f.id === id));
   if (missing !== undefined) {
     throw new ApiError("VALIDATION_FAILED", "Choose engineers from the team: one of them is not an active member.", {
@@ -66,7 +62,6 @@ export async function clashOf(
   end: string,
   visitId: number | null,
 ): Promise<string | null> {
-  const ids = sql`(SELECT value FROM json_each(${JSON.stringify(engineerIds)}))`;
   const [visits, blocks] = await db.batch([
     db
       .select({
@@ -80,7 +75,7 @@ export async function clashOf(
       .innerJoin(serviceRecords, eq(serviceRecords.id, visitEngineers.serviceRecordId))
       .where(
         and(
-          inArray(visitEngineers.userId, ids),
+          inJsonList(visitEngineers.userId, engineerIds),
           lt(visitEngineers.startsAt, end),
           gt(visitEngineers.endsAt, start),
           visitId === null ? undefined : ne(visitEngineers.serviceRecordId, visitId),
@@ -96,7 +91,9 @@ export async function clashOf(
       })
       .from(engineerBlocks)
       .innerJoin(adminUsers, eq(adminUsers.id, engineerBlocks.userId))
-      .where(and(inArray(engineerBlocks.userId, ids), lt(engineerBlocks.startsAt, end), gt(engineerBlocks.endsAt, start)))
+      .where(
+        and(inJsonList(engineerBlocks.userId, engineerIds), lt(engineerBlocks.startsAt, end), gt(engineerBlocks.endsAt, start)),
+      )
       .limit(1),
   ]);
   const [visit] = visits;
