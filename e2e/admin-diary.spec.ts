@@ -24,9 +24,9 @@ test("at 390px the owner blocks a day off in an engineer's diary and /book stops
   await expect(panel).toBeVisible();
   await expect(panel.getByTestId("engineer-feed-url")).toContainText("/api/calendar/");
   const block = panel.getByRole("form", { name: /Block .*'s time/ });
-  await block.getByLabel("Day").fill(day);
-  await block.getByLabel("Reason").fill("Training");
-  await block.getByRole("button", { name: "Block" }).click();
+  await block.getByLabel("Day", { exact: true }).fill(day);
+  await block.getByLabel("Reason", { exact: true }).fill("Training");
+  await block.getByRole("button", { name: "Block", exact: true }).click();
   await expect(page.getByText("Time blocked")).toBeVisible();
   const listed = panel
     .getByRole("list", { name: /blocked times/ })
