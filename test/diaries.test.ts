@@ -233,6 +233,13 @@ describe("each engineer's day, diary and feed", () => {
     const list = await admin("GET", `/api/admin/service-records?engineer=${sam.id}`);
     expect(list.body.map((r: { engineers: { id: number }[] }) => r.engineers[0]!.id)).toEqual([sam.id]);
     expect((await admin("GET", "/api/admin/service-records?engineer=abc")).status).toBe(400);
+    // Free times (a 60-minute grid from 08:30): Sam's own leave out 09:30, in his 09:00 visit; anyone's still offer it (the owner is free).
+    const freeTimes = async (who: string) =>
+      (await admin("GET", `/api/admin/service-records/free-times?minutes=60&from=${day}&days=1${who}`)).body.map(
+        (s: { start: string }) => s.start,
+      );
+    expect(await freeTimes(`&engineer=${sam.id}`)).not.toContain(at(day, "09:30"));
+    expect(await freeTimes("")).toContain(at(day, "09:30"));
   });
 
   it("gives each engineer a feed of their own visits, which another engineer cannot open", async () => {
