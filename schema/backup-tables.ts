@@ -20,6 +20,9 @@ export const BACKUP_TABLES = [
   "admin_users",
   // Who did what: the six years of history the business keeps (no secrets: see schema/db/audit.ts).
   "audit_log",
+  // Each engineer's working week and the times they are not to be booked.
+  "engineer_hours",
+  "engineer_blocks",
   "products",
   "customers",
   "customer_merges",
@@ -28,6 +31,7 @@ export const BACKUP_TABLES = [
   "jobs",
   "quotes",
   "service_records",
+  "visit_engineers",
   "visit_sheets",
   "outgoing_emails",
   "gas_safety_records",

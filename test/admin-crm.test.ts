@@ -211,6 +211,8 @@ describe("admin service records and customers", () => {
       visitStart: null,
       visitEnd: null,
       bookingReference: null,
+      // Written straight into the table by the factory: nobody assigned (the API's own visits always have someone).
+      engineers: [],
       propertyId: null,
       // Every visit is in a job: one of its own, made as it was written.
       jobId: expect.any(Number),

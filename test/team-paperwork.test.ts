@@ -9,6 +9,24 @@ import { completeRecord, landlordWithFlat, pdfText } from "./helpers/gas-safety"
 // Issue 46: what an engineer issues carries their own name and Gas Safe licence number, whatever the
 // draft was given; the owner of a business of one issues as the draft says, as before.
 
+/** A visit at the flat, assigned to the engineer: what lets them at its paperwork (engineer-scope.ts). */
+async function visitFor(engineerId: number, f: Awaited<ReturnType<typeof landlordWithFlat>>) {
+  const { status, body } = await callAppJson("/api/admin/service-records", {
+    method: "POST",
+    headers: await adminHeaders(),
+    json: {
+      customerId: f.customer.id,
+      propertyId: f.flat.id,
+      serviceType: "Gas safety check",
+      status: "scheduled",
+      serviceDate: londonToday(),
+      engineers: [engineerId],
+    },
+  });
+  expect(status, JSON.stringify(body)).toBe(201);
+  return body.id as number;
+}
+
 const as = (headers: Record<string, string>) => ({
   post: <T = any>(path: string, json: unknown = {}) => callAppJson<T>(path, { method: "POST", json, headers }),
   patch: <T = any>(path: string, json: unknown) => callAppJson<T>(path, { method: "PATCH", json, headers }),
@@ -17,8 +35,11 @@ const as = (headers: Record<string, string>) => ({
 describe("paperwork issued by a member of the team", () => {
   it("starts the engineer's draft with their name and licence, and the record and its PDF carry them", async () => {
     const f = await landlordWithFlat();
-    const { headers } = await teamHeaders("engineer", { name: "Priya Shah", licence: "7654321" });
+    const { headers, id } = await teamHeaders("engineer", { name: "Priya Shah", licence: "7654321" });
     const engineer = as(headers);
+    // Not one of her visits yet: the property's paperwork is not hers to start.
+    expect((await engineer.post("/api/admin/gas-safety-records", { propertyId: f.flat.id })).status).toBe(403);
+    await visitFor(id, f);
     const draft = await engineer.post<AdminGasSafetyRecord>("/api/admin/gas-safety-records", { propertyId: f.flat.id });
     expect(draft.status).toBe(201);
     expect(draft.body).toMatchObject({ engineerName: "Priya Shah", engineerLicence: "7654321" });
@@ -42,7 +63,8 @@ describe("paperwork issued by a member of the team", () => {
 
   it("refuses an engineer without a licence on their profile, naming what to do", async () => {
     const f = await landlordWithFlat();
-    const { headers } = await teamHeaders("engineer", { licence: "" });
+    const { headers, id } = await teamHeaders("engineer", { licence: "" });
+    await visitFor(id, f);
     const engineer = as(headers);
     const draft = await engineer.post<AdminGasSafetyRecord>("/api/admin/gas-safety-records", { propertyId: f.flat.id });
     await engineer.patch(`/api/admin/gas-safety-records/${draft.body.id}`, completeRecord(f));
@@ -81,16 +103,33 @@ describe("a job sheet sent from a phone", () => {
         postcode: "M33 2AA",
       },
     });
-    const visit = await callAppJson("/api/admin/service-records", {
-      method: "POST",
-      headers: owner,
-      json: { customerId: customer.body.id, serviceType: "Boiler Repair", status: "scheduled", serviceDate: londonToday() },
+    const { headers, id } = await teamHeaders("engineer", { name: "Priya Shah" });
+    const visitOf = (engineers: number[]) =>
+      callAppJson("/api/admin/service-records", {
+        method: "POST",
+        headers: owner,
+        json: {
+          customerId: customer.body.id,
+          serviceType: "Boiler Repair",
+          status: "scheduled",
+          serviceDate: londonToday(),
+          engineers,
+        },
+      });
+    const sheet = { baseVersion: "1", arrivedAt: new Date().toISOString(), workDone: "Replaced the diverter valve" };
+    // Another engineer's visit is not hers to fill.
+    const others = await visitOf([1]);
+    const stranger = await callAppJson(`/api/admin/visits/${others.body.id}/sheet`, {
+      method: "PUT",
+      headers: { ...headers, "Idempotency-Key": `not-hers-${tag}` },
+      json: sheet,
     });
-    const { headers } = await teamHeaders("engineer", { name: "Priya Shah" });
+    expect(stranger.status).toBe(403);
+    const visit = await visitOf([id]);
     const sent = await callAppJson<SheetAnswer>(`/api/admin/visits/${visit.body.id}/sheet`, {
       method: "PUT",
       headers: { ...headers, "Idempotency-Key": `by-${tag}` },
-      json: { baseVersion: "1", arrivedAt: new Date().toISOString(), workDone: "Replaced the diverter valve" },
+      json: sheet,
     });
     expect(sent.status).toBe(200);
     expect(sent.body.sheet).toMatchObject({ by: "Priya Shah", workDone: "Replaced the diverter valve" });

@@ -235,6 +235,8 @@ export type CalendarEntry = {
   allDay: boolean;
   reference: string | null;
   postcode: string | null;
+  /** Who is on the visit (schema/api/diary.ts). */
+  engineers: { id: number; name: string }[];
 };
 
 /** The manage link's token, in the query (to read the booking) or the body (to change it). */
@@ -244,4 +246,6 @@ export const manageTokenRequestSchema = z.object({ token: manageTokenSchema });
 export const calendarWeekQuerySchema = z.object({
   from: isoDate("from").optional(),
   days: z.coerce.number().int().min(1, "days is between 1 and 31").max(31, "days is between 1 and 31").default(7),
+  /** Only this engineer's visits. */
+  engineer: z.coerce.number({ error: "engineer is an engineer's id" }).int().positive("engineer is an engineer's id").optional(),
 });

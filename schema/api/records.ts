@@ -1,6 +1,7 @@
 import { parsePriceToPence } from "../format";
 import { londonToday } from "../london-time";
 import { customerInputSchema } from "./customers";
+import { engineerFilterSchema, engineerIdsSchema, type VisitEngineer } from "./diary";
 import { isoDate, isoDateTime, optionalText } from "./fields";
 import { adminListQuerySchema } from "./lists";
 import { z } from "./z";
@@ -33,6 +34,8 @@ export type AdminServiceRecord = {
   visitEnd: string | null;
   /** The customer's booking reference when they have a link to see and change the visit. */
   bookingReference: string | null;
+  /** Who does the visit: one engineer, or more for a two-person job. */
+  engineers: VisitEngineer[];
   /** Where the visit is, when the customer has properties. */
   propertyId: number | null;
   /** The job this visit is part of (schema/api/jobs.ts). */
@@ -47,6 +50,7 @@ export const serviceRecordTabs = ["active", "scheduled", "pending"] as const;
 export const serviceRecordListQuerySchema = adminListQuerySchema.extend({
   tab: z.enum(serviceRecordTabs, { error: "The tab must be active, scheduled or pending" }).optional(),
   customerId: z.coerce.number().int().positive().optional(),
+  engineer: engineerFilterSchema,
 });
 
 export type ServiceRecordCounts = { all: number; active: number; scheduled: number; pending: number };
@@ -84,6 +88,8 @@ export const serviceRecordFields = {
   visitEnd: isoDateTime("The end time").nullable(),
   /** A visit booked at a time e-mails the customer a confirmation (with a link to change it) unless this is false. */
   notifyCustomer: z.boolean({ error: "notifyCustomer must be true or false" }),
+  /** Who does the visit; a new one without: the signed-in engineer, else the owner. */
+  engineers: engineerIdsSchema,
 };
 
 /** A visit longer than this is two visits. */
@@ -139,6 +145,7 @@ export const serviceRecordInputSchema = z
     visitStart: serviceRecordFields.visitStart.optional(),
     visitEnd: serviceRecordFields.visitEnd.optional(),
     notifyCustomer: serviceRecordFields.notifyCustomer.default(true),
+    engineers: serviceRecordFields.engineers.optional(),
     newCustomer: customerInputSchema.optional(),
     /** Another visit of this job (its customer's, at its property unless another is chosen); else a job of its own. */
     jobId: z.number({ error: "Choose the job" }).int().positive("Choose the job").optional(),
@@ -166,7 +173,7 @@ export type NewServiceRecord = z.output<typeof serviceRecordInputSchema>;
 export type ServiceRecordChanges = z.output<typeof serviceRecordPatchSchema>;
 export { serviceTypes } from "../business";
 
-/** GET /api/admin/service-records/free-times: the diary's free times for a visit of this length. */
+/** GET /api/admin/service-records/free-times: the diary's free times for a visit of this length (anyone's, or one engineer's). */
 export const ownerFreeTimesQuerySchema = z.object({
   minutes: z.coerce
     .number({ error: "minutes must be a number" })
@@ -176,6 +183,8 @@ export const ownerFreeTimesQuerySchema = z.object({
     .refine((m) => m % 15 === 0, "A visit's length is a number of quarter hours"),
   from: isoDate("from").optional(),
   days: z.coerce.number().int().min(1, "days is between 1 and 31").max(31, "days is between 1 and 31").default(1),
+  /** One engineer's free times; without it, anyone's on the team who does the work. */
+  engineer: engineerFilterSchema,
 });
 
 /** How long a visit of each kind usually takes, in minutes: the first suggestion of the form. */

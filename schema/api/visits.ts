@@ -10,7 +10,11 @@ export { MAX_SHEET_PARTS, MAX_SHEET_PHOTOS };
  * /api/admin/visits/:id/sheet, with an Idempotency-Key): everything needed on site, read in one
  * D1 round trip, and what was done there, saved whole by each sync.
  */
-export const todayQuerySchema = z.object({ date: isoDate("The day").optional() });
+export const todayQuerySchema = z.object({
+  date: isoDate("The day").optional(),
+  /** The owner or the office looking at one engineer's day (an engineer always sees their own). */
+  engineer: z.coerce.number({ error: "engineer is an engineer's id" }).int().positive("engineer is an engineer's id").optional(),
+});
 
 export type SheetPart = { productId: number; name: string; quantity: number };
 
@@ -59,6 +63,8 @@ export type TodayVisit = {
   sheet: JobSheet | null;
   /** The visit's version: a sync says which one it was made from, so an office edit since is a conflict. */
   version: string;
+  /** Who is on the visit: the owner and the office see every visit of the day with its engineers' names. */
+  engineers: { id: number; name: string }[];
 };
 
 export type TodayAnswer = { date: string; visits: TodayVisit[] };

@@ -1,7 +1,8 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns";
 import { serviceRecords } from "./crm";
 import { customers } from "./customers";
+import { adminUsers } from "./team";
 
 export const bookableServices = ["annual-service", "boiler-repair", "gas-safety"] as const;
 export const bookingStatuses = ["booked", "cancelled"] as const;
@@ -43,15 +44,22 @@ export const bookings = sqliteTable(
 );
 
 /**
- * The engineer's time in 15-minute cells, each held by at most one visit (a service record with a
- * time, however it was booked): a visit inserts its cells in the same transaction that writes it,
- * so two visits that overlap (the same slot, or slots of different lengths) cannot both be written,
- * whatever the timing. The primary key is the rule. A visit whose time is still to be agreed holds
- * none.
+ * Each engineer's time in 15-minute cells, each held by at most one visit (a service record with a
+ * time, however it was booked): a visit inserts its cells, one set per engineer assigned, in the
+ * same transaction that writes it, so two visits of one engineer that overlap (the same slot, or
+ * slots of different lengths) cannot both be written, whatever the timing; two engineers' cells
+ * never meet. The primary key is the rule. A visit whose time is still to be agreed holds none.
  */
-export const bookingCells = sqliteTable("booking_cells", {
-  cell: text("cell").primaryKey(),
-  serviceRecordId: integer("service_record_id")
-    .notNull()
-    .references(() => serviceRecords.id, { onDelete: "cascade" }),
-});
+export const bookingCells = sqliteTable(
+  "booking_cells",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => adminUsers.id),
+    cell: text("cell").notNull(),
+    serviceRecordId: integer("service_record_id")
+      .notNull()
+      .references(() => serviceRecords.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.cell] }), index("booking_cells_record").on(t.serviceRecordId)],
+);

@@ -3,6 +3,7 @@ export * from "./audit";
 export * from "./bookings";
 export * from "./crm";
 export * from "./customers";
+export * from "./diary";
 export * from "./documents";
 export * from "./gas-safety";
 export * from "./invoices";

@@ -10,6 +10,7 @@ import {
   outgoingEmails,
   serviceRecords,
   serviceReminders,
+  visitEngineers,
   visitSheets,
 } from ".";
 import type { PersonalTable } from "./personal-data-rules";
@@ -179,5 +180,12 @@ export const contactData = {
     other: [bookingCells.cell],
     found: "the account's visits'",
     rules: { time: { action: "delete", rows: "with the visit: the time is free again", cascade: "service_records" } },
+  },
+  visitEngineers: {
+    table: visitEngineers,
+    personal: [],
+    other: [visitEngineers.startsAt, visitEngineers.endsAt],
+    found: "the account's visits'",
+    rules: { engineers: { action: "delete", rows: "with the visit", cascade: "service_records" } },
   },
 } as const satisfies Record<string, PersonalTable>;

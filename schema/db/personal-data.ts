@@ -13,6 +13,8 @@ import {
   chatMessages,
   customers,
   emailSubscribers,
+  engineerBlocks,
+  engineerHours,
   enquiries,
   jobs,
   numberSeriesCounters,
@@ -188,6 +190,16 @@ export const noPersonalData = [
       auditLog.before,
       auditLog.after,
     ],
+  },
+  {
+    table: engineerHours,
+    why: "the firm's own people's working week",
+    other: [engineerHours.weekday, engineerHours.start, engineerHours.end],
+  },
+  {
+    table: engineerBlocks,
+    why: "when the firm's own people are not to be booked, and why in the office's words",
+    other: [engineerBlocks.startsAt, engineerBlocks.endsAt, engineerBlocks.reason, engineerBlocks.createdAt],
   },
   {
     table: adminSessions,

@@ -14,5 +14,6 @@ export function useCalendarSettings() {
   };
 }
 
-/** The bookings and scheduled visits of the 7 days from `from` (a London date). */
-export const useWeek = (from: string) => useAdminData<CalendarEntry[]>(`/api/admin/bookings?from=${from}&days=7`);
+/** The bookings and scheduled visits of the 7 days from `from` (a London date): everyone's, or one engineer's. */
+export const useWeek = (from: string, engineer?: number) =>
+  useAdminData<CalendarEntry[]>(`/api/admin/bookings?from=${from}&days=7${engineer ? `&engineer=${engineer}` : ""}`);

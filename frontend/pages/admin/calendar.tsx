@@ -1,12 +1,14 @@
-import { Button, Code, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Code, Flex, Heading, Select, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { londonToday, mondayOf } from "../../../schema/london-time";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { AvailabilityForm } from "../../components/admin/calendar/availability-form";
+import { EngineerDiary } from "../../components/admin/calendar/engineer-diary";
 import { WeekView } from "../../components/admin/calendar/week-view";
 import { ConfirmButton } from "../../components/admin/confirm-button";
 import { PageHeader } from "../../components/admin/page-header";
 import { useCalendarSettings } from "../../hooks/admin/use-calendar";
+import { useEngineers } from "../../hooks/admin/use-engineers";
 import { useUrlFilters } from "../../hooks/admin/use-url-filters";
 import { errorMessage } from "../../lib/admin/admin-api";
 import { notify } from "../../lib/toast";
@@ -15,7 +17,9 @@ import "../../components/admin/calendar/calendar.css";
 /** /admin/calendar: the week's visits, the availability online booking uses, and the private calendar feed. */
 export default function Calendar() {
   const today = londonToday();
-  const [filters, setFilters] = useUrlFilters(["week"] as const);
+  const [filters, setFilters] = useUrlFilters(["week", "engineer"] as const);
+  const engineers = useEngineers();
+  const engineer = Number(filters.engineer) || undefined;
   const monday = /^\d{4}-\d{2}-\d{2}$/.test(filters.week) ? mondayOf(filters.week) : mondayOf(today);
   const calendar = useCalendarSettings();
   const [rotating, setRotating] = useState(false);
@@ -44,12 +48,33 @@ export default function Calendar() {
         subtitle="Online bookings and scheduled visits, your availability, and the feed for your phone."
       />
       <Flex direction="column" gap="5">
+        {(engineers.data?.length ?? 0) > 1 ? (
+          <Flex align="center" gap="2">
+            <Text as="label" size="2" weight="medium" htmlFor="diary-engineer">
+              Engineer
+            </Text>
+            <Select.Root value={filters.engineer || "all"} onValueChange={(v) => setFilters({ engineer: v === "all" ? "" : v })}>
+              <Select.Trigger id="diary-engineer" />
+              <Select.Content position="popper">
+                <Select.Item value="all">Everyone</Select.Item>
+                {engineers.data!.map((e) => (
+                  <Select.Item key={e.id} value={String(e.id)}>
+                    {e.name}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select.Root>
+          </Flex>
+        ) : null}
         <WeekView
           monday={monday}
           today={today}
           onWeek={(week) => setFilters({ week: week === mondayOf(today) ? "" : week })}
           blockedDays={calendar.data?.settings.blockedDays}
+          engineers={engineers.data ?? []}
+          engineer={engineer}
         />
+        {engineers.data ? <EngineerDiary engineers={engineers.data} onSaved={engineers.refresh} /> : null}
         {calendar.error ? (
           <ErrorState message="Failed to load the availability." onRetry={calendar.refresh} />
         ) : !calendar.data ? (

@@ -162,6 +162,9 @@ export default function Today() {
     before.current = waiting;
   }, [waiting, reload]);
   const day = (offset: number) => `/today?date=${addDays(date, offset)}`;
+  // The owner's and the office's day has more than one engineer in it: each card names its own.
+  // (A day this phone kept from before the team had engineers has none.)
+  const showEngineers = new Set(loaded?.answer.visits.flatMap((v) => (v.engineers ?? []).map((e) => e.id))).size > 1;
   let body: ReactNode;
   if (loaded) {
     body =
@@ -171,7 +174,7 @@ export default function Today() {
         <ol className="admin-list admin-today" aria-label={`Visits on ${formatDate(date)}`}>
           {loaded.answer.visits.map((visit) => (
             <li key={visit.id}>
-              <Visit visit={visit} entries={entriesOf(visit.id)} onReload={reload} />
+              <Visit visit={visit} entries={entriesOf(visit.id)} onReload={reload} showEngineers={showEngineers} />
             </li>
           ))}
         </ol>
@@ -209,7 +212,7 @@ export default function Today() {
 }
 
 /** A visit's card; memoized, so the day's other changes (an outbox entry of another visit) pass it by. */
-const Visit = memo(function Visit({ visit, entries, onReload }: SheetProps) {
+const Visit = memo(function Visit({ visit, entries, onReload, showEngineers }: SheetProps & { showEngineers?: boolean }) {
   // A sheet opens on a tap, so the day shows (and answers) before any form is built; one with
   // changes waiting on this phone opens by itself, to show what is waiting and what failed.
   const [open, setOpen] = useState(false);
@@ -229,6 +232,11 @@ const Visit = memo(function Visit({ visit, entries, onReload }: SheetProps) {
             {visit.serviceType}
             {visit.customer ? ` · ${visit.customer.name}` : ""}
           </Heading>
+          {showEngineers || (visit.engineers?.length ?? 0) > 1 ? (
+            <Text as="p" size="2" color="gray" data-testid="visit-engineers">
+              {(visit.engineers ?? []).map((e) => e.name).join(" and ")}
+            </Text>
+          ) : null}
         </div>
         <Badge
           variant="soft"

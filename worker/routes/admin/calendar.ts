@@ -22,8 +22,8 @@ const app = new Hono<HonoEnv>()
   })
   .post("/calendar/rotate-feed", async (c) => c.json({ feedUrl: feedUrl(c.env, await rotateFeedSecret(c.env, getDb(c.env))) }))
   .get("/bookings", validate("query", calendarWeekQuerySchema), async (c) => {
-    const { from, days } = c.req.valid("query");
-    return c.json(await calendarEntries(getDb(c.env), from ?? londonToday(), days));
+    const { from, days, engineer } = c.req.valid("query");
+    return c.json(await calendarEntries(getDb(c.env), from ?? londonToday(), days, engineer));
   });
 
 export default app;

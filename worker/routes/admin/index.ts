@@ -10,6 +10,8 @@ import campaigns from "./campaigns";
 import chats from "./chats";
 import customers from "./customers";
 import emailSubscribers from "./email-subscribers";
+import { requireOwnRecord } from "./engineer-scope";
+import engineers from "./engineers";
 import enquiries from "./enquiries";
 import erasureRequests from "./erasure-requests";
 import gasSafety from "./gas-safety";
@@ -46,7 +48,7 @@ const app = new Hono<HonoEnv>()
   .use("*", noStore())
   .route("/", login)
   .route("/", join)
-  .use("*", requireAdmin, recordWrites, requireRole, hidePricesFromEngineers)
+  .use("*", requireAdmin, recordWrites, requireRole, requireOwnRecord, hidePricesFromEngineers)
   .route("/audit", audit)
   .route("/quotes", enquiries)
   .route("/email-subscribers", emailSubscribers)
@@ -65,6 +67,7 @@ const app = new Hono<HonoEnv>()
   .route("/upload-url", uploadUrl)
   .route("/", campaigns)
   .route("/", calendar)
+  .route("/", engineers)
   .route("/outbox", outbox)
   .route("/chats", chats)
   .route("/reminders", reminders)

@@ -13,7 +13,7 @@ import { ApiError } from "../../lib/errors";
  *   sent mail and customers' erasure.
  * - office: customers, the diary, enquiries, quotes, invoices and payments, stock and the shop.
  * - engineer: their own day and visits, the paperwork they issue, their account's security, parts
- *   from stock, with no prices (`engineer-prices.ts` takes them out of every answer) unless the
+ *   from stock, each record only where it is on one of their visits (engineer-scope.ts), with no prices (`engineer-prices.ts` takes them out of every answer) unless the
  *   owner lets them see prices.
  */
 const OWNER = ["owner"] as const satisfies readonly TeamRole[];
@@ -40,8 +40,18 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly TeamRole[]>> = {
   "GET /visits/:id/photos/:name": EVERYONE,
   "GET /service-records/:id": EVERYONE,
 
-  // The paperwork an engineer issues under their own licence.
-  "GET /gas-safety-records": EVERYONE,
+  // Each engineer's diary: the team's names for the diary, hours and blocks set by the office. An
+  // engineer reads only their own blocks and feed (the handler answers 403 for anyone else's).
+  "GET /engineers": EVERYONE,
+  "PUT /engineers/:id/hours": OFFICE,
+  "GET /engineers/:id/blocks": EVERYONE,
+  "POST /engineers/:id/blocks": OFFICE,
+  "DELETE /engineers/:id/blocks/:blockId": OFFICE,
+  "GET /engineers/:id/feed": EVERYONE,
+
+  // The paperwork an engineer issues under their own licence, at the properties of their visits
+  // (engineer-scope.ts); the list of every record is the office's.
+  "GET /gas-safety-records": OFFICE,
   "POST /gas-safety-records": EVERYONE,
   "GET /gas-safety-records/:id": EVERYONE,
   "PATCH /gas-safety-records/:id": EVERYONE,
@@ -96,7 +106,8 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly TeamRole[]>> = {
   "GET /jobs": OFFICE,
   "GET /jobs/:id": OFFICE,
   "GET /service-records": OFFICE,
-  "POST /service-records": OFFICE,
+  // An engineer books a return visit for a customer of theirs (engineer-scope.ts).
+  "POST /service-records": EVERYONE,
   "GET /service-records/free-times": OFFICE,
   "PATCH /service-records/:id": OFFICE,
   "DELETE /service-records/:id": OFFICE,

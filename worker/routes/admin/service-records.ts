@@ -20,14 +20,21 @@ const app = new Hono<HonoEnv>()
     listAnswer(c, await listServiceRecords(getDb(c.env), c.req.valid("query"))),
   )
   .post("/", validate("json", serviceRecordInputSchema), async (c) => {
-    const { record, mails } = await createServiceRecord(c.env, getDb(c.env), c.req.valid("json"));
+    const { record, mails } = await createServiceRecord(c.env, getDb(c.env), c.req.valid("json"), Date.now(), c.get("adminUser"));
     queueInBackground(c.executionCtx, c.env, ...mails);
     return c.json(record, 201);
   })
   // The engineer's free times for a visit of this length, from today (the owner may still set any time by hand).
   .get("/free-times", validate("query", ownerFreeTimesQuerySchema), async (c) => {
-    const { minutes, from, days } = c.req.valid("query");
-    const { slots } = await freeSlots(getDb(c.env), { length: minutes, now: Date.now(), from, days, audience: "owner" });
+    const { minutes, from, days, engineer } = c.req.valid("query");
+    const { slots } = await freeSlots(getDb(c.env), {
+      length: minutes,
+      now: Date.now(),
+      from,
+      days,
+      audience: "owner",
+      who: { engineer },
+    });
     return c.json(slots);
   })
   .get("/:id", validate("param", idParamSchema), async (c) => c.json(await readRecord(getDb(c.env), c.req.valid("param").id)))

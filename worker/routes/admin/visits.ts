@@ -18,9 +18,12 @@ import { today } from "../../services/visits/today";
 
 /** Mounted at /api/admin: the engineer's day and the job sheets their phone syncs. */
 const app = new Hono<HonoEnv>()
-  .get("/today", validate("query", todayQuerySchema), async (c) =>
-    c.json(await today(getDb(c.env), c.req.valid("query").date ?? londonToday())),
-  )
+  // An engineer's day is their own visits; the owner and the office see everyone's, or one engineer's.
+  .get("/today", validate("query", todayQuerySchema), async (c) => {
+    const { date, engineer } = c.req.valid("query");
+    const user = c.get("adminUser");
+    return c.json(await today(getDb(c.env), date ?? londonToday(), user?.role === "engineer" ? user.id : engineer));
+  })
   .put("/visits/:id/sheet", validate("param", idParamSchema), validate("json", sheetInputSchema), async (c) => {
     const key = idempotencyKeySchema.safeParse(c.req.header("Idempotency-Key"));
     if (!key.success) {

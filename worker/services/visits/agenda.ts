@@ -1,21 +1,26 @@
-import { and, eq, gte, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { type CalendarEntry, visitLabel } from "../../../schema/api/bookings";
+import type { VisitEngineer } from "../../../schema/api/diary";
 import { company } from "../../../schema/business";
-import { bookings, customers, serviceRecords } from "../../../schema/db";
+import { adminUsers, bookings, customers, serviceRecords, visitEngineers } from "../../../schema/db";
 import { addDays, londonToUtc, londonWallTime } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { siteHost } from "../../lib/site-url";
-import { feedKeyQuery, isFeedToken } from "./calendar";
+import { feedKeyQuery, feedScope } from "./calendar";
 import { calendarFile } from "./ics";
 
 /**
- * The owner's diary: online bookings and the scheduled service records (a record a booking made is
- * shown once, as the booking). From `from` (a London date) for `days` days, in one D1 round trip.
+ * The diary: online bookings and the scheduled service records (a record a booking made is shown
+ * once, as the booking), each with its engineers; only one engineer's when `engineer` is given.
+ * From `from` (a London date) for `days` days, in one D1 round trip.
  */
-export async function calendarEntries(db: Db, from: string, days: number): Promise<CalendarEntry[]> {
-  return toEntries(await readEntries(db, from, days));
+export async function calendarEntries(db: Db, from: string, days: number, engineer?: number): Promise<CalendarEntry[]> {
+  return ofEngineer(toEntries(await readEntries(db, from, days)), engineer);
 }
+
+const ofEngineer = (entries: CalendarEntry[], engineer: number | null | undefined) =>
+  engineer == null ? entries : entries.filter((e) => e.engineers.some((who) => who.id === engineer));
 
 /** The two reads behind the diary, for a caller to put in its own batch. */
 function entryQueries(db: Db, from: string, days: number) {
@@ -49,13 +54,30 @@ function entryQueries(db: Db, from: string, days: number) {
           isNull(bookings.id),
         ),
       ),
+    // Who is on each visit of those days (a visit's service date is its London day, whichever way it was booked).
+    db
+      .select({ serviceRecordId: visitEngineers.serviceRecordId, id: adminUsers.id, name: adminUsers.name })
+      .from(visitEngineers)
+      .innerJoin(adminUsers, eq(adminUsers.id, visitEngineers.userId))
+      .where(
+        inArray(
+          visitEngineers.serviceRecordId,
+          db
+            .select({ id: serviceRecords.id })
+            .from(serviceRecords)
+            .where(and(gte(serviceRecords.serviceDate, from), lte(serviceRecords.serviceDate, last))),
+        ),
+      )
+      .orderBy(visitEngineers.userId),
   ] as const;
 }
 
 type EntryRows = Awaited<ReturnType<typeof readEntries>>;
 const readEntries = (db: Db, from: string, days: number) => db.batch(entryQueries(db, from, days));
 
-function toEntries([booked, records]: EntryRows): CalendarEntry[] {
+function toEntries([booked, records, assigned]: EntryRows): CalendarEntry[] {
+  const engineersOf = (recordId: number | null): VisitEngineer[] =>
+    assigned.filter((a) => a.serviceRecordId === recordId).map(({ id, name }) => ({ id, name }));
   const entries: CalendarEntry[] = [
     ...booked.map((b) => ({
       kind: "booking" as const,
@@ -68,6 +90,7 @@ function toEntries([booked, records]: EntryRows): CalendarEntry[] {
       allDay: false,
       reference: b.reference,
       postcode: b.postcode,
+      engineers: engineersOf(b.serviceRecordId),
     })),
     ...records.map((r) => {
       const timed = r.start !== null && r.end !== null;
@@ -82,6 +105,7 @@ function toEntries([booked, records]: EntryRows): CalendarEntry[] {
         allDay: !timed,
         reference: null,
         postcode: r.postcode,
+        engineers: engineersOf(r.id),
       };
     }),
   ];
@@ -89,16 +113,17 @@ function toEntries([booked, records]: EntryRows): CalendarEntry[] {
 }
 
 /**
- * The private feed, if `secret` is the feed's address token: the diary from a month ago to six
- * months ahead, as iCalendar. The key is read with the diary, in one D1 round trip; null for any
+ * The private feed, if `secret` is a feed's address token: the diary (everyone's, or the one
+ * engineer's the token names) from a month ago to six months ahead, as iCalendar. The key is read with the diary, in one D1 round trip; null for any
  * other token.
  */
 export async function feedIcs(env: AppEnv, db: Db, secret: string, today: string): Promise<string | null> {
   const [[stored], ...rows] = await db.batch([feedKeyQuery(db), ...entryQueries(db, addDays(today, -30), 210)]);
-  if (!(await isFeedToken(env, secret, stored))) return null;
+  const scope = await feedScope(env, secret, stored);
+  if (!scope) return null;
   const host = siteHost(env);
   return calendarFile(
-    toEntries(rows).map((e) => ({
+    ofEngineer(toEntries(rows), scope.engineer).map((e) => ({
       uid: e.kind === "booking" ? `${e.reference}@${host}` : `record-${e.id}@${host}`,
       start: new Date(e.start),
       end: new Date(e.end),

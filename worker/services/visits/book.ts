@@ -9,6 +9,7 @@ import {
   type ManagedBooking,
   visitLabel,
 } from "../../../schema/api/bookings";
+import { bookableServiceQualifications, qualificationOf } from "../../../schema/api/diary";
 import { company } from "../../../schema/business";
 import { bookings, customers, properties, serviceRecords } from "../../../schema/db";
 import { londonWallTime } from "../../../schema/london-time";
@@ -33,9 +34,10 @@ import {
 import type { MailMessage } from "../mail/types";
 import { factsNow } from "../settings/business-facts";
 import { isCovered } from "./calendar";
+import type { WhoMayGo } from "./engineer-time";
 import { calendarFile } from "./ics";
 import { freeSlots } from "./slots";
-import { holdVisitTime, releaseVisitTime } from "./visit-time";
+import { dropOthers, holdVisitTime, releaseVisitTime, takeFreeEngineer } from "./visit-time";
 
 /** A booking can be cancelled or moved by the customer until this long before it starts. */
 export const CHANGE_NOTICE_MS = 24 * 3_600_000;
@@ -72,12 +74,30 @@ export function visitIcs(env: AppEnv, b: BookingForMail, cancelled = false): str
   );
 }
 
-const isUniqueViolation = (error: unknown) => isConstraintError(error, "UNIQUE");
+/** Taken meanwhile: a cell of the time (its primary key), or no engineer left for it (visit_engineers' NOT NULL). */
+const isUniqueViolation = (error: unknown) =>
+  isConstraintError(error, "UNIQUE") || isConstraintError(error, "NOT NULL", "visit_engineers.user_id");
 
-/** The slot the request names, if it is one of the free slots now (and, given a postcode, one the area covers). */
-async function requireFreeSlot(db: Db, length: BookableService | number, start: string, now: number, postcode?: string) {
+/**
+ * The slot the request names, if it is one of the free slots now (and, given a postcode, one the
+ * area covers), with the engineers free for it.
+ */
+async function requireFreeSlot(
+  db: Db,
+  length: BookableService | number,
+  start: string,
+  now: number,
+  postcode?: string,
+  who?: WhoMayGo,
+) {
   const startMs = Date.parse(start);
-  const { calendar, slots } = await freeSlots(db, { length, now, from: londonWallTime(startMs).date, days: 1 });
+  const { calendar, slots, engineersFor } = await freeSlots(db, {
+    length,
+    now,
+    from: londonWallTime(startMs).date,
+    days: 1,
+    who,
+  });
   if (postcode !== undefined && !isCovered(calendar, postcode)) {
     throw new ApiError(
       "VALIDATION_FAILED",
@@ -91,7 +111,7 @@ async function requireFreeSlot(db: Db, length: BookableService | number, start: 
       details: [{ path: "start", message: "That time is not free", value: start }],
     });
   }
-  return slot;
+  return { slot, engineers: engineersFor(slot.start) };
 }
 
 export type BookingInput = {
@@ -118,7 +138,7 @@ export async function createBooking(
   /** Booked from the signed-in account (createAccountBooking): that customer, at that property. */
   account?: { customerId: number; propertyId: number },
 ): Promise<{ created: BookingCreated; mails: MailMessage[] }> {
-  const slot = await requireFreeSlot(db, input.service, input.start, now, input.postcode);
+  const { slot, engineers } = await requireFreeSlot(db, input.service, input.start, now, input.postcode);
   const reference = newReference();
   const { firstName, lastName } = splitName(input.name);
   // The customer on file is this one only if the e-mail, the name and the postcode all match. An
@@ -188,6 +208,7 @@ export async function createBooking(
         createdAt: nowIso,
         updatedAt: nowIso,
       }),
+      takeFreeEngineer(db, sql`(SELECT MAX(${serviceRecords.id}) FROM ${serviceRecords})`, engineers, slot.start, slot.end),
       holdVisitTime(db, sql`(SELECT MAX(${serviceRecords.id}) FROM ${serviceRecords})`, slot.start, slot.end),
     ];
     await db.batch([first!, ...rest]);
@@ -241,6 +262,11 @@ const lengthOf = (row: typeof bookings.$inferSelect): BookableService | number =
   const by = moveByOf(row);
   return typeof by === "string" ? by : by.minutes;
 };
+
+/** Who may take a booking the customer moves: those qualified for its service (an owner's visit: for its kind of work). */
+const whoMayGoTo = (row: typeof bookings.$inferSelect): WhoMayGo => ({
+  qualification: isBookableService(row.service) ? bookableServiceQualifications[row.service] : qualificationOf(row.service),
+});
 
 const canChange = (row: { startsAt: string; status: string }, now: number) =>
   row.status === "booked" && Date.parse(row.startsAt) - now > CHANGE_NOTICE_MS;
@@ -308,7 +334,7 @@ export async function cancelBooking(env: AppEnv, db: Db, token: string, now = Da
 export async function moveBooking(env: AppEnv, db: Db, token: string, start: string, now = Date.now()) {
   const row = await bookingByToken(env, db, token, now);
   requireChangeable(row, now);
-  const slot = await requireFreeSlot(db, lengthOf(row), start, now);
+  const { slot, engineers } = await requireFreeSlot(db, lengthOf(row), start, now, undefined, whoMayGoTo(row));
   const nowIso = new Date(now).toISOString();
   try {
     await db.batch([
@@ -316,6 +342,8 @@ export async function moveBooking(env: AppEnv, db: Db, token: string, start: str
       ...(row.serviceRecordId
         ? [
             releaseVisitTime(db, row.serviceRecordId),
+            takeFreeEngineer(db, row.serviceRecordId, engineers, slot.start, slot.end, row.serviceRecordId),
+            dropOthers(db, row.serviceRecordId, slot.start),
             holdVisitTime(db, row.serviceRecordId, slot.start, slot.end),
             db
               .update(serviceRecords)

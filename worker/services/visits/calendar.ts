@@ -73,12 +73,42 @@ export function calendarFrom([row]: { value: string }[], today = londonToday()):
 const FEED_PURPOSE = "calendar-feed/v1";
 const feedToken = (env: AppEnv, stored: { value: string }) => signToken(env, FEED_PURPOSE, [JSON.parse(stored.value) as string]);
 
+/** An engineer's own feed (issue 46): the same key, and whose diary it is, signed together. */
+const ENGINEER_FEED_PURPOSE = "calendar-feed/engineer/v1";
+export const engineerFeedToken = (env: AppEnv, stored: { value: string }, userId: number) =>
+  signToken(env, ENGINEER_FEED_PURPOSE, [JSON.parse(stored.value) as string, String(userId)]);
+
+const isStoredKey = (key: string, stored: { value: string }) => {
+  const utf8 = new TextEncoder();
+  return constantTimeEqual(utf8.encode(key), utf8.encode(JSON.parse(stored.value) as string));
+};
+
 /** Whether `token` is the address of the feed whose stored key is `stored`: signed by this Worker, for that key. */
 export async function isFeedToken(env: AppEnv, token: string, stored: { value: string } | undefined): Promise<boolean> {
   const [key] = (await verifyToken(env, FEED_PURPOSE, token, 1)) ?? [];
   if (key === undefined || !stored) return false;
-  const utf8 = new TextEncoder();
-  return constantTimeEqual(utf8.encode(key), utf8.encode(JSON.parse(stored.value) as string));
+  return isStoredKey(key, stored);
+}
+
+/**
+ * Whose diary a feed address opens: everyone's (the office's feed), one engineer's, or none (null)
+ * when it is not signed by this Worker for the stored key (a new key retires both kinds at once).
+ */
+export async function feedScope(
+  env: AppEnv,
+  token: string,
+  stored: { value: string } | undefined,
+): Promise<{ engineer: number | null } | null> {
+  if (await isFeedToken(env, token, stored)) return { engineer: null };
+  const [key, user] = (await verifyToken(env, ENGINEER_FEED_PURPOSE, token, 2)) ?? [];
+  if (key === undefined || user === undefined || !stored || !isStoredKey(key, stored)) return null;
+  return { engineer: Number(user) };
+}
+
+/** An engineer's own feed address token (the key made on first use), in one round trip. */
+export async function engineerFeedSecret(env: AppEnv, db: Db, userId: number): Promise<string> {
+  const [, [feed]] = await db.batch([ensureFeedKey(db), feedKeyQuery(db)]);
+  return engineerFeedToken(env, feed!, userId);
 }
 
 /** The statement that makes the feed's key on first use (no row until the owner first opens the calendar). */

@@ -1,11 +1,11 @@
-import { and, gte, lt } from "drizzle-orm";
 import type { BookableService, CalendarSettings, Slot } from "../../../schema/api/bookings";
 import { MAX_AVAILABILITY_DAYS } from "../../../schema/api/bookings";
+import { bookableServiceQualifications } from "../../../schema/api/diary";
 import { isBankHoliday } from "../../../schema/bank-holidays";
-import { bookingCells } from "../../../schema/db";
-import { addDays, londonToday, londonToUtc, weekdayOf } from "../../../schema/london-time";
+import { addDays, londonToday, londonToUtc, WEEKDAYS, weekdayOf } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
 import { calendarFrom, calendarQuery } from "./calendar";
+import { engineerTimeQueries, engineerTimes, type WhoMayGo } from "./engineer-time";
 
 /** The engineer's time is held in cells of this many minutes (bookings, and the unique key on them). */
 export const CELL_MINUTES = 15;
@@ -60,42 +60,64 @@ export type SlotQuery = {
   /** Without it: as far ahead as the owner's booking window allows. */
   days?: number;
   audience?: SlotAudience;
+  /** Whose time: those qualified for this work (an online service's own, when not said), or one engineer. */
+  who?: WhoMayGo;
 };
 
 /**
- * The free slots for a visit: inside each bookable day's working hours (London time, so the clock
- * changes move them in UTC), one after another from the start of the day, minus every cell held by
- * a visit with a time (however it was booked; a visit whose time is still to be agreed holds none).
- * The owner's availability is read with the held cells of the days asked for, so the whole answer
- * costs one D1 round trip; it comes back with the slots for callers that check more of it.
+ * The free slots for a visit: a slot is free when at least one engineer who may go (active,
+ * qualified for the work) is free for all of it: inside their working hours that day (their own,
+ * else the business's; London time, so the clock changes move them in UTC), one slot after another
+ * from the start of their day, none of its cells held by a visit of theirs (however it was booked; a
+ * visit whose time is still to be agreed holds none) and none of it in their blocked time. Each slot
+ * comes with the engineers free for it, in the order a booking is given to them. The owner's
+ * availability is read with the engineers' time of the days asked for, so the whole answer costs
+ * one D1 round trip; it comes back with the slots for callers that check more of it.
  */
 export async function freeSlots(
   db: Db,
-  { length, now, from, days = MAX_AVAILABILITY_DAYS, audience = "customer" }: SlotQuery,
-): Promise<{ calendar: CalendarSettings; slots: Slot[] }> {
+  { length, now, from, days = MAX_AVAILABILITY_DAYS, audience = "customer", who }: SlotQuery,
+): Promise<{ calendar: CalendarSettings; slots: Slot[]; engineersFor: (start: string) => number[] }> {
   const first = from ?? londonToday(now);
   const last = addDays(first, days - 1);
-  const rangeStart = cellOf(londonToUtc(first, "00:00").getTime());
-  const rangeEnd = cellOf(londonToUtc(addDays(last, 1), "00:00").getTime());
-  const [calendarRows, held] = await db.batch([
+  const start = londonToUtc(first, "00:00").getTime();
+  const end = londonToUtc(addDays(last, 1), "00:00").getTime();
+  const range = {
+    startCell: cellOf(start),
+    endCell: cellOf(end),
+    start: new Date(start).toISOString(),
+    end: new Date(end).toISOString(),
+  };
+  const qualification = who?.qualification ?? (typeof length === "number" ? undefined : bookableServiceQualifications[length]);
+  const [calendarRows, ...timeRows] = await db.batch([
     calendarQuery(db),
-    db
-      .select({ cell: bookingCells.cell })
-      .from(bookingCells)
-      .where(and(gte(bookingCells.cell, rangeStart), lt(bookingCells.cell, rangeEnd))),
+    ...engineerTimeQueries(db, { ...who, qualification }, range),
   ]);
   const calendar = calendarFrom(calendarRows);
-  const busy = new Set(held.map((h) => h.cell));
+  const engineers = engineerTimes(timeRows, calendar);
   const lengthMs = (typeof length === "number" ? length : calendar.slotMinutes[length]) * 60_000;
-  const slots: Slot[] = [];
-  for (const date of bookableDays(calendar, now, from, days, audience)) {
-    const hours = calendar.hours[weekdayOf(date)]!;
-    const close = londonToUtc(date, hours.end).getTime();
-    for (let at = londonToUtc(date, hours.start).getTime(); at + lengthMs <= close; at += lengthMs) {
-      if (at <= now) continue;
-      if (cellsOf(at, at + lengthMs).some((cell) => busy.has(cell))) continue;
-      slots.push({ start: new Date(at).toISOString(), end: new Date(at + lengthMs).toISOString() });
+  const free = new Map<number, number[]>();
+  // A day is open when anyone who may go works it (the business's closed days stay closed to customers).
+  const anyoneWorks = {
+    ...calendar,
+    hours: Object.fromEntries(
+      WEEKDAYS.map((d) => [d, engineers.map((e) => e.hoursOn(d)).find(Boolean) ?? null]),
+    ) as CalendarSettings["hours"],
+  };
+  for (const date of bookableDays(anyoneWorks, now, from, days, audience)) {
+    for (const engineer of engineers) {
+      const hours = engineer.hoursOn(weekdayOf(date));
+      if (!hours) continue;
+      const close = londonToUtc(date, hours.end).getTime();
+      for (let at = londonToUtc(date, hours.start).getTime(); at + lengthMs <= close; at += lengthMs) {
+        if (at <= now || engineer.isBlocked(at, at + lengthMs)) continue;
+        if (cellsOf(at, at + lengthMs).some((cell) => engineer.busy.has(cell))) continue;
+        free.set(at, [...(free.get(at) ?? []), engineer.id]);
+      }
     }
   }
-  return { calendar, slots };
+  const slots = [...free.keys()]
+    .sort((a, b) => a - b)
+    .map((at) => ({ start: new Date(at).toISOString(), end: new Date(at + lengthMs).toISOString() }));
+  return { calendar, slots, engineersFor: (slotStart) => free.get(Date.parse(slotStart)) ?? [] };
 }

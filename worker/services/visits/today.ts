@@ -12,6 +12,7 @@ import {
 
 import type { Db } from "../../db/client";
 import { customerAddress } from "../documents/drafts";
+import { engineersColumn, onlyEngineer, parseEngineers } from "./engineers";
 import { parseVisitDocument, visitDocuments } from "./visit-documents";
 
 /**
@@ -22,8 +23,9 @@ import { parseVisitDocument, visitDocuments } from "./visit-documents";
  */
 const r = serviceRecords;
 
-export async function today(db: Db, date: string): Promise<TodayAnswer> {
-  const ofDay = and(eq(r.serviceDate, date), ne(r.status, "pending"));
+export async function today(db: Db, date: string, engineer?: number): Promise<TodayAnswer> {
+  // An engineer's day is their own visits (an index lookup of visit_engineers by user).
+  const ofDay = and(eq(r.serviceDate, date), ne(r.status, "pending"), onlyEngineer(engineer));
   const dayIds = db.select({ id: r.id }).from(r).where(ofDay);
   const dayCustomers = db.select({ id: r.customerId }).from(r).where(ofDay);
   const dayProperties = db.select({ id: r.propertyId }).from(r).where(ofDay);
@@ -39,6 +41,7 @@ export async function today(db: Db, date: string): Promise<TodayAnswer> {
         description: r.description,
         propertyId: r.propertyId,
         version: r.version,
+        engineers: engineersColumn.as("engineers"),
         ...visitDocuments,
         customerId: sql<number | null>`${customers.id}`.as("customer_key"),
         firstName: customers.firstName,
@@ -125,6 +128,7 @@ export async function today(db: Db, date: string): Promise<TodayAnswer> {
         serviceSheet: parseVisitDocument(v.serviceSheet),
         sheet: sheet ? sheetOfRow(sheet) : null,
         version: String(v.version),
+        engineers: parseEngineers(v.engineers),
       };
     }),
   };

@@ -7,16 +7,26 @@ import {
   type ServiceRecordChanges,
 } from "../../../schema/api/records";
 import { annualServiceTypes } from "../../../schema/business";
-import { bookings, customers, serviceRecords } from "../../../schema/db";
+import { bookings, customers, serviceRecords, visitEngineers } from "../../../schema/db";
 import { penceToDecimal } from "../../../schema/format";
 import { addMonths, londonDateOf, londonToday } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
 import { isConstraintError } from "../../db/errors";
 import type { AppEnv } from "../../env";
+import type { AdminUser } from "../../lib/admin-token";
 import { ApiError, notFound } from "../../lib/errors";
 import { firstPropertyOf, firstPropertyStatement } from "../customers/properties";
 import type { BookingForMail } from "../mail/booking-emails";
 import type { MailMessage } from "../mail/types";
+import {
+  defaultEngineersFor,
+  diaryClash,
+  engineersColumn,
+  isDiaryClash,
+  OWNER_ID,
+  parseEngineers,
+  requireEngineers,
+} from "./engineers";
 import {
   activeBookingOf,
   bookingForMail,
@@ -31,7 +41,7 @@ import {
 } from "./owner-visits";
 import { parseVisitDocument, visitDocuments } from "./visit-documents";
 import { atPlace, checkPropertyOf, noSuchCustomer, ofJob, pickedCustomer, placeOfVisit, visitCustomerOf } from "./visit-parties";
-import { holdVisitTime, releaseVisitTime } from "./visit-time";
+import { assignEngineers, holdVisitTime, releaseVisitTime } from "./visit-time";
 
 type RecordRow = typeof serviceRecords.$inferSelect;
 
@@ -40,6 +50,7 @@ export const withCustomer = {
   customerName: sql<string | null>`${customers.firstName} || ' ' || ${customers.lastName}`.as("customer_name"),
   customerEmail: sql<string | null>`${customers.email}`.as("customer_email"),
   bookingReference: sql<string | null>`${bookings.reference}`.as("booking_reference"),
+  engineers: engineersColumn.as("engineers"),
   ...visitDocuments,
 };
 
@@ -48,6 +59,7 @@ export function toAdminServiceRecord({
   customerName,
   customerEmail,
   bookingReference,
+  engineers,
   gasSafetyRecord,
   serviceSheet,
 }: {
@@ -55,6 +67,7 @@ export function toAdminServiceRecord({
   customerName: string | null;
   customerEmail: string | null;
   bookingReference: string | null;
+  engineers: string | null;
   gasSafetyRecord: string | null;
   serviceSheet: string | null;
 }): AdminServiceRecord {
@@ -79,6 +92,7 @@ export function toAdminServiceRecord({
     visitStart: record.visitStart,
     visitEnd: record.visitEnd,
     bookingReference,
+    engineers: parseEngineers(engineers),
     propertyId: record.propertyId,
     jobId: record.jobId,
     gasSafetyRecord: parseVisitDocument(gasSafetyRecord),
@@ -116,11 +130,20 @@ const newest = (table: typeof customers | typeof serviceRecords) => sql`(SELECT 
 const TIME_TAKEN =
   "That time overlaps another visit in the diary. Choose a free time, another time, or leave the time to be agreed.";
 
+/** Who is to be at the visit and when, for the 409 that names what they are already doing. */
+type DiaryOf = { engineers: number[]; start: string | null; end: string | null; visitId: number | null };
+
 /**
  * Runs the writes and reads the record back in the same batch. A customer id with no customer is
- * refused by the foreign key; a time that overlaps another visit by the cells' primary key.
+ * refused by the foreign key; a time that overlaps another visit of one of its engineers by the
+ * cells' primary key, their blocked time by visit_engineers' NOT NULL (visit-time.ts).
  */
-async function writeAndRead(db: Db, writes: BatchItem<"sqlite">[], id: number | SQL): Promise<AdminServiceRecord> {
+async function writeAndRead(
+  db: Db,
+  writes: BatchItem<"sqlite">[],
+  id: number | SQL,
+  diary: DiaryOf,
+): Promise<AdminServiceRecord> {
   try {
     const results = await db.batch([...writes, recordQuery(db, id)] as unknown as [
       BatchItem<"sqlite">,
@@ -130,6 +153,8 @@ async function writeAndRead(db: Db, writes: BatchItem<"sqlite">[], id: number | 
     if (!row) throw notFound("Service record");
     return toAdminServiceRecord(row);
   } catch (error) {
+    if (diary.start && diary.end && isDiaryClash(error))
+      throw await diaryClash(db, diary.engineers, diary.start, diary.end, diary.visitId);
     if (isConstraintError(error, "FOREIGN KEY")) throw noSuchCustomer();
     if (isConstraintError(error, "UNIQUE"))
       throw new ApiError("CONFLICT", TIME_TAKEN, { details: [{ path: "visitStart", message: "Another visit is booked then" }] });
@@ -152,8 +177,17 @@ export type RecordWrite = { record: AdminServiceRecord; mails: MailMessage[] };
  * unless the owner says not to, e-mails the customer the booking confirmation an online booking
  * gets. Completing an annual visit sets the next one a year on unless a date is given.
  */
-export async function createServiceRecord(env: AppEnv, db: Db, input: NewServiceRecord, now = Date.now()): Promise<RecordWrite> {
-  const { newCustomer, cost, visitStart = null, visitEnd = null, notifyCustomer, jobId, ...rest } = input;
+export async function createServiceRecord(
+  env: AppEnv,
+  db: Db,
+  input: NewServiceRecord,
+  now = Date.now(),
+  /** Who is signed in: the visit is theirs when they are an engineer and the form names nobody. */
+  user?: AdminUser,
+): Promise<RecordWrite> {
+  const { newCustomer, cost, visitStart = null, visitEnd = null, notifyCustomer, jobId, engineers: named, ...rest } = input;
+  if (named) await requireEngineers(db, named);
+  const engineers = named ?? defaultEngineersFor(user);
   const { customerId, propertyId, ...fields } = jobId ? await ofJob(db, jobId, rest) : rest;
   if (propertyId) await checkPropertyOf(db, propertyId, newCustomer ? null : (customerId ?? null));
   const serviceDate = dayOfVisit(fields.serviceDate, visitStart);
@@ -173,6 +207,7 @@ export async function createServiceRecord(env: AppEnv, db: Db, input: NewService
   const writes: BatchItem<"sqlite">[] = [
     ...(newCustomer ? [db.insert(customers).values(newCustomer), firstPropertyStatement(db, newest(customers))] : []),
     db.insert(serviceRecords).values(values),
+    ...assignEngineers(db, newestRecord, engineers, visitStart, visitEnd),
   ];
   let booking: BookingForMail | null = null;
   if (visitStart && visitEnd) {
@@ -194,7 +229,12 @@ export async function createServiceRecord(env: AppEnv, db: Db, input: NewService
       booking = row.booking;
     }
   }
-  const record = await writeAndRead(db, writes, newest(serviceRecords));
+  const record = await writeAndRead(db, writes, newest(serviceRecords), {
+    engineers,
+    start: visitStart,
+    end: visitEnd,
+    visitId: null,
+  });
   return { record, mails: booking ? [await confirmedMail(env, booking)] : [] };
 }
 
@@ -213,7 +253,7 @@ export async function updateServiceRecord(
 ): Promise<RecordWrite> {
   // The record and its customer in statements of their own: a batch's rows are keyed by column
   // name, so the two tables' shared names (id, created_at…) would overwrite each other in a join.
-  const [[stored], [customer], [booked], [place]] = await db.batch([
+  const [[stored], [customer], [booked], [place], assigned] = await db.batch([
     db.select().from(serviceRecords).where(eq(serviceRecords.id, id)),
     db
       .select()
@@ -227,6 +267,7 @@ export async function updateServiceRecord(
       db,
       changes.propertyId ?? sql`(SELECT ${serviceRecords.propertyId} FROM ${serviceRecords} WHERE ${serviceRecords.id} = ${id})`,
     ),
+    db.select({ userId: visitEngineers.userId }).from(visitEngineers).where(eq(visitEngineers.serviceRecordId, id)),
   ]);
   if (!stored) throw notFound("Service record");
   const current = { record: stored, customer: customer ?? null };
@@ -238,8 +279,10 @@ export async function updateServiceRecord(
     visitStart: startChange,
     visitEnd: endChange,
     propertyId,
+    engineers: named,
     ...fields
   } = changes;
+  if (named) await requireEngineers(db, named);
   if (propertyId)
     await checkPropertyOf(
       db,
@@ -268,6 +311,10 @@ export async function updateServiceRecord(
   if (problems.length > 0) throw rulesRefused(problems);
 
   const timeChanged = start !== was.visitStart || end !== was.visitEnd;
+  // A visit written before it had engineers (straight into the table) is the owner's, as the migration made every old one.
+  const assignedNow = assigned.length > 0 ? assigned.map((a) => a.userId).sort((a, b) => a - b) : [OWNER_ID];
+  const engineers = named ?? assignedNow;
+  const engineersChanged = named !== undefined && [...named].sort((a, b) => a - b).join() !== assignedNow.join();
   const nowIso = new Date(now).toISOString();
   const writes: BatchItem<"sqlite">[] = [
     ...(newCustomer ? [db.insert(customers).values(newCustomer), firstPropertyStatement(db, newest(customers))] : []),
@@ -304,9 +351,12 @@ export async function updateServiceRecord(
   }
   const bookedNow =
     booked && (placeChanged && place ? { ...booked, address: place.address, postcode: place.postcode ?? "" } : booked);
-  if (timeChanged) {
-    writes.push(releaseVisitTime(db, id));
+  // Given to another engineer at the same time: the diary changes, the customer hears nothing.
+  if (timeChanged || engineersChanged) {
+    writes.push(releaseVisitTime(db, id), ...assignEngineers(db, id, engineers, start, end));
     if (start && end) writes.push(holdVisitTime(db, id, start, end));
+  }
+  if (timeChanged) {
     if (bookedNow && start && end) {
       writes.push(moveBookingRow(db, bookedNow.id, start, end, nowIso));
       if (notifyCustomer && Date.parse(start) > now)
@@ -330,7 +380,7 @@ export async function updateServiceRecord(
       }
     }
   }
-  const record = await writeAndRead(db, writes, id);
+  const record = await writeAndRead(db, writes, id, { engineers, start, end, visitId: id });
   return { record, mails: await Promise.all(mails) };
 }
 

@@ -4,17 +4,19 @@ import type { ServiceRecordCounts, serviceRecordListQuerySchema } from "../../..
 import { bookings, customers, serviceRecords } from "../../../schema/db";
 import type { Db } from "../../db/client";
 import { searchCondition } from "../../db/search";
+import { onlyEngineer } from "./engineers";
 import { toAdminServiceRecord, withCustomer } from "./visit-admin";
 
 type ListQuery = z.output<typeof serviceRecordListQuerySchema>;
 
 const tabStatuses = { active: ["completed", "in-progress"], scheduled: ["scheduled"], pending: ["pending"] } as const;
 
-function listFilter(db: Db, query: Pick<ListQuery, "q" | "customerId">) {
+function listFilter(db: Db, query: Pick<ListQuery, "q" | "customerId" | "engineer">) {
   const customerMatch = searchCondition(query.q, "customers_search", customers.id, [customers.firstName, customers.lastName]);
   const ownMatch = searchCondition(query.q, "service_records_search", serviceRecords.id, [serviceRecords.serviceType]);
   return and(
     query.customerId ? eq(serviceRecords.customerId, query.customerId) : undefined,
+    onlyEngineer(query.engineer),
     customerMatch && ownMatch
       ? or(ownMatch, inArray(serviceRecords.customerId, db.select({ id: customers.id }).from(customers).where(customerMatch)))
       : undefined,

@@ -39,6 +39,8 @@ export type RecordFormState = {
   endTime: string;
   /** E-mail the customer the booking confirmation (or the new time) with their link. */
   notifyCustomer: boolean;
+  /** Who does the visit (ids, sorted); none chosen: the signed-in engineer, else the owner. */
+  engineers: number[];
 };
 
 export type TimeMode = "free" | "manual" | "tba";
@@ -69,6 +71,7 @@ export function emptyRecordForm(): RecordFormState {
     startTime: "",
     endTime: "",
     notifyCustomer: true,
+    engineers: [],
   };
 }
 
@@ -101,6 +104,7 @@ export function recordFormFrom(record: AdminServiceRecord): RecordFormState {
     startTime: record.visitStart ? formatClock(record.visitStart) : "",
     endTime: record.visitEnd ? formatClock(record.visitEnd) : "",
     notifyCustomer: true,
+    engineers: (record.engineers ?? []).map((e) => e.id).sort((a, b) => a - b),
   };
 }
 
@@ -154,6 +158,7 @@ export function recordInput(form: RecordFormState): ServiceRecordInput {
     ...(form.jobId ? { jobId: form.jobId } : {}),
     ...visitTimes(form),
     notifyCustomer: form.notifyCustomer,
+    ...(form.engineers.length > 0 ? { engineers: form.engineers } : {}),
   };
 }
 

@@ -14,6 +14,7 @@ import { notify } from "../../../lib/toast";
 import { invalidProps, useForm } from "../../../lib/use-form";
 import { Field } from "../form-field";
 import { CustomerPicker } from "./customer-picker";
+import { EngineersField } from "./engineers-field";
 import { PropertyField } from "./property-field";
 import { type RecordFormState, type RecordStatus, recordChanges, recordInput, timeProblem } from "./record-form-state";
 import { VisitTimeField } from "./visit-time";
@@ -156,6 +157,12 @@ export function RecordForm({ idPrefix, labelledBy, initial, record, onSaved, onC
             error={errors.visitStart ?? errors.visitEnd}
           />
         </div>
+        <EngineersField
+          idPrefix={id("engineers")}
+          chosen={values.engineers}
+          onChange={(engineers) => form.update((f) => ({ ...f, engineers }), "engineers")}
+          error={errors.engineers}
+        />
         <Field id={id("technicianName")} label="Technician" error={errors.technicianName}>
           <TextField.Root {...text("technicianName")} maxLength={100} />
         </Field>
