@@ -19,6 +19,7 @@ const bounded: Record<string, string> = {
   oldSessions: "a subquery (retention.ts)",
   pageIds: "a subquery of one page (admin/orders.ts)",
   allowedFrom: "the fulfilment statuses an order may move from (at most five)",
+  from: "the statuses a team member may move from (team/people.ts transitions: at most four)",
   newest: "a subquery of one page of campaigns (campaigns/list.ts)",
   dayIds: "a subquery of one day's visits (visits/today.ts)",
   dayCustomers: "a subquery of one day's visits (visits/today.ts)",

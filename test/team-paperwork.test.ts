@@ -3,7 +3,7 @@ import type { AdminGasSafetyRecord } from "../schema/api/gas-safety";
 import type { SheetAnswer } from "../schema/api/visits";
 import { londonToday } from "../schema/london-time";
 import { adminHeaders, teamHeaders } from "./helpers/admin";
-import { callApp, callAppJson } from "./helpers/factories-commerce";
+import { callApp, callAppJson, query } from "./helpers/factories-commerce";
 import { completeRecord, landlordWithFlat, pdfText } from "./helpers/gas-safety";
 
 // Issue 46: what an engineer issues carries their own name and Gas Safe licence number, whatever the
@@ -53,6 +53,12 @@ describe("paperwork issued by a member of the team", () => {
     const issued = await engineer.post<AdminGasSafetyRecord>(`/api/admin/gas-safety-records/${draft.body.id}/issue`);
     expect(issued.status).toBe(200);
     expect(issued.body).toMatchObject({ status: "issued", engineerName: "Priya Shah", engineerLicence: "7654321" });
+    // The record's visit is hers.
+    const engineers = await query<{ user_id: number }>(
+      "SELECT ve.user_id FROM gas_safety_records r JOIN visit_engineers ve ON ve.service_record_id = r.service_record_id WHERE r.id = ?1",
+      draft.body.id,
+    );
+    expect(engineers.map((e) => e.user_id)).toContain(id);
     const pdf = await callApp(`/api/admin/gas-safety-records/${draft.body.id}/pdf`, { headers });
     expect(pdf.status).toBe(200);
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
@@ -85,6 +91,12 @@ describe("paperwork issued by a member of the team", () => {
     });
     const issued = await owner.post<AdminGasSafetyRecord>(`/api/admin/gas-safety-records/${draft.body.id}/issue`);
     expect(issued.body).toMatchObject({ engineerName: "Dave Hughes", engineerLicence: "1234567" });
+    // With no visit that day, issuing made one: the owner's.
+    const engineers = await query<{ user_id: number }>(
+      "SELECT ve.user_id FROM gas_safety_records r JOIN visit_engineers ve ON ve.service_record_id = r.service_record_id WHERE r.id = ?1",
+      draft.body.id,
+    );
+    expect(engineers).toEqual([{ user_id: 1 }]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import { coAlarmsFor, roomsWithAppliances } from "../../../schema/api/co-alarms";
 import {
   type AdminGasSafetyRecord,
@@ -9,7 +9,7 @@ import {
   nextDeadline,
 } from "../../../schema/api/gas-safety";
 import { annualServiceTypes } from "../../../schema/business";
-import { gasSafetyRecords, type properties, warningNotices } from "../../../schema/db";
+import { gasSafetyRecords, type properties, visitEngineers, warningNotices } from "../../../schema/db";
 import { londonToday } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
@@ -105,7 +105,7 @@ export async function issueGasSafetyRecord(env: AppEnv, db: Db, id: number, pers
         updatedAt: issuedAt,
       })
       .where(and(eq(r.id, id), eq(r.status, "draft"))),
-    ...visitStatements(db, record, fixed, nextDueDate, issuedAt),
+    ...visitStatements(db, record, fixed, nextDueDate, issuedAt, person?.id ?? 1),
   ];
   await db.batch([first!, ...rest] as Parameters<typeof db.batch>[0]);
   const after = await readContext(db, id);
@@ -202,7 +202,7 @@ function noticeStatements(db: Db, record: RecordRow, fixed: Fixed, issuedAt: str
  * yet, the record is one (written by the visits' own code), so the landlord's reminders run from
  * its deadline, and the record names it.
  */
-function visitStatements(db: Db, record: RecordRow, fixed: Fixed, nextDueDate: string, issuedAt: string) {
+function visitStatements(db: Db, record: RecordRow, fixed: Fixed, nextDueDate: string, issuedAt: string, issuerId: number) {
   const id = record.id;
   if (record.serviceRecordId !== null) {
     const issuedNow = sql`(SELECT ${r.issuedAt} FROM ${r} WHERE ${r.id} = ${id}) = ${issuedAt}`;
@@ -228,6 +228,21 @@ function visitStatements(db: Db, record: RecordRow, fixed: Fixed, nextDueDate: s
       .update(r)
       .set({ serviceRecordId: sql`last_insert_rowid()` })
       .where(and(eq(r.id, id), sql`${r.issuedAt} = ${issuedAt}`, sql`changes() = 1`)),
+    // The visit the record made is the issuing engineer's (the owner's when issued from no session).
+    db
+      .insert(visitEngineers)
+      .select(
+        db
+          .select({
+            serviceRecordId: sql<number>`${r.serviceRecordId}`.as("service_record_id"),
+            userId: sql<number>`${issuerId}`.as("user_id"),
+            startsAt: sql<null>`NULL`.as("starts_at"),
+            endsAt: sql<null>`NULL`.as("ends_at"),
+          })
+          .from(r)
+          .where(and(eq(r.id, id), sql`${r.issuedAt} = ${issuedAt}`, isNotNull(r.serviceRecordId))),
+      )
+      .onConflictDoNothing(),
   ];
 }
 
