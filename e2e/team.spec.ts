@@ -74,10 +74,22 @@ test("the owner invites an engineer, who sets a password from the e-mailed link 
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Log in" }).click();
   await expectToast(page, "Login Successful");
-  await expect(page).toHaveURL(/\/admin$/);
+  // An engineer starts on their day, and their phone shows only what their role opens.
+  await expect(page).toHaveURL(/\/admin\/today$/);
   const token = await page.evaluate(() => sessionStorage.getItem("adminToken"));
   const claims = JSON.parse(Buffer.from(token!.split(".")[1]!, "base64url").toString()) as { sub: string };
   expect(claims.sub).toBe(username);
+  const nav = page.getByRole("navigation", { name: "Admin sections" });
+  await expect(nav.getByRole("link", { name: "My Day" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Security" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Invoices" })).toHaveCount(0);
+  await expect(nav.getByRole("button", { name: /More/ })).toHaveCount(0);
+  await expectNoHorizontalScroll(page);
+  await shoot(page, "engineer-day");
+  await page.goto("/admin/invoices");
+  await expect(page.getByRole("alert")).toContainText("This screen is not part of your role in the team");
+  await page.getByRole("link", { name: "Go to My Day" }).click();
+  await expect(page).toHaveURL(/\/admin\/today$/);
 
   // The link works once.
   await page.goto(link);
