@@ -121,6 +121,15 @@ test("is an accessible dialog: focus stays inside, Escape closes it with a fade"
     await page.keyboard.press("Tab");
     await expect(modal.locator(":focus")).toHaveCount(1);
   }
+  // The fade is in the app's whole stylesheet, applied once it arrives (lib/deferred-style.ts): on a
+  // busy machine it can still be on its way when the dialog opens, and then the dialog goes unfaded.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>("link[data-deferred-style]")].every((l) => l.media === "all"),
+      ),
+    )
+    .toBe(true);
   await page.keyboard.press("Escape");
   // Closing fades out over 300 ms.
   await expect(modal).toHaveAttribute("data-state", "closed");
