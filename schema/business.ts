@@ -182,6 +182,7 @@ export const serviceTypes = [
   "Central Heating Upgrade",
   "Emergency Call-out",
   "Plumbing",
+  "Unvented Cylinder Check",
 ] as const;
 
 /**

@@ -96,6 +96,70 @@ describe("/book with a team", () => {
     expect(gas).toHaveLength(8);
   });
 
+  it("/book's unvented cylinder check offers and gives only the unvented engineer's free times", async () => {
+    const day = nextWednesday();
+    await query(`UPDATE admin_users SET qualifications = '["gas-domestic"]' WHERE id = 1`);
+    const ann = await createEngineer("Ann Unvented", ["unvented"]);
+    expect(
+      (await admin("PUT", `/api/admin/engineers/${ann.id}/hours`, { wednesday: { start: "10:00", end: "14:00" } })).status,
+    ).toBe(200);
+    const offered = async () =>
+      (await callAppJson<{ start: string }[]>(`/api/availability?service=unvented-check&from=${day}&days=1`)).body.map(
+        (s) => s.start,
+      );
+    // Ann's own hours in the default hour-long slots; the owner's gas-only morning is not offered.
+    expect(await offered()).toEqual(["10:00", "11:00", "12:00", "13:00"].map((t) => at(day, t)));
+    expect(await slots(day)).toContain(at(day, "08:30"));
+
+    const cylinder = (start: string) =>
+      callAppJson("/api/bookings", { method: "POST", json: { ...visitor(start), service: "unvented-check" }, ip: randomIp() });
+    expect((await cylinder(at(day, "08:30"))).status).toBe(409); // nobody qualified works then
+    expect((await cylinder(at(day, "11:00"))).status).toBe(201);
+    const [visit] = await query<{ id: number; service_type: string }>(
+      "SELECT id, service_type FROM service_records WHERE visit_start = ?1",
+      at(day, "11:00"),
+    );
+    expect(visit!.service_type).toBe("Unvented Cylinder Check");
+    expect(await query("SELECT user_id FROM visit_engineers WHERE service_record_id = ?1", visit!.id)).toEqual([
+      { user_id: ann.id },
+    ]);
+    // Ann is now busy at 11:00 and the owner may not do the work: the second visitor is refused.
+    expect((await cylinder(at(day, "11:00"))).status).toBe(409);
+    expect(await offered()).toEqual(["10:00", "12:00", "13:00"].map((t) => at(day, t)));
+    // The owner's boiler service during Ann's visit is still free: two engineers, two visits at once.
+    expect((await book(at(day, "11:30"))).status).toBe(201);
+  });
+
+  it("a slot length saved before a service was added keeps that service's default; each length is changed on its own", async () => {
+    expect(
+      (
+        await query(
+          `INSERT INTO settings (key, value) VALUES ('calendar', ?1)
+           ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+          JSON.stringify({ slotMinutes: { "annual-service": 45, "boiler-repair": 90, "gas-safety": 45 } }),
+        )
+      ).length,
+    ).toBe(0);
+    const calendar = await admin("GET", "/api/admin/calendar");
+    expect(calendar.status).toBe(200);
+    expect((calendar.body as { settings: { slotMinutes: Record<string, number> } }).settings.slotMinutes).toEqual({
+      "annual-service": 45,
+      "boiler-repair": 90,
+      "gas-safety": 45,
+      "unvented-check": 60,
+    });
+    // A page that sends one length changes that one only.
+    const patched = await admin("PATCH", "/api/admin/calendar", { slotMinutes: { "unvented-check": 90 } });
+    expect(patched.status).toBe(200);
+    expect(patched.body.settings.slotMinutes).toEqual({
+      "annual-service": 45,
+      "boiler-repair": 90,
+      "gas-safety": 45,
+      "unvented-check": 90,
+    });
+    await query("DELETE FROM settings WHERE key = 'calendar'");
+  });
+
   it("moves a customer's booking to a time only another engineer is free, giving it to them", async () => {
     const day = nextWednesday();
     const sam = await createEngineer("Sam Okafor");

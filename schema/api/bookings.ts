@@ -10,13 +10,14 @@ import { z } from "./z";
  * move it. One schema per form, shared by the page and the Worker.
  */
 
-export const bookableServiceValues = ["annual-service", "boiler-repair", "gas-safety"] as const;
+export const bookableServiceValues = ["annual-service", "boiler-repair", "gas-safety", "unvented-check"] as const;
 export type BookableService = (typeof bookableServiceValues)[number];
 
 export const bookableServiceLabels: Record<BookableService, string> = {
   "annual-service": "Annual boiler service",
   "boiler-repair": "Boiler repair visit",
   "gas-safety": "Gas safety certificate (CP12)",
+  "unvented-check": "Unvented cylinder annual check (G3)",
 };
 
 export const isBookableService = (service: string): service is BookableService =>
@@ -36,6 +37,7 @@ export const bookableServiceRecordTypes: Record<BookableService, string> = {
   "annual-service": "Annual Boiler Service",
   "boiler-repair": "Boiler Repair",
   "gas-safety": "Gas Safety Certificate (CP12)",
+  "unvented-check": "Unvented Cylinder Check",
 };
 
 const serviceSchema = z.enum(bookableServiceValues, { error: "Please choose a service to book" });
@@ -94,9 +96,12 @@ export const calendarSettingsSchema = z.object({
 });
 export type CalendarSettingsInput = z.input<typeof calendarSettingsSchema>;
 export type CalendarSettings = z.output<typeof calendarSettingsSchema>;
-export const calendarPatchSchema = calendarSettingsSchema.partial().refine((p) => Object.keys(p).length > 0, {
-  message: "Nothing to change",
-});
+/** A change to some of the settings; slot lengths each on their own, so a page that knows fewer services changes only theirs. */
+export const calendarPatchSchema = calendarSettingsSchema
+  .extend({ slotMinutes: calendarSettingsSchema.shape.slotMinutes.partial() })
+  .partial()
+  .refine((p) => Object.keys(p).length > 0, { message: "Nothing to change" });
+export type CalendarPatch = z.output<typeof calendarPatchSchema>;
 
 /** GET /api/admin/calendar: the settings and the private feed's address. */
 export type AdminCalendar = { settings: CalendarSettings; feedUrl: string };

@@ -18,11 +18,12 @@ export type Qualification = "gas-domestic" | "unvented" | "plumbing" | "oil";
 /** Who a visit is with, as every answer about a visit names them. */
 export type VisitEngineer = { id: number; name: string };
 
-/** What each online service needs of the engineer who does it (all of today's are gas work on a boiler). */
+/** What each online service needs of the engineer who does it: gas work on a boiler, or a G3 ticket for the cylinder. */
 export const bookableServiceQualifications: Record<BookableService, Qualification> = {
   "annual-service": "gas-domestic",
   "boiler-repair": "gas-domestic",
   "gas-safety": "gas-domestic",
+  "unvented-check": "unvented",
 };
 
 /**

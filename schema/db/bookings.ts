@@ -4,7 +4,7 @@ import { serviceRecords } from "./crm";
 import { customers } from "./customers";
 import { adminUsers } from "./team";
 
-export const bookableServices = ["annual-service", "boiler-repair", "gas-safety"] as const;
+export const bookableServices = ["annual-service", "boiler-repair", "gas-safety", "unvented-check"] as const;
 export const bookingStatuses = ["booked", "cancelled"] as const;
 /** Who made the booking: the customer on /book, or the owner from the back office. */
 export const bookingSources = ["online", "owner"] as const;

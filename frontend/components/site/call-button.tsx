@@ -1,6 +1,7 @@
 import { Button } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import type { BookableService } from "../../../schema/api/bookings";
 import { Fact, FactLink } from "../../lib/facts";
 import { CalendarIcon, PhoneIcon } from "./icons";
 
@@ -40,7 +41,7 @@ export function BookButton({
   variant = "outline",
   className,
 }: {
-  service: "annual-service" | "boiler-repair" | "gas-safety";
+  service: BookableService;
   children?: ReactNode;
   size?: "2" | "3" | "4";
   variant?: "solid" | "outline" | "surface";

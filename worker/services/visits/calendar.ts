@@ -1,4 +1,4 @@
-import type { CalendarSettings } from "../../../schema/api/bookings";
+import type { CalendarPatch, CalendarSettings } from "../../../schema/api/bookings";
 import { ownerSettings } from "../../../schema/db";
 import { londonToday } from "../../../schema/london-time";
 import { randomHex } from "../../../schema/random";
@@ -22,7 +22,7 @@ export const defaultCalendar: CalendarSettings = {
     saturday: { start: "09:00", end: "13:00" },
     sunday: null,
   },
-  slotMinutes: { "annual-service": 60, "boiler-repair": 90, "gas-safety": 45 },
+  slotMinutes: { "annual-service": 60, "boiler-repair": 90, "gas-safety": 45, "unvented-check": 60 },
   minNoticeDays: 1,
   maxDaysAhead: 60,
   blockedDays: [],
@@ -61,7 +61,9 @@ export const calendarQuery = (db: Db) => settingRowQuery(db, CALENDAR_KEY);
  * owner sees it would be refused for them.
  */
 export function calendarFrom([row]: { value: string }[], today = londonToday()): CalendarSettings {
-  const saved = row ? { ...defaultCalendar, ...(JSON.parse(row.value) as Partial<CalendarSettings>) } : defaultCalendar;
+  const stored = row ? (JSON.parse(row.value) as Partial<CalendarSettings>) : {};
+  // A service added since the owner saved keeps its default length beside the saved ones.
+  const saved = { ...defaultCalendar, ...stored, slotMinutes: { ...defaultCalendar.slotMinutes, ...stored.slotMinutes } };
   return { ...saved, blockedDays: saved.blockedDays.filter((d) => d.date >= today) };
 }
 
@@ -128,10 +130,15 @@ export async function readCalendarAndFeed(env: AppEnv, db: Db): Promise<{ settin
 export async function saveCalendar(
   env: AppEnv,
   db: Db,
-  patch: Partial<CalendarSettings>,
+  patch: CalendarPatch,
 ): Promise<{ settings: CalendarSettings; secret: string }> {
+  const { slotMinutes = {}, ...groups } = patch;
+  // Each slot length is set at its own path (services' keys are the schema's, safe to quote).
+  const lengths = Object.fromEntries(
+    Object.entries(slotMinutes).map(([service, minutes]) => [`slotMinutes."${service}"`, minutes]),
+  );
   const [, [saved], , [feed]] = await db.batch([
-    ...saveGroupsStatements(db, CALENDAR_KEY, defaultCalendar, patch),
+    ...saveGroupsStatements(db, CALENDAR_KEY, defaultCalendar, { ...groups, ...lengths }),
     ensureFeedKey(db),
     feedKeyQuery(db),
   ]);
