@@ -31,7 +31,8 @@ function engineer(overrides: Record<string, unknown> = {}) {
     email: `aoife.engineer${n}@example.com`,
     phone: "07700 900123",
     role: "engineer",
-    gasSafeLicence: "1234567",
+    // Each person's own: two people never share a licence.
+    gasSafeLicence: String(7_100_000 + n),
     qualifications: ["gas-domestic", "unvented"],
     seesPrices: false,
     ...overrides,
@@ -80,7 +81,7 @@ describe("inviting and joining", () => {
       username: "aoife",
       name: details.name,
       role: "engineer",
-      gasSafeLicence: "1234567",
+      gasSafeLicence: details.gasSafeLicence,
       qualifications: ["gas-domestic", "unvented"],
       seesPrices: false,
       status: "invited",
@@ -212,6 +213,33 @@ describe("the owner's choices", () => {
     expect((await team("/api/admin/team/99999/suspend")).status).toBe(404);
     expect((await team(`/api/admin/team/${person.id}/promote`)).status).toBe(400);
     expect((await team(`/api/admin/team/${person.id}`, "PUT", { ...edit, role: "owner" })).status).toBe(409);
+  });
+
+  it("never gives two people one e-mail address or one Gas Safe licence; a removed person's are free again", async () => {
+    const { body: first } = await invite(engineer());
+    const sameEmail = await invite(engineer({ email: first.email.toUpperCase() }));
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.body.details).toEqual([
+      { path: "email", message: `${first.name} on the team has this e-mail address already.` },
+    ]);
+    const both = await invite(engineer({ email: first.email, gasSafeLicence: first.gasSafeLicence }));
+    expect(both.status).toBe(409);
+    expect(both.body.details.map((d: { path: string }) => d.path)).toEqual(["email", "gasSafeLicence"]);
+    expect(both.body.error).toContain("has this Gas Safe licence number already");
+
+    const { body: second } = await invite(engineer());
+    const edit = { ...engineer(), name: second.name, email: second.email, gasSafeLicence: first.gasSafeLicence };
+    const clash = await team(`/api/admin/team/${second.id}`, "PUT", edit);
+    expect(clash.status).toBe(409);
+    expect(clash.body.details).toEqual([
+      { path: "gasSafeLicence", message: `${first.name} on the team has this Gas Safe licence number already.` },
+    ]);
+    // Saving one's own details unchanged is no clash with oneself.
+    expect((await team(`/api/admin/team/${second.id}`, "PUT", { ...edit, gasSafeLicence: second.gasSafeLicence })).status).toBe(
+      200,
+    );
+    expect((await team(`/api/admin/team/${first.id}/remove`)).status).toBe(200);
+    expect((await invite(engineer({ email: first.email, gasSafeLicence: first.gasSafeLicence }))).status).toBe(201);
   });
 
   it("never suspends, removes or changes the role of the owner", async () => {

@@ -21,7 +21,7 @@ import { siteUrl } from "../../lib/site-url";
 import type { MailMessage } from "../mail";
 import { teamInviteMail } from "../mail/team-emails";
 import { requireUncommonPassword } from "../security/new-password";
-import { detailsForRole, OWNER_ID, requireTeamMember, toTeamMember } from "./people";
+import { detailsForRole, OWNER_ID, refuseSharedDetails, requireTeamMember, toTeamMember } from "./people";
 
 type InviteInput = ReturnType<typeof teamInviteSchema.parse>;
 type TeamRow = typeof adminUsers.$inferSelect;
@@ -89,6 +89,7 @@ export async function inviteTeamMember(
   const ownerUsername = requireAdminCredentials(env).username;
   const username = input.username ?? (await freeUsername(db, input.email, ownerUsername));
   if (username === ownerUsername.toLowerCase()) throw usernameTaken(username);
+  await refuseSharedDetails(db, { email: input.email, gasSafeLicence: detailsForRole(input).gasSafeLicence }, null);
   const { token, inviteHash, inviteExpiresAt } = await newInviteLink(env, now);
   const [row] = await db
     .insert(adminUsers)

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { StatusChange, TeamMember, TeamMemberStatus, teamEditSchema } from "../../../schema/api/team";
 import { adminUsers } from "../../../schema/db";
 import type { Db } from "../../db/client";
@@ -50,6 +50,46 @@ export async function requireTeamMember(db: Db, id: number): Promise<TeamRow> {
 }
 
 /**
+ * Two people on the team never share an e-mail address (any letter case: the invitation and the
+ * sign-in links go there) or a Gas Safe licence (a record names its engineer by it); a removed
+ * person's are free again. Read before the write: the owner alone manages people, one change at a
+ * time, so a race between two of their own writes is not worth a unique index the old rows may break.
+ */
+export async function refuseSharedDetails(
+  db: Db,
+  input: { email: string | null; gasSafeLicence: string | null },
+  self: number | null,
+): Promise<void> {
+  const { email, gasSafeLicence } = input;
+  if (!email && !gasSafeLicence) return;
+  const others = await db
+    .select({ name: adminUsers.name, email: adminUsers.email, licence: adminUsers.gasSafeLicence })
+    .from(adminUsers)
+    .where(
+      and(
+        ne(adminUsers.status, "removed"),
+        self === null ? undefined : ne(adminUsers.id, self),
+        or(
+          email ? sql`lower(${adminUsers.email}) = lower(${email})` : undefined,
+          gasSafeLicence ? eq(adminUsers.gasSafeLicence, gasSafeLicence) : undefined,
+        ),
+      ),
+    )
+    .limit(2);
+  const details = [
+    ...others
+      .filter((o) => email && o.email?.toLowerCase() === email.toLowerCase())
+      .slice(0, 1)
+      .map((o) => ({ path: "email", message: `${o.name} on the team has this e-mail address already.` })),
+    ...others
+      .filter((o) => gasSafeLicence && o.licence === gasSafeLicence)
+      .slice(0, 1)
+      .map((o) => ({ path: "gasSafeLicence", message: `${o.name} on the team has this Gas Safe licence number already.` })),
+  ];
+  if (details[0]) throw new ApiError("CONFLICT", details.map((d) => d.message).join(" "), { details });
+}
+
+/**
  * What a role keeps: an engineer their licence, qualifications and the owner's "sees prices"; the
  * office no licence or qualifications and always prices; the owner everything as given.
  */
@@ -74,6 +114,7 @@ export async function editTeamMember(db: Db, id: number, input: EditInput, now =
     });
   }
   if (row.status === "removed") throw new ApiError("CONFLICT", `${row.name} was removed: their details are kept as they were.`);
+  await refuseSharedDetails(db, { email: input.email, gasSafeLicence: detailsForRole(input).gasSafeLicence }, id);
   const [updated] = await db
     .update(adminUsers)
     .set({
