@@ -29,7 +29,7 @@ describe("the sign-in history", () => {
       const res = await call(`/api/admin/security/sign-ins?${query}`, { headers: await signedIn() });
       expect(res.status, query).toBe(200);
       return {
-        rows: (await res.json()) as { address: string; outcome: string; newDevice: boolean }[],
+        rows: (await res.json()) as { address: string; outcome: string; newDevice: boolean; username: string }[],
         total: Number(res.headers.get("X-Total-Count")),
         counts: JSON.parse(res.headers.get("X-Tab-Counts")!),
       };
@@ -47,6 +47,9 @@ describe("the sign-in history", () => {
     expect((await page("show=new-devices")).rows.map((r) => r.address)).toEqual(["198.51.100.20"]);
     const failures = await page("show=failures&limit=5");
     expect(failures.rows.every((r) => r.outcome !== "success")).toBe(true);
+    // Each attempt says whose name it gave; a name nobody has is never kept (it may be a password typed in the wrong box).
+    expect(failures.rows.map((r) => r.username)).toEqual(Array(5).fill("(another name)"));
+    expect(successes.rows.map((r) => r.username)).toEqual([DEV.username, DEV.username]);
     expect(failures.counts).toMatchObject({ successes: 2, "new-devices": 1, failures: 30 });
     expect((await call("/api/admin/security/sign-ins?show=everything", { headers: await signedIn() })).status).toBe(400);
   });

@@ -90,6 +90,8 @@ export type MfaRecoveryCodes = { recoveryCodes: string[] };
 export type AdminSignIn = {
   id: number;
   at: string;
+  /** The username the attempt gave (a guess at an unknown name included), as the owner's history shows. */
+  username: string;
   address: string;
   userAgent: string | null;
   outcome: (typeof signInOutcomes)[number];

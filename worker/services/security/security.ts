@@ -61,6 +61,8 @@ const accountOf = async (db: Db, username: string) =>
 const signInColumns = {
   id: adminSignIns.id,
   at: adminSignIns.createdAt,
+  // What was typed as the name can be anything: a line's worth is enough to tell who (or what) it was.
+  username: sql<string>`substr(${adminSignIns.username}, 1, 60)`,
   address: adminSignIns.address,
   userAgent: adminSignIns.userAgent,
   outcome: adminSignIns.outcome,

@@ -1,6 +1,7 @@
 import { useMemo, useState } from "react";
 import type { AdminSignIn, SignInCounts, SignInFilter } from "../../../../schema/api/security";
 import { useAdminList } from "../../../hooks/admin/use-admin-list";
+import { useAdminMe } from "../../../hooks/admin/use-admin-me";
 import { CountTabs } from "../count-tabs";
 import { pagedTabs } from "../paged-list";
 import { SignInList } from "./sign-in-list";
@@ -19,6 +20,7 @@ const tabDefs: { value: SignInFilter; label: string; empty: string }[] = [
  */
 export function SignInHistory() {
   const [show, setShow] = useState<SignInFilter>("all");
+  const me = useAdminMe();
   const filters = useMemo(() => ({ show }), [show]);
   const list = useAdminList<AdminSignIn, SignInCounts>("/api/admin/security/sign-ins", filters);
   const tabs = pagedTabs({
@@ -29,7 +31,8 @@ export function SignInHistory() {
     query: "",
     loading: "Loading sign-ins…",
     failed: "Failed to load the sign-ins.",
-    render: (items) => <SignInList signIns={items} />,
+    // The owner sees every attempt, so each says which username it gave; a member's are their own.
+    render: (items) => <SignInList signIns={items} showWho={me?.role === "owner"} />,
   });
   return <CountTabs label="Sign-ins by outcome" tabs={tabs} value={show} onValueChange={(v) => setShow(v as SignInFilter)} />;
 }

@@ -32,14 +32,14 @@ const outcomeTones: Record<AdminSignIn["outcome"], StatusTone> = {
  * The latest sign-in attempts, newest first: a table on wide screens; on a phone each row is a
  * two-line card (time and outcome, then address and browser).
  */
-export function SignInList({ signIns }: { signIns: AdminSignIn[] }) {
+export function SignInList({ signIns, showWho = false }: { signIns: AdminSignIn[]; showWho?: boolean }) {
   if (signIns.length === 0) return <EmptyState message="No sign-ins recorded yet." />;
   return (
     <table className="admin-signins">
       <caption className="admin-visually-hidden">Latest sign-ins, newest first</caption>
       <thead className="admin-signins-head">
         <tr>
-          {["Time", "Address", "Browser", "Outcome"].map((label) => (
+          {["Time", ...(showWho ? ["Username"] : []), "Address", "Browser", "Outcome"].map((label) => (
             <th key={label} scope="col" className="admin-signins-cell admin-signins-th">
               {label}
             </th>
@@ -50,6 +50,7 @@ export function SignInList({ signIns }: { signIns: AdminSignIn[] }) {
         {signIns.map((s) => (
           <tr key={s.id} className="admin-signins-row">
             <td className="admin-signins-cell admin-signins-time admin-nowrap">{formatDateTime(s.at)}</td>
+            {showWho ? <td className="admin-signins-cell admin-signins-who admin-wrap-anywhere">{s.username}</td> : null}
             <td className="admin-signins-cell admin-signins-address admin-wrap-anywhere">{s.address}</td>
             <td className="admin-signins-cell admin-signins-browser" title={s.userAgent ?? undefined}>
               {browserSummary(s.userAgent)}
