@@ -51,3 +51,13 @@ export function depositPence(
   const pence = deposit.kind === "percent" ? halfUp((grossPence * deposit.percent) / 100) : deposit.pence;
   return Math.min(pence, grossPence);
 }
+
+/**
+ * What names money in an answer: every amount of the product is in pence (`pricePence`,
+ * `owedPence`, a line's `unitPence`), and the words below name the rest (a report's `total`, a
+ * product's `costPrice`, a quote's `deposit`); `seesPrices`, the person's own setting, is not money.
+ * worker/middleware/engineer-prices.ts takes them out of an engineer's answers; test/admin-roles.test.ts
+ * and e2e/engineer-morning.spec.ts find none of them in any answer an engineer gets.
+ */
+export const MONEY_KEY =
+  /^(?!seesPrices$).*(pence|price|cost|total|amount|balance|gross|owed|pounds|deposit|margin)|^net$|^vat$|^paid$/i;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { MONEY_KEY } from "../schema/money";
 import app from "../worker/app";
-import { MONEY_KEY } from "../worker/middleware/engineer-prices";
 import { FORBIDDEN, ROUTE_ROLES } from "../worker/routes/admin/roles";
 import { adminHeaders, teamHeaders } from "./helpers/admin";
 import { createProduct } from "./helpers/factories";

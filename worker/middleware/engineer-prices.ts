@@ -1,14 +1,6 @@
 import { createMiddleware } from "hono/factory";
+import { MONEY_KEY } from "../../schema/money";
 import type { HonoEnv } from "../env";
-
-/**
- * What names money in an answer: every amount of the product is in pence (`pricePence`,
- * `owedPence`, a line's `unitPence`), and the words below name the rest (a report's `total`, a
- * product's `costPrice`, a quote's `deposit`); `seesPrices`, the person's own setting, is not money. test/admin-roles.test.ts calls every route an
- * engineer may reach and finds none of these keys in any answer.
- */
-export const MONEY_KEY =
-  /^(?!seesPrices$).*(pence|price|cost|total|amount|balance|gross|owed|pounds|deposit|margin)|^net$|^vat$|^paid$/i;
 
 /** A JSON value with every money key taken out, at any depth. */
 export function withoutMoney(value: unknown): unknown {

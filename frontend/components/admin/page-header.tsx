@@ -2,7 +2,7 @@ import { Flex, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 
 /** Every admin screen's title row: the one h1, an optional subtitle, and actions on the right. */
-export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
+export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: string; actions?: ReactNode }) {
   return (
     <Flex className="admin-page-header" justify="between" align={{ initial: "start", sm: "center" }} gap="3" wrap="wrap" mb="5">
       <div>

@@ -2,7 +2,15 @@ import useSWR, { mutate } from "swr";
 import type { TeamMemberRole as TeamRole } from "../../../schema/api/team";
 import { adminApi, ADMIN_ME_KEY as KEY } from "../../lib/admin/admin-api";
 
-export type AdminMe = { id: number; username: string; name: string; role: TeamRole; seesPrices: boolean };
+export type AdminMe = {
+  id: number;
+  username: string;
+  name: string;
+  role: TeamRole;
+  seesPrices: boolean;
+  /** The Gas Safe number on their profile: the paperwork they issue carries it and their name. */
+  gasSafeLicence: string | null;
+};
 
 /** The last answer, kept in the tab's session storage so a reload without signal still knows who this is. */
 function kept(): AdminMe | undefined {

@@ -19,6 +19,7 @@ import { BackToCustomer } from "./back-to-customer";
 import { ChoiceField, fromYesNo, toYesNo, yesNo } from "./choice-field";
 import { CoAlarmChecks } from "./co-alarm-checks";
 import { DraftState, MissingSummary } from "./draft-state";
+import { EngineerNameAndLicence, useIssuer } from "./engineer-fields";
 import { IssueButton } from "./issue-button";
 import { useIssuableDraft } from "./use-issuable-draft";
 import "./gas-safety.css";
@@ -50,11 +51,12 @@ function whatIssuingDoes(record: AdminGasSafetyRecord, values: Form): string {
 /** A gas safety record being filled in: saved as it goes, then issued once everything is there. */
 export function DraftRecord({ record, onIssued }: { record: AdminGasSafetyRecord; onIssued: () => unknown }) {
   const appliances = record.property?.appliances ?? [];
+  const issuer = useIssuer();
   const { form, autosave, summary, issue, ready } = useIssuableDraft<Form, AdminGasSafetyRecord>({
     path: `/api/admin/gas-safety-records/${record.id}`,
     storageKey: `gas-safety-record-${record.id}`,
     saved: () => formOf(record),
-    problems: (values) => issueProblems(values, appliances, londonToday()),
+    problems: (values) => issueProblems({ ...values, ...issuer }, appliances, londonToday()),
     issued: (issued) => ({
       title: `Issued ${issued.number}`,
       description: issued.copies.landlordEmailed ? "The copies are on their way by e-mail." : "Its PDF is ready.",
@@ -78,7 +80,7 @@ export function DraftRecord({ record, onIssued }: { record: AdminGasSafetyRecord
     if (!check || !checks.has(applianceId)) form.clearErrors("coAlarms");
   };
   const rooms = roomsWithAppliances(values.appliances, appliances);
-  const text = (key: "landlordName" | "engineerName" | "engineerLicence") => ({
+  const text = (key: "landlordName") => ({
     id: `gsr-${key}`,
     size: "3" as const,
     value: values[key] ?? "",
@@ -236,17 +238,14 @@ export function DraftRecord({ record, onIssued }: { record: AdminGasSafetyRecord
             </Text>
             <FieldError id="gsr-complianceConfirmed" error={errors.complianceConfirmed} />
           </div>
-          <Field id="gsr-engineerName" label="Engineer's name" error={errors.engineerName}>
-            <TextField.Root {...text("engineerName")} autoComplete="name" maxLength={120} />
-          </Field>
-          <Field
-            id="gsr-engineerLicence"
-            label="Gas Safe licence number"
-            error={errors.engineerLicence}
-            hint="The 7 digits on the engineer's Gas Safe card."
-          >
-            <TextField.Root {...text("engineerLicence")} inputMode="numeric" autoComplete="off" maxLength={7} />
-          </Field>
+          <EngineerNameAndLicence
+            idPrefix="gsr"
+            paper="record"
+            issuer={issuer}
+            values={values}
+            errors={errors}
+            onChange={(key, value) => set(key, value)}
+          />
           <SignatureField
             id="gsr-signature"
             label="Engineer's signature"

@@ -15,6 +15,7 @@ import { TextBlock } from "./appliance-check";
 import { BackToCustomer } from "./back-to-customer";
 import { ChoiceField, fromYesNo, ReadingField, toYesNo, yesNo } from "./choice-field";
 import { DraftState, MissingSummary } from "./draft-state";
+import { EngineerNameAndLicence, useIssuer } from "./engineer-fields";
 import { IssueButton } from "./issue-button";
 import { useIssuableDraft } from "./use-issuable-draft";
 import "./gas-safety.css";
@@ -45,11 +46,12 @@ const results = CHECK_RESULTS.map((r) => [r, checkResultLabels[r]] as const);
 /** The annual service's sheet being filled in: saved as it goes, then issued once everything is there. */
 export function DraftSheet({ sheet, onIssued }: { sheet: AdminServiceSheet; onIssued: () => unknown }) {
   const appliances = sheet.property?.appliances ?? [];
+  const issuer = useIssuer();
   const { form, autosave, summary, issue, ready } = useIssuableDraft<Form, AdminServiceSheet>({
     path: `/api/admin/service-sheets/${sheet.id}`,
     storageKey: `service-sheet-${sheet.id}`,
     saved: () => formOf(sheet),
-    problems: (values) => sheetProblems(values, appliances, londonToday()),
+    problems: (values) => sheetProblems({ ...values, ...issuer }, appliances, londonToday()),
     issued: (issued) => ({
       title: `Issued ${issued.number}`,
       description: issued.customerEmailed ? "The customer's copy is on its way by e-mail." : "Its PDF is ready.",
@@ -71,13 +73,6 @@ export function DraftSheet({ sheet, onIssued }: { sheet: AdminServiceSheet; onIs
       error={errors[key]}
     />
   );
-  const text = (key: "engineerName" | "engineerLicence") => ({
-    id: `ss-${key}`,
-    size: "3" as const,
-    value: values[key] ?? "",
-    onChange: (e: { target: { value: string } }) => set(key, e.target.value === "" ? null : e.target.value),
-    ...invalidProps(`ss-${key}`, errors[key]),
-  });
   return (
     <div className="gsr">
       <PageHeader
@@ -205,17 +200,14 @@ export function DraftSheet({ sheet, onIssued }: { sheet: AdminServiceSheet; onIs
           Engineer
         </Heading>
         <Grid gap="4">
-          <Field id="ss-engineerName" label="Engineer's name" error={errors.engineerName}>
-            <TextField.Root {...text("engineerName")} autoComplete="name" maxLength={120} />
-          </Field>
-          <Field
-            id="ss-engineerLicence"
-            label="Gas Safe licence number"
-            error={errors.engineerLicence}
-            hint="The 7 digits on the engineer's Gas Safe card."
-          >
-            <TextField.Root {...text("engineerLicence")} inputMode="numeric" autoComplete="off" maxLength={7} />
-          </Field>
+          <EngineerNameAndLicence
+            idPrefix="ss"
+            paper="service sheet"
+            issuer={issuer}
+            values={values}
+            errors={errors}
+            onChange={(key, value) => set(key, value)}
+          />
           <SignatureField
             id="ss-signature"
             label="Engineer's signature"

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useLocation } from "wouter";
 import type { AdminGasSafetyRecord } from "../../../../schema/api/gas-safety";
 import { formatDate, formatDateTime } from "../../../../schema/london-time-text";
+import { useAdminMe } from "../../../hooks/admin/use-admin-me";
 import { adminApi, errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { adminChange } from "../../../lib/admin/admin-write";
 import { notify } from "../../../lib/toast";
@@ -14,6 +15,8 @@ import "./gas-safety.css";
 export function IssuedRecord({ record, onChanged }: { record: AdminGasSafetyRecord; onChanged: () => unknown }) {
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
+  // Revoking the links sent is the office's (worker/routes/admin/roles.ts): not on an engineer's phone.
+  const mayRevoke = useAdminMe()?.role !== "engineer";
   const act = async (work: () => Promise<unknown>, failed: string) => {
     setBusy(true);
     try {
@@ -37,7 +40,12 @@ export function IssuedRecord({ record, onChanged }: { record: AdminGasSafetyReco
   return (
     <div className="gsr">
       <PageHeader
-        title={`Gas safety record ${record.number}`}
+        title={
+          <>
+            {/* The number whole on a phone, not broken at its dash. */}
+            Gas safety record <span className="admin-nowrap">{record.number}</span>
+          </>
+        }
         subtitle={record.property?.address}
         actions={<BackToCustomer customerId={record.customerId} />}
       />
@@ -115,16 +123,18 @@ export function IssuedRecord({ record, onChanged }: { record: AdminGasSafetyReco
           <Button variant="soft" color="gray" disabled={busy} onClick={correct}>
             Correct it with a new record
           </Button>
-          <Button
-            variant="soft"
-            color="gray"
-            disabled={busy}
-            onClick={() =>
-              act(() => adminChange("POST", `/api/admin/gas-safety-records/${record.id}/revoke-links`), "Links not revoked")
-            }
-          >
-            Revoke the links sent
-          </Button>
+          {mayRevoke ? (
+            <Button
+              variant="soft"
+              color="gray"
+              disabled={busy}
+              onClick={() =>
+                act(() => adminChange("POST", `/api/admin/gas-safety-records/${record.id}/revoke-links`), "Links not revoked")
+              }
+            >
+              Revoke the links sent
+            </Button>
+          ) : null}
         </Flex>
       </section>
       <Box mt="2">

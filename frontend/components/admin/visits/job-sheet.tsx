@@ -3,7 +3,9 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { Product } from "../../../../schema/api/products";
 import type { SheetPart, TodayVisit } from "../../../../schema/api/visits";
 import { formatTime } from "../../../../schema/london-time-text";
+import { useAdminMe } from "../../../hooks/admin/use-admin-me";
 import { adminPage } from "../../../lib/admin/admin-api";
+import { mayOpen } from "../../../lib/admin/roles";
 import {
   type CataloguePart,
   dropEntry,
@@ -69,6 +71,8 @@ export function JobSheet({
   const failed = entries.find((e) => e.state === "failed");
   const waiting = entries.filter((e) => e.state === "waiting").length;
   const id = (field: string) => `sheet-${visit.id}-${field}`;
+  // An engineer's role has no invoices (lib/admin/roles.ts): the office invoices the finished visit.
+  const mayInvoice = mayOpen(useAdminMe()?.role, "/invoices");
 
   // What this phone typed since the server's copy wins over it (read once, on opening).
   const serverCopy = useRef(visit.sheet?.updatedAt ?? "");
@@ -225,7 +229,7 @@ export function JobSheet({
             Save
           </Button>
           {visit.status === "completed" ? (
-            visit.customer ? (
+            visit.customer && mayInvoice ? (
               <InvoiceFrom source={{ fromServiceRecordId: visit.id }} label="Create invoice" />
             ) : null
           ) : (
