@@ -85,6 +85,64 @@ describe("the list of every job", () => {
     expect((await list({ q: c.lastName, state: "done" })).total).toBe(130);
   });
 
+  it("keeps each job's facts on its row as its visits, quote and invoices change, whichever way they are written", async () => {
+    const c = await createCustomer();
+    const other = await createCustomer();
+    const visit = await createServiceRecord({ customerId: c.id, serviceType: "Boiler Repair", status: "scheduled" });
+    const second = await createServiceRecord({ customerId: c.id, serviceType: "Boiler Repair", status: "scheduled" });
+    const [{ jobId } = { jobId: 0 }] = await query<{ jobId: number }>(
+      "SELECT job_id AS jobId FROM service_records WHERE id = ?1",
+      visit.id,
+    );
+    const quote = await admin<AdminQuote>("POST", "/api/admin/estimates", boilerQuote(c.id));
+    await createServiceRecord({ customerId: other.id, serviceType: "Boiler Repair", status: "completed" });
+    const writes = [
+      ["UPDATE service_records SET status = 'in-progress' WHERE id = ?1", visit.id],
+      ["UPDATE service_records SET visit_start = '2026-12-01T09:00:00.000Z' WHERE id = ?1", visit.id],
+      // The second visit joins the first one's job; its own job is left with none.
+      ["UPDATE service_records SET job_id = ?1 WHERE id = ?2", jobId, second.id],
+      ["UPDATE service_records SET status = 'completed' WHERE job_id = ?1", jobId],
+      ["UPDATE estimates SET status = 'sent', valid_until = '2020-01-01' WHERE id = ?1", quote.body.id],
+      ["UPDATE estimates SET job_id = ?1 WHERE id = ?2", jobId, quote.body.id],
+      [
+        "INSERT INTO invoices (customer_id, status, lines, supply_date, job_id) VALUES (?1, 'issued', '[]', '2026-12-01', ?2)",
+        c.id,
+        jobId,
+      ],
+      ["UPDATE invoices SET paid_at = '2026-12-02T10:00:00.000Z' WHERE job_id = ?1", jobId],
+      [
+        "INSERT INTO invoices (customer_id, status, lines, supply_date, job_id) VALUES (?1, 'issued', '[]', '2026-12-01', ?2)",
+        c.id,
+        jobId,
+      ],
+      ["UPDATE invoices SET status = 'void' WHERE job_id = ?1 AND paid_at IS NULL", jobId],
+      ["DELETE FROM service_records WHERE id = ?1", second.id],
+    ] as const;
+    for (const [statement, ...values] of writes) {
+      await query(statement, ...values);
+      // Every job's stored facts against its rows, counted here the long way.
+      const drift = await query(
+        `SELECT j.id FROM jobs j WHERE
+           j.visits <> (SELECT count(*) FROM service_records v WHERE v.job_id = j.id)
+           OR j.visits_to_do <> (SELECT count(*) FROM service_records v WHERE v.job_id = j.id AND v.status <> 'completed')
+           OR j.visits_under_way <> (SELECT count(*) FROM service_records v WHERE v.job_id = j.id AND v.status = 'in-progress')
+           OR j.visits_timed <> (SELECT count(*) FROM service_records v WHERE v.job_id = j.id AND v.visit_start IS NOT NULL)
+           OR j.invoices_issued <> (SELECT count(*) FROM invoices i WHERE i.job_id = j.id AND i.status = 'issued')
+           OR j.invoices_unpaid <> (SELECT count(*) FROM invoices i WHERE i.job_id = j.id AND i.status = 'issued' AND i.paid_at IS NULL)
+           OR j.quote_status IS NOT (SELECT q.status FROM estimates q WHERE q.job_id = j.id ORDER BY q.id LIMIT 1)
+           OR j.quote_valid_until IS NOT (SELECT q.valid_until FROM estimates q WHERE q.job_id = j.id ORDER BY q.id LIMIT 1)`,
+      );
+      expect(drift, statement).toEqual([]);
+    }
+    // The job: its quote sent and past its date, its visits done, its invoice paid (the void one not counted).
+    const job = await admin<{ state: string }>("GET", `/api/admin/jobs/${jobId}`);
+    expect(job.body.state).toBe("paid");
+    expect((await list({ q: `job ${jobId}`, state: "paid" })).body.map((j) => j.id)).toEqual([jobId]);
+    expect((await list({ q: `job ${jobId}`, state: "quoted" })).total).toBe(0);
+    // The quote's own job, left with nothing but itself moved away, is an empty job: done.
+    expect((await list({ q: `job ${quote.body.jobId}` })).body.map((j) => j.state)).toEqual(["done"]);
+  });
+
   it("says what is wrong with a bad filter", async () => {
     const unknown = await admin("GET", "/api/admin/jobs?state=lost");
     expect(unknown.status).toBe(400);

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { jobStates } from "../schema/api/jobs";
 import { emailSubscribers } from "../schema/db";
 import { getDb } from "../worker/db/client";
 import { sameAddress } from "../worker/services/campaigns/subscribers";
@@ -75,6 +76,7 @@ const READS = [
   "/api/admin/gas-safety-records?q=M32%200&limit=30&offset=0",
   "/api/admin/gas-safety-records?q=Example%20Road&limit=30&offset=0",
   "/api/admin/jobs?limit=50&offset=0",
+  ...jobStates.map((state) => `/api/admin/jobs?state=${encodeURIComponent(state)}&limit=50&offset=0`),
   "/api/admin/service-records?limit=30&offset=0",
   "/api/admin/reminders",
   "/api/admin/reports/owed",

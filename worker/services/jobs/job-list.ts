@@ -4,21 +4,21 @@ import type { ListResult } from "../../../schema/api/lists";
 import { customers, jobs, properties } from "../../../schema/db";
 import { londonToday } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
-import { jobStateSql, jobTitleSql } from "./job-state";
+import { inJobState, jobTitleSql } from "./job-state";
 import { jobRows, summaryOf } from "./jobs";
 
 /**
  * Every job, newest first: searched by the job's number, its title, the customer's name, e-mail or
  * phone, or the property's address or postcode; filtered by state. The page and its count are one
- * batch; each job's title and state are read in the query (job-state.ts), so the filter and the
- * count are the database's, at any number of jobs.
+ * batch; each job's title is read in the query and its state kept on its row (job-state.ts), so a
+ * state's tab and its count are a range of the jobs' state index, at any number of jobs.
  */
 export async function listJobs(
   db: Db,
   query: { q?: string; state?: JobState; limit: number; offset: number },
 ): Promise<ListResult<JobSummary>> {
   const today = londonToday();
-  const where = and(query.state ? sql`${jobStateSql(today)} = ${query.state}` : undefined, searchOf(query.q));
+  const where = and(query.state ? inJobState(query.state, today) : undefined, searchOf(query.q));
   const [rows, [total]] = await db.batch([
     jobRows(db, today).where(where).orderBy(desc(jobs.createdAt), desc(jobs.id)).limit(query.limit).offset(query.offset),
     // Counted on the jobs' own index unless the search needs the customer's and the property's texts.

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { JobState } from "../../../schema/api/jobs";
+import { jobs } from "../../../schema/db";
 
 /**
  * A job's title and state, read in SQL from what hangs on it (docs/decisions/023-the-job.md), so one
@@ -16,31 +17,24 @@ export const jobTitleSql = sql<string>`COALESCE(
   'Job')`;
 
 /**
- * The state: cancelled with its quote; while a visit is still to do, in progress (one is under way)
- * or scheduled (accepted, while the accepted quote's visit has no time yet); then, while its quote is
- * not accepted, an enquiry being priced (a draft), quoted (sent, and not past its date), or cancelled
- * (declined or expired, unless something was invoiced: a survey, say); accepted while the accepted
- * quote has no visit; with every visit done, paid when every issued invoice is, invoiced once one is,
- * else done. A visit added after the invoice (a return visit) puts the job back to work until it is
- * done. Each fact is read once per job (the inner row), each by an index on its job.
+ * The state (docs/decisions/023-the-job.md): the job's stage, kept by the database from the facts on
+ * its row (schema/db/jobs.ts JOB_STAGE_SQL), with the one fact that needs the day applied here: a
+ * quote sent and past its date has expired, so its job is cancelled, or invoiced or paid when
+ * something was invoiced (a survey, say).
  */
-export const jobStateSql = (today: string): SQL<JobState> => sql<JobState>`(SELECT CASE
-    WHEN f.quote = 'cancelled' THEN 'cancelled'
-    WHEN f.under_way THEN 'in progress'
-    WHEN f.to_do THEN CASE WHEN f.quote = 'accepted' AND NOT f.timed THEN 'accepted' ELSE 'scheduled' END
-    WHEN f.quote = 'draft' THEN 'enquiry'
-    WHEN f.quote IN ('sent', 'viewed') THEN 'quoted'
-    WHEN f.quote IN ('declined', 'expired') AND NOT f.issued THEN 'cancelled'
-    WHEN f.quote = 'accepted' AND NOT f.visited THEN 'accepted'
-    WHEN f.issued THEN CASE WHEN f.unpaid THEN 'invoiced' ELSE 'paid' END
-    ELSE 'done' END
-  FROM (SELECT
-    (SELECT CASE WHEN q.status IN ('sent', 'viewed') AND q.valid_until < ${today} THEN 'expired' ELSE q.status END
-      FROM estimates AS q WHERE q.job_id = ${job} ORDER BY q.id LIMIT 1) AS quote,
-    EXISTS (SELECT 1 FROM service_records AS v WHERE v.job_id = ${job} AND v.status = 'in-progress') AS under_way,
-    EXISTS (SELECT 1 FROM service_records AS v WHERE v.job_id = ${job} AND v.status <> 'completed') AS to_do,
-    EXISTS (SELECT 1 FROM service_records AS v WHERE v.job_id = ${job} AND v.visit_start IS NOT NULL) AS timed,
-    EXISTS (SELECT 1 FROM service_records AS v WHERE v.job_id = ${job}) AS visited,
-    EXISTS (SELECT 1 FROM invoices AS i WHERE i.job_id = ${job} AND i.status = 'issued') AS issued,
-    EXISTS (SELECT 1 FROM invoices AS i WHERE i.job_id = ${job} AND i.status = 'issued' AND i.paid_at IS NULL) AS unpaid
-  ) AS f)`;
+const expired = (today: string) => sql`${jobs.stage} = 'quoted' AND ${jobs.quoteValidUntil} < ${today}`;
+const afterExpiry = sql`CASE WHEN ${jobs.invoicesIssued} = 0 THEN 'cancelled' WHEN ${jobs.invoicesUnpaid} > 0 THEN 'invoiced' ELSE 'paid' END`;
+
+export const jobStateSql = (today: string): SQL<JobState> =>
+  sql<JobState>`(CASE WHEN ${expired(today)} THEN ${afterExpiry} ELSE ${jobs.stage} END)`;
+
+/**
+ * The jobs in one state, as a condition the list's index answers: the stage's own range, and for the
+ * three states an expired quote can lead to, the few jobs still "quoted" whose quote has expired.
+ */
+export function inJobState(state: JobState, today: string): SQL {
+  if (state === "quoted") return sql`${jobs.stage} = 'quoted' AND NOT (${expired(today)})`;
+  if (state === "cancelled" || state === "invoiced" || state === "paid")
+    return sql`(${jobs.stage} = ${state} OR (${expired(today)} AND ${afterExpiry} = ${state}))`;
+  return sql`${jobs.stage} = ${state}`;
+}
