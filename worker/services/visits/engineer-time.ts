@@ -12,10 +12,10 @@ import type { Db } from "../../db/client";
  */
 export type WhoMayGo = { qualification?: Qualification; engineers?: number[] };
 
-const candidatesWhere = ({ qualification, engineers }: WhoMayGo) =>
+const candidatesWhere = ({ qualification, engineers: namedEngineers }: WhoMayGo) =>
   and(
     eq(adminUsers.status, "active"),
-    engineers === undefined ? undefined : inArray(adminUsers.id, engineers),
+    namedEngineers === undefined ? undefined : inArray(adminUsers.id, namedEngineers),
     // The list is JSON text of known words: a quoted word matches only itself.
     qualification === undefined
       ? ne(adminUsers.qualifications, "[]")
