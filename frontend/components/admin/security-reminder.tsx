@@ -48,13 +48,16 @@ export function SecurityReminder({ hidden, screen }: { hidden: boolean; screen: 
   const [dismissed, setDismissed] = useState(isDismissed);
   const shows = security ? !security.mfaEnabled : undefined;
   const roomFor = () => ({ screen, takes: !dismissed && (shows ?? lastShown()) });
-  const [room, setRoom] = useState(roomFor);
-  if (room.screen !== screen) setRoom(roomFor());
-  const takesRoom = room.screen === screen ? room.takes : roomFor().takes;
+  const [kept, setRoom] = useState(roomFor);
+  let room = kept;
+  if (kept.screen !== screen) {
+    room = roomFor();
+    setRoom(room);
+  }
   useEffect(() => {
     if (shows !== undefined) rememberShown(shows);
   }, [shows]);
-  if (hidden || dismissed || !(shows || takesRoom)) return null;
+  if (hidden || dismissed || !(shows || room.takes)) return null;
   const dismiss = () => {
     try {
       sessionStorage.setItem(DISMISSED, "true");
