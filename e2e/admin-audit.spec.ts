@@ -48,3 +48,54 @@ test("the owner finds who made and changed an invoice, on a phone and on the inv
   await expect(history.locator("ol.audit-history > li").last()).toContainText("Owner");
   await expectNoHorizontalScroll(page);
 });
+
+// The History beside a customer, a quote and a gas safety record: each its own record's, none of another's.
+test("the customer, quote and gas safety record pages each show their own History", async ({
+  adminPage: page,
+  adminToken,
+  request,
+}) => {
+  const headers = bearer(adminToken);
+  const made = async (path: string, data: object) => {
+    const res = await request.post(path, { headers, data });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const surname = unique("History");
+  const customerId = await made("/api/admin/customers", {
+    firstName: "Hal",
+    lastName: surname,
+    email: `${surname.toLowerCase()}@example.com`,
+  });
+  expect(
+    (await request.patch(`/api/admin/customers/${customerId}`, { headers, data: { phone: "0161 496 0114" } })).status(),
+  ).toBe(200);
+  const propertyId = await made(`/api/admin/customers/${customerId}/properties`, {
+    address: `Flat 3, ${surname} House, Sale`,
+    postcode: "M33 3AA",
+  });
+  const lines = [{ id: "service", description: "Annual boiler service", quantity: 1, unitPence: 8_500, vatRate: 20 }];
+  const quoteId = await made("/api/admin/estimates", {
+    customerId,
+    title: "A boiler service",
+    options: [{ id: "only", name: "Service", lines }],
+  });
+  const recordId = await made("/api/admin/gas-safety-records", { propertyId });
+
+  const history = page.getByRole("region", { name: "History" }).locator("ol.audit-history > li");
+  await page.goto(`/admin/customers/${customerId}`);
+  await expect(history).toHaveCount(3);
+  await expect(history.nth(0)).toContainText("added a property");
+  await expect(history.nth(1)).toContainText("changed");
+  await expect(history.nth(2)).toContainText("created");
+
+  await page.goto(`/admin/estimates/${quoteId}`);
+  await expect(history).toHaveCount(1);
+  await expect(history.first()).toContainText("created");
+  await expect(history.first()).toContainText("status: draft");
+
+  await page.goto(`/admin/gas-safety-records/${recordId}`);
+  await expect(history).toHaveCount(1);
+  await expect(history.first()).toContainText("created");
+  await expect(history.first()).toContainText("Owner");
+});

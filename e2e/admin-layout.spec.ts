@@ -1,10 +1,11 @@
+import type { Page, Route } from "@playwright/test";
 import { expect, expectNoHorizontalScroll, test } from "./admin-fixtures";
 import { checkEach } from "./fixtures";
 
 // The back office's sections bar and its More panel, at each width. Logging in is in admin-auth.spec.ts.
 
 /** The sections bar needs no sideways scrolling of its own, and the page none either. */
-async function expectNavFits(page: import("@playwright/test").Page) {
+async function expectNavFits(page: Page) {
   const list = page.getByRole("navigation", { name: "Admin sections" }).getByRole("list").first();
   const { scrollWidth, clientWidth } = await list.evaluate((el) => ({
     scrollWidth: el.scrollWidth,
@@ -194,5 +195,72 @@ test.describe("admin layout", () => {
       .getByRole("link", { name: /View website|Website/ })
       .click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test.describe("the two-step reminder at 390 px", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    /** The security answer held back until `release`, as on a slow line; `change` alters it. */
+    async function holdSecurity(page: Page, change: (body: Record<string, unknown>) => Record<string, unknown> = (b) => b) {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route("**/api/admin/security", async (route: Route) => {
+        await held;
+        const answer = await route.fetch();
+        await route.fulfill({ response: answer, json: change((await answer.json()) as Record<string, unknown>) });
+      });
+      return release;
+    }
+
+    /** Layout shifts not caused by the person (what CLS counts), from now on. */
+    async function countShifts(page: Page) {
+      await page.evaluate(`(() => {
+        window.shiftsSince = performance.now();
+        window.shifts = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) if (!e.hadRecentInput && e.startTime >= window.shiftsSince) window.shifts += e.value;
+        }).observe({ type: "layout-shift", buffered: true });
+      })()`);
+      return () => page.evaluate<number>("window.shifts");
+    }
+
+    test("comes in where room was kept for it: the list's rows do not move", async ({ adminPage: page }) => {
+      const release = await holdSecurity(page);
+      await page.goto("/admin/customers");
+      const row = page.getByRole("list", { name: "Customers" }).getByRole("listitem").first();
+      await expect(row).toBeVisible();
+      const before = (await row.boundingBox())!;
+      const shifts = await countShifts(page);
+      release();
+      const reminder = page.getByRole("complementary", { name: "Security reminder" });
+      await expect(reminder).toBeVisible();
+      expect((await row.boundingBox())!.y).toBe(before.y);
+      expect(await shifts()).toBe(0);
+      // The next screen knows at once: the reminder is there with the screen.
+      await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Enquiries" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Enquiries" })).toBeVisible();
+      await expect(reminder).toBeVisible();
+    });
+
+    test("with two-step sign-in on, the room kept while asking is given back on the next screen", async ({ adminPage: page }) => {
+      const release = await holdSecurity(page, (body) => ({ ...body, mfaEnabled: true }));
+      await page.goto("/admin/customers");
+      const row = page.getByRole("list", { name: "Customers" }).getByRole("listitem").first();
+      await expect(row).toBeVisible();
+      const before = (await row.boundingBox())!;
+      release();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem("mfaReminderShown"))).toBe("0");
+      await expect(page.getByRole("complementary", { name: "Security reminder" })).toHaveCount(0);
+      expect((await row.boundingBox())!.y).toBe(before.y);
+      await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Enquiries" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Enquiries" })).toBeVisible();
+      await expect(page.locator(".admin-reminder")).toHaveCount(0);
+      // Remembered: a reload draws the screen without the room from the start.
+      await page.goto("/admin/customers");
+      await expect(row).toBeVisible();
+      expect((await row.boundingBox())!.y).toBeLessThan(before.y);
+    });
   });
 });

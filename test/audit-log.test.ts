@@ -9,7 +9,9 @@ import { issueAdminToken } from "../worker/lib/admin-token";
 import { guardedEnv } from "./helpers/d1-guard";
 import { createSubscriber } from "./helpers/factories-admin";
 import { callAppJson, query } from "./helpers/factories-commerce";
+import { draftAt, issuedRecord, landlordWithFlat } from "./helpers/gas-safety";
 import { admin, customer, draft, issued } from "./helpers/invoices";
+import { boilerQuote } from "./helpers/quotes";
 
 /** A second person: someone in the office, with a session of their own. */
 async function officeUser() {
@@ -169,6 +171,63 @@ describe("who did what: reading", () => {
     // Another job's history holds none of it.
     const [other] = await query<{ id: number }>("INSERT INTO jobs (customer_id) VALUES (?1) RETURNING id", c.id);
     expect((await admin<AuditEntry[]>("GET", `/api/admin/audit/job/${other!.id}`)).body).toEqual([]);
+  });
+});
+
+describe("who did what: a record's history on its screen", () => {
+  const history = async (kind: string, id: number) => {
+    const answer = await admin<AuditEntry[]>("GET", `/api/admin/audit/${kind}/${id}`);
+    expect(answer.status).toBe(200);
+    return answer.body;
+  };
+  const summaries = async (kind: string, id: number) => (await history(kind, id)).map((e) => e.summary);
+
+  it("shows a quote's history, with its status before and after, and none of another quote's", async () => {
+    const c = await customer();
+    const first = await admin("POST", "/api/admin/estimates", boilerQuote(c.id));
+    const second = await admin("POST", "/api/admin/estimates", boilerQuote(c.id));
+    expect([first.status, second.status]).toEqual([201, 201]);
+    await admin("PATCH", `/api/admin/estimates/${first.body.id}`, { title: "A new system boiler" });
+    await admin("PATCH", `/api/admin/estimates/${second.body.id}`, { followUps: false });
+
+    const [changed, created] = await history("quote", first.body.id);
+    expect([changed!.summary, created!.summary]).toEqual([`Quote ${first.body.id}: changed`, `Quote ${first.body.id}: created`]);
+    expect(changed!.before).toMatchObject({ status: "draft", version: expect.any(Number) });
+    expect(created!.after).toMatchObject({ status: "draft" });
+    expect(await summaries("quote", second.body.id)).toEqual([
+      `Quote ${second.body.id}: changed`,
+      `Quote ${second.body.id}: created`,
+    ]);
+  });
+
+  it("shows a gas safety record's history, issuing included, and none of another record's", async () => {
+    const flat = await landlordWithFlat();
+    const issued = await issuedRecord(flat);
+    const other = await draftAt(await landlordWithFlat());
+
+    const [issuing, ...earlier] = await history("gas-safety-record", issued.id);
+    expect([issuing!.summary, ...earlier.map((e) => e.summary)]).toEqual([
+      `Gas safety record ${issued.id}: issued`,
+      `Gas safety record ${issued.id}: changed`,
+      `Gas safety record ${issued.id}: created`,
+    ]);
+    expect(issuing!.before).toMatchObject({ status: "draft", number: null });
+    expect(issuing!.after).toMatchObject({ status: "issued", number: expect.any(Number) });
+    expect(await summaries("gas-safety-record", other.id)).toEqual([`Gas safety record ${other.id}: created`]);
+  });
+
+  it("shows a customer's history, a property added included, and none of another customer's", async () => {
+    const first = await customer();
+    const second = await customer();
+    await admin("PATCH", `/api/admin/customers/${first.id}`, { phone: "0161 496 0113" });
+    await admin("POST", `/api/admin/customers/${first.id}/properties`, { address: "2 Mill Lane, Sale", postcode: "M33 2AA" });
+
+    expect(await summaries("customer", first.id)).toEqual([
+      `Customer ${first.id}: added a property`,
+      `Customer ${first.id}: changed`,
+      `Customer ${first.id}: created`,
+    ]);
+    expect(await summaries("customer", second.id)).toEqual([`Customer ${second.id}: created`]);
   });
 });
 

@@ -39,6 +39,7 @@ const bounded: Record<string, string> = {
   visitIds: "a subquery of one job's visits (invoices/job-draft.ts)",
   "accountCustomerIds(db, email)": "a subquery of the account's customers (account/tenant-booking.ts)",
   accountCustomers: "a subquery of the account's customers (visits/book.ts createAccountBooking)",
+  namedEngineers: "the engineers a free-times query names (schema/api/records.ts: at most six, as a visit has)",
 };
 
 /** The text of inArray's second argument, from just after the first top-level comma to its closing parenthesis. */

@@ -251,6 +251,40 @@ describe("each engineer's day, diary and feed", () => {
     expect(await freeTimes("")).toContain(at(day, "09:30"));
   });
 
+  it("offers the free times of the engineers chosen: one's, or when every one of a two-person job is free", async () => {
+    const day = nextThursday();
+    const customer = await createCustomer({ email: unique("pair") });
+    const sam = await createEngineer("Sam Okafor");
+    const priya = await createEngineer("Priya Shah");
+    await admin("POST", "/api/admin/service-records", visit(customer.id, day, "09:00", "10:00", { engineers: [sam.id] }));
+    await admin("POST", "/api/admin/service-records", visit(customer.id, day, "11:00", "12:00", { engineers: [priya.id] }));
+    const freeTimes = async (who: string) => {
+      const answer = await admin("GET", `/api/admin/service-records/free-times?minutes=60&from=${day}&days=1${who}`);
+      expect(answer.status).toBe(200);
+      return (answer.body as { start: string }[]).map((s) => s.start);
+    };
+    // The 60-minute grid starts at 08:30: Sam's visit takes 08:30 and 09:30, Priya's 10:30 and 11:30.
+    const [samAlone, priyaAlone, both] = [
+      await freeTimes(`&engineer=${sam.id}`),
+      await freeTimes(`&engineer=${priya.id}`),
+      await freeTimes(`&engineer=${sam.id}&engineer=${priya.id}`),
+    ];
+    expect(samAlone).toEqual(expect.arrayContaining([at(day, "10:30"), at(day, "11:30")]));
+    expect(samAlone).not.toContain(at(day, "09:30"));
+    expect(priyaAlone).toEqual(expect.arrayContaining([at(day, "08:30"), at(day, "09:30")]));
+    expect(priyaAlone).not.toContain(at(day, "10:30"));
+    expect(both).toEqual(samAlone.filter((start) => priyaAlone.includes(start)));
+    expect(both).toContain(at(day, "12:30"));
+    for (const taken of ["08:30", "09:30", "10:30", "11:30"]) expect(both).not.toContain(at(day, taken));
+    // A suspended engineer cannot go: a pair with them has no free time.
+    await query("UPDATE admin_users SET status = 'suspended' WHERE id = ?1", priya.id);
+    expect(await freeTimes(`&engineer=${sam.id}&engineer=${priya.id}`)).toEqual([]);
+    const seven = [1, 2, 3, 4, 5, 6, 7].map((id) => `&engineer=${id}`).join("");
+    const tooMany = await admin("GET", `/api/admin/service-records/free-times?minutes=60&from=${day}${seven}`);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error).toBe("A visit has at most six engineers");
+  });
+
   it("gives each engineer a feed of their own visits, which another engineer cannot open", async () => {
     const { sam, samsVisit } = await twoEngineersDay();
     const feed = await sam.call("GET", `/api/admin/engineers/${sam.id}/feed`);

@@ -173,7 +173,7 @@ export type NewServiceRecord = z.output<typeof serviceRecordInputSchema>;
 export type ServiceRecordChanges = z.output<typeof serviceRecordPatchSchema>;
 export { serviceTypes } from "../business";
 
-/** GET /api/admin/service-records/free-times: the diary's free times for a visit of this length (anyone's, or one engineer's). */
+/** GET /api/admin/service-records/free-times: the diary's free times for a visit of this length (anyone's, or the chosen engineers'). */
 export const ownerFreeTimesQuerySchema = z.object({
   minutes: z.coerce
     .number({ error: "minutes must be a number" })
@@ -183,8 +183,16 @@ export const ownerFreeTimesQuerySchema = z.object({
     .refine((m) => m % 15 === 0, "A visit's length is a number of quarter hours"),
   from: isoDate("from").optional(),
   days: z.coerce.number().int().min(1, "days is between 1 and 31").max(31, "days is between 1 and 31").default(1),
-  /** One engineer's free times; without it, anyone's on the team who does the work. */
-  engineer: engineerFilterSchema,
+  /**
+   * `engineer=<id>`, repeated for a two-person job: the times every one of them is free; without
+   * it, anyone's on the team who does the work.
+   */
+  engineer: z
+    .preprocess(
+      (v) => (Array.isArray(v) ? v : [v]),
+      z.array(engineerFilterSchema.unwrap()).max(6, "A visit has at most six engineers"),
+    )
+    .optional(),
 });
 
 /** How long a visit of each kind usually takes, in minutes: the first suggestion of the form. */

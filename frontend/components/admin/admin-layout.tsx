@@ -71,7 +71,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       <AdminNav />
       <main id="main" className="admin-main">
         <Container size="4" px="4" py="5">
-          <SecurityReminder hidden={location.startsWith("/security")} />
+          <SecurityReminder hidden={location.startsWith("/security")} screen={location} />
           {children}
         </Container>
       </main>

@@ -17,5 +17,8 @@ export function screenRoles(path: string): readonly TeamRole[] {
 
 export const mayOpen = (role: TeamRole | undefined, path: string) => role === undefined || screenRoles(path).includes(role);
 
+/** A record's History (GET /api/admin/audit/:kind/:id): the owner's and the office's, as the server's table has it. */
+export const readsRecordHistory = (role: TeamRole | undefined) => role === "owner" || role === "office";
+
 /** Where a person lands: the engineer's day, or the home screen's counts. */
 export const landingFor = (role: TeamRole | undefined) => (role === "engineer" ? "/today" : "/");

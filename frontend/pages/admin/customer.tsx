@@ -4,6 +4,7 @@ import { Link, useLocation, useParams } from "wouter";
 import type { AdminCustomer } from "../../../schema/api/customers";
 import { formatDate } from "../../../schema/london-time-text";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
+import { RecordHistory } from "../../components/admin/audit/record-history";
 import { CustomerDetails } from "../../components/admin/customers/customer-details";
 import { CustomerProperties } from "../../components/admin/customers/customer-properties";
 import { CustomerTimeline } from "../../components/admin/customers/customer-timeline";
@@ -37,6 +38,8 @@ function Customer({ id }: { id: number }) {
   const [, navigate] = useLocation();
   // The customer to merge into this one: null while the owner looks for them; undefined, no dialog.
   const [merging, setMerging] = useState<AdminCustomer | null | undefined>(undefined);
+  // The customer's answer carries no time of change: each save here asks the History again.
+  const [saves, setSaves] = useState(0);
   const mergedInto = mergedIntoOf(error);
   useEffect(() => {
     if (mergedInto === undefined) return;
@@ -113,6 +116,7 @@ function Customer({ id }: { id: number }) {
           onSave={async (changes) => {
             await update(changes);
             await Promise.all([refresh(), timeline.refresh(), records.refresh()]);
+            setSaves((n) => n + 1);
           }}
         />
         <section className="admin-card admin-panel admin-customer-timeline" aria-labelledby="customer-timeline-heading">
@@ -145,6 +149,7 @@ function Customer({ id }: { id: number }) {
           </PagedList>
         </section>
       </div>
+      <RecordHistory key={saves} kind="customer" id={id} />
       <RecordEditor draft={actions.draft} onClose={actions.close} onSaved={actions.saved} />
       {merging !== undefined ? (
         <MergeDialog customer={customer} other={merging} onClose={() => setMerging(undefined)} onMerged={records.refresh} />

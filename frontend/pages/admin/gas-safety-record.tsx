@@ -1,5 +1,6 @@
 import { useParams } from "wouter";
 import type { AdminGasSafetyRecord } from "../../../schema/api/gas-safety";
+import { RecordHistory } from "../../components/admin/audit/record-history";
 import { LoadedDocument } from "../../components/admin/documents/loaded-document";
 import { DraftRecord } from "../../components/admin/gas-safety/draft-record";
 import { IssuedRecord } from "../../components/admin/gas-safety/issued-record";
@@ -15,13 +16,16 @@ export default function GasSafetyRecordPage() {
       failed="Failed to load the record."
       title="Gas safety record"
     >
-      {(record, refresh) =>
-        record.status === "issued" ? (
-          <IssuedRecord key={`${id}-issued`} record={record} onChanged={refresh} />
-        ) : (
-          <DraftRecord key={id} record={record} onIssued={refresh} />
-        )
-      }
+      {(record, refresh) => (
+        <>
+          {record.status === "issued" ? (
+            <IssuedRecord key={`${id}-issued`} record={record} onChanged={refresh} />
+          ) : (
+            <DraftRecord key={id} record={record} onIssued={refresh} />
+          )}
+          <RecordHistory key={record.updatedAt} kind="gas-safety-record" id={record.id} />
+        </>
+      )}
     </LoadedDocument>
   );
 }

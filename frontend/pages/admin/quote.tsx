@@ -1,6 +1,7 @@
 import { useParams, useSearchParams } from "wouter";
 import type { AdminCustomer } from "../../../schema/api/customers";
 import type { AdminQuote } from "../../../schema/api/quotes";
+import { RecordHistory } from "../../components/admin/audit/record-history";
 import { LoadedCustomer, LoadedDocument } from "../../components/admin/documents/loaded-document";
 import { ChooseCustomer } from "../../components/admin/quotes/choose-customer";
 import { QuoteBuilder } from "../../components/admin/quotes/quote-builder";
@@ -19,14 +20,17 @@ export default function QuotePage() {
       failed="Failed to load the quote."
     >
       {(quote, refresh) => (
-        <QuoteBuilder
-          key={`${quote.id}-${quote.updatedAt}`}
-          quote={quote}
-          customer={{ id: quote.customerId, name: quote.customerName, email: quote.customerEmail }}
-          enquiryId={quote.enquiryId}
-          initial={formOf(quote)}
-          onSaved={refresh}
-        />
+        <>
+          <QuoteBuilder
+            key={`${quote.id}-${quote.updatedAt}`}
+            quote={quote}
+            customer={{ id: quote.customerId, name: quote.customerName, email: quote.customerEmail }}
+            enquiryId={quote.enquiryId}
+            initial={formOf(quote)}
+            onSaved={refresh}
+          />
+          <RecordHistory key={quote.updatedAt} kind="quote" id={quote.id} />
+        </>
       )}
     </LoadedDocument>
   );

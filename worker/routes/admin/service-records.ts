@@ -24,7 +24,7 @@ const app = new Hono<HonoEnv>()
     queueInBackground(c.executionCtx, c.env, ...mails);
     return c.json(record, 201);
   })
-  // The engineer's free times for a visit of this length, from today (the owner may still set any time by hand).
+  // The free times for a visit of this length, from today: anyone's, or when each chosen engineer is (the owner may still set any time by hand).
   .get("/free-times", validate("query", ownerFreeTimesQuerySchema), async (c) => {
     const { minutes, from, days, engineer } = c.req.valid("query");
     const { slots } = await freeSlots(getDb(c.env), {
@@ -33,7 +33,7 @@ const app = new Hono<HonoEnv>()
       from,
       days,
       audience: "owner",
-      who: { engineer },
+      who: { engineers: engineer },
     });
     return c.json(slots);
   })

@@ -7,14 +7,15 @@ import type { Db } from "../../db/client";
 
 /**
  * Whose time a free slot is looked for in: the active members of the team qualified for the work
- * (any work, when none is named: the owner planning a visit), or the one engineer asked about.
+ * (any work, when none is named: the owner planning a visit), or the engineers asked about (a
+ * two-person job: at most six, as a visit has).
  */
-export type WhoMayGo = { qualification?: Qualification; engineer?: number };
+export type WhoMayGo = { qualification?: Qualification; engineers?: number[] };
 
-const candidatesWhere = ({ qualification, engineer }: WhoMayGo) =>
+const candidatesWhere = ({ qualification, engineers: namedEngineers }: WhoMayGo) =>
   and(
     eq(adminUsers.status, "active"),
-    engineer === undefined ? undefined : eq(adminUsers.id, engineer),
+    namedEngineers === undefined ? undefined : inArray(adminUsers.id, namedEngineers),
     // The list is JSON text of known words: a quoted word matches only itself.
     qualification === undefined
       ? ne(adminUsers.qualifications, "[]")

@@ -60,13 +60,14 @@ export type SlotQuery = {
   /** Without it: as far ahead as the owner's booking window allows. */
   days?: number;
   audience?: SlotAudience;
-  /** Whose time: those qualified for this work (an online service's own, when not said), or one engineer. */
+  /** Whose time: those qualified for this work (an online service's own, when not said), or the engineers named. */
   who?: WhoMayGo;
 };
 
 /**
  * The free slots for a visit: a slot is free when at least one engineer who may go (active,
- * qualified for the work) is free for all of it: inside their working hours that day (their own,
+ * qualified for the work) is free for all of it (when engineers are named, a two-person job: every
+ * one of them, so a named engineer who may not go leaves no slot): inside their working hours that day (their own,
  * else the business's; London time, so the clock changes move them in UTC), one slot after another
  * from the start of their day, none of its cells held by a visit of theirs (however it was booked; a
  * visit whose time is still to be agreed holds none) and none of it in their blocked time. Each slot
@@ -116,7 +117,9 @@ export async function freeSlots(
       }
     }
   }
+  const named = who?.engineers;
   const slots = [...free.keys()]
+    .filter((at) => !named || named.every((id) => free.get(at)!.includes(id)))
     .sort((a, b) => a - b)
     .map((at) => ({ start: new Date(at).toISOString(), end: new Date(at + lengthMs).toISOString() }));
   return { calendar, slots, engineersFor: (slotStart) => free.get(Date.parse(slotStart)) ?? [] };

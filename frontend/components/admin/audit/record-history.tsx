@@ -1,17 +1,22 @@
 import { Heading, Text } from "@radix-ui/themes";
 import type { AuditEntry } from "../../../../schema/api/audit";
 import { useAdminData } from "../../../hooks/admin/use-admin-data";
+import { useAdminMe } from "../../../hooks/admin/use-admin-me";
 import { isUnauthorized } from "../../../lib/admin/admin-api";
+import { readsRecordHistory } from "../../../lib/admin/roles";
 import { HttpError } from "../../../lib/api";
 import { AuditEntryItem } from "./audit-entry";
 
 /**
  * "History" on a record's screen: who did what to it, newest first, from the audit log (a job's
  * gathers its quote, visits, their documents and its invoices). Someone whose role may not read the
- * log sees nothing here rather than an error.
+ * log sees nothing here rather than an error, and is not asked for it (an engineer opens a gas
+ * safety record's screen too); the server's refusal is still heeded.
  */
 export function RecordHistory({ kind, id }: { kind: string; id: number | string }) {
-  const { data, error } = useAdminData<AuditEntry[]>(`/api/admin/audit/${kind}/${encodeURIComponent(String(id))}`);
+  const reads = readsRecordHistory(useAdminMe()?.role);
+  const { data, error } = useAdminData<AuditEntry[]>(reads ? `/api/admin/audit/${kind}/${encodeURIComponent(String(id))}` : "");
+  if (!reads) return null;
   if (error && (isUnauthorized(error) || (error instanceof HttpError && error.status === 403))) return null;
   return (
     <section aria-labelledby={`history-${kind}-${id}`} className="admin-history">

@@ -148,6 +148,18 @@ export function RecordForm({ idPrefix, labelledBy, initial, record, onSaved, onC
         <Field id={id("serviceDate")} label="Service date" error={errors.serviceDate}>
           <TextField.Root {...text("serviceDate")} type="date" />
         </Field>
+        {/* Who goes comes first: the free times below are theirs. A time picked from another choice's is picked again. */}
+        <EngineersField
+          idPrefix={id("engineers")}
+          chosen={values.engineers}
+          onChange={(engineers) =>
+            form.update(
+              (f) => ({ ...f, engineers, ...(f.timeMode === "free" ? { startTime: "", endTime: "" } : {}) }),
+              "engineers",
+            )
+          }
+          error={errors.engineers}
+        />
         <div className="admin-span-all">
           <VisitTimeField
             idPrefix={id("visit")}
@@ -157,12 +169,6 @@ export function RecordForm({ idPrefix, labelledBy, initial, record, onSaved, onC
             error={errors.visitStart ?? errors.visitEnd}
           />
         </div>
-        <EngineersField
-          idPrefix={id("engineers")}
-          chosen={values.engineers}
-          onChange={(engineers) => form.update((f) => ({ ...f, engineers }), "engineers")}
-          error={errors.engineers}
-        />
         <Field id={id("technicianName")} label="Technician" error={errors.technicianName}>
           <TextField.Root {...text("technicianName")} maxLength={100} />
         </Field>

@@ -22,12 +22,20 @@ const modes: { value: TimeMode; label: string }[] = [
   { value: "tba", label: "To be agreed" },
 ];
 
-/** The diary's free times on the service date, for a visit of this length (the same rules /book uses). */
+/** Whose free times: every engineer chosen (a two-person job needs them all), or anyone's when none is. */
+const whoQuery = (engineers: number[]) => engineers.map((id) => `&engineer=${id}`).join("");
+
+/**
+ * The diary's free times on the service date, for a visit of this length (the same rules /book
+ * uses), asked again whenever the engineers chosen change.
+ */
 function FreeTimes({ idPrefix, form, onChange }: Omit<Props, "canEmail" | "error">) {
   const minutes = usualVisitMinutes[form.serviceType] ?? 60;
   const ready = /^\d{4}-\d{2}-\d{2}$/.test(form.serviceDate);
   const { data, error, isLoading } = useAdminData<Slot[]>(
-    ready ? `/api/admin/service-records/free-times?minutes=${minutes}&from=${form.serviceDate}&days=1` : "",
+    ready
+      ? `/api/admin/service-records/free-times?minutes=${minutes}&from=${form.serviceDate}&days=1${whoQuery(form.engineers)}`
+      : "",
   );
   if (!ready) return <Text size="2">Choose the service date first.</Text>;
   if (isLoading || (!data && !error)) return <Text size="2">Finding free times…</Text>;
@@ -40,8 +48,8 @@ function FreeTimes({ idPrefix, form, onChange }: Omit<Props, "canEmail" | "error
   if (data.length === 0)
     return (
       <Text size="2" id={`${idPrefix}-none`}>
-        No free {minutes}-minute times that day (outside working hours, blocked, or full). Set a time yourself, or choose another
-        day.
+        No free {minutes}-minute times that day{form.engineers.length > 1 ? " when every engineer chosen is free" : ""} (outside
+        working hours, blocked, or full). Set a time yourself, or choose another day.
       </Text>
     );
   return (
