@@ -68,6 +68,36 @@ describe("the list of every job", () => {
     expect((await list({ q: `other-${tag}` })).body.map((j) => [j.customerId, j.state])).toEqual([[bob.id, "done"]]);
   });
 
+  it("finds a job by a word only its title or its place has, through each index", async () => {
+    const tag = crypto.randomUUID().slice(0, 6).replace(/\d/g, "q");
+    const { body: cara } = await admin<{ id: number }>("POST", "/api/admin/customers", {
+      firstName: "Cara",
+      lastName: "Plain",
+      email: `cara-${tag}@example.com`,
+      address: `${tag}worth Mill Lane`,
+      postcode: "OL1 1AA",
+    });
+    const [home] = await query<{ id: number }>("SELECT id FROM properties WHERE customer_id = ?1", cara.id);
+    const made = await createServiceRecord({
+      customerId: cara.id,
+      propertyId: home!.id,
+      serviceType: `Descale${tag}`,
+      status: "scheduled",
+    });
+    const [visit] = await query<{ jobId: number }>("SELECT job_id AS jobId FROM service_records WHERE id = ?1", made.id);
+    const quote = await admin<AdminQuote>("POST", "/api/admin/estimates", {
+      ...boilerQuote(cara.id),
+      title: `Zephyr${tag} flue`,
+    });
+    expect((await list({ q: `zephyr${tag}` })).body.map((j) => j.id)).toEqual([quote.body.jobId]);
+    expect((await list({ q: `descale${tag}` })).body.map((j) => j.id)).toEqual([visit!.jobId]);
+    // The quote is for her home too: both jobs are there, newest first.
+    expect((await list({ q: `${tag}worth mill` })).body.map((j) => j.id)).toEqual([quote.body.jobId, visit!.jobId]);
+    // Every word must be the job's: the title's word and the place's together find only the visit's job.
+    expect((await list({ q: `descale${tag} ${tag}worth` })).body.map((j) => j.id)).toEqual([visit!.jobId]);
+    expect((await list({ q: `zephyr${tag} descale${tag}` })).total).toBe(0);
+  });
+
   it("pages through more jobs than a page, counting them all", async () => {
     const c = await createCustomer({ lastName: `Many-${crypto.randomUUID().slice(0, 6)}` });
     await query(
