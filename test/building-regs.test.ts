@@ -171,6 +171,21 @@ describe("a job whose accepted quote fits a boiler", () => {
   });
 });
 
+describe("a quote line's installation mark", () => {
+  it("is kept with the line, and only a boiler, a cylinder or a gas fire", async () => {
+    const c = await customer();
+    const body = boilerQuote(c.id);
+    const marked = { ...body, options: [{ name: "Fire", lines: [{ ...body.options[0]!.lines[0]!, installation: "gas-fire" }] }] };
+    const created = await admin<AdminQuote>("POST", "/api/admin/estimates", marked);
+    expect(created.status).toBe(201);
+    expect(created.body.options[0]!.lines[0]!.installation).toBe("gas-fire");
+    const wrong = { ...body, options: [{ name: "Sink", lines: [{ ...body.options[0]!.lines[0]!, installation: "sink" }] }] };
+    const refused = await admin("POST", "/api/admin/estimates", wrong);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe("The installation is a boiler, a cylinder or a gas fire");
+  });
+});
+
 describe("recording a notification", () => {
   it("says what is missing or wrong, and refuses a job that fitted nothing notifiable", async () => {
     const { jobId } = await acceptedJob({ boiler: "boiler" });
