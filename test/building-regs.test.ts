@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AccountSummary } from "../schema/api/account";
+import type { AuditEntry } from "../schema/api/audit";
 import type { InstallationKind, JobBuildingRegs } from "../schema/api/installations";
 import { notificationDeadline, notificationUrgency } from "../schema/api/installations";
 import type { AdminJob } from "../schema/api/jobs";
@@ -158,6 +159,19 @@ describe("a job whose accepted quote fits a boiler", () => {
       certificateNumber: "BRC 778899",
     });
     expect(later.body.record.certificateNumber).toBe("BRC 778899");
+    const history = (await admin<AuditEntry[]>("GET", `/api/admin/audit/job/${jobId}`)).body;
+    expect(history.filter((e) => e.recordKind === "job").map((e) => [e.summary, e.before, e.after])).toEqual([
+      [
+        `Job ${jobId}: recorded its Building Regulations notification`,
+        { notifiedBy: "us", notifiedOn: "2026-09-20", reference: "GSR-123456", certificateNumber: null },
+        { notifiedBy: "us", notifiedOn: "2026-09-20", reference: "GSR-123456", certificateNumber: "BRC 778899" },
+      ],
+      [
+        `Job ${jobId}: recorded its Building Regulations notification`,
+        null,
+        { notifiedBy: "us", notifiedOn: "2026-09-20", reference: "GSR-123456", certificateNumber: null },
+      ],
+    ]);
     expect((await admin("POST", "/api/admin/invoices", { fromJobId: jobId })).status).toBe(201);
   });
 
