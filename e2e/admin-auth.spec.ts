@@ -203,6 +203,7 @@ test.describe("admin login and session", () => {
             acceptedQuotes: [],
             invoices: { overdue: 0, overduePence: 0, owedPence: 0 },
             erasureRequests: 0,
+            notificationsDue: { count: 0, jobs: [] },
           } satisfies AdminSummary,
         }),
       );

@@ -42,6 +42,8 @@ export const BACKUP_TABLES = [
   "estimate_acceptances",
   "estimate_payments",
   "estimate_events",
+  // A job's Building Regulations notification as the owner recorded it (after jobs).
+  "building_regs_notifications",
   "invoices",
   "invoice_payments",
   "invoice_refunds",

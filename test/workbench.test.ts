@@ -52,6 +52,7 @@ describe("GET /api/admin/summary", () => {
         "acceptedQuotes",
         "invoices",
         "erasureRequests",
+        "notificationsDue",
         "remindersDue",
         "urgent",
         "urgentEnquiries",

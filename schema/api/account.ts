@@ -1,5 +1,6 @@
 import { customerFields } from "./customers";
 import { emailAddress } from "./fields";
+import type { AccountNotification } from "./installations";
 import type { PaymentMethod } from "./payment-methods";
 import { z } from "./z";
 
@@ -165,6 +166,8 @@ export type AccountSummary = {
   past: AccountVisit[];
   properties: AccountProperty[];
   quotes: AccountQuote[];
+  /** The Building Regulations notifications of the work we fitted, once their reference or certificate is known. */
+  buildingRegs: AccountNotification[];
   invoices: AccountInvoice[];
   orders: AccountOrder[];
   preferences: {

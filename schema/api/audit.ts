@@ -14,6 +14,7 @@ import { z } from "./z";
 export const AUDIT_KIND_LABELS = {
   invoice: "Invoice",
   quote: "Quote",
+  job: "Job",
   "gas-safety-record": "Gas safety record",
   "warning-notice": "Warning notice",
   "service-sheet": "Service sheet",
@@ -36,6 +37,7 @@ export type AuditKindName = keyof typeof AUDIT_KIND_LABELS;
 export const AUDIT_KIND_SCREENS: Partial<Record<string, (id: string) => string>> = {
   invoice: (id) => `/invoices/${id}`,
   quote: (id) => `/estimates/${id}`,
+  job: (id) => `/jobs/${id}`,
   "gas-safety-record": (id) => `/gas-safety-records/${id}`,
   "service-sheet": (id) => `/service-sheets/${id}`,
   customer: (id) => `/customers/${id}`,

@@ -1,3 +1,5 @@
+import type { NotificationDue } from "./installations";
+
 /** The back office's home screen. */
 
 export type UrgentRequest = { id: number; name: string; phone: string; reason: string; createdAt: string };
@@ -22,4 +24,9 @@ export type AdminSummary = {
   invoices: { overdue: number; overduePence: number; owedPence: number };
   /** Customers' "Delete my account" requests waiting for the owner (UK GDPR: answer within a month). */
   erasureRequests: number;
+  /**
+   * Building Regulations notifications not recorded from day 21 after completion (amber; red past the
+   * 30-day deadline): how many, and the oldest few.
+   */
+  notificationsDue: { count: number; jobs: NotificationDue[] };
 };

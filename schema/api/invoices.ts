@@ -18,7 +18,7 @@ export type InvoiceState = "draft" | "issued" | "part-paid" | "paid" | "void";
 export const MAX_INVOICE_LINES = 100;
 
 /** A line: description, quantity, unit price in pence, VAT rate (0 when not registered). */
-export const invoiceLineSchema = quoteLineSchema.omit({ optional: true });
+export const invoiceLineSchema = quoteLineSchema.omit({ optional: true, installation: true });
 export type InvoiceLine = Omit<z.output<typeof invoiceLineSchema>, "id"> & { id: string };
 
 const lines = z

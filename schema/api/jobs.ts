@@ -1,3 +1,4 @@
+import type { JobBuildingRegs } from "./installations";
 import { listQuerySchema } from "./lists";
 import { z } from "./z";
 
@@ -26,6 +27,8 @@ export type NextStepFacts = {
   /** The first visit still to do, if any: its agreed time, or null while it has none. */
   nextVisitStart: string | null | undefined;
   draftInvoiceId: number | null;
+  /** The job fitted a notifiable installation whose Building Regulations notification is not recorded yet. */
+  notificationOwed?: boolean;
 };
 
 /** What the owner does next, in the screen's words. */
@@ -42,7 +45,8 @@ export function jobNextStep(state: JobState, facts: NextStepFacts): string {
     case "in progress":
       return "Finish the job sheet";
     case "done":
-      return facts.draftInvoiceId ? "Issue the draft invoice" : "Invoice the job";
+      if (facts.draftInvoiceId) return "Issue the draft invoice";
+      return facts.notificationOwed ? "Record the Building Regulations notification, then invoice the job" : "Invoice the job";
     case "invoiced":
       return "Wait for payment, or chase it";
     case "paid":
@@ -84,8 +88,10 @@ export type AdminJob = JobSummary & {
   events: JobEvent[];
   /** The job's draft invoice (made and not yet issued), if any. */
   draftInvoiceId: number | null;
-  /** Whether "Invoice the job" can make a draft now (every visit done, no invoice yet). */
+  /** Whether "Invoice the job" can make a draft now (every visit done, no invoice yet, its notification recorded). */
   canInvoice: boolean;
+  /** The Building Regulations notification the job owes, when it fitted a boiler, a cylinder or a gas fire. */
+  buildingRegs: JobBuildingRegs | null;
 };
 
 /** GET /api/admin/jobs: every job, newest first, searched and filtered by state. */

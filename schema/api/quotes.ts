@@ -1,4 +1,5 @@
 import { depositPence, sumLines, type Totals, VAT_RATES, type VatRate } from "../money";
+import { installationSchema } from "./building-regs";
 import { isoDate, optionalText } from "./fields";
 import { z } from "./z";
 
@@ -48,6 +49,8 @@ export const quoteLineSchema = z.object({
     .positive()
     .nullish()
     .transform((v) => v ?? null),
+  /** The notifiable installation the line fits, if any: the job then owes a Building Regulations notification. */
+  installation: installationSchema,
 });
 
 export const quoteOptionSchema = z.object({

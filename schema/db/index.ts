@@ -1,6 +1,7 @@
 export * from "./accounts";
 export * from "./audit";
 export * from "./bookings";
+export * from "./building-regs";
 export * from "./crm";
 export * from "./customers";
 export * from "./diary";

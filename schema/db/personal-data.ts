@@ -8,6 +8,7 @@ import {
   adminSignIns,
   adminUsers,
   auditLog,
+  buildingRegsNotifications,
   campaigns,
   cartItems,
   chatMessages,
@@ -112,6 +113,18 @@ export const noPersonalData = [
     table: jobs,
     why: "which customer's visits, quote and invoices belong together: ids only (a job whose visits are erased and that no kept invoice bills goes with its last visit)",
     other: [jobs.createdAt],
+  },
+  {
+    table: buildingRegsNotifications,
+    why: "a job's Building Regulations notification: who notified it, when, and the scheme's reference and certificate numbers; goes with its job",
+    other: [
+      buildingRegsNotifications.notifiedBy,
+      buildingRegsNotifications.notifiedOn,
+      buildingRegsNotifications.reference,
+      buildingRegsNotifications.certificateNumber,
+      buildingRegsNotifications.recordedAt,
+      buildingRegsNotifications.updatedAt,
+    ],
   },
   {
     table: sheetSyncs,

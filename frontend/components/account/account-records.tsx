@@ -1,5 +1,6 @@
 import { Button } from "@radix-ui/themes";
 import type { AccountSummary } from "../../../schema/api/account";
+import { installationLabels } from "../../../schema/api/installations";
 import { formatPence } from "../../../schema/format";
 import { formatDate, formatFullDate } from "../../../schema/london-time-text";
 import { InvoiceMoney, PropertyDocuments } from "./account-documents";
@@ -76,6 +77,34 @@ export function AccountRecords({ summary, onChange }: { summary: AccountSummary;
           ))}
         </ul>
       </section>
+      {summary.buildingRegs.length ? (
+        <section className="card" aria-labelledby="account-building-regs">
+          <h2 id="account-building-regs">Building Regulations</h2>
+          <p className="quote-small">
+            The work we fitted is notified through Gas Safe Register; the council and you receive its compliance certificate.
+          </p>
+          <ul className="account-list">
+            {summary.buildingRegs.map((n) => (
+              <li key={`${n.title} ${n.reference ?? ""} ${n.certificateNumber ?? ""}`}>
+                <span>
+                  <strong>{n.title}</strong>{" "}
+                  <span className="quote-small">{n.installations.map((k) => installationLabels[k]).join(", ")}</span>
+                  <br />
+                  <span className="quote-small">
+                    {[
+                      n.notifiedOn ? `Notified ${formatFullDate(n.notifiedOn)}` : null,
+                      n.reference ? `reference ${n.reference}` : null,
+                      n.certificateNumber ? `certificate ${n.certificateNumber}` : null,
+                    ]
+                      .filter(Boolean)
+                      .join(", ")}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section className="card" aria-labelledby="account-invoices">
         <h2 id="account-invoices">Invoices</h2>
         {summary.invoices.length === 0 ? <p>No invoices yet.</p> : null}

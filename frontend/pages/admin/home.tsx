@@ -6,6 +6,7 @@ import { formatPence } from "../../../schema/format";
 import { formatDateTime, formatDayAndMonth } from "../../../schema/london-time-text";
 import { ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { FindCustomer } from "../../components/admin/customers/find-customer";
+import { NotificationsDue } from "../../components/admin/jobs/notifications-due";
 import { PageHeader } from "../../components/admin/page-header";
 import { StatTile } from "../../components/admin/stat-tile";
 import { useAdminSummary } from "../../hooks/admin/use-summary";
@@ -16,7 +17,10 @@ import { telHref } from "../../lib/tel";
  * Each count and the list it opens, filtered where the list can be (the products and orders screens
  * read `lowStock` and `status`; the reminders screen opens on those due).
  */
-type Count = Exclude<keyof AdminSummary, "urgent" | "quotesThisMonth" | "acceptedQuotes" | "invoices" | "erasureRequests">;
+type Count = Exclude<
+  keyof AdminSummary,
+  "urgent" | "quotesThisMonth" | "acceptedQuotes" | "invoices" | "erasureRequests" | "notificationsDue"
+>;
 
 const tiles: { key: Count; label: string; href: string; hint: string; tone: "navy" | "orange" | "green" | "red" }[] = [
   {
@@ -173,6 +177,7 @@ export default function Home() {
       <>
         <UrgentRequests urgent={summary.urgent} />
         <ErasureRequestsWaiting count={summary.erasureRequests} />
+        <NotificationsDue due={summary.notificationsDue} />
         <MoneyOwed owed={summary.invoices} />
         <QuotesThisMonth summary={summary} />
         <nav aria-label="What needs you today" className="admin-home-tiles">

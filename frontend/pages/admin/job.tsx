@@ -6,6 +6,7 @@ import { formatDate } from "../../../schema/london-time-text";
 import { RecordHistory } from "../../components/admin/audit/record-history";
 import { LoadedDocument } from "../../components/admin/documents/loaded-document";
 import { InvoiceFrom } from "../../components/admin/invoices/invoice-from";
+import { BuildingRegsPanel } from "../../components/admin/jobs/building-regs-panel";
 import { JobStateBadge } from "../../components/admin/jobs/job-state";
 import { PageHeader } from "../../components/admin/page-header";
 import { newRecord, type RecordDraft, RecordEditor } from "../../components/admin/service-records/record-editor";
@@ -97,6 +98,7 @@ function Job({ job, onChanged }: { job: AdminJob; onChanged: () => unknown }) {
           ) : null}
         </Flex>
       </Card>
+      {job.buildingRegs ? <BuildingRegsPanel jobId={job.id} regs={job.buildingRegs} onChanged={onChanged} /> : null}
       <Heading as="h2" size="4" mb="3">
         What happened
       </Heading>

@@ -105,6 +105,7 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly TeamRole[]>> = {
   "GET /customers/:id/documents": OFFICE,
   "GET /jobs": OFFICE,
   "GET /jobs/:id": OFFICE,
+  "PUT /jobs/:id/building-regs": OFFICE,
   "GET /service-records": OFFICE,
   // An engineer books a return visit for a customer of theirs (engineer-scope.ts).
   "POST /service-records": EVERYONE,

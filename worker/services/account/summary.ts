@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type {
   AccountDocument,
@@ -9,14 +9,17 @@ import type {
   AccountVisit,
 } from "../../../schema/api/account";
 import { classificationLabels } from "../../../schema/api/gas-safety";
+import type { AccountNotification } from "../../../schema/api/installations";
 import {
   accountErasureRequests,
   applianceSummaryColumns,
   appliances,
   bookings,
+  buildingRegsNotifications,
   customers,
   emailSubscribers,
   invoices,
+  jobs,
   orderLines,
   orders,
   properties,
@@ -30,6 +33,8 @@ import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ofAccount } from "../customers/customers";
 import { listAllDocuments } from "../document-kinds";
+import { installationsSql } from "../jobs/building-regs";
+import { jobTitleSql } from "../jobs/job-state";
 import { quoteLink } from "../quotes/quotes";
 import { manageUrl } from "../visits/book";
 import { accountCustomerIds } from "./customer-ids";
@@ -99,6 +104,30 @@ const kitOf = (db: Db, ids: ReturnType<typeof accountCustomerIds>, only?: number
 export const sentQuoteVersion = alias(quoteVersions, "sent_quote_version");
 export const isSentQuoteVersion = and(eq(sentQuoteVersion.quoteId, quotes.id), eq(sentQuoteVersion.version, quotes.sentVersion));
 export const sentQuoteTitle = sql<string>`COALESCE(json_extract(${sentQuoteVersion.content}, '$.title'), ${quotes.title})`;
+
+/**
+ * The Building Regulations notifications of the account's jobs, once their reference or certificate
+ * number is known (issue 47): the job's title and what it fitted, each job the account's own.
+ */
+const notificationsOf = (db: Db, ids: ReturnType<typeof accountCustomerIds>) =>
+  db
+    .select({
+      title: jobTitleSql,
+      installations: installationsSql,
+      notifiedOn: buildingRegsNotifications.notifiedOn,
+      reference: buildingRegsNotifications.reference,
+      certificateNumber: buildingRegsNotifications.certificateNumber,
+    })
+    .from(buildingRegsNotifications)
+    .innerJoin(jobs, eq(jobs.id, buildingRegsNotifications.jobId))
+    .where(
+      and(
+        inArray(jobs.customerId, ids),
+        or(isNotNull(buildingRegsNotifications.reference), isNotNull(buildingRegsNotifications.certificateNumber)),
+      ),
+    )
+    .orderBy(desc(buildingRegsNotifications.recordedAt))
+    .limit(LISTED);
 
 type Person = Awaited<ReturnType<typeof peopleOf>>[number];
 type Place = Awaited<ReturnType<typeof placesOf>>[number];
@@ -183,84 +212,86 @@ const LISTED = 100;
 export async function accountSummary(env: AppEnv, db: Db, email: string): Promise<AccountSummary> {
   const ids = accountCustomerIds(db, email);
   const today = londonToday();
-  const [people, places, kit, visits, quoteRows, invoiceRows, orderRows, lines, [subscriber], [erasure]] = await db.batch([
-    peopleOf(db, ids),
-    placesOf(db, ids),
-    kitOf(db, ids),
-    // Visits: the record and its booking (for the link to move or cancel), column names kept apart.
-    db
-      .select({
-        id: r.id,
-        serviceType: r.serviceType,
-        status: r.status,
-        date: r.serviceDate,
-        start: r.visitStart,
-        end: r.visitEnd,
-        workCompleted: r.workCompleted,
-        propertyAddress: sql<string | null>`(SELECT ${properties.address} || COALESCE(', ' || ${properties.postcode}, '')
+  const [people, places, kit, visits, quoteRows, notificationRows, invoiceRows, orderRows, lines, [subscriber], [erasure]] =
+    await db.batch([
+      peopleOf(db, ids),
+      placesOf(db, ids),
+      kitOf(db, ids),
+      // Visits: the record and its booking (for the link to move or cancel), column names kept apart.
+      db
+        .select({
+          id: r.id,
+          serviceType: r.serviceType,
+          status: r.status,
+          date: r.serviceDate,
+          start: r.visitStart,
+          end: r.visitEnd,
+          workCompleted: r.workCompleted,
+          propertyAddress: sql<string | null>`(SELECT ${properties.address} || COALESCE(', ' || ${properties.postcode}, '')
           FROM ${properties} WHERE ${properties.id} = ${sql.raw('"service_records"."property_id"')})`.as("property_address"),
-        reference: sql<string | null>`${bookings.reference}`.as("booking_reference"),
-        bookingStatus: sql<string | null>`${bookings.status}`.as("booking_status"),
-        bookingLinkVersion: sql<number | null>`${bookings.linkVersion}`.as("booking_link_version"),
-      })
-      .from(r)
-      .leftJoin(bookings, eq(bookings.serviceRecordId, r.id))
-      .where(inArray(r.customerId, ids))
-      .orderBy(desc(r.serviceDate), desc(r.id))
-      .limit(VISITS),
-    db
-      .select({
-        id: quotes.id,
-        linkVersion: quotes.linkVersion,
-        number: quotes.number,
-        title: sentQuoteTitle.as("title"),
-        status: quotes.status,
-        validUntil: quotes.validUntil,
-        sentAt: quotes.sentAt,
-        sentVersion: quotes.sentVersion,
-      })
-      .from(quotes)
-      .leftJoin(sentQuoteVersion, isSentQuoteVersion)
-      .where(and(inArray(quotes.customerId, ids), ne(quotes.status, "draft")))
-      .orderBy(desc(quotes.id))
-      .limit(LISTED),
-    db
-      .select(accountInvoiceColumns)
-      .from(invoices)
-      .where(and(inArray(invoices.customerId, ids), ne(invoices.status, "draft")))
-      .orderBy(desc(invoices.id))
-      .limit(LISTED),
-    db
-      .select({
-        id: orders.id,
-        number: orders.number,
-        createdAt: orders.createdAt,
-        totalPence: orders.totalPence,
-        paymentStatus: orders.paymentStatus,
-        fulfilmentStatus: orders.fulfilmentStatus,
-        courier: orders.courier,
-        trackingReference: orders.trackingReference,
-      })
-      .from(orders)
-      .where(sql`lower(${orders.customerEmail}) = ${email}`)
-      .orderBy(desc(orders.createdAt))
-      .limit(LISTED),
-    db
-      .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity })
-      .from(orderLines)
-      .where(
-        inArray(
-          orderLines.orderId,
-          db.select({ id: orders.id }).from(orders).where(sql`lower(${orders.customerEmail}) = ${email}`),
-        ),
-      )
-      .orderBy(asc(orderLines.id)),
-    subscriberOf(db, email),
-    db
-      .select({ requestedAt: accountErasureRequests.requestedAt })
-      .from(accountErasureRequests)
-      .where(and(eq(accountErasureRequests.email, email), eq(accountErasureRequests.status, "open"))),
-  ]);
+          reference: sql<string | null>`${bookings.reference}`.as("booking_reference"),
+          bookingStatus: sql<string | null>`${bookings.status}`.as("booking_status"),
+          bookingLinkVersion: sql<number | null>`${bookings.linkVersion}`.as("booking_link_version"),
+        })
+        .from(r)
+        .leftJoin(bookings, eq(bookings.serviceRecordId, r.id))
+        .where(inArray(r.customerId, ids))
+        .orderBy(desc(r.serviceDate), desc(r.id))
+        .limit(VISITS),
+      db
+        .select({
+          id: quotes.id,
+          linkVersion: quotes.linkVersion,
+          number: quotes.number,
+          title: sentQuoteTitle.as("title"),
+          status: quotes.status,
+          validUntil: quotes.validUntil,
+          sentAt: quotes.sentAt,
+          sentVersion: quotes.sentVersion,
+        })
+        .from(quotes)
+        .leftJoin(sentQuoteVersion, isSentQuoteVersion)
+        .where(and(inArray(quotes.customerId, ids), ne(quotes.status, "draft")))
+        .orderBy(desc(quotes.id))
+        .limit(LISTED),
+      notificationsOf(db, ids),
+      db
+        .select(accountInvoiceColumns)
+        .from(invoices)
+        .where(and(inArray(invoices.customerId, ids), ne(invoices.status, "draft")))
+        .orderBy(desc(invoices.id))
+        .limit(LISTED),
+      db
+        .select({
+          id: orders.id,
+          number: orders.number,
+          createdAt: orders.createdAt,
+          totalPence: orders.totalPence,
+          paymentStatus: orders.paymentStatus,
+          fulfilmentStatus: orders.fulfilmentStatus,
+          courier: orders.courier,
+          trackingReference: orders.trackingReference,
+        })
+        .from(orders)
+        .where(sql`lower(${orders.customerEmail}) = ${email}`)
+        .orderBy(desc(orders.createdAt))
+        .limit(LISTED),
+      db
+        .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity })
+        .from(orderLines)
+        .where(
+          inArray(
+            orderLines.orderId,
+            db.select({ id: orders.id }).from(orders).where(sql`lower(${orders.customerEmail}) = ${email}`),
+          ),
+        )
+        .orderBy(asc(orderLines.id)),
+      subscriberOf(db, email),
+      db
+        .select({ requestedAt: accountErasureRequests.requestedAt })
+        .from(accountErasureRequests)
+        .where(and(eq(accountErasureRequests.email, email), eq(accountErasureRequests.status, "open"))),
+    ]);
   // The second round trip: the account's documents, its invoices' credit notes and payments, and the
   // homes the address rents as a tenant, each scoped to the address on its own.
   const [documents, [noteRows, paymentRows], tenancy] = await Promise.all([
@@ -311,6 +342,10 @@ export async function accountSummary(env: AppEnv, db: Db, email: string): Promis
         }),
       ),
     ),
+    buildingRegs: notificationRows.map(({ installations, ...row }) => ({
+      ...row,
+      installations: JSON.parse(installations) as AccountNotification["installations"],
+    })),
     invoices: await accountInvoices(env, invoiceRows, noteRows, paymentRows, today),
     orders: orderRows.map(
       (o): AccountOrder => ({

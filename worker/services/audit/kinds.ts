@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { AUDIT_KIND_LABELS, type AuditKindName } from "../../../schema/api/audit";
 import {
+  buildingRegsNotifications,
   gasSafetyRecords,
   invoices,
   orders,
@@ -115,6 +116,19 @@ const quote: AuditKind = {
   },
 };
 
+/** A job's own writes: its Building Regulations notification as the owner records it (issue 47). */
+const job: AuditKind = {
+  kind: "job",
+  segments: ["jobs"],
+  snapshot: jsonRow(buildingRegsNotifications, buildingRegsNotifications.jobId, {
+    notifiedBy: buildingRegsNotifications.notifiedBy,
+    notifiedOn: buildingRegsNotifications.notifiedOn,
+    reference: buildingRegsNotifications.reference,
+    certificateNumber: buildingRegsNotifications.certificateNumber,
+  }),
+  actions: { "building-regs": "recorded its Building Regulations notification" },
+};
+
 const gasSafetyRecord: AuditKind = {
   kind: "gas-safety-record",
   segments: ["gas-safety-records"],
@@ -213,6 +227,7 @@ const enquiry: AuditKind = {
 export const auditKinds: readonly AuditKind[] = [
   invoice,
   quote,
+  job,
   gasSafetyRecord,
   warningNotice,
   serviceSheet,

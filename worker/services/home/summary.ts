@@ -16,6 +16,7 @@ import { addDays, londonToday, londonToUtc, mondayOf } from "../../../schema/lon
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import { moneyOwedQuery } from "../invoices/list";
+import { notificationsDueReads, toNotificationDue } from "../jobs/building-regs";
 import { kindsDue, reminderDueRows } from "../reminders/reminders";
 
 /**
@@ -43,6 +44,8 @@ export async function adminSummary(db: Db, now = new Date()): Promise<AdminSumma
     accepted,
     [owed],
     [erasures],
+    [notificationsDue],
+    notificationRows,
   ] = await db.batch([
     db.select({ n: count() }).from(enquiries).where(unrepliedUrgent),
     db
@@ -121,6 +124,8 @@ export async function adminSummary(db: Db, now = new Date()): Promise<AdminSumma
       .limit(5),
     moneyOwedQuery(db),
     db.select({ n: count() }).from(accountErasureRequests).where(eq(accountErasureRequests.status, "open")),
+    // Building Regulations notifications past day 20 of their 30 and not recorded (issue 47).
+    ...notificationsDueReads(db, now),
   ]);
   return {
     urgentEnquiries: urgentEnquiries?.n ?? 0,
@@ -151,5 +156,9 @@ export async function adminSummary(db: Db, now = new Date()): Promise<AdminSumma
       owedPence: owed?.owedPence ?? 0,
     },
     erasureRequests: erasures?.n ?? 0,
+    notificationsDue: {
+      count: notificationsDue?.n ?? 0,
+      jobs: notificationRows.map((row) => toNotificationDue(row, londonToday(now))),
+    },
   };
 }

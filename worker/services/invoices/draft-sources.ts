@@ -196,7 +196,7 @@ export async function draftFromQuote(db: Db, id: number): Promise<Draft> {
     serviceRecordId: quote.visitId,
     quoteId: quote.id,
     jobId: quote.jobId,
-    lines: chosenLines(option, optional).map(({ optional: _, ...line }) => line),
+    lines: chosenLines(option, optional).map(({ optional: _, installation: __, ...line }) => line),
     notes: `${content.title}: ${option.name}, as accepted on quote ${numberText("estimate", quote.number!)}.`,
     supplyDate: notAfterToday(visit?.serviceDate ?? today),
     depositPence: held?.pence ?? 0,

@@ -1,7 +1,10 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { installationNouns } from "../../../schema/api/installations";
 import { invoices, jobs, quotes, serviceRecords, visitSheets } from "../../../schema/db";
+import { londonToday } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
 import { ApiError, notFound } from "../../lib/errors";
+import { buildingRegsRead, jobBuildingRegs, owesNotification } from "../jobs/building-regs";
 import { billingOf, billingRowQuery } from "../settings/billing-settings";
 import { type Draft, draftFromQuote, notInvoicedYet, usedPartPrices, visitLines, withIds } from "./draft-sources";
 import { notAfterToday } from "./invoices";
@@ -11,11 +14,12 @@ import { notAfterToday } from "./invoices";
  * accepted quote's chosen lines, less the deposit paid, are the price of the visit it booked; every
  * other visit of the job adds its work (at its price, or its sheet's time at the labour rate) and the
  * parts its sheet used at their catalogue price. The quote's own visit adds nothing: what it used is
- * in the price the customer accepted.
+ * in the price the customer accepted. A job that fitted a boiler, a cylinder or a gas fire is invoiced
+ * as done only once its Building Regulations notification is recorded (issue 47).
  */
 export async function draftFromJob(db: Db, jobId: number): Promise<Draft> {
   const visitIds = db.select({ id: serviceRecords.id }).from(serviceRecords).where(eq(serviceRecords.jobId, jobId));
-  const [[job], visits, sheets, catalogue, [billingRow], [quote]] = await db.batch([
+  const [[job], visits, sheets, catalogue, [billingRow], [quote], [regsFacts]] = await db.batch([
     db.select({ id: jobs.id, customerId: jobs.customerId, propertyId: jobs.propertyId }).from(jobs).where(eq(jobs.id, jobId)),
     db
       .select()
@@ -36,11 +40,20 @@ export async function draftFromJob(db: Db, jobId: number): Promise<Draft> {
       .select({ id: quotes.id, visitId: quotes.visitId })
       .from(quotes)
       .where(and(eq(quotes.jobId, jobId), eq(quotes.status, "accepted"))),
+    buildingRegsRead(db, jobId),
   ]);
   if (!job) throw notFound("Job");
   if (!job.customerId) throw new ApiError("CONFLICT", "This job has no customer to invoice.");
   if (visits.length === 0 || visits.some((v) => v.status !== "completed"))
     throw new ApiError("CONFLICT", "Only a job whose visits are all completed can be invoiced: finish them first.");
+  const regs = jobBuildingRegs(regsFacts, londonToday());
+  if (owesNotification(regs)) {
+    const fitted = regs!.installations.map((k) => installationNouns[k]).join(" and ");
+    throw new ApiError(
+      "CONFLICT",
+      `This job fitted ${fitted}: record its Building Regulations notification (or mark it notified by another party) before invoicing it.`,
+    );
+  }
   await notInvoicedYet(db, invoices.jobId, jobId, "job");
   const billing = billingOf(billingRow);
   const fromQuote = quote ? await draftFromQuote(db, quote.id) : null;

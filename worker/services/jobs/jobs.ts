@@ -1,4 +1,5 @@
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { type JobBuildingRegs, notifiedByLabels } from "../../../schema/api/installations";
 import { type AdminJob, type JobEvent, type JobSummary, jobNextStep } from "../../../schema/api/jobs";
 import { paymentMethodLabels } from "../../../schema/api/payment-methods";
 import { allEnquiryServiceLabels } from "../../../schema/business";
@@ -26,6 +27,7 @@ import { notFound } from "../../lib/errors";
 import { customerAddress } from "../documents/drafts";
 import { balanceSql } from "../invoices/invoices";
 import { statusNow } from "../quotes/quotes";
+import { buildingRegsRead, jobBuildingRegs, owesNotification } from "./building-regs";
 import { jobStateSql, jobTitleSql } from "./job-state";
 
 /**
@@ -59,14 +61,14 @@ export const jobRows = (db: Db, today = londonToday()) =>
     .leftJoin(properties, eq(properties.id, jobs.propertyId));
 
 /** The statements that read a job: each filtered by the job, so the batch reads its rows only. */
-function jobReads(db: Db, id: number) {
+function jobReads(db: Db, id: number, today: string) {
   const quoteOfJob = db.select({ id: quotes.id }).from(quotes).where(eq(quotes.jobId, id));
   const recordsOfJob = db
     .select({ id: gasSafetyRecords.id })
     .from(gasSafetyRecords)
     .where(inArray(gasSafetyRecords.serviceRecordId, visitIdsOf(db, id)));
   return [
-    jobRows(db).where(eq(jobs.id, id)),
+    jobRows(db, today).where(eq(jobs.id, id)),
     db
       .select({
         id: serviceRecords.id,
@@ -161,18 +163,34 @@ function jobReads(db: Db, id: number) {
       })
       .from(creditNotes)
       .where(inArray(creditNotes.invoiceId, invoiceIdsOf(db, id))),
+    buildingRegsRead(db, id),
   ] as const;
 }
 
 type Reads = { [K in keyof ReturnType<typeof jobReads>]: Awaited<ReturnType<typeof jobReads>[K]> };
 
 /** The job screen: the job, its thread oldest first, its state and what is next. */
-export async function readJob(db: Db, id: number): Promise<AdminJob> {
-  const reads = (await db.batch(jobReads(db, id) as unknown as Parameters<Db["batch"]>[0])) as unknown as Reads;
-  const [[job], visits, [quote], [acceptance], deposits, enquiryRows, records, notices, sheets, invoiceRows, payments, credits] =
-    reads;
+export async function readJob(db: Db, id: number, today = londonToday()): Promise<AdminJob> {
+  const reads = (await db.batch(jobReads(db, id, today) as unknown as Parameters<Db["batch"]>[0])) as unknown as Reads;
+  const [
+    [job],
+    visits,
+    [quote],
+    [acceptance],
+    deposits,
+    enquiryRows,
+    records,
+    notices,
+    sheets,
+    invoiceRows,
+    payments,
+    credits,
+    [regsFacts],
+  ] = reads;
   if (!job) throw notFound("Job");
   const { state } = job;
+  const buildingRegs = jobBuildingRegs(regsFacts, today);
+  const notificationOwed = owesNotification(buildingRegs);
   const draftInvoiceId = invoiceRows.find((i) => i.status === "draft")?.id ?? null;
   const numberOf = new Map(invoiceRows.map((i) => [i.id, i.number === null ? "a draft" : numberText("invoice", i.number)]));
   const events: JobEvent[] = [
@@ -261,6 +279,7 @@ export async function readJob(db: Db, id: number): Promise<AdminJob> {
       status: null,
       href: `/invoices/${c.invoiceId}`,
     })),
+    ...(buildingRegs?.record ? [notificationEvent(buildingRegs.record)] : []),
   ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   return {
     ...summaryOf(job),
@@ -268,12 +287,24 @@ export async function readJob(db: Db, id: number): Promise<AdminJob> {
       quoteStatus: quote ? statusNow(quote.status, quote.validUntil) : null,
       nextVisitStart: visits.find((v) => v.status !== "completed")?.visitStart,
       draftInvoiceId,
+      notificationOwed,
     }),
     events,
     draftInvoiceId,
-    canInvoice: state === "done" && invoiceRows.every((i) => i.status === "void"),
+    canInvoice: state === "done" && invoiceRows.every((i) => i.status === "void") && !notificationOwed,
+    buildingRegs,
   };
 }
+
+/** The recorded Building Regulations notification, in the thread on the day it was notified (else when recorded). */
+const notificationEvent = (record: NonNullable<JobBuildingRegs["record"]>): JobEvent => ({
+  kind: "document",
+  at: record.notifiedOn ?? record.recordedAt,
+  title: `Building Regulations notification${record.reference ? ` ${record.reference}` : ""}`,
+  detail: record.certificateNumber ? `Certificate ${record.certificateNumber}` : null,
+  status: notifiedByLabels[record.notifiedBy],
+  href: null,
+});
 
 export const summaryOf = (job: Awaited<ReturnType<typeof jobRows>>[number]): JobSummary => ({
   id: job.id,

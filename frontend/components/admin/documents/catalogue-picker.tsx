@@ -46,7 +46,15 @@ export function CataloguePicker({ onPick }: { onPick: (line: LineForm) => void }
             type="button"
             variant="soft"
             onClick={() => {
-              onPick({ description: p.name, quantity: "1", unitPrice: p.price, vatRate: 20, optional: false, productId: p.id });
+              onPick({
+                description: p.name,
+                quantity: "1",
+                unitPrice: p.price,
+                vatRate: 20,
+                optional: false,
+                productId: p.id,
+                installation: null,
+              });
               setOpen(false);
               setText("");
             }}

@@ -1,4 +1,5 @@
 import { Button, Checkbox, Flex, Select, Text, TextField } from "@radix-ui/themes";
+import { type InstallationKind, installationKinds, installationLabels } from "../../../../schema/api/installations";
 import { VAT_RATES } from "../../../../schema/money";
 import { invalidProps } from "../../../lib/use-form";
 import { Field } from "../form-field";
@@ -7,6 +8,8 @@ import type { LineForm } from "./line-form";
 /**
  * A priced line as the owner types it (a quote's or an invoice's): description, quantity, unit
  * price and, when the business is VAT-registered, the rate; and a line picked from the catalogue.
+ * A quote's line may be an optional extra, and may be marked as the notifiable installation it
+ * fits (a boiler, a cylinder, a gas fire), so its job knows it owes a Building Regulations notification.
  */
 export function LineEditor({
   id,
@@ -69,6 +72,24 @@ export function LineEditor({
           </Field>
         ) : null}
       </div>
+      {canBeOptional ? (
+        <Field id={id("installation")} label="Notifiable installation" error={error("installation")}>
+          <Select.Root
+            value={line.installation ?? "none"}
+            onValueChange={(v) => set("installation", v === "none" ? null : (v as InstallationKind))}
+          >
+            <Select.Trigger id={id("installation")} className="admin-select" />
+            <Select.Content position="popper">
+              <Select.Item value="none">None</Select.Item>
+              {installationKinds.map((kind) => (
+                <Select.Item key={kind} value={kind}>
+                  {installationLabels[kind]}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select.Root>
+        </Field>
+      ) : null}
       <Flex justify={canBeOptional ? "between" : "end"} align="center" gap="2">
         {canBeOptional ? (
           <Text as="label" size="2" className="doc-check">

@@ -1,3 +1,4 @@
+import type { InstallationKind } from "../../../../schema/api/installations";
 import { parsePriceToPence, penceToDecimal } from "../../../../schema/format";
 import type { VatRate } from "../../../../schema/money";
 
@@ -10,6 +11,8 @@ export type LineForm = {
   vatRate: VatRate;
   optional: boolean;
   productId: number | null;
+  /** A quote's line only: the notifiable installation it fits (the job then owes a Building Regulations notification). */
+  installation: InstallationKind | null;
 };
 
 /** A stored line, as the API gives it. */
@@ -21,6 +24,7 @@ type StoredLine = {
   vatRate: VatRate;
   optional?: boolean;
   productId: number | null;
+  installation?: InstallationKind | null;
 };
 
 export const blankLine = (): LineForm => ({
@@ -30,6 +34,7 @@ export const blankLine = (): LineForm => ({
   vatRate: 20,
   optional: false,
   productId: null,
+  installation: null,
 });
 
 /** A stored line in the form. */
@@ -41,6 +46,7 @@ export const lineFormOf = (l: StoredLine): LineForm => ({
   vatRate: l.vatRate,
   optional: l.optional ?? false,
   productId: l.productId,
+  installation: l.installation ?? null,
 });
 
 /** A number as typed ("1,5" too); blank is not a number, so the schema says what to type. */

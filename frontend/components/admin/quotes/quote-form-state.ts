@@ -47,7 +47,7 @@ export function optionsInput(form: QuoteForm) {
   return form.options.map((o) => ({
     ...(o.id ? { id: o.id } : {}),
     name: o.name,
-    lines: o.lines.map((l) => ({ ...lineInput(l), optional: l.optional })),
+    lines: o.lines.map((l) => ({ ...lineInput(l), optional: l.optional, installation: l.installation })),
   }));
 }
 
