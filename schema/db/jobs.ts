@@ -59,6 +59,13 @@ export const jobs = sqliteTable(
      * backup leaves it out.
      */
     stage: text("stage").generatedAlwaysAs(sql.raw(JOB_STAGE_SQL), { mode: "virtual" }),
+    /**
+     * The notifiable installations its accepted quote fits (a JSON array of "boiler", "cylinder",
+     * "gas-fire"; "[]" for none), kept by the triggers of migrations/0037_job_installations.sql from
+     * the accepted option's lines and the extras chosen, so the home screen's notifications to make
+     * read only the jobs that owe one.
+     */
+    installations: text("installations").notNull().default("[]"),
   },
   (t) => [
     index("jobs_customer").on(t.customerId, t.createdAt),
@@ -66,5 +73,7 @@ export const jobs = sqliteTable(
     // The list of every job, newest first; and each state's tab, newest first.
     index("jobs_created").on(t.createdAt, t.id),
     index("jobs_stage").on(t.stage, t.createdAt, t.id),
+    // The few jobs that fitted something notifiable (migration 0037).
+    index("jobs_installed").on(t.id).where(sql`installations <> '[]'`),
   ],
 );

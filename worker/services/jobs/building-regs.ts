@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { BuildingRegsRecord } from "../../../schema/api/building-regs";
 import {
   type InstallationKind,
@@ -8,7 +8,7 @@ import {
   notificationUrgency,
   WARN_FROM_DAY,
 } from "../../../schema/api/installations";
-import { buildingRegsNotifications, customers, jobs, quoteAcceptances, quotes } from "../../../schema/db";
+import { buildingRegsNotifications, customers, jobs } from "../../../schema/db";
 import { addDays, londonToday } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
 import { ApiError, notFound } from "../../lib/errors";
@@ -23,21 +23,15 @@ import { jobTitleSql } from "./job-state";
  */
 const job = sql.raw(`"jobs"."id"`);
 
-/** The installations the job's accepted quote fits, as a JSON array ("[]" for none). */
-export const installationsSql = sql<string>`(SELECT json_group_array(DISTINCT json_extract(line.value, '$.installation'))
-  FROM estimates AS q
-  JOIN estimate_acceptances AS a ON a.estimate_id = q.id
-  JOIN estimate_versions AS v ON v.estimate_id = q.id AND v.version = a.version,
-  json_each(v.content, '$.options') AS opt, json_each(opt.value, '$.lines') AS line
-  WHERE q.job_id = ${job} AND q.status = 'accepted'
-    AND json_extract(opt.value, '$.id') = a.option_id
-    AND json_extract(line.value, '$.installation') IS NOT NULL
-    AND (NOT json_extract(line.value, '$.optional')
-      OR json_extract(line.value, '$.id') IN (SELECT chosen.value FROM json_each(a.optional_line_ids) AS chosen)))`;
+/**
+ * The installations the job's accepted quote fits, as a JSON array ("[]" for none): kept on the job by
+ * the database from the accepted option's lines and the extras chosen (migrations/0037).
+ */
+export const installationsSql = sql<string>`${jobs.installations}`;
 
-/** The day the job's work completed: its last visit's, once it has visits and every one is completed. */
-export const completedOnSql = sql<string | null>`(SELECT CASE WHEN COUNT(*) > 0 AND SUM(v.status <> 'completed') = 0
-  THEN MAX(v.service_date) END FROM service_records AS v WHERE v.job_id = ${job})`;
+/** The day the job's work completed: its last visit's, once it has visits and every one is completed (the job's kept counts). */
+export const completedOnSql = sql<string | null>`(CASE WHEN ${jobs.visits} > 0 AND ${jobs.visitsToDo} = 0
+  THEN (SELECT MAX(v.service_date) FROM service_records AS v WHERE v.job_id = ${job}) END)`;
 
 const n = buildingRegsNotifications;
 const recordColumns = {
@@ -88,29 +82,19 @@ export function jobBuildingRegs(facts: Facts | undefined, today: string): JobBui
 export const owesNotification = (regs: JobBuildingRegs | null) => regs !== null && regs.record === null;
 
 /**
- * Jobs whose notification is past day 20 and not recorded: from the accepted quotes (a job owes one
- * only through its quote), each read by its job's indexes. `today` is a London date.
+ * Jobs whose notification is past day 20 and not recorded: from the jobs that fitted something
+ * notifiable (a partial index of a few), each read by its own row and its visits' index. `today` is a
+ * London date.
  */
 function dueWhere(today: string): SQL {
-  return and(
-    eq(quotes.status, "accepted"),
-    isNull(n.jobId),
-    lte(completedOnSql, addDays(today, -WARN_FROM_DAY)),
-    ne(installationsSql, "[]"),
-  )!;
+  return and(sql`${jobs.installations} <> '[]'`, isNull(n.jobId), lte(completedOnSql, addDays(today, -WARN_FROM_DAY)))!;
 }
 
 /** The home screen's two statements: how many are amber or red, and the oldest few of them. */
 export function notificationsDueReads(db: Db, now: Date, limit = 10) {
   const today = londonToday(now);
   return [
-    db
-      .select({ n: count() })
-      .from(quoteAcceptances)
-      .innerJoin(quotes, eq(quotes.id, quoteAcceptances.quoteId))
-      .innerJoin(jobs, eq(jobs.id, quotes.jobId))
-      .leftJoin(n, eq(n.jobId, jobs.id))
-      .where(dueWhere(today)),
+    db.select({ n: count() }).from(jobs).leftJoin(n, eq(n.jobId, jobs.id)).where(dueWhere(today)),
     db
       .select({
         jobId: jobs.id,
@@ -119,9 +103,7 @@ export function notificationsDueReads(db: Db, now: Date, limit = 10) {
         lastName: customers.lastName,
         completedOn: sql<string>`${completedOnSql}`,
       })
-      .from(quoteAcceptances)
-      .innerJoin(quotes, eq(quotes.id, quoteAcceptances.quoteId))
-      .innerJoin(jobs, eq(jobs.id, quotes.jobId))
+      .from(jobs)
       .leftJoin(n, eq(n.jobId, jobs.id))
       .leftJoin(customers, eq(customers.id, jobs.customerId))
       .where(dueWhere(today))
