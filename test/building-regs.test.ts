@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AccountSummary } from "../schema/api/account";
 import type { AuditEntry } from "../schema/api/audit";
-import type { InstallationKind, JobBuildingRegs } from "../schema/api/installations";
+import type { JobBuildingRegs } from "../schema/api/installations";
 import { notificationDeadline, notificationUrgency } from "../schema/api/installations";
 import type { AdminJob } from "../schema/api/jobs";
 import type { AdminQuote } from "../schema/api/quotes";
@@ -11,9 +11,9 @@ import { getDb } from "../worker/db/client";
 import { adminSummary } from "../worker/services/home/summary";
 import { readJob } from "../worker/services/jobs/jobs";
 import { account, signIn } from "./helpers/account";
+import { acceptedJob, complete } from "./helpers/building-regs";
 import { query } from "./helpers/factories-commerce";
-import { drainMail } from "./helpers/mail";
-import { accept, admin, boilerQuote, customer } from "./helpers/quotes";
+import { admin, boilerQuote, customer } from "./helpers/quotes";
 
 /**
  * The Building Regulations notification tracker (issue 47 part 2): a job whose accepted quote fits a
@@ -27,31 +27,6 @@ afterEach(async () => {
 });
 
 const db = () => getDb(env);
-
-/** A boiler quote whose lines are marked as `marks` say (line id → installation), sent and accepted. */
-async function acceptedJob(marks: Record<string, InstallationKind>, acceptance: object = {}) {
-  const c = await customer();
-  const body = boilerQuote(c.id);
-  body.options = body.options.map((o) => ({
-    ...o,
-    lines: o.lines.map((l) => (marks[l.id] ? { ...l, installation: marks[l.id] } : l)),
-  }));
-  const created = await admin<AdminQuote>("POST", "/api/admin/estimates", body);
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  expect((await admin("POST", `/api/admin/estimates/${created.body.id}/send`)).status).toBe(200);
-  await drainMail();
-  const [mail] = await query<{ text: string }>("SELECT text FROM outbox WHERE `to` = ?1 ORDER BY id DESC", c.email);
-  const token = /\/quote\/([A-Za-z0-9._-]+)/.exec(mail!.text)![1]!;
-  expect((await accept(token, acceptance)).status).toBe(200);
-  const [visit] = await query<{ id: number; job_id: number }>(
-    "SELECT id, job_id FROM service_records WHERE customer_id = ?1",
-    c.id,
-  );
-  return { c, visitId: visit!.id, jobId: visit!.job_id };
-}
-
-const complete = async (visitId: number, serviceDate: string) =>
-  expect((await admin("PATCH", `/api/admin/service-records/${visitId}`, { status: "completed", serviceDate })).status).toBe(200);
 
 const regsOn = async (jobId: number, today: string) => (await readJob(db(), jobId, today)).buildingRegs as JobBuildingRegs;
 const dueOnHome = async (jobId: number, now: Date) =>

@@ -1,9 +1,11 @@
 import { and, eq, getTableColumns, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { AccountDetails } from "../../../schema/api/account";
+import type { InstallationKind } from "../../../schema/api/installations";
 import {
   accountErasureRequests,
   appliances,
   bookings,
+  buildingRegsNotifications,
   chatMessages,
   creditNotes,
   customerMerges,
@@ -14,6 +16,7 @@ import {
   invoicePayments,
   invoiceRefunds,
   invoices,
+  jobs,
   orderLines,
   orders,
   outgoingEmails,
@@ -34,6 +37,8 @@ import { ApiError } from "../../lib/errors";
 import { signUp } from "../campaigns/signups";
 import { unsubscribeSubscriber } from "../campaigns/subscribers";
 import { ofAccount } from "../customers/customers";
+import { completedOnSql, installationsSql } from "../jobs/building-regs";
+import { jobTitleSql } from "../jobs/job-state";
 import { type MailMessage, ownerEmail } from "../mail";
 import { erasureRequestedMail } from "../mail/account-emails";
 import { accountCustomerIds } from "./customer-ids";
@@ -46,6 +51,29 @@ import { ofTenant } from "./tenants";
  * the account ("Download my data"), their preferences, and a request to erase it, which the owner
  * settles (records the law requires are kept for their periods: the privacy page says which).
  */
+
+/**
+ * The Building Regulations notifications recorded for the account's jobs (issue 47), each named by its
+ * job: its title, what it fitted, the day its work completed, and what the owner recorded and when.
+ */
+const notificationsHeld = (db: Db, ids: ReturnType<typeof accountCustomerIds>) =>
+  db
+    .select({
+      jobId: jobs.id,
+      title: jobTitleSql,
+      installations: installationsSql,
+      completedOn: completedOnSql,
+      notifiedBy: buildingRegsNotifications.notifiedBy,
+      notifiedOn: buildingRegsNotifications.notifiedOn,
+      reference: buildingRegsNotifications.reference,
+      certificateNumber: buildingRegsNotifications.certificateNumber,
+      recordedAt: buildingRegsNotifications.recordedAt,
+      updatedAt: buildingRegsNotifications.updatedAt,
+    })
+    .from(buildingRegsNotifications)
+    .innerJoin(jobs, eq(jobs.id, buildingRegsNotifications.jobId))
+    .where(inArray(jobs.customerId, ids))
+    .orderBy(buildingRegsNotifications.recordedAt, jobs.id);
 
 /**
  * Everything held about the account, table by table, each read scoped to it. Documents as the
@@ -81,6 +109,7 @@ export async function exportAccount(db: Db, email: string) {
     recordRows,
     noticeRows,
     sheetRows,
+    notificationRows,
     orderRows,
     orderLineRows,
     subscriberRows,
@@ -120,6 +149,7 @@ export async function exportAccount(db: Db, email: string) {
       .select()
       .from(serviceSheets)
       .where(and(inArray(serviceSheets.customerId, ids), eq(serviceSheets.status, "issued"))),
+    notificationsHeld(db, ids),
     db.select().from(orders).where(sql`lower(${orders.customerEmail}) = ${email}`),
     db.select().from(orderLines).where(inArray(orderLines.orderId, ofOrders)),
     db.select().from(emailSubscribers).where(eq(emailSubscribers.email, email)),
@@ -188,6 +218,10 @@ export async function exportAccount(db: Db, email: string) {
     gasSafetyRecords: recordRows,
     warningNotices: noticeRows,
     serviceSheets: sheetRows,
+    buildingRegsNotifications: notificationRows.map((row) => ({
+      ...row,
+      installations: JSON.parse(row.installations) as InstallationKind[],
+    })),
     orders: withoutSession,
     orderLines: orderLineRows,
     dealsList: subscriberRows,

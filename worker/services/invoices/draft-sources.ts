@@ -9,6 +9,7 @@ import { numberText } from "../../../schema/numbers";
 import { partId, uniqueId } from "../../../schema/random";
 import type { Db } from "../../db/client";
 import { ApiError, notFound } from "../../lib/errors";
+import { buildingRegsRead, jobBuildingRegs, requireNotificationRecorded } from "../jobs/building-regs";
 import { billingOf, billingRowQuery } from "../settings/billing-settings";
 import { notAfterToday } from "./invoices";
 import { heldSql } from "./quote-deposit";
@@ -60,10 +61,12 @@ export type Draft = {
  * charges its job sheet's time at the owner's labour rate (billing settings), when one is set. The
  * parts the sheet used are lines of their own at their catalogue price (the store's prices include
  * VAT, so a VAT-registered business's line is the price less VAT); a part no longer in the catalogue
- * comes at £0 for the owner to price. A visit with no sheet keeps its typed parts in the notes.
+ * comes at £0 for the owner to price. A visit with no sheet keeps its typed parts in the notes. The
+ * last of a job's visits completes its work: from then its invoice waits for the job's Building
+ * Regulations notification, as the job's does.
  */
 export async function draftFromVisit(db: Db, id: number): Promise<Draft> {
-  const [[visit], [sheet], catalogue, [billingRow]] = await db.batch([
+  const [[visit], [sheet], catalogue, [billingRow], [regsFacts]] = await db.batch([
     db.select().from(serviceRecords).where(eq(serviceRecords.id, id)),
     db
       .select({ labourMinutes: visitSheets.labourMinutes, parts: visitSheets.parts })
@@ -71,11 +74,13 @@ export async function draftFromVisit(db: Db, id: number): Promise<Draft> {
       .where(eq(visitSheets.serviceRecordId, id)),
     usedPartPrices(db, sql`v.id = ${id}`),
     billingRowQuery(db),
+    buildingRegsRead(db, sql`(SELECT v.job_id FROM service_records AS v WHERE v.id = ${id})`),
   ]);
   if (!visit) throw notFound("Visit");
   if (visit.status !== "completed")
     throw new ApiError("CONFLICT", "Only a completed visit can be invoiced: mark it completed first.");
   if (!visit.customerId) throw new ApiError("CONFLICT", "This visit has no customer to invoice.");
+  requireNotificationRecorded(jobBuildingRegs(regsFacts, londonToday()));
   await notInvoicedYet(db, i.serviceRecordId, id, "visit");
   const { lines, typedParts } = visitLines(visit, sheet, catalogue, billingOf(billingRow));
   return {
@@ -165,7 +170,10 @@ export function hoursText(minutes: number): string {
 export const netOfShopPrice = (pricePence: number, vatRegistered: boolean) =>
   vatRegistered ? Math.round((pricePence * 100) / 120) : pricePence;
 
-/** An accepted quote's chosen lines; the deposit it holds comes off the balance. */
+/**
+ * An accepted quote's chosen lines; the deposit it holds comes off the balance. Once its job's work
+ * is complete it is the job invoiced as done, so it waits for the Building Regulations notification.
+ */
 export async function draftFromQuote(db: Db, id: number): Promise<Draft> {
   const [[quote], [acceptance]] = await db.batch([
     db.select().from(quotes).where(eq(quotes.id, id)),
@@ -174,7 +182,7 @@ export async function draftFromQuote(db: Db, id: number): Promise<Draft> {
   if (!quote) throw notFound("Quote");
   if (quote.status !== "accepted" || !acceptance) throw new ApiError("CONFLICT", "Only an accepted quote can be invoiced.");
   await notInvoicedYet(db, i.quoteId, id, "quote");
-  const [[version], [visit], [held]] = await db.batch([
+  const [[version], [visit], [held], [regsFacts]] = await db.batch([
     db
       .select({ content: quoteVersions.content })
       .from(quoteVersions)
@@ -185,11 +193,13 @@ export async function draftFromQuote(db: Db, id: number): Promise<Draft> {
       .where(eq(serviceRecords.id, quote.visitId ?? 0)),
     // The deposit the quote holds comes off the balance (and follows its ledger from now on).
     db.select({ pence: heldSql(id) }).from(sql`(SELECT 1)`),
+    buildingRegsRead(db, quote.jobId ?? 0),
   ]);
+  const today = londonToday();
+  requireNotificationRecorded(jobBuildingRegs(regsFacts, today));
   const content = JSON.parse(version!.content) as QuoteContent;
   const option = content.options.find((o) => o.id === acceptance.optionId)!;
   const optional = JSON.parse(acceptance.optionalLineIds) as string[];
-  const today = londonToday();
   return {
     customerId: quote.customerId,
     propertyId: quote.propertyId,

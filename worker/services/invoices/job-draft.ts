@@ -1,10 +1,9 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { installationNouns } from "../../../schema/api/installations";
 import { invoices, jobs, quotes, serviceRecords, visitSheets } from "../../../schema/db";
 import { londonToday } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
 import { ApiError, notFound } from "../../lib/errors";
-import { buildingRegsRead, jobBuildingRegs, owesNotification } from "../jobs/building-regs";
+import { buildingRegsRead, jobBuildingRegs, requireNotificationRecorded } from "../jobs/building-regs";
 import { billingOf, billingRowQuery } from "../settings/billing-settings";
 import { type Draft, draftFromQuote, notInvoicedYet, usedPartPrices, visitLines, withIds } from "./draft-sources";
 import { notAfterToday } from "./invoices";
@@ -46,14 +45,7 @@ export async function draftFromJob(db: Db, jobId: number): Promise<Draft> {
   if (!job.customerId) throw new ApiError("CONFLICT", "This job has no customer to invoice.");
   if (visits.length === 0 || visits.some((v) => v.status !== "completed"))
     throw new ApiError("CONFLICT", "Only a job whose visits are all completed can be invoiced: finish them first.");
-  const regs = jobBuildingRegs(regsFacts, londonToday());
-  if (owesNotification(regs)) {
-    const fitted = regs!.installations.map((k) => installationNouns[k]).join(" and ");
-    throw new ApiError(
-      "CONFLICT",
-      `This job fitted ${fitted}: record its Building Regulations notification (or mark it notified by another party) before invoicing it.`,
-    );
-  }
+  requireNotificationRecorded(jobBuildingRegs(regsFacts, londonToday()));
   await notInvoicedYet(db, invoices.jobId, jobId, "job");
   const billing = billingOf(billingRow);
   const fromQuote = quote ? await draftFromQuote(db, quote.id) : null;

@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { BuildingRegsRecord } from "../../../schema/api/building-regs";
 import {
   type InstallationKind,
+  installationNouns,
   type JobBuildingRegs,
   type NotificationDue,
   notificationDeadline,
@@ -42,8 +43,8 @@ const recordColumns = {
   recordedAt: n.recordedAt,
 };
 
-/** The facts of job `id`, for the job's batch (readJob). */
-export const buildingRegsRead = (db: Db, id: number) =>
+/** The facts of job `id`, for the job's batch (readJob); `id` may be SQL naming it (a visit's job). */
+export const buildingRegsRead = (db: Db, id: number | SQL) =>
   db
     .select({ installations: installationsSql, completedOn: completedOnSql, ...recordColumns })
     .from(jobs)
@@ -80,6 +81,20 @@ export function jobBuildingRegs(facts: Facts | undefined, today: string): JobBui
 
 /** Whether the job still owes its notification (the invoice waits for it). */
 export const owesNotification = (regs: JobBuildingRegs | null) => regs !== null && regs.record === null;
+
+/**
+ * 409 when the job's work is complete and its notification is not recorded: the job is invoiced as
+ * done, by whichever route (the job, its accepted quote, one of its visits), only once it is. Before
+ * the work is complete (a deposit invoice from the quote) nothing is owed yet.
+ */
+export function requireNotificationRecorded(regs: JobBuildingRegs | null) {
+  if (regs?.state !== "to notify") return;
+  const fitted = regs.installations.map((k) => installationNouns[k]).join(" and ");
+  throw new ApiError(
+    "CONFLICT",
+    `This job fitted ${fitted}: record its Building Regulations notification (or mark it notified by another party) before invoicing it.`,
+  );
+}
 
 /**
  * Jobs whose notification is past day 20 and not recorded: from the jobs that fitted something
