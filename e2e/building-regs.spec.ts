@@ -1,6 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import type { AdminQuote } from "../schema/api/quotes";
 import { addDays, londonToday } from "../schema/london-time";
+import { signInLink } from "./account-helpers";
 import {
   adminGet,
   bearer,
@@ -15,9 +16,16 @@ import {
 
 // The Building Regulations notification tracker on a phone (issue 47 part 2): a boiler fitted 25
 // days ago and not notified is amber on the home screen; the owner opens the job from there, records
-// Gas Safe's reference, and the job can be invoiced.
+// Gas Safe's reference, and the job can be invoiced; the customer's account then shows the reference;
+// and the quote builder keeps a line's "Notifiable installation".
 
-const send = async <T>(request: APIRequestContext, token: string, method: "post" | "patch", path: string, data?: unknown) => {
+const send = async <T>(
+  request: APIRequestContext,
+  token: string,
+  method: "post" | "patch" | "put",
+  path: string,
+  data?: unknown,
+) => {
   const res = await request[method](path, { headers: bearer(token), data });
   expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
@@ -26,10 +34,11 @@ const send = async <T>(request: APIRequestContext, token: string, method: "post"
 /** A customer's accepted boiler quote, its line marked as a boiler, its one visit completed `daysAgo`. */
 async function boilerFitted(request: APIRequestContext, token: string, daysAgo: number) {
   const lastName = unique("Fitter");
+  const email = `${lastName.toLowerCase()}@example.com`;
   const customer = await send<{ id: number }>(request, token, "post", "/api/admin/customers", {
     firstName: "Nia",
     lastName,
-    email: `${lastName.toLowerCase()}@example.com`,
+    email,
     address: "7 Boiler Lane, Sale",
     postcode: "M33 2BB",
   });
@@ -63,7 +72,7 @@ async function boilerFitted(request: APIRequestContext, token: string, daysAgo: 
     status: "completed",
     serviceDate: addDays(londonToday(), -daysAgo),
   });
-  return { jobId: booked.jobId!, lastName };
+  return { jobId: booked.jobId!, lastName, email, customerId: customer.id };
 }
 
 test.describe("a boiler's Building Regulations notification", () => {
@@ -110,5 +119,68 @@ test.describe("a boiler's Building Regulations notification", () => {
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
     await expect(page.getByRole("listitem").filter({ hasText: lastName })).toHaveCount(0);
+  });
+
+  test("the customer's account shows the recorded notification's reference", async ({ adminToken, browser, request }) => {
+    const { jobId, email } = await boilerFitted(request, adminToken, 10);
+    await send(request, adminToken, "put", `/api/admin/jobs/${jobId}/building-regs`, {
+      notifiedBy: "us",
+      notifiedOn: londonToday(),
+      reference: "GSR-ACCOUNT-5521",
+    });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const phone = await context.newPage();
+    await phone.addInitScript("try { sessionStorage.setItem('emailSignupModalShown', 'true') } catch {}");
+    expect((await request.post("/api/account/sign-in", { data: { email } })).status()).toBe(202);
+    await phone.goto(await signInLink(request, adminToken, email));
+    await expect(phone.getByRole("heading", { level: 1, name: "Hello, Nia" })).toBeVisible();
+    const regs = phone.getByRole("region", { name: "Building Regulations" });
+    await expect(regs).toContainText("A new combi boiler");
+    await expect(regs).toContainText("Boiler");
+    await expect(regs).toContainText("reference GSR-ACCOUNT-5521");
+    await expectNoHorizontalScroll(phone);
+    await expectAccessible(phone);
+    await context.close();
+  });
+
+  test("the quote builder keeps a line's notifiable installation: saved, reopened, still a boiler", async ({
+    adminPage: page,
+    adminToken,
+    request,
+  }) => {
+    const lastName = unique("Marker");
+    const customer = await send<{ id: number }>(request, adminToken, "post", "/api/admin/customers", {
+      firstName: "Ola",
+      lastName,
+      email: `${lastName.toLowerCase()}@example.com`,
+      address: "9 Flue Street, Altrincham",
+      postcode: "WA14 1AA",
+    });
+    await page.goto(`/admin/estimates/new?customerId=${customer.id}`);
+    await page.getByLabel("Title").fill("A new combi boiler");
+    const option = page.getByRole("group", { name: "Option: Option 1" });
+    await option.getByLabel("Description").fill("Worcester Greenstar 4000 fitted");
+    await option.getByLabel("Unit price (£)").fill("1899.00");
+    const installation = option.getByRole("combobox", { name: "Notifiable installation" });
+    await expect(installation).toHaveText("None");
+    await installation.click();
+    await page.getByRole("option", { name: "Boiler", exact: true }).click();
+    await expect(installation).toHaveText("Boiler");
+    await expectNoHorizontalScroll(page);
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expectToast(page, "Quote saved");
+    await expect(page).toHaveURL(/\/admin\/estimates\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split("/").pop());
+
+    await page.goto("/admin");
+    await page.goto(`/admin/estimates/${id}`);
+    await expect(page.getByRole("group", { name: "Option: Option 1" }).getByLabel("Description")).toHaveValue(
+      "Worcester Greenstar 4000 fitted",
+    );
+    await expect(
+      page.getByRole("group", { name: "Option: Option 1" }).getByRole("combobox", { name: "Notifiable installation" }),
+    ).toHaveText("Boiler");
+    const saved = await adminGet<AdminQuote>(request, adminToken, `/api/admin/estimates/${id}`);
+    expect(saved.options[0]!.lines[0]!.installation).toBe("boiler");
   });
 });
