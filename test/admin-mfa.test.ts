@@ -158,16 +158,17 @@ describe("second factor (TOTP)", () => {
     await login({ ...DEV, password: "nope" }, { ip: "198.51.100.8" });
     await login({ username: "someone-else", password: "x" }, { ip: "198.51.100.9" });
     const { body } = await admin("/api/admin/security");
-    const row = (address: string, outcome: string, newDevice = false) => ({
+    const row = (address: string, outcome: string, newDevice = false, username = "admin") => ({
       id: expect.any(Number),
       at: expect.any(String),
+      username,
       address,
       userAgent: null,
       outcome,
       newDevice,
     });
     expect(body.signIns.slice(0, 3)).toEqual([
-      row("198.51.100.9", "wrong_credentials"),
+      row("198.51.100.9", "wrong_credentials", false, "(another name)"),
       row("198.51.100.8", "wrong_credentials"),
       // A browser with no device cookie: a success from a new device.
       row("198.51.100.7", "success", true),

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { getTableName } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { addDays, londonToday } from "../schema/london-time";
+import { isBankHoliday } from "../schema/bank-holidays";
+import { addDays, londonToday, weekdayOf } from "../schema/london-time";
 import { getDb } from "../worker/db/client";
 import { ApiError } from "../worker/lib/errors";
 import { customerReferences, mergeCustomers } from "../worker/services/customers/merge";
@@ -50,7 +51,10 @@ const merge = (keptId: number, mergedCustomerId: unknown) =>
 
 describe("merging two customers", () => {
   it("moves every row of every table that points at the merged customer to the kept one: nothing lost, nothing duplicated", async () => {
-    const day = addDays(londonToday(), 8);
+    // A day a week or more ahead that is open for booking (never a Sunday or a bank holiday: today + 8
+    // was a Sunday on every Saturday, and no time was offered).
+    let day = addDays(londonToday(), 8);
+    while (weekdayOf(day) === "sunday" || isBankHoliday(day)) day = addDays(day, 1);
     const a = person("Araminta", "Fenwick", "Hollyhock", "0161 496 0911", "M20 3QA");
     const b = person("Barnaby", "Fenwick", "Hawthorn", "0161 496 0922", "M20 3QB");
     const seededA = await seedEverywhere(a, day);

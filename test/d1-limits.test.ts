@@ -18,6 +18,7 @@ const bounded: Record<string, string> = {
   staleSessions: "a subquery (retention.ts)",
   oldSessions: "a subquery (retention.ts)",
   pageIds: "a subquery of one page (admin/orders.ts)",
+  jobPage: "a subquery of one page of jobs (jobs/job-list.ts)",
   allowedFrom: "the fulfilment statuses an order may move from (at most five)",
   from: "the statuses a team member may move from (team/people.ts transitions: at most four)",
   newest: "a subquery of one page of campaigns (campaigns/list.ts)",

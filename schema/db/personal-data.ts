@@ -112,7 +112,7 @@ export const noPersonalData = [
   {
     table: jobs,
     why: "which customer's visits, quote and invoices belong together: ids only (a job whose visits are erased and that no kept invoice bills goes with its last visit)",
-    other: [jobs.createdAt],
+    other: [jobs.createdAt, jobs.quoteStatus, jobs.quoteValidUntil, jobs.installations],
   },
   {
     table: buildingRegsNotifications,

@@ -22,7 +22,7 @@ export async function listJobs(
   const where = and(query.state ? inJobState(query.state, today) : undefined, searchOf(query.q));
   // The page's ids first, then their titles and names: a tab whose order is not its index's (the
   // states an expired quote can reach) sorts only ids, never every job's title.
-  const page = db
+  const jobPage = db
     .select({ id: jobs.id })
     .from(jobs)
     .where(where)
@@ -30,7 +30,7 @@ export async function listJobs(
     .limit(query.limit)
     .offset(query.offset);
   const [rows, [total]] = await db.batch([
-    jobRows(db, today).where(inArray(jobs.id, page)).orderBy(desc(jobs.createdAt), desc(jobs.id)).limit(query.limit),
+    jobRows(db, today).where(inArray(jobs.id, jobPage)).orderBy(desc(jobs.createdAt), desc(jobs.id)).limit(query.limit),
     db.select({ n: count() }).from(jobs).where(where),
   ]);
   return { items: rows.map(summaryOf), total: total?.n ?? 0 };
