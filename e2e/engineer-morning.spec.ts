@@ -6,7 +6,17 @@ import type { AdminProperty } from "../schema/api/properties";
 import type { TeamMember } from "../schema/api/team";
 import { londonToday } from "../schema/london-time";
 import { MONEY_KEY } from "../schema/money";
-import { adminGet, bearer, expect, expectNoHorizontalScroll, expectToast, shoot, test, unique } from "./admin-fixtures";
+import {
+  adminGet,
+  bearer,
+  expect,
+  expectNoHorizontalScroll,
+  expectToast,
+  removeTeamMembers,
+  shoot,
+  test,
+  unique,
+} from "./admin-fixtures";
 import { phoneKeepsTheDay } from "./phone-helpers";
 import { createProduct } from "./shop-helpers";
 
@@ -152,6 +162,8 @@ async function sign(page: Page, name: string) {
     await page.mouse.move(box.x + 20 + step * 25, box.y + box.height / 2 + (step % 2 ? 20 : -20));
   await page.mouse.up();
 }
+
+test.afterEach(async ({ request, adminToken }) => removeTeamMembers(request, adminToken));
 
 test("an engineer's morning on their phone: their own day, a sheet filled offline, a gas safety record under their licence, no prices", async ({
   page,

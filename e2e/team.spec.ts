@@ -1,5 +1,15 @@
 import type { OutboxEmail } from "../schema/api/campaigns";
-import { adminGet, expect, expectAccessible, expectNoHorizontalScroll, expectToast, shoot, test, unique } from "./admin-fixtures";
+import {
+  adminGet,
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  expectToast,
+  removeTeamMembers,
+  shoot,
+  test,
+  unique,
+} from "./admin-fixtures";
 
 // The owner's Team screen and an invited person's first sign-in, on a phone (issue 46, part 1).
 test.use({
@@ -10,6 +20,8 @@ test.use({
 });
 
 const PASSWORD = "copper pipes and brass fittings";
+
+test.afterEach(async ({ request, adminToken }) => removeTeamMembers(request, adminToken));
 
 test("the owner invites an engineer, who sets a password from the e-mailed link and signs in", async ({
   adminPage: page,
