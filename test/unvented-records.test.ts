@@ -164,6 +164,19 @@ describe("unvented cylinder records (G3)", () => {
     const { body: summary } = await account<AccountSummary>(await signIn(f.email));
     const home = summary.properties.find((p) => p.id === f.home.id)!;
     expect(home.documents.map((d) => [d.kind, d.number])).toEqual([["unvented-record", issued.number]]);
+    // And on its visit, and in its job's thread.
+    const { body: visits } = await admin("GET", `/api/admin/service-records?customerId=${f.customer.id}`);
+    expect(visits[0].unventedRecord).toEqual({ id: issued.id, status: "issued" });
+    const { body: job } = await admin("GET", `/api/admin/jobs/${visits[0].jobId}`);
+    expect(job.events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: "document",
+          title: `Unvented cylinder record ${issued.number}`,
+          href: `/unvented-records/${issued.id}`,
+        }),
+      ]),
+    );
   });
 
   it("refuses a discharge pipe not confirmed against the manufacturer's rule, and one that fails it without a reason", async () => {
