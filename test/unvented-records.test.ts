@@ -161,9 +161,13 @@ describe("unvented cylinder records (G3)", () => {
     ]);
     const { body: property } = await admin("GET", `/api/admin/properties/${f.home.id}`);
     expect(property.documents.map((d: DocumentSummary) => d.number)).toEqual([issued.number]);
-    const { body: summary } = await account<AccountSummary>(await signIn(f.email));
+    const cookie = await signIn(f.email);
+    const { body: summary } = await account<AccountSummary>(cookie);
     const home = summary.properties.find((p) => p.id === f.home.id)!;
     expect(home.documents.map((d) => [d.kind, d.number])).toEqual([["unvented-record", issued.number]]);
+    // The customer's data export holds it, as the law keeps it.
+    const { body: exported } = await account(cookie, "/export");
+    expect(exported.unventedRecords).toEqual([expect.objectContaining({ id: issued.id, status: "issued" })]);
     // And on its visit, and in its job's thread.
     const { body: visits } = await admin("GET", `/api/admin/service-records?customerId=${f.customer.id}`);
     expect(visits[0].unventedRecord).toEqual({ id: issued.id, status: "issued" });
