@@ -253,6 +253,19 @@ describe("unvented cylinder records (G3)", () => {
     expect((await stranger.call("POST", "/api/admin/unvented-records", { propertyId: f.home.id })).status).toBe(403);
   });
 
+  it("issued twice at once takes one number: the other answer is 409 and no number is lost", async () => {
+    const f = await homeWithVisit();
+    const { body: draft } = await admin<AdminUnventedRecord>("POST", "/api/admin/unvented-records", {
+      propertyId: f.home.id,
+      ...complete,
+    });
+    const answers = await Promise.all([1, 2].map(() => admin("POST", `/api/admin/unvented-records/${draft.id}/issue`)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const [counter] = await query<{ last: number }>("SELECT last FROM number_series WHERE series = 'unventedRecord'");
+    const issued = answers.find((a) => a.status === 200)!.body as AdminUnventedRecord;
+    expect(issued.number).toBe(`G3-${String(counter!.last).padStart(6, "0")}`);
+  });
+
   it("answers bad input with a human message beside its field, and an unknown property or visit with 404", async () => {
     const f = await homeWithVisit();
     const headers = await adminHeaders();
