@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AccountSummary } from "../schema/api/account";
+import type { AuditEntry } from "../schema/api/audit";
 import type { SentAttachment } from "../schema/api/campaigns";
 import type { DocumentSummary } from "../schema/api/documents";
 import type { AdminProperty } from "../schema/api/properties";
@@ -213,6 +214,12 @@ describe("unvented cylinder records (G3)", () => {
     const text = await pdfText(new Uint8Array(await (await callApp(issued.body.pdfUrl)).arrayBuffer()));
     expect(text).toContain("MEETS THE MANUFACTURER'S RULE No");
     expect(text).toContain("the manufacturer agreed a 28 mm pipe by letter");
+    // Its history on its screen: made, changed, refused, issued.
+    const { body: history } = await admin<AuditEntry[]>("GET", `/api/admin/audit/unvented-record/${draft.id}`);
+    expect(history.map((e) => e.summary)).toEqual(
+      expect.arrayContaining([`Unvented cylinder record ${draft.id}: created`, `Unvented cylinder record ${draft.id}: issued`]),
+    );
+    expect(history.find((e) => e.summary.endsWith("issued"))!.after).toMatchObject({ status: "issued" });
   });
 
   it("is issued only by an engineer qualified for unvented hot water, under their own name", async () => {
