@@ -37,6 +37,7 @@ export const BACKUP_TABLES = [
   "gas_safety_records",
   "warning_notices",
   "service_sheets",
+  "unvented_records",
   "estimates",
   "estimate_versions",
   "estimate_acceptances",

@@ -18,6 +18,7 @@ export const AUDIT_KIND_LABELS = {
   "gas-safety-record": "Gas safety record",
   "warning-notice": "Warning notice",
   "service-sheet": "Service sheet",
+  "unvented-record": "Unvented cylinder record",
   visit: "Visit",
   customer: "Customer",
   property: "Property",
@@ -40,6 +41,7 @@ export const AUDIT_KIND_SCREENS: Partial<Record<string, (id: string) => string>>
   job: (id) => `/jobs/${id}`,
   "gas-safety-record": (id) => `/gas-safety-records/${id}`,
   "service-sheet": (id) => `/service-sheets/${id}`,
+  "unvented-record": (id) => `/unvented-records/${id}`,
   customer: (id) => `/customers/${id}`,
 };
 

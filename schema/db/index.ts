@@ -16,4 +16,5 @@ export * from "./security";
 export * from "./settings";
 export * from "./store";
 export * from "./team";
+export * from "./unvented";
 export * from "./visit-sheets";

@@ -12,11 +12,12 @@ import {
   quotes,
   quoteVersions,
   serviceSheets,
+  unventedRecords,
   warningNotices,
 } from ".";
 import { type PersonalTable, whyRecord } from "./personal-data-rules";
 
-/** Enquiries and the paperwork: invoices and their money, gas safety records, notices, service sheets and quotes. Part of `personalData` (./personal-data.ts), in its order. */
+/** Enquiries and the paperwork: invoices and their money, gas safety records, notices, service sheets, cylinder records and quotes. Part of `personalData` (./personal-data.ts), in its order. */
 export const documentData = {
   enquiries: {
     table: enquiries,
@@ -149,6 +150,24 @@ export const documentData = {
     rules: {
       drafts: { action: "delete", rows: "drafts" },
       issued: { action: "keep", rows: "issued ones", why: whyRecord("serviceSheets") },
+    },
+  },
+  unventedRecords: {
+    table: unventedRecords,
+    personal: [unventedRecords.details, unventedRecords.snapshot],
+    other: [
+      unventedRecords.status,
+      unventedRecords.commissionedOn,
+      unventedRecords.pdfKey,
+      unventedRecords.pdfSha256,
+      unventedRecords.issuedAt,
+      unventedRecords.createdAt,
+      unventedRecords.updatedAt,
+    ],
+    found: "the account's customers' or at their properties",
+    rules: {
+      drafts: { action: "delete", rows: "drafts" },
+      issued: { action: "keep", rows: "issued ones", why: whyRecord("commissioningRecords") },
     },
   },
   quotes: {

@@ -109,6 +109,12 @@ export async function seedEverywhere(p: Person, bookingDay: string) {
   const issuedRecord = await ok("POST", `/api/admin/gas-safety-records/${record.id}/issue`);
   expect(issuedRecord.warningNotices).toHaveLength(1);
   await ok("POST", "/api/admin/gas-safety-records", { propertyId: flat.id });
+  // An unvented cylinder record left as a draft, in her name: erased with the account.
+  await ok("POST", "/api/admin/unvented-records", {
+    propertyId: flat.id,
+    customerName: p.name,
+    dischargeTermination: `Gully by ${p.last}'s back door`,
+  });
 
   // The visit on site: notes with the gate code, the work done, her signature, her name and a photo.
   const visit = await ok("POST", "/api/admin/service-records", {

@@ -5,6 +5,7 @@ import { listDocuments } from "./documents/list";
 import { gasSafetyRecordKind, serviceSheetKind, warningNoticeKind } from "./gas-safety/document-kinds";
 import { creditNoteKind, invoiceKind } from "./invoices/document-kinds";
 import { acceptedQuoteKind } from "./quotes/document-kind";
+import { unventedRecordKind } from "./unvented/document-kind";
 
 /**
  * Every kind of document, registered once: the documents room (documents/) serves, links and lists
@@ -14,6 +15,7 @@ export const documentKinds = {
   [gasSafetyRecordKind.name]: gasSafetyRecordKind,
   [warningNoticeKind.name]: warningNoticeKind,
   [serviceSheetKind.name]: serviceSheetKind,
+  [unventedRecordKind.name]: unventedRecordKind,
   [acceptedQuoteKind.name]: acceptedQuoteKind,
   [invoiceKind.name]: invoiceKind,
   [creditNoteKind.name]: creditNoteKind,

@@ -25,6 +25,7 @@ const ServiceRecords = lazyPage(() => import("./service-records"));
 const GasSafetyRecords = lazyPage(() => import("./gas-safety"));
 const GasSafetyRecord = lazyPage(() => import("./gas-safety-record"));
 const ServiceSheet = lazyPage(() => import("./service-sheet"));
+const UnventedRecord = lazyPage(() => import("./unvented-record"));
 const Quotes = lazyPage(() => import("./quotes"));
 const Quote = lazyPage(() => import("./quote"));
 const Invoices = lazyPage(() => import("./invoices"));
@@ -73,6 +74,7 @@ const screens = [
   { path: "/gas-safety", Screen: GasSafetyRecords },
   { path: "/gas-safety-records/:id", Screen: GasSafetyRecord },
   { path: "/service-sheets/:id", Screen: ServiceSheet },
+  { path: "/unvented-records/:id", Screen: UnventedRecord },
   { path: "/estimates", Screen: Quotes },
   { path: "/estimates/:id", Screen: Quote },
   { path: "/invoices", Screen: Invoices },

@@ -31,6 +31,7 @@ const notice: Scope = (id, userId) =>
     userId,
   );
 const sheet: Scope = (id, userId) => atProperty(sql`SELECT property_id FROM service_sheets WHERE id = ${id}`, userId);
+const unventedRecord: Scope = (id, userId) => atProperty(sql`SELECT property_id FROM unvented_records WHERE id = ${id}`, userId);
 const customer: Scope = (id, userId) =>
   sql`EXISTS (SELECT 1 FROM service_records s JOIN visit_engineers ve ON ve.service_record_id = s.id
     WHERE s.customer_id = ${id} AND ve.user_id = ${userId})`;
@@ -54,6 +55,10 @@ const BY_ID: Readonly<Record<string, Scope>> = {
   "PATCH /service-sheets/:id": sheet,
   "POST /service-sheets/:id/issue": sheet,
   "GET /service-sheets/:id/pdf": sheet,
+  "GET /unvented-records/:id": unventedRecord,
+  "PATCH /unvented-records/:id": unventedRecord,
+  "POST /unvented-records/:id/issue": unventedRecord,
+  "GET /unvented-records/:id/pdf": unventedRecord,
 };
 
 /**
@@ -63,6 +68,7 @@ const BY_ID: Readonly<Record<string, Scope>> = {
 const BY_BODY: Readonly<Record<string, { field: string; scope: Scope }>> = {
   "POST /gas-safety-records": { field: "propertyId", scope: property },
   "POST /service-sheets": { field: "propertyId", scope: property },
+  "POST /unvented-records": { field: "propertyId", scope: property },
   "POST /service-records": { field: "customerId", scope: customer },
 };
 

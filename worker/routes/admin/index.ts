@@ -32,6 +32,7 @@ import security from "./security";
 import serviceRecords from "./service-records";
 import businessSettings from "./settings";
 import team from "./team";
+import unvented from "./unvented";
 import uploadUrl from "./upload-url";
 import visits from "./visits";
 import workbench from "./workbench";
@@ -57,6 +58,7 @@ const app = new Hono<HonoEnv>()
   .route("/", jobs)
   .route("/", properties)
   .route("/", gasSafety)
+  .route("/", unvented)
   .route("/", quotes)
   .route("/", invoices)
   .route("/", reports)

@@ -66,6 +66,13 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly TeamRole[]>> = {
   "GET /service-sheets/:id/pdf": EVERYONE,
   "POST /gas-safety-records/:id/revoke-links": OFFICE,
   "POST /service-sheets/:id/revoke-links": OFFICE,
+  // An unvented cylinder's commissioning record (G3): issued only by one qualified for it (issue.ts).
+  "POST /unvented-records": EVERYONE,
+  "GET /unvented-records/:id": EVERYONE,
+  "PATCH /unvented-records/:id": EVERYONE,
+  "POST /unvented-records/:id/issue": EVERYONE,
+  "GET /unvented-records/:id/pdf": EVERYONE,
+  "POST /unvented-records/:id/revoke-links": OFFICE,
 
   // The property on site: its appliances are added and corrected by the engineer standing there.
   "GET /properties/:id": EVERYONE,

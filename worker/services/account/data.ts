@@ -27,6 +27,7 @@ import {
   serviceRecords,
   serviceReminders,
   serviceSheets,
+  unventedRecords,
   visitSheets,
   warningNotices,
 } from "../../../schema/db";
@@ -109,6 +110,7 @@ export async function exportAccount(db: Db, email: string) {
     recordRows,
     noticeRows,
     sheetRows,
+    cylinderRows,
     notificationRows,
     orderRows,
     orderLineRows,
@@ -149,6 +151,10 @@ export async function exportAccount(db: Db, email: string) {
       .select()
       .from(serviceSheets)
       .where(and(inArray(serviceSheets.customerId, ids), eq(serviceSheets.status, "issued"))),
+    db
+      .select()
+      .from(unventedRecords)
+      .where(and(inArray(unventedRecords.customerId, ids), eq(unventedRecords.status, "issued"))),
     notificationsHeld(db, ids),
     db.select().from(orders).where(sql`lower(${orders.customerEmail}) = ${email}`),
     db.select().from(orderLines).where(inArray(orderLines.orderId, ofOrders)),
@@ -218,6 +224,7 @@ export async function exportAccount(db: Db, email: string) {
     gasSafetyRecords: recordRows,
     warningNotices: noticeRows,
     serviceSheets: sheetRows,
+    unventedRecords: cylinderRows,
     buildingRegsNotifications: notificationRows.map((row) => ({
       ...row,
       installations: JSON.parse(row.installations) as InstallationKind[],

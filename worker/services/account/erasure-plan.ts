@@ -27,6 +27,7 @@ import {
   serviceRecords,
   serviceReminders,
   serviceSheets,
+  unventedRecords,
   warningNotices,
 } from "../../../schema/db";
 import { type ErasureRule, personalData } from "../../../schema/db/personal-data";
@@ -77,6 +78,12 @@ export function accountScope(db: Db, email: string) {
               .select({ one })
               .from(serviceSheets)
               .where(and(eq(serviceSheets.customerId, k.id), eq(serviceSheets.status, "issued"))),
+          ),
+          exists(
+            db
+              .select({ one })
+              .from(unventedRecords)
+              .where(and(eq(unventedRecords.customerId, k.id), eq(unventedRecords.status, "issued"))),
           ),
           exists(
             db
@@ -132,6 +139,7 @@ function namedByKeptRecord(db: Db) {
     named(gasSafetyRecords.propertyId, eq(gasSafetyRecords.status, "issued")),
     named(warningNotices.propertyId),
     named(serviceSheets.propertyId, eq(serviceSheets.status, "issued")),
+    named(unventedRecords.propertyId, eq(unventedRecords.status, "issued")),
     named(invoices.propertyId, ne(invoices.status, "draft")),
     named(quotes.propertyId, accepted),
   )!;
@@ -169,6 +177,7 @@ const documentMailIds = (db: Db, s: Scope) => [
     .from(gasSafetyRecords)
     .where(isIn(gasSafetyRecords.customerId, s.customerIds)),
   db.select({ id: serviceSheets.customerEmailId }).from(serviceSheets).where(isIn(serviceSheets.customerId, s.customerIds)),
+  db.select({ id: unventedRecords.customerEmailId }).from(unventedRecords).where(isIn(unventedRecords.customerId, s.customerIds)),
 ];
 
 const plan: Plan = {
@@ -251,6 +260,14 @@ const plan: Plan = {
       where: and(
         or(isIn(serviceSheets.customerId, s.customerIds), isIn(serviceSheets.propertyId, s.propertyIds)),
         eq(serviceSheets.status, "draft"),
+      )!,
+    }),
+  },
+  unventedRecords: {
+    drafts: (_db, s) => ({
+      where: and(
+        or(isIn(unventedRecords.customerId, s.customerIds), isIn(unventedRecords.propertyId, s.propertyIds)),
+        eq(unventedRecords.status, "draft"),
       )!,
     }),
   },
@@ -359,6 +376,10 @@ export function keptCounts(db: Db, s: ReturnType<typeof accountScope>) {
       .select(n)
       .from(serviceSheets)
       .where(and(isIn(serviceSheets.customerId, s.customerIds), eq(serviceSheets.status, "issued"))),
+    db
+      .select(n)
+      .from(unventedRecords)
+      .where(and(isIn(unventedRecords.customerId, s.customerIds), eq(unventedRecords.status, "issued"))),
     db.select(n).from(quotes).where(isIn(quotes.id, s.keptQuoteIds)),
     db.select(n).from(orders).where(sql`lower(${orders.customerEmail}) = ${s.email}`),
   ] as const;

@@ -77,13 +77,14 @@ export async function eraseAccount(
     mentions(outbox),
     ...keptCounts(db, scope),
   ]);
-  const [invoiceCount, creditNoteCount, recordCount, noticeCount, sheetCount, quoteCount, orderCount] = counts.map(
+  const [invoiceCount, creditNoteCount, recordCount, noticeCount, sheetCount, cylinderCount, quoteCount, orderCount] = counts.map(
     ([row]) => row?.n ?? 0,
   );
   const kept: Record<KeptRecord, number> = {
     invoices: invoiceCount! + creditNoteCount!,
     safetyRecords: recordCount! + noticeCount!,
     serviceSheets: sheetCount!,
+    commissioningRecords: cylinderCount!,
     acceptedQuotes: quoteCount!,
     orders: orderCount!,
   };

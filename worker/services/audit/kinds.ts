@@ -12,6 +12,7 @@ import {
   quotes,
   serviceRecords,
   serviceSheets,
+  unventedRecords,
   warningNotices,
 } from "../../../schema/db";
 
@@ -173,6 +174,21 @@ const serviceSheet: AuditKind = {
   actions: { issue: "issued", ...linksRevoked },
 };
 
+const unventedRecord: AuditKind = {
+  kind: "unvented-record",
+  segments: ["unvented-records"],
+  snapshot: jsonRow(unventedRecords, unventedRecords.id, {
+    number: unventedRecords.number,
+    status: unventedRecords.status,
+    commissionedOn: unventedRecords.commissionedOn,
+    issuedAt: unventedRecords.issuedAt,
+    linkVersion: unventedRecords.linkVersion,
+  }),
+  ofJob: (jobId) =>
+    idsOf(unventedRecords.id, unventedRecords, sql`${unventedRecords.serviceRecordId} IN (${visitsOfJob(jobId)})`),
+  actions: { issue: "issued", ...linksRevoked },
+};
+
 const product: AuditKind = {
   kind: "product",
   segments: ["products"],
@@ -231,6 +247,7 @@ export const auditKinds: readonly AuditKind[] = [
   gasSafetyRecord,
   warningNotice,
   serviceSheet,
+  unventedRecord,
   product,
   order,
   settingsGroup,

@@ -17,6 +17,7 @@ import {
   quotes,
   serviceRecords,
   serviceSheets,
+  unventedRecords,
   warningNotices,
 } from "../../../schema/db";
 import { formatPence } from "../../../schema/format";
@@ -164,6 +165,16 @@ function jobReads(db: Db, id: number, today: string) {
       .from(creditNotes)
       .where(inArray(creditNotes.invoiceId, invoiceIdsOf(db, id))),
     buildingRegsRead(db, id),
+    db
+      .select({
+        id: unventedRecords.id,
+        number: unventedRecords.number,
+        status: unventedRecords.status,
+        commissionedOn: unventedRecords.commissionedOn,
+        issuedAt: unventedRecords.issuedAt,
+      })
+      .from(unventedRecords)
+      .where(inArray(unventedRecords.serviceRecordId, visitIdsOf(db, id))),
   ] as const;
 }
 
@@ -186,6 +197,7 @@ export async function readJob(db: Db, id: number, today = londonToday()): Promis
     payments,
     credits,
     [regsFacts],
+    cylinders,
   ] = reads;
   if (!job) throw notFound("Job");
   const { state } = job;
@@ -254,6 +266,14 @@ export async function readJob(db: Db, id: number, today = londonToday()): Promis
       detail: null,
       status: s.status,
       href: `/service-sheets/${s.id}`,
+    })),
+    ...cylinders.map((u) => ({
+      kind: "document" as const,
+      at: u.issuedAt ?? u.commissionedOn,
+      title: `Unvented cylinder record ${u.number === null ? "(draft)" : numberText("unventedRecord", u.number)}`,
+      detail: null,
+      status: u.status,
+      href: `/unvented-records/${u.id}`,
     })),
     ...invoiceRows.map((i) => ({
       kind: "invoice" as const,

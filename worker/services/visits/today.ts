@@ -13,7 +13,7 @@ import {
 import type { Db } from "../../db/client";
 import { customerAddress } from "../documents/drafts";
 import { engineersColumn, onlyEngineer, parseEngineers } from "./engineers";
-import { parseVisitDocument, visitDocuments } from "./visit-documents";
+import { parseVisitDocuments, visitDocuments } from "./visit-documents";
 
 /**
  * The engineer's day: the visits of a London date in time order (those with a time first by time,
@@ -124,8 +124,7 @@ export async function today(db: Db, date: string, engineer?: number): Promise<To
         owedPence: v.customerId === null ? 0 : (owedBy.get(v.customerId) ?? 0),
         description: v.description,
         propertyId: v.propertyId,
-        gasSafetyRecord: parseVisitDocument(v.gasSafetyRecord),
-        serviceSheet: parseVisitDocument(v.serviceSheet),
+        ...parseVisitDocuments(v),
         sheet: sheet ? sheetOfRow(sheet) : null,
         version: String(v.version),
         engineers: parseEngineers(v.engineers),

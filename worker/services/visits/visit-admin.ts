@@ -39,7 +39,7 @@ import {
   newestRecord,
   ownerBookingRow,
 } from "./owner-visits";
-import { parseVisitDocument, visitDocuments } from "./visit-documents";
+import { parseVisitDocuments, type VisitDocumentColumns, visitDocuments } from "./visit-documents";
 import { atPlace, checkPropertyOf, noSuchCustomer, ofJob, pickedCustomer, placeOfVisit, visitCustomerOf } from "./visit-parties";
 import { assignEngineers, holdVisitTime, releaseVisitTime } from "./visit-time";
 
@@ -60,17 +60,14 @@ export function toAdminServiceRecord({
   customerEmail,
   bookingReference,
   engineers,
-  gasSafetyRecord,
-  serviceSheet,
+  ...documents
 }: {
   record: RecordRow;
   customerName: string | null;
   customerEmail: string | null;
   bookingReference: string | null;
   engineers: string | null;
-  gasSafetyRecord: string | null;
-  serviceSheet: string | null;
-}): AdminServiceRecord {
+} & VisitDocumentColumns): AdminServiceRecord {
   return {
     id: record.id,
     customerId: record.customerId,
@@ -95,8 +92,7 @@ export function toAdminServiceRecord({
     engineers: parseEngineers(engineers),
     propertyId: record.propertyId,
     jobId: record.jobId,
-    gasSafetyRecord: parseVisitDocument(gasSafetyRecord),
-    serviceSheet: parseVisitDocument(serviceSheet),
+    ...parseVisitDocuments(documents),
   };
 }
 

@@ -1,6 +1,7 @@
 import { Badge, Button, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
+import { qualificationOf } from "../../../../schema/api/diary";
 import type { DocumentSummary } from "../../../../schema/api/documents";
 import type { AdminServiceRecord } from "../../../../schema/api/records";
 import { reminderVisitPatterns } from "../../../../schema/business";
@@ -14,9 +15,10 @@ const visitOfKind = (kind: keyof typeof reminderVisitPatterns, serviceType: stri
 const drafts = {
   "gas-safety-record": { api: "/api/admin/gas-safety-records", screen: "/gas-safety-records", start: "Start gas safety record" },
   "service-sheet": { api: "/api/admin/service-sheets", screen: "/service-sheets", start: "Start service sheet" },
+  "unvented-record": { api: "/api/admin/unvented-records", screen: "/unvented-records", start: "Start unvented cylinder record" },
 } as const;
 
-/** "Start gas safety record" / "Start service sheet": a draft at the property (from the visit when there is one), then its form. */
+/** "Start gas safety record" / "Start service sheet" / "Start unvented cylinder record": a draft at the property (from the visit when there is one), then its form. */
 export function StartDocument({
   kind,
   propertyId,
@@ -55,16 +57,25 @@ export function StartDocument({
 export function VisitDocumentAction({
   record,
 }: {
-  record: Pick<AdminServiceRecord, "id" | "status" | "serviceType" | "propertyId" | "gasSafetyRecord" | "serviceSheet">;
+  record: Pick<
+    AdminServiceRecord,
+    "id" | "status" | "serviceType" | "propertyId" | "gasSafetyRecord" | "serviceSheet" | "unventedRecord"
+  >;
 }) {
   const actions = [
     documentAction(record, "gas-safety-record", record.gasSafetyRecord, visitOfKind("gasSafety", record.serviceType)),
     documentAction(record, "service-sheet", record.serviceSheet, visitOfKind("service", record.serviceType)),
+    // A cylinder's installation or its annual check (G3): the visit kinds an unvented qualification does.
+    documentAction(record, "unvented-record", record.unventedRecord, qualificationOf(record.serviceType) === "unvented"),
   ].filter(Boolean);
   return actions.length > 0 ? actions : null;
 }
 
-const documentNames = { "gas-safety-record": "gas safety record", "service-sheet": "service sheet" } as const;
+const documentNames = {
+  "gas-safety-record": "gas safety record",
+  "service-sheet": "service sheet",
+  "unvented-record": "unvented cylinder record",
+} as const;
 
 function documentAction(
   record: { id: number; propertyId: number | null },
