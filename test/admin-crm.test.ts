@@ -218,6 +218,7 @@ describe("admin service records and customers", () => {
       jobId: expect.any(Number),
       gasSafetyRecord: null,
       serviceSheet: null,
+      unventedRecord: null,
     });
     expect(ours[1]).toMatchObject({ customerId: null, customerName: null, customerEmail: null, cost: null });
   });
