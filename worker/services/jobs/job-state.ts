@@ -3,10 +3,10 @@ import type { JobState } from "../../../schema/api/jobs";
 import { jobs } from "../../../schema/db";
 
 /**
- * A job's title and state, read in SQL from what hangs on it (docs/decisions/023-the-job.md), so one
- * job's screen, a customer's jobs and the list of every job read them alike, and the list filters and
- * counts by state at any size. Written once, here, for a select from `jobs`: the outer job is named
- * `"jobs"."id"` in full (a correlated subquery never meets an unqualified column).
+ * A job's title (read in SQL from what hangs on it) and state (from the facts the database keeps on
+ * its row), as one job's screen, a customer's jobs and the list of every job read them
+ * (docs/decisions/023-the-job.md). Written once, here, for a select from `jobs`: the outer job is
+ * named `"jobs"."id"` in full (a correlated subquery never meets an unqualified column).
  */
 const job = sql.raw(`"jobs"."id"`);
 
