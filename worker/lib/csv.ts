@@ -51,14 +51,17 @@ function cell(value: CsvValue): string {
 }
 const NEEDS_QUOTES = /[",\r\n\uFEFF]|^ | $/;
 
-export function writeCsv(fields: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  const lines = new Array<string>(rows.length + 1);
-  lines[0] = fields.map(cell).join(",");
-  rows.forEach((row, i) => {
-    lines[i + 1] = row.map(cell).join(",");
-  });
+/** Cells as one line of the file: a document's cells shared by its rows are written once this way. */
+export const csvCells = (values: readonly CsvValue[]): string => values.map(cell).join(",");
+
+/** A file from its header and lines already written by `csvCells`. */
+export function writeCsvLines(fields: readonly string[], lines: readonly string[]): string {
   // A header alone ends with its line break, as Papaparse wrote it.
-  return CSV_BOM + lines.join("\r\n") + (rows.length ? "" : "\r\n");
+  return `${CSV_BOM}${csvCells(fields)}${lines.length ? "\r\n" : ""}${lines.join("\r\n")}${lines.length ? "" : "\r\n"}`;
+}
+
+export function writeCsv(fields: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
+  return writeCsvLines(fields, rows.map(csvCells));
 }
 
 /** A cell as the writer wrote it back to what it was: the ' before a formula character taken off. */

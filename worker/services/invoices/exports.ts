@@ -5,7 +5,7 @@ import { lineAmounts, type VatRate } from "../../../schema/money";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import { inJsonList } from "../../db/json-list";
-import { type CsvValue, csvPounds, writeCsv } from "../../lib/csv";
+import { type CsvValue, csvCells, csvPounds, writeCsv, writeCsvLines } from "../../lib/csv";
 import { balanceOf } from "./invoices";
 
 /**
@@ -131,7 +131,8 @@ export async function invoicesCsv(db: Db, from: string, to: string): Promise<str
     const r = contacts.get(id);
     return { name: r?.firstName ? `${r.firstName} ${r.lastName}`.trim() : "Unknown customer", email: r?.email ?? "" };
   };
-  const out: CsvValue[][] = [];
+  // A document's own cells are escaped once and shared by each of its lines' rows.
+  const out: string[] = [];
   for (const row of rows) {
     const [
       ,
@@ -184,10 +185,10 @@ export async function invoicesCsv(db: Db, from: string, to: string): Promise<str
     const outstanding = void_
       ? 0
       : Math.max(0, balanceOf({ grossPence: gross, depositPence: deposit, creditedPence: credited, paidPence: paid }));
-    const tail = [...documentColumns(lines, 1), money(paid + deposit), money(outstanding)];
+    const before = csvCells(head);
+    const after = csvCells([...documentColumns(lines, 1), money(paid + deposit), money(outstanding)]);
     for (const l of lines) {
-      out.push([
-        ...head,
+      const own = csvCells([
         l.line.description,
         l.line.quantity,
         money(l.line.unitPence),
@@ -196,24 +197,26 @@ export async function invoicesCsv(db: Db, from: string, to: string): Promise<str
         money(l.vatPence),
         "GBP",
         void_ ? "Invoice (void)" : "Invoice",
-        ...tail,
       ]);
+      out.push(`${before},${own},${after}`);
     }
   }
   for (const { note, invoiceNumber, invoiceId, vatRegistered: registered } of notes) {
     const lines = withAmounts(note.lines, registered);
     const contact = contactOf(invoiceId);
-    const summary = documentColumns(lines, -1);
+    const before = csvCells([
+      contact.name,
+      contact.email,
+      "",
+      "",
+      numberText("creditNote", note.number),
+      `Against ${numberText("invoice", invoiceNumber!)}`,
+      ukDate(note.issueDate),
+      ukDate(note.issueDate),
+    ]);
+    const after = csvCells([...documentColumns(lines, -1), money(0), money(0)]);
     for (const l of lines) {
-      out.push([
-        contact.name,
-        contact.email,
-        "",
-        "",
-        numberText("creditNote", note.number),
-        `Against ${numberText("invoice", invoiceNumber!)}`,
-        ukDate(note.issueDate),
-        ukDate(note.issueDate),
+      const own = csvCells([
         l.line.description,
         -l.line.quantity,
         money(l.line.unitPence),
@@ -222,13 +225,11 @@ export async function invoicesCsv(db: Db, from: string, to: string): Promise<str
         money(-l.vatPence),
         "GBP",
         "Credit note",
-        ...summary,
-        money(0),
-        money(0),
       ]);
+      out.push(`${before},${own},${after}`);
     }
   }
-  return writeCsv(HEADERS, out);
+  return writeCsvLines(HEADERS, out);
 }
 
 export async function paymentsCsv(db: Db, from: string, to: string): Promise<string> {
