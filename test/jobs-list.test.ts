@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { JobSummary } from "../schema/api/jobs";
 import type { AdminQuote } from "../schema/api/quotes";
+import { JOB_STAGE_SQL } from "../schema/db/jobs";
 import { createCustomer, createServiceRecord } from "./helpers/factories-admin";
 import { query } from "./helpers/factories-commerce";
 import { admin, boilerQuote } from "./helpers/quotes";
@@ -180,5 +181,16 @@ describe("the list of every job", () => {
     const tooMany = await admin("GET", "/api/admin/jobs?limit=500");
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error).toBe("The limit must be between 1 and 100");
+  });
+});
+
+describe("the job's stage column", () => {
+  // The stage is a generated column: the database computes it from the SQL its migration wrote.
+  // schema/db/jobs.ts keeps that SQL for Drizzle; the two must say the same, or the code's idea of
+  // a state and the database's drift apart without a test noticing.
+  it("is computed by the database from exactly the SQL schema/db/jobs.ts names", async () => {
+    const [table] = await query<{ sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'jobs'");
+    const flat = (text: string) => text.replace(/\s+/g, " ").trim();
+    expect(flat(table.sql)).toContain(`\`stage\` text GENERATED ALWAYS AS (${flat(JOB_STAGE_SQL)}) VIRTUAL`);
   });
 });
