@@ -109,6 +109,10 @@ test.describe("an unvented cylinder record on a phone", () => {
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.body())), { mergePages: true });
     for (const words of [number, "Megaflo", "MF-55501", "210 litres", "7 bar, 90 °C", "D2 LENGTH 4.5 m", "Over the yard gully"])
       expect(text.replace(/\s+/g, " ")).toContain(words);
+    // Its History, newest first: issued after it was created.
+    const history = page.getByRole("region", { name: "History" }).locator("ol.audit-history > li");
+    await expect(history.first()).toContainText("issued");
+    await expect(history.last()).toContainText("created");
     await expectNoHorizontalScroll(page);
     await shoot(page, "unvented-record-issued-390");
 

@@ -191,6 +191,6 @@ describe("the job's stage column", () => {
   it("is computed by the database from exactly the SQL schema/db/jobs.ts names", async () => {
     const [table] = await query<{ sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'jobs'");
     const flat = (text: string) => text.replace(/\s+/g, " ").trim();
-    expect(flat(table.sql)).toContain(`\`stage\` text GENERATED ALWAYS AS (${flat(JOB_STAGE_SQL)}) VIRTUAL`);
+    expect(flat(table?.sql ?? "")).toContain(`\`stage\` text GENERATED ALWAYS AS (${flat(JOB_STAGE_SQL)}) VIRTUAL`);
   });
 });
