@@ -113,6 +113,25 @@ test.describe("an unvented cylinder record on a phone", () => {
     const history = page.getByRole("region", { name: "History" }).locator("ol.audit-history > li");
     await expect(history.first()).toContainText("issued");
     await expect(history.last()).toContainText("created");
+
+    // A year's service appended to it (here the same day): refused with a check missing, then recorded.
+    await page.getByRole("button", { name: "Record this year's service" }).click();
+    const service = page.getByRole("form", { name: "This year's service" });
+    await service.getByLabel("Expansion vessel charge pressure").fill("3.4");
+    await service.getByLabel("Pressure reducing valve setting").fill("3");
+    for (const check of ["Expansion relief valve", "Temperature/pressure relief valve", "Thermostat", "High-limit cut-out"])
+      await answer(service, `${check} checked`, "Yes");
+    await service.getByLabel("Parts replaced").fill("Tundish O-ring");
+    await service.getByRole("button", { name: "Record the service" }).click();
+    await expect(service.getByText("Check the tundish and discharge pipe before recording the service")).toBeVisible();
+    await answer(service, "Tundish and discharge pipe checked", "Yes");
+    await service.getByRole("button", { name: "Record the service" }).click();
+    const services = page.getByRole("region", { name: "Annual services" });
+    await expect(services.locator("ol > li")).toHaveCount(1);
+    await expect(services).toContainText("Expansion vessel 3.4 bar");
+    await expect(services).toContainText("parts: Tundish O-ring");
+    await expect(service).toBeHidden();
+    await expect(history.first()).toContainText("recorded an annual service");
     await expectNoHorizontalScroll(page);
     await shoot(page, "unvented-record-issued-390");
 

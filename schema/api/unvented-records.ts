@@ -1,6 +1,7 @@
 import type { ErrorDetail } from "./errors";
 import { drawnSignature, isoDate, optionalText, yesNoField } from "./fields";
 import { type EngineerFields, engineerFields, readingField } from "./gas-safety";
+import type { UnventedService } from "./unvented-services";
 import { RESPONSIBLE_SIGNATURE_MAX_CHARS } from "./warning-notices";
 import { z } from "./z";
 
@@ -15,6 +16,7 @@ import { z } from "./z";
 /** The one qualification (admin_users.qualifications) that may issue it. */
 export const UNVENTED_QUALIFICATION = "unvented";
 export const NOT_QUALIFIED_FOR_G3 = "Only an engineer qualified for unvented hot water (G3) can issue this record";
+export const NOT_QUALIFIED_FOR_G3_SERVICE = "Only an engineer qualified for unvented hot water (G3) can record its service";
 
 /** The safety checks the installer ticks, each asked as "checked?". */
 export const UNVENTED_CHECKS = [
@@ -179,5 +181,7 @@ export type AdminUnventedRecord = UnventedDraft & {
   customerEmailed: boolean;
   customerSentAt: string | null;
   property: { address: string; postcode: string | null } | null;
+  /** Its annual services since, oldest first (schema/api/unvented-services.ts). */
+  services: UnventedService[];
   updatedAt: string;
 };

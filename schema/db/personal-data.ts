@@ -28,6 +28,7 @@ import {
   sheetSyncs,
   stockMovements,
   stripeEvents,
+  unventedServices,
 } from ".";
 import { contactData } from "./personal-data-contact";
 import { documentData } from "./personal-data-documents";
@@ -125,6 +126,11 @@ export const noPersonalData = [
       buildingRegsNotifications.recordedAt,
       buildingRegsNotifications.updatedAt,
     ],
+  },
+  {
+    table: unventedServices,
+    why: "a cylinder's annual services after its commissioning record: the readings, checks, parts and the engineer who did them; kept with the issued record they are appended to, which is kept",
+    other: [unventedServices.servicedOn, unventedServices.nextDue, unventedServices.details, unventedServices.createdAt],
   },
   {
     table: sheetSyncs,

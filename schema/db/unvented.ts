@@ -39,3 +39,27 @@ export const unventedRecords = sqliteTable(
     index("unvented_records_visit").on(t.serviceRecordId),
   ],
 );
+
+/**
+ * A cylinder's annual service after its commissioning (G3, as a Benchmark's service record): the
+ * checks and readings of that year, the parts replaced and the next due date, entered by an engineer
+ * holding the unvented qualification under their own name and licence, and appended to the issued
+ * record; never changed after. The record's screen and the customer's account list them.
+ */
+export const unventedServices = sqliteTable(
+  "unvented_services",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    unventedRecordId: integer("unvented_record_id")
+      .notNull()
+      .references(() => unventedRecords.id, { onDelete: "cascade" }),
+    /** London date of the service (yyyy-mm-dd). */
+    servicedOn: text("serviced_on").notNull(),
+    /** London date the next one is due (yyyy-mm-dd). */
+    nextDue: text("next_due").notNull(),
+    /** The checks, readings, parts and the engineer (JSON, schema/api/unvented-services.ts UnventedServiceDetails). */
+    details: text("details").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("unvented_services_record").on(t.unventedRecordId, t.servicedOn)],
+);

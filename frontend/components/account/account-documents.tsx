@@ -15,6 +15,7 @@ function DocumentLink({ d }: { d: AccountDocument }) {
         {d.title} {d.number}
         {d.classification ? `: ${d.classification}` : ""} ({formatDate(d.date)}, PDF)
       </a>
+      {d.nextDueDate ? <span className="quote-small"> · next due {formatDate(d.nextDueDate)}</span> : null}
     </li>
   );
 }

@@ -149,7 +149,7 @@ function Customer({ id }: { id: number }) {
           </PagedList>
         </section>
       </div>
-      <RecordHistory key={saves} kind="customer" id={id} />
+      <RecordHistory version={saves} kind="customer" id={id} />
       <RecordEditor draft={actions.draft} onClose={actions.close} onSaved={actions.saved} />
       {merging !== undefined ? (
         <MergeDialog customer={customer} other={merging} onClose={() => setMerging(undefined)} onMerged={records.refresh} />

@@ -23,7 +23,7 @@ export default function GasSafetyRecordPage() {
           ) : (
             <DraftRecord key={id} record={record} onIssued={refresh} />
           )}
-          <RecordHistory key={record.updatedAt} kind="gas-safety-record" id={record.id} />
+          <RecordHistory version={record.updatedAt} kind="gas-safety-record" id={record.id} />
         </>
       )}
     </LoadedDocument>

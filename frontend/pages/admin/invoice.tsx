@@ -32,7 +32,7 @@ export default function InvoicePage() {
           ) : (
             <IssuedInvoice invoice={invoice} onChanged={refresh} />
           )}
-          <RecordHistory key={invoice.updatedAt} kind="invoice" id={invoice.id} />
+          <RecordHistory version={invoice.updatedAt} kind="invoice" id={invoice.id} />
         </>
       )}
     </LoadedDocument>

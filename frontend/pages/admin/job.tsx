@@ -109,7 +109,7 @@ function Job({ job, onChanged }: { job: AdminJob; onChanged: () => unknown }) {
           </li>
         ))}
       </ol>
-      <RecordHistory key={job.events.length} kind="job" id={job.id} />
+      <RecordHistory version={job.events.length} kind="job" id={job.id} />
     </>
   );
 }

@@ -29,7 +29,7 @@ export default function QuotePage() {
             initial={formOf(quote)}
             onSaved={refresh}
           />
-          <RecordHistory key={quote.updatedAt} kind="quote" id={quote.id} />
+          <RecordHistory version={quote.updatedAt} kind="quote" id={quote.id} />
         </>
       )}
     </LoadedDocument>

@@ -23,7 +23,7 @@ export default function UnventedRecordPage() {
           ) : (
             <DraftUnvented key={id} record={record} onIssued={refresh} />
           )}
-          <RecordHistory key={record.updatedAt} kind="unvented-record" id={record.id} />
+          <RecordHistory version={`${record.updatedAt}-${record.services.length}`} kind="unvented-record" id={record.id} />
         </>
       )}
     </LoadedDocument>

@@ -58,6 +58,7 @@ const BY_ID: Readonly<Record<string, Scope>> = {
   "GET /unvented-records/:id": unventedRecord,
   "PATCH /unvented-records/:id": unventedRecord,
   "POST /unvented-records/:id/issue": unventedRecord,
+  "POST /unvented-records/:id/services": unventedRecord,
   "GET /unvented-records/:id/pdf": unventedRecord,
 };
 

@@ -71,6 +71,7 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly TeamRole[]>> = {
   "GET /unvented-records/:id": EVERYONE,
   "PATCH /unvented-records/:id": EVERYONE,
   "POST /unvented-records/:id/issue": EVERYONE,
+  "POST /unvented-records/:id/services": EVERYONE,
   "GET /unvented-records/:id/pdf": EVERYONE,
   "POST /unvented-records/:id/revoke-links": OFFICE,
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { idParamSchema } from "../../../schema/api/lists";
 import { unventedCreateSchema, unventedPatchSchema } from "../../../schema/api/unvented-records";
+import { unventedServiceSchema } from "../../../schema/api/unvented-services";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { notFound } from "../../lib/errors";
@@ -14,8 +15,9 @@ import {
   revokeUnventedLinks,
   updateUnventedRecord,
 } from "../../services/unvented/records";
+import { addUnventedService } from "../../services/unvented/services";
 
-/** Mounted at /api/admin: unvented cylinder commissioning records (G3): drafts, issue, the PDF, revoking links. */
+/** Mounted at /api/admin: unvented cylinder commissioning records (G3): drafts, issue, the PDF, revoking links, annual services. */
 const id = validate("param", idParamSchema);
 const app = new Hono<HonoEnv>()
   .post("/unvented-records", validate("json", unventedCreateSchema), async (c) =>
@@ -27,6 +29,9 @@ const app = new Hono<HonoEnv>()
   )
   .post("/unvented-records/:id/issue", id, async (c) =>
     c.json(await issueUnventedRecord(c.env, getDb(c.env), c.req.valid("param").id, c.get("adminUser"))),
+  )
+  .post("/unvented-records/:id/services", id, validate("json", unventedServiceSchema), async (c) =>
+    c.json(await addUnventedService(c.env, getDb(c.env), c.req.valid("param").id, c.req.valid("json"), c.get("adminUser")), 201),
   )
   .post("/unvented-records/:id/revoke-links", id, async (c) =>
     c.json(await revokeUnventedLinks(c.env, getDb(c.env), c.req.valid("param").id)),

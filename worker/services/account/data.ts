@@ -28,6 +28,7 @@ import {
   serviceReminders,
   serviceSheets,
   unventedRecords,
+  unventedServices,
   visitSheets,
   warningNotices,
 } from "../../../schema/db";
@@ -111,6 +112,7 @@ export async function exportAccount(db: Db, email: string) {
     noticeRows,
     sheetRows,
     cylinderRows,
+    cylinderServiceRows,
     notificationRows,
     orderRows,
     orderLineRows,
@@ -155,6 +157,18 @@ export async function exportAccount(db: Db, email: string) {
       .select()
       .from(unventedRecords)
       .where(and(inArray(unventedRecords.customerId, ids), eq(unventedRecords.status, "issued"))),
+    db
+      .select()
+      .from(unventedServices)
+      .where(
+        inArray(
+          unventedServices.unventedRecordId,
+          db
+            .select({ id: unventedRecords.id })
+            .from(unventedRecords)
+            .where(and(inArray(unventedRecords.customerId, ids), eq(unventedRecords.status, "issued"))),
+        ),
+      ),
     notificationsHeld(db, ids),
     db.select().from(orders).where(sql`lower(${orders.customerEmail}) = ${email}`),
     db.select().from(orderLines).where(inArray(orderLines.orderId, ofOrders)),
@@ -225,6 +239,7 @@ export async function exportAccount(db: Db, email: string) {
     warningNotices: noticeRows,
     serviceSheets: sheetRows,
     unventedRecords: cylinderRows,
+    unventedServices: cylinderServiceRows,
     buildingRegsNotifications: notificationRows.map((row) => ({
       ...row,
       installations: JSON.parse(row.installations) as InstallationKind[],

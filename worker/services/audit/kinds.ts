@@ -186,7 +186,7 @@ const unventedRecord: AuditKind = {
   }),
   ofJob: (jobId) =>
     idsOf(unventedRecords.id, unventedRecords, sql`${unventedRecords.serviceRecordId} IN (${visitsOfJob(jobId)})`),
-  actions: { issue: "issued", ...linksRevoked },
+  actions: { issue: "issued", services: "recorded an annual service", ...linksRevoked },
 };
 
 const product: AuditKind = {

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
-import { unventedRecords } from "../../../schema/db";
-import { addDays, londonDateOf } from "../../../schema/london-time";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { unventedRecords, unventedServices } from "../../../schema/db";
+import { addDays, addMonths, londonDateOf } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
 import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
@@ -11,7 +11,8 @@ import { renderUnventedRecord, type UnventedSnapshot } from "./render";
 
 /**
  * The unvented cylinder record as the documents room sees it: its PDF from the snapshot, its links
- * ending as a service sheet's do, listed on the customer's, the property's and the account's pages.
+ * ending as a service sheet's do, listed on the customer's, the property's and the account's pages
+ * with its next annual service due.
  */
 const u = unventedRecords;
 const LIST_LIMIT = 200;
@@ -29,6 +30,9 @@ const listRows = (db: Db, scope: DocumentScope) =>
       propertyId: u.propertyId,
       commissionedOn: u.commissionedOn,
       linkVersion: u.linkVersion,
+      // A select from unvented_records alone (columns unqualified): the record is named in full (decision 013).
+      lastServiceDue: sql<string | null>`(SELECT max(s.next_due) FROM ${unventedServices} AS s
+        WHERE s.unvented_record_id = ${sql.raw('"unvented_records"."id"')})`,
     })
     .from(u)
     .where(scopeWhere(scope, u.customerId, u.propertyId))
@@ -66,7 +70,8 @@ export const unventedRecordKind: DocumentKind<"unvented-record"> = {
           number: d.number === null ? null : numberText("unventedRecord", d.number),
           propertyId: d.propertyId,
           date: d.commissionedOn,
-          nextDueDate: null,
+          // Its annual service: a year after the commissioning, then when the last service said.
+          nextDueDate: d.status === "issued" ? (d.lastServiceDue ?? addMonths(d.commissionedOn, 12)) : null,
           classification: null,
           pdfUrl: d.status === "issued" ? await documentUrl(env, unventedRecordKind, d.id, d.linkVersion) : null,
           tenantCopyDueBy: null,

@@ -28,14 +28,18 @@ const u = unventedRecords;
 const ALREADY_ISSUED = "This unvented cylinder record has already been issued.";
 
 /** Whether the person issuing holds the unvented hot water qualification on their profile (admin_users). */
-async function requireG3Qualified(db: Db, person: AdminUser | undefined): Promise<AdminUser> {
-  if (!person) throw new ApiError("FORBIDDEN", NOT_QUALIFIED_FOR_G3);
+export async function requireG3Qualified(
+  db: Db,
+  person: AdminUser | undefined,
+  refusal = NOT_QUALIFIED_FOR_G3,
+): Promise<AdminUser> {
+  if (!person) throw new ApiError("FORBIDDEN", refusal);
   const [row] = await db
     .select({ qualifications: adminUsers.qualifications })
     .from(adminUsers)
     .where(eq(adminUsers.id, person.id));
   const held = row ? (JSON.parse(row.qualifications) as string[]) : [];
-  if (!held.includes(UNVENTED_QUALIFICATION)) throw new ApiError("FORBIDDEN", NOT_QUALIFIED_FOR_G3);
+  if (!held.includes(UNVENTED_QUALIFICATION)) throw new ApiError("FORBIDDEN", refusal);
   return person;
 }
 

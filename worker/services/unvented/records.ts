@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import {
   type AdminUnventedRecord,
   emptyUnventedRecord,
@@ -6,7 +6,8 @@ import {
   type UnventedChanges,
   type UnventedDraft,
 } from "../../../schema/api/unvented-records";
-import { customers, outgoingEmails, properties, serviceRecords, unventedRecords } from "../../../schema/db";
+import type { UnventedService, UnventedServiceDetails } from "../../../schema/api/unvented-services";
+import { customers, outgoingEmails, properties, serviceRecords, unventedRecords, unventedServices } from "../../../schema/db";
 import { londonToday } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
@@ -30,11 +31,32 @@ export type UnventedContext = {
   property: typeof properties.$inferSelect | null;
   customer: typeof customers.$inferSelect | null;
   customerSentAt: string | null;
+  services: UnventedService[];
 };
+
+/** A record's annual services (services.ts appends them), oldest first. */
+const servicesOf = (db: Db, recordId: number) =>
+  db
+    .select({
+      id: unventedServices.id,
+      servicedOn: unventedServices.servicedOn,
+      nextDue: unventedServices.nextDue,
+      details: unventedServices.details,
+    })
+    .from(unventedServices)
+    .where(eq(unventedServices.unventedRecordId, recordId))
+    .orderBy(asc(unventedServices.servicedOn), asc(unventedServices.id));
+
+const toService = (row: { id: number; servicedOn: string; nextDue: string; details: string }): UnventedService => ({
+  ...(JSON.parse(row.details) as UnventedServiceDetails),
+  id: row.id,
+  servicedOn: row.servicedOn,
+  nextDue: row.nextDue,
+});
 
 export async function readUnventedContext(db: Db, id: number): Promise<UnventedContext> {
   const ofRecord = (column: typeof u.propertyId | typeof u.customerId) => sql`(SELECT ${column} FROM ${u} WHERE ${u.id} = ${id})`;
-  const [[row], [property], [customer]] = await db.batch([
+  const [[row], [property], [customer], services] = await db.batch([
     db
       .select({
         record: u,
@@ -53,9 +75,10 @@ export async function readUnventedContext(db: Db, id: number): Promise<UnventedC
       .select()
       .from(customers)
       .where(eq(customers.id, ofRecord(u.customerId))),
+    servicesOf(db, id),
   ]);
   if (!row) throw notFound("Unvented cylinder record");
-  return { ...row, property: property ?? null, customer: customer ?? null };
+  return { ...row, property: property ?? null, customer: customer ?? null, services: services.map(toService) };
 }
 
 export const unventedDraftOf = (record: typeof unventedRecords.$inferSelect): UnventedDraft => ({
@@ -80,6 +103,7 @@ async function toAdminRecord(env: AppEnv, ctx: UnventedContext): Promise<AdminUn
     customerEmailed: record.customerEmailId !== null,
     customerSentAt: ctx.customerSentAt,
     property: property && { address: property.address, postcode: property.postcode },
+    services: ctx.services,
     updatedAt: record.updatedAt,
   };
 }

@@ -1,4 +1,5 @@
 import { Heading, Text } from "@radix-ui/themes";
+import { useEffect, useRef } from "react";
 import type { AuditEntry } from "../../../../schema/api/audit";
 import { useAdminData } from "../../../hooks/admin/use-admin-data";
 import { useAdminMe } from "../../../hooks/admin/use-admin-me";
@@ -13,9 +14,28 @@ import { AuditEntryItem } from "./audit-entry";
  * log sees nothing here rather than an error, and is not asked for it (an engineer opens a gas
  * safety record's screen too); the server's refusal is still heeded.
  */
-export function RecordHistory({ kind, id }: { kind: string; id: number | string }) {
+export function RecordHistory({
+  kind,
+  id,
+  version,
+}: {
+  kind: string;
+  id: number | string;
+  /** Changes whenever the record does (its updatedAt, a count): the history is asked for again. */
+  version: string | number;
+}) {
   const reads = readsRecordHistory(useAdminMe()?.role);
-  const { data, error } = useAdminData<AuditEntry[]>(reads ? `/api/admin/audit/${kind}/${encodeURIComponent(String(id))}` : "");
+  const { data, error, refresh } = useAdminData<AuditEntry[]>(
+    reads ? `/api/admin/audit/${kind}/${encodeURIComponent(String(id))}` : "",
+  );
+  // Asked again on a change, not remounted: a remount within SWR's two seconds of the last ask
+  // would be answered from its cache, without the change just made.
+  const seen = useRef(version);
+  useEffect(() => {
+    if (seen.current === version) return;
+    seen.current = version;
+    void refresh();
+  }, [version, refresh]);
   if (!reads) return null;
   if (error && (isUnauthorized(error) || (error instanceof HttpError && error.status === 403))) return null;
   return (

@@ -5,6 +5,7 @@ import { useAdminMe } from "../../../hooks/admin/use-admin-me";
 import { BackToCustomer } from "../gas-safety/back-to-customer";
 import { PageHeader } from "../page-header";
 import { RevokeLinks } from "../revoke-links";
+import { UnventedServices } from "./unvented-services";
 import "../gas-safety/gas-safety.css";
 
 /** An issued unvented cylinder record: the cylinder, who issued it, the customer's copy, its PDF, and revoking its links. */
@@ -71,6 +72,7 @@ export function IssuedUnvented({ record, onChanged }: { record: AdminUnventedRec
           ) : null}
         </Flex>
       </section>
+      <UnventedServices record={record} onChanged={onChanged} />
     </div>
   );
 }
