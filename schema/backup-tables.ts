@@ -38,6 +38,7 @@ export const BACKUP_TABLES = [
   "warning_notices",
   "service_sheets",
   "unvented_records",
+  "benchmark_records",
   "estimates",
   "estimate_versions",
   "estimate_acceptances",

@@ -4,6 +4,7 @@ import type { InstallationKind } from "../../../schema/api/installations";
 import {
   accountErasureRequests,
   appliances,
+  benchmarkRecords,
   bookings,
   buildingRegsNotifications,
   chatMessages,
@@ -111,6 +112,7 @@ export async function exportAccount(db: Db, email: string) {
     noticeRows,
     sheetRows,
     cylinderRows,
+    boilerRows,
     notificationRows,
     orderRows,
     orderLineRows,
@@ -155,6 +157,10 @@ export async function exportAccount(db: Db, email: string) {
       .select()
       .from(unventedRecords)
       .where(and(inArray(unventedRecords.customerId, ids), eq(unventedRecords.status, "issued"))),
+    db
+      .select()
+      .from(benchmarkRecords)
+      .where(and(inArray(benchmarkRecords.customerId, ids), eq(benchmarkRecords.status, "issued"))),
     notificationsHeld(db, ids),
     db.select().from(orders).where(sql`lower(${orders.customerEmail}) = ${email}`),
     db.select().from(orderLines).where(inArray(orderLines.orderId, ofOrders)),
@@ -225,6 +231,7 @@ export async function exportAccount(db: Db, email: string) {
     warningNotices: noticeRows,
     serviceSheets: sheetRows,
     unventedRecords: cylinderRows,
+    benchmarkRecords: boilerRows,
     buildingRegsNotifications: notificationRows.map((row) => ({
       ...row,
       installations: JSON.parse(row.installations) as InstallationKind[],
