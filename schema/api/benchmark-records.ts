@@ -10,6 +10,7 @@ import {
 } from "./benchmark-choices";
 import { drawnSignature, isoDate, optionalText, yesNoField } from "./fields";
 import { engineerFields, readingField } from "./gas-safety";
+import type { AdminAppliance } from "./properties";
 import { RESPONSIBLE_SIGNATURE_MAX_CHARS } from "./warning-notices";
 import { z } from "./z";
 
@@ -170,7 +171,7 @@ export type AdminBenchmarkRecord = BenchmarkDraft & {
   property: {
     address: string;
     postcode: string | null;
-    appliances: { id: number; type: string; make: string | null; model: string | null; location: string }[];
+    appliances: Pick<AdminAppliance, "id" | "type" | "make" | "model" | "location">[];
   } | null;
   /** The company and its Gas Safe registration, from the business settings. */
   installer: { company: string; gasSafeNumber: string };

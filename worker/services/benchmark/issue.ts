@@ -70,7 +70,8 @@ export async function issueBenchmarkRecord(
     customerSignature: draft.customerSignature!,
   };
   const stillDraft = sql`EXISTS (SELECT 1 FROM ${b} WHERE ${b.id} = ${id} AND ${b.status} = 'draft')`;
-  await db.batch([
+  // Whether this request fixed it is what its own UPDATE changed: two issues in the same instant share an issuedAt.
+  const [, fixed] = await db.batch([
     takeNumber(db, "benchmark", stillDraft),
     db
       .update(b)
@@ -83,10 +84,11 @@ export async function issueBenchmarkRecord(
         issuedAt,
         updatedAt: issuedAt,
       })
-      .where(and(eq(b.id, id), eq(b.status, "draft"))),
+      .where(and(eq(b.id, id), eq(b.status, "draft")))
+      .returning({ id: b.id }),
   ]);
+  if (fixed.length === 0) throw new ApiError("CONFLICT", ALREADY_ISSUED);
   const after = await readBenchmarkContext(db, id);
-  if (after.record.issuedAt !== issuedAt) throw new ApiError("CONFLICT", ALREADY_ISSUED);
   try {
     await documentPdf(env, db, benchmarkKind, id);
   } catch (error) {
