@@ -244,6 +244,34 @@ describe("Benchmark commissioning checklists", () => {
     expect((await stranger.call("POST", "/api/admin/benchmark-records", { propertyId: f.home.id })).status).toBe(403);
   });
 
+  it("shows the job's Building Regulations notification once recorded, and prints its reference when none was entered", async () => {
+    const f = await homeWithNewBoiler();
+    const { body: draft } = await post({ propertyId: f.home.id, serviceRecordId: f.visit.id });
+    expect(draft.buildingRegs).toBeNull();
+    const [{ jobId }] = await query<{ jobId: number }>("SELECT job_id AS jobId FROM service_records WHERE id = ?1", f.visit.id);
+    // The job fitted a boiler (its accepted quote's marked line, kept on the job: migration 0037).
+    await query("UPDATE jobs SET installations = '[\"boiler\"]' WHERE id = ?1", jobId);
+    const recorded = await admin("PUT", `/api/admin/jobs/${jobId}/building-regs`, {
+      notifiedBy: "us",
+      notifiedOn: today,
+      reference: "GSR-REF-7788",
+      certificateNumber: "CERT-5521",
+    });
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(200);
+    const path = `/api/admin/benchmark-records/${draft.id}`;
+    expect((await admin<AdminBenchmarkRecord>("GET", path)).body.buildingRegs).toEqual({
+      notifiedOn: today,
+      reference: "GSR-REF-7788",
+      certificateNumber: "CERT-5521",
+    });
+    await admin("PATCH", path, { ...completeChecklist, buildingRegsNumber: null });
+    const issued = await admin<AdminBenchmarkRecord>("POST", `${path}/issue`);
+    expect(issued.status).toBe(200);
+    const text = await pdfOf(issued.body.pdfUrl!);
+    expect(text).toContain("BUILDING REGULATIONS NOTIFICATION NUMBER GSR-REF-7788");
+    expect(text).toContain("COMPLIANCE CERTIFICATE NUMBER CERT-5521");
+  });
+
   it("issued twice at once takes one number: the other answer is 409 and no number is lost", async () => {
     const f = await homeWithNewBoiler();
     const { body: draft } = await post({ propertyId: f.home.id, ...completeChecklist });
