@@ -248,7 +248,10 @@ describe("Benchmark commissioning checklists", () => {
     const f = await homeWithNewBoiler();
     const { body: draft } = await post({ propertyId: f.home.id, serviceRecordId: f.visit.id });
     expect(draft.buildingRegs).toBeNull();
-    const [{ jobId }] = await query<{ jobId: number }>("SELECT job_id AS jobId FROM service_records WHERE id = ?1", f.visit.id);
+    const [{ jobId }] = (await query<{ jobId: number }>(
+      "SELECT job_id AS jobId FROM service_records WHERE id = ?1",
+      f.visit.id,
+    )) as [{ jobId: number }];
     // The job fitted a boiler (its accepted quote's marked line, kept on the job: migration 0037).
     await query("UPDATE jobs SET installations = '[\"boiler\"]' WHERE id = ?1", jobId);
     const recorded = await admin("PUT", `/api/admin/jobs/${jobId}/building-regs`, {

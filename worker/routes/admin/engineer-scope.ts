@@ -32,7 +32,8 @@ const notice: Scope = (id, userId) =>
   );
 const sheet: Scope = (id, userId) => atProperty(sql`SELECT property_id FROM service_sheets WHERE id = ${id}`, userId);
 const unventedRecord: Scope = (id, userId) => atProperty(sql`SELECT property_id FROM unvented_records WHERE id = ${id}`, userId);
-const benchmarkRecord: Scope = (id, userId) => atProperty(sql`SELECT property_id FROM benchmark_records WHERE id = ${id}`, userId);
+const benchmarkRecord: Scope = (id, userId) =>
+  atProperty(sql`SELECT property_id FROM benchmark_records WHERE id = ${id}`, userId);
 const customer: Scope = (id, userId) =>
   sql`EXISTS (SELECT 1 FROM service_records s JOIN visit_engineers ve ON ve.service_record_id = s.id
     WHERE s.customer_id = ${id} AND ve.user_id = ${userId})`;
