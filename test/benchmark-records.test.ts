@@ -109,6 +109,7 @@ describe("Benchmark commissioning checklists", () => {
       "TIME AND TEMPERATURE CONTROL TO HEATING Programmable room thermostat",
       "TIME AND TEMPERATURE CONTROL TO HOT WATER Combination boiler",
       "HEATING ZONE VALVES Not required",
+      "HOT WATER ZONE VALVES Not required",
       "THERMOSTATIC RADIATOR VALVES Fitted",
       "AUTOMATIC BYPASS Fitted",
       "BOILER INTERLOCK PROVIDED Yes",

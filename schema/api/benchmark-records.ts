@@ -171,7 +171,7 @@ export type AdminBenchmarkRecord = BenchmarkDraft & {
   property: {
     address: string;
     postcode: string | null;
-    appliances: Pick<AdminAppliance, "id" | "type" | "make" | "model" | "location">[];
+    appliances: Pick<AdminAppliance, "id" | "type" | "make" | "model" | "serial" | "location">[];
   } | null;
   /** The company and its Gas Safe registration, from the business settings. */
   installer: { company: string; gasSafeNumber: string };

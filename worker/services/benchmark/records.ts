@@ -116,7 +116,14 @@ async function toAdminRecord(env: AppEnv, db: Db, ctx: BenchmarkContext): Promis
     property: property && {
       address: property.address,
       postcode: property.postcode,
-      appliances: ctx.appliances.map((a) => ({ id: a.id, type: a.type, make: a.make, model: a.model, location: a.location })),
+      appliances: ctx.appliances.map((a) => ({
+        id: a.id,
+        type: a.type,
+        make: a.make,
+        model: a.model,
+        serial: a.serial,
+        location: a.location,
+      })),
     },
     installer: { company: letterhead.name, gasSafeNumber: letterhead.gasSafeNumber },
     buildingRegs: ctx.buildingRegs,

@@ -22,6 +22,14 @@ export function BoilerSection({ record, kit, f }: { record: AdminBenchmarkRecord
   const { values, errors, set } = kit;
   const appliances = record.property?.appliances ?? [];
   const regs = record.buildingRegs;
+  // The boiler's make, model and serial from its appliance where the form has none yet (as the server does).
+  const chooseBoiler = (applianceId: number) => {
+    const a = appliances.find((x) => x.id === applianceId);
+    set("applianceId", applianceId);
+    if (a?.make && !values.boilerMake) set("boilerMake", a.make);
+    if (a?.model && !values.boilerModel) set("boilerModel", a.model);
+    if (a?.serial && !values.boilerSerial) set("boilerSerial", a.serial);
+  };
   return (
     <Section id="boiler" title="The boiler">
       <Field id="bm-commissionedOn" label="Date of commissioning" error={errors.commissionedOn}>
@@ -38,7 +46,7 @@ export function BoilerSection({ record, kit, f }: { record: AdminBenchmarkRecord
       <Field id="bm-applianceId" label="Boiler at the property" error={errors.applianceId}>
         <Select.Root
           value={values.applianceId ? String(values.applianceId) : undefined}
-          onValueChange={(v) => set("applianceId", Number(v))}
+          onValueChange={(v) => chooseBoiler(Number(v))}
         >
           <Select.Trigger
             id="bm-applianceId"
