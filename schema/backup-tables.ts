@@ -39,6 +39,7 @@ export const BACKUP_TABLES = [
   "service_sheets",
   "unvented_records",
   "unvented_services",
+  "benchmark_records",
   "estimates",
   "estimate_versions",
   "estimate_acceptances",

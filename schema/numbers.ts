@@ -1,6 +1,7 @@
 /**
  * The numbers people see and quote, one series each, written once: store orders ("NS-10001"), and
- * the documents the business issues (gas safety records, warning notices, service sheets, unvented cylinder records, quotes,
+ * the documents the business issues (gas safety records, warning notices, service sheets, unvented cylinder records, Benchmark
+ * checklists, quotes,
  * invoices, credit notes). A number is given from its series when the document is issued
  * (worker/services/documents/number-series.ts), in the same batch that fixes it: gapless, never reused.
  */
@@ -10,6 +11,7 @@ export const numberSeries = {
   warningNotice: { prefix: "WN-", width: 6 },
   serviceSheet: { prefix: "SS-", width: 6 },
   unventedRecord: { prefix: "G3-", width: 6 },
+  benchmark: { prefix: "BM-", width: 6 },
   estimate: { prefix: "Q-", width: 4 },
   invoice: { prefix: "INV-", width: 4 },
   creditNote: { prefix: "CN-", width: 4 },

@@ -195,11 +195,12 @@ export const adminRoutes: RouteInfo[] = [
   { path: "/admin/email-subscribers", title: "Email Subscribers", description: "", prerender: false },
   { path: "/admin/service-records", title: "Service Records", description: "", prerender: false },
   { path: "/admin/gas-safety", title: "Gas safety records", description: "", prerender: false },
-  // public/_redirects serves /admin/gas-safety-records/*, /admin/service-sheets/* and
-  // /admin/unvented-records/* from the service records screen's shell.
+  // public/_redirects serves /admin/gas-safety-records/*, /admin/service-sheets/*,
+  // /admin/unvented-records/* and /admin/benchmark-records/* from the service records screen's shell.
   { path: "/admin/gas-safety-records/:id", title: "Gas Safety Record", description: "", prerender: false },
   { path: "/admin/service-sheets/:id", title: "Service Sheet", description: "", prerender: false },
   { path: "/admin/unvented-records/:id", title: "Unvented Cylinder Record", description: "", prerender: false },
+  { path: "/admin/benchmark-records/:id", title: "Benchmark Checklist", description: "", prerender: false },
   { path: "/admin/estimates", title: "Quotes", description: "", prerender: false },
   // public/_redirects serves /admin/estimates/* from the quotes screen's shell.
   { path: "/admin/estimates/:id", title: "Quote", description: "", prerender: false },

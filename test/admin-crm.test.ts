@@ -219,6 +219,7 @@ describe("admin service records and customers", () => {
       gasSafetyRecord: null,
       serviceSheet: null,
       unventedRecord: null,
+      benchmarkRecord: null,
     });
     expect(ours[1]).toMatchObject({ customerId: null, customerName: null, customerEmail: null, cost: null });
   });

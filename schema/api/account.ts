@@ -1,3 +1,4 @@
+import type { BenchmarkServiceEntry } from "./benchmark-records";
 import { customerFields } from "./customers";
 import { emailAddress } from "./fields";
 import type { AccountNotification } from "./installations";
@@ -60,6 +61,8 @@ export type AccountDocument = {
   /** A warning notice's classification, for people ("Immediately Dangerous", "At Risk"). */
   classification: string | null;
   pdfUrl: string;
+  /** A Benchmark checklist's service record: its boiler's later services, oldest first. */
+  serviceRecord?: BenchmarkServiceEntry[];
 };
 
 export type AccountProperty = {

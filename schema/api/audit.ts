@@ -19,6 +19,7 @@ export const AUDIT_KIND_LABELS = {
   "warning-notice": "Warning notice",
   "service-sheet": "Service sheet",
   "unvented-record": "Unvented cylinder record",
+  benchmark: "Benchmark checklist",
   visit: "Visit",
   customer: "Customer",
   property: "Property",
@@ -42,6 +43,7 @@ export const AUDIT_KIND_SCREENS: Partial<Record<string, (id: string) => string>>
   "gas-safety-record": (id) => `/gas-safety-records/${id}`,
   "service-sheet": (id) => `/service-sheets/${id}`,
   "unvented-record": (id) => `/unvented-records/${id}`,
+  benchmark: (id) => `/benchmark-records/${id}`,
   customer: (id) => `/customers/${id}`,
 };
 

@@ -40,10 +40,11 @@ export type AdminServiceRecord = {
   propertyId: number | null;
   /** The job this visit is part of (schema/api/jobs.ts). */
   jobId: number | null;
-  /** The visit's latest gas safety record, service sheet and unvented cylinder record, if one was started. */
+  /** The visit's latest gas safety record, service sheet, unvented cylinder record and Benchmark checklist, if one was started. */
   gasSafetyRecord: { id: number; status: "draft" | "issued" } | null;
   serviceSheet: { id: number; status: "draft" | "issued" } | null;
   unventedRecord: { id: number; status: "draft" | "issued" } | null;
+  benchmarkRecord: { id: number; status: "draft" | "issued" } | null;
 };
 
 export const serviceRecordTabs = ["active", "scheduled", "pending"] as const;

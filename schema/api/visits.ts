@@ -57,10 +57,11 @@ export type TodayVisit = {
   owedPence: number;
   description: string | null;
   propertyId: number | null;
-  /** The gas safety record, service sheet or unvented cylinder record started at this visit (the latest of each). */
+  /** The gas safety record, service sheet, unvented cylinder record or Benchmark checklist started at this visit (the latest of each). */
   gasSafetyRecord: { id: number; status: "draft" | "issued" } | null;
   serviceSheet: { id: number; status: "draft" | "issued" } | null;
   unventedRecord: { id: number; status: "draft" | "issued" } | null;
+  benchmarkRecord: { id: number; status: "draft" | "issued" } | null;
   sheet: JobSheet | null;
   /** The visit's version: a sync says which one it was made from, so an office edit since is a conflict. */
   version: string;

@@ -1,5 +1,6 @@
 export * from "./accounts";
 export * from "./audit";
+export * from "./benchmark";
 export * from "./bookings";
 export * from "./building-regs";
 export * from "./crm";

@@ -1,4 +1,5 @@
 import {
+  benchmarkRecords,
   creditNotes,
   enquiries,
   gasSafetyRecords,
@@ -17,7 +18,7 @@ import {
 } from ".";
 import { type PersonalTable, whyRecord } from "./personal-data-rules";
 
-/** Enquiries and the paperwork: invoices and their money, gas safety records, notices, service sheets, cylinder records and quotes. Part of `personalData` (./personal-data.ts), in its order. */
+/** Enquiries and the paperwork: invoices and their money, gas safety records, notices, service sheets, cylinder records, Benchmark checklists and quotes. Part of `personalData` (./personal-data.ts), in its order. */
 export const documentData = {
   enquiries: {
     table: enquiries,
@@ -163,6 +164,24 @@ export const documentData = {
       unventedRecords.issuedAt,
       unventedRecords.createdAt,
       unventedRecords.updatedAt,
+    ],
+    found: "the account's customers' or at their properties",
+    rules: {
+      drafts: { action: "delete", rows: "drafts" },
+      issued: { action: "keep", rows: "issued ones", why: whyRecord("commissioningRecords") },
+    },
+  },
+  benchmarkRecords: {
+    table: benchmarkRecords,
+    personal: [benchmarkRecords.details, benchmarkRecords.snapshot],
+    other: [
+      benchmarkRecords.status,
+      benchmarkRecords.commissionedOn,
+      benchmarkRecords.pdfKey,
+      benchmarkRecords.pdfSha256,
+      benchmarkRecords.issuedAt,
+      benchmarkRecords.createdAt,
+      benchmarkRecords.updatedAt,
     ],
     found: "the account's customers' or at their properties",
     rules: {

@@ -42,7 +42,7 @@ export const keptForTheLaw = {
     rule: "the time in which a claim about that work can be made (Limitation Act 1980)",
   },
   commissioningRecords: {
-    what: "commissioning records of hot water cylinders we fitted",
+    what: "commissioning records of boilers and hot water cylinders we fitted",
     kept: "your name and the property's address as printed on them",
     period: "six years",
     rule: "the time in which a claim about that work can be made (Limitation Act 1980)",
@@ -68,4 +68,4 @@ export const whyRecord = (record: KeptRecord) =>
 
 /** Issued documents and accepted quotes: a customer with one keeps name and address, nothing else. */
 export const KEPT_CUSTOMER =
-  "customers with an issued invoice, gas safety record, warning notice, service sheet or cylinder record, or an accepted quote";
+  "customers with an issued invoice, gas safety record, warning notice, service sheet, cylinder record or Benchmark checklist, or an accepted quote";

@@ -115,6 +115,12 @@ export async function seedEverywhere(p: Person, bookingDay: string) {
     customerName: p.name,
     dischargeTermination: `Gully by ${p.last}'s back door`,
   });
+  // A Benchmark checklist left as a draft, in her name: erased with the account.
+  await ok("POST", "/api/admin/benchmark-records", {
+    propertyId: flat.id,
+    customerName: p.name,
+    outOfRangeReason: `Flue by ${p.last}'s window`,
+  });
 
   // The visit on site: notes with the gate code, the work done, her signature, her name and a photo.
   const visit = await ok("POST", "/api/admin/service-records", {

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
+import { benchmarkKind } from "./benchmark/document-kind";
 import type { DocumentKind, DocumentScope } from "./documents/kind";
 import { listDocuments } from "./documents/list";
 import { gasSafetyRecordKind, serviceSheetKind, warningNoticeKind } from "./gas-safety/document-kinds";
@@ -16,6 +17,7 @@ export const documentKinds = {
   [warningNoticeKind.name]: warningNoticeKind,
   [serviceSheetKind.name]: serviceSheetKind,
   [unventedRecordKind.name]: unventedRecordKind,
+  [benchmarkKind.name]: benchmarkKind,
   [acceptedQuoteKind.name]: acceptedQuoteKind,
   [invoiceKind.name]: invoiceKind,
   [creditNoteKind.name]: creditNoteKind,

@@ -2,10 +2,12 @@ import type { AccountDocument, AccountInvoice, AccountProperty } from "../../../
 import { paymentMethodLabels } from "../../../schema/api/payment-methods";
 import { formatPence } from "../../../schema/format";
 import { formatDate } from "../../../schema/london-time-text";
+import { BenchmarkServiceRecord } from "../benchmark-service-record";
 
 /**
  * The paperwork on the account: a property's issued documents (its latest gas safety record and
- * service sheet first, every warning notice with its classification, the earlier ones folded away),
+ * service sheet first, every warning notice with its classification, every boiler's Benchmark
+ * checklist with its service record since, the earlier ones folded away),
  * and what an invoice has against it (credit notes with their PDFs, the payments received).
  */
 function DocumentLink({ d }: { d: AccountDocument }) {
@@ -16,13 +18,19 @@ function DocumentLink({ d }: { d: AccountDocument }) {
         {d.classification ? `: ${d.classification}` : ""} ({formatDate(d.date)}, PDF)
       </a>
       {d.nextDueDate ? <span className="quote-small"> · next due {formatDate(d.nextDueDate)}</span> : null}
+      {d.serviceRecord ? (
+        <details className="account-past">
+          <summary>Service record ({d.serviceRecord.length})</summary>
+          <BenchmarkServiceRecord entries={d.serviceRecord} />
+        </details>
+      ) : null}
     </li>
   );
 }
 
 export function PropertyDocuments({ property: p }: { property: AccountProperty }) {
   const latest = [p.lastGasSafetyRecord, p.lastServiceSheet].filter((d): d is AccountDocument => d !== null);
-  const notices = p.documents.filter((d) => d.kind === "warning-notice");
+  const notices = p.documents.filter((d) => d.kind === "warning-notice" || d.serviceRecord);
   const shown = new Set([...latest, ...notices].map((d) => d.pdfUrl));
   const earlier = p.documents.filter((d) => !shown.has(d.pdfUrl));
   return (

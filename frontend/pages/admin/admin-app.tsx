@@ -26,6 +26,7 @@ const GasSafetyRecords = lazyPage(() => import("./gas-safety"));
 const GasSafetyRecord = lazyPage(() => import("./gas-safety-record"));
 const ServiceSheet = lazyPage(() => import("./service-sheet"));
 const UnventedRecord = lazyPage(() => import("./unvented-record"));
+const BenchmarkRecord = lazyPage(() => import("./benchmark-record"));
 const Quotes = lazyPage(() => import("./quotes"));
 const Quote = lazyPage(() => import("./quote"));
 const Invoices = lazyPage(() => import("./invoices"));
@@ -75,6 +76,7 @@ const screens = [
   { path: "/gas-safety-records/:id", Screen: GasSafetyRecord },
   { path: "/service-sheets/:id", Screen: ServiceSheet },
   { path: "/unvented-records/:id", Screen: UnventedRecord },
+  { path: "/benchmark-records/:id", Screen: BenchmarkRecord },
   { path: "/estimates", Screen: Quotes },
   { path: "/estimates/:id", Screen: Quote },
   { path: "/invoices", Screen: Invoices },

@@ -32,6 +32,8 @@ const notice: Scope = (id, userId) =>
   );
 const sheet: Scope = (id, userId) => atProperty(sql`SELECT property_id FROM service_sheets WHERE id = ${id}`, userId);
 const unventedRecord: Scope = (id, userId) => atProperty(sql`SELECT property_id FROM unvented_records WHERE id = ${id}`, userId);
+const benchmarkRecord: Scope = (id, userId) =>
+  atProperty(sql`SELECT property_id FROM benchmark_records WHERE id = ${id}`, userId);
 const customer: Scope = (id, userId) =>
   sql`EXISTS (SELECT 1 FROM service_records s JOIN visit_engineers ve ON ve.service_record_id = s.id
     WHERE s.customer_id = ${id} AND ve.user_id = ${userId})`;
@@ -60,6 +62,10 @@ const BY_ID: Readonly<Record<string, Scope>> = {
   "POST /unvented-records/:id/issue": unventedRecord,
   "POST /unvented-records/:id/services": unventedRecord,
   "GET /unvented-records/:id/pdf": unventedRecord,
+  "GET /benchmark-records/:id": benchmarkRecord,
+  "PATCH /benchmark-records/:id": benchmarkRecord,
+  "POST /benchmark-records/:id/issue": benchmarkRecord,
+  "GET /benchmark-records/:id/pdf": benchmarkRecord,
 };
 
 /**
@@ -70,6 +76,7 @@ const BY_BODY: Readonly<Record<string, { field: string; scope: Scope }>> = {
   "POST /gas-safety-records": { field: "propertyId", scope: property },
   "POST /service-sheets": { field: "propertyId", scope: property },
   "POST /unvented-records": { field: "propertyId", scope: property },
+  "POST /benchmark-records": { field: "propertyId", scope: property },
   "POST /service-records": { field: "customerId", scope: customer },
 };
 

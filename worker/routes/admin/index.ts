@@ -5,6 +5,7 @@ import { requireAdmin } from "../../middleware/auth";
 import { hidePricesFromEngineers } from "../../middleware/engineer-prices";
 import { noStore } from "../../middleware/no-store";
 import audit from "./audit";
+import benchmark from "./benchmark";
 import calendar from "./calendar";
 import campaigns from "./campaigns";
 import chats from "./chats";
@@ -59,6 +60,7 @@ const app = new Hono<HonoEnv>()
   .route("/", properties)
   .route("/", gasSafety)
   .route("/", unvented)
+  .route("/", benchmark)
   .route("/", quotes)
   .route("/", invoices)
   .route("/", reports)

@@ -74,6 +74,13 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly TeamRole[]>> = {
   "POST /unvented-records/:id/services": EVERYONE,
   "GET /unvented-records/:id/pdf": EVERYONE,
   "POST /unvented-records/:id/revoke-links": OFFICE,
+  // A new boiler's Benchmark checklist: issued only under a Gas Safe licence (benchmark/issue.ts).
+  "POST /benchmark-records": EVERYONE,
+  "GET /benchmark-records/:id": EVERYONE,
+  "PATCH /benchmark-records/:id": EVERYONE,
+  "POST /benchmark-records/:id/issue": EVERYONE,
+  "GET /benchmark-records/:id/pdf": EVERYONE,
+  "POST /benchmark-records/:id/revoke-links": OFFICE,
 
   // The property on site: its appliances are added and corrected by the engineer standing there.
   "GET /properties/:id": EVERYONE,

@@ -4,6 +4,7 @@ import type { InstallationKind } from "../../../schema/api/installations";
 import {
   accountErasureRequests,
   appliances,
+  benchmarkRecords,
   bookings,
   buildingRegsNotifications,
   chatMessages,
@@ -113,6 +114,7 @@ export async function exportAccount(db: Db, email: string) {
     sheetRows,
     cylinderRows,
     cylinderServiceRows,
+    boilerRows,
     notificationRows,
     orderRows,
     orderLineRows,
@@ -169,6 +171,10 @@ export async function exportAccount(db: Db, email: string) {
             .where(and(inArray(unventedRecords.customerId, ids), eq(unventedRecords.status, "issued"))),
         ),
       ),
+    db
+      .select()
+      .from(benchmarkRecords)
+      .where(and(inArray(benchmarkRecords.customerId, ids), eq(benchmarkRecords.status, "issued"))),
     notificationsHeld(db, ids),
     db.select().from(orders).where(sql`lower(${orders.customerEmail}) = ${email}`),
     db.select().from(orderLines).where(inArray(orderLines.orderId, ofOrders)),
@@ -240,6 +246,7 @@ export async function exportAccount(db: Db, email: string) {
     serviceSheets: sheetRows,
     unventedRecords: cylinderRows,
     unventedServices: cylinderServiceRows,
+    benchmarkRecords: boilerRows,
     buildingRegsNotifications: notificationRows.map((row) => ({
       ...row,
       installations: JSON.parse(row.installations) as InstallationKind[],

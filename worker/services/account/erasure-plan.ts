@@ -5,6 +5,7 @@ import { alias, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
   accountSessions,
   accountSignInLinks,
+  benchmarkRecords,
   bookings,
   campaignRecipients,
   chatMessages,
@@ -53,6 +54,13 @@ export function accountScope(db: Db, email: string) {
   const customerIds = db.select({ id: customers.id }).from(customers).where(ofAccount(email));
   // The customer being judged is an alias, so every EXISTS names it explicitly.
   const k = alias(customers, "kept_customer");
+  const issued = (t: typeof gasSafetyRecords | typeof serviceSheets | typeof unventedRecords | typeof benchmarkRecords) =>
+    exists(
+      db
+        .select({ one })
+        .from(t)
+        .where(and(eq(t.customerId, k.id), eq(t.status, "issued"))),
+    );
   const keptCustomerIds = db
     .select({ id: k.id })
     .from(k)
@@ -66,25 +74,11 @@ export function accountScope(db: Db, email: string) {
               .from(invoices)
               .where(and(eq(invoices.customerId, k.id), ne(invoices.status, "draft"))),
           ),
-          exists(
-            db
-              .select({ one })
-              .from(gasSafetyRecords)
-              .where(and(eq(gasSafetyRecords.customerId, k.id), eq(gasSafetyRecords.status, "issued"))),
-          ),
+          issued(gasSafetyRecords),
           exists(db.select({ one }).from(warningNotices).where(eq(warningNotices.customerId, k.id))),
-          exists(
-            db
-              .select({ one })
-              .from(serviceSheets)
-              .where(and(eq(serviceSheets.customerId, k.id), eq(serviceSheets.status, "issued"))),
-          ),
-          exists(
-            db
-              .select({ one })
-              .from(unventedRecords)
-              .where(and(eq(unventedRecords.customerId, k.id), eq(unventedRecords.status, "issued"))),
-          ),
+          issued(serviceSheets),
+          issued(unventedRecords),
+          issued(benchmarkRecords),
           exists(
             db
               .select({ one })
@@ -140,6 +134,7 @@ function namedByKeptRecord(db: Db) {
     named(warningNotices.propertyId),
     named(serviceSheets.propertyId, eq(serviceSheets.status, "issued")),
     named(unventedRecords.propertyId, eq(unventedRecords.status, "issued")),
+    named(benchmarkRecords.propertyId, eq(benchmarkRecords.status, "issued")),
     named(invoices.propertyId, ne(invoices.status, "draft")),
     named(quotes.propertyId, accepted),
   )!;
@@ -178,6 +173,10 @@ const documentMailIds = (db: Db, s: Scope) => [
     .where(isIn(gasSafetyRecords.customerId, s.customerIds)),
   db.select({ id: serviceSheets.customerEmailId }).from(serviceSheets).where(isIn(serviceSheets.customerId, s.customerIds)),
   db.select({ id: unventedRecords.customerEmailId }).from(unventedRecords).where(isIn(unventedRecords.customerId, s.customerIds)),
+  db
+    .select({ id: benchmarkRecords.customerEmailId })
+    .from(benchmarkRecords)
+    .where(isIn(benchmarkRecords.customerId, s.customerIds)),
 ];
 
 const plan: Plan = {
@@ -268,6 +267,14 @@ const plan: Plan = {
       where: and(
         or(isIn(unventedRecords.customerId, s.customerIds), isIn(unventedRecords.propertyId, s.propertyIds)),
         eq(unventedRecords.status, "draft"),
+      )!,
+    }),
+  },
+  benchmarkRecords: {
+    drafts: (_db, s) => ({
+      where: and(
+        or(isIn(benchmarkRecords.customerId, s.customerIds), isIn(benchmarkRecords.propertyId, s.propertyIds)),
+        eq(benchmarkRecords.status, "draft"),
       )!,
     }),
   },
@@ -380,6 +387,10 @@ export function keptCounts(db: Db, s: ReturnType<typeof accountScope>) {
       .select(n)
       .from(unventedRecords)
       .where(and(isIn(unventedRecords.customerId, s.customerIds), eq(unventedRecords.status, "issued"))),
+    db
+      .select(n)
+      .from(benchmarkRecords)
+      .where(and(isIn(benchmarkRecords.customerId, s.customerIds), eq(benchmarkRecords.status, "issued"))),
     db.select(n).from(quotes).where(isIn(quotes.id, s.keptQuoteIds)),
     db.select(n).from(orders).where(sql`lower(${orders.customerEmail}) = ${s.email}`),
   ] as const;

@@ -77,14 +77,22 @@ export async function eraseAccount(
     mentions(outbox),
     ...keptCounts(db, scope),
   ]);
-  const [invoiceCount, creditNoteCount, recordCount, noticeCount, sheetCount, cylinderCount, quoteCount, orderCount] = counts.map(
-    ([row]) => row?.n ?? 0,
-  );
+  const [
+    invoiceCount,
+    creditNoteCount,
+    recordCount,
+    noticeCount,
+    sheetCount,
+    cylinderCount,
+    boilerCount,
+    quoteCount,
+    orderCount,
+  ] = counts.map(([row]) => row?.n ?? 0);
   const kept: Record<KeptRecord, number> = {
     invoices: invoiceCount! + creditNoteCount!,
     safetyRecords: recordCount! + noticeCount!,
     serviceSheets: sheetCount!,
-    commissioningRecords: cylinderCount!,
+    commissioningRecords: cylinderCount! + boilerCount!,
     acceptedQuotes: quoteCount!,
     orders: orderCount!,
   };

@@ -14,6 +14,7 @@ import {
   accountErasureRequests,
   applianceSummaryColumns,
   appliances,
+  benchmarkRecords,
   bookings,
   buildingRegsNotifications,
   customers,
@@ -31,6 +32,8 @@ import { londonToday } from "../../../schema/london-time";
 import { numberText, orderNumberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
+import { benchmarkKind } from "../benchmark/document-kind";
+import { serviceRecordRead, serviceRecordsById } from "../benchmark/service-record";
 import { ofAccount } from "../customers/customers";
 import { listAllDocuments } from "../document-kinds";
 import { installationsSql } from "../jobs/building-regs";
@@ -132,11 +135,22 @@ const notificationsOf = (db: Db, ids: ReturnType<typeof accountCustomerIds>) =>
 type Person = Awaited<ReturnType<typeof peopleOf>>[number];
 type Place = Awaited<ReturnType<typeof placesOf>>[number];
 type Kit = Awaited<ReturnType<typeof kitOf>>[number];
-type IssuedDocument = Awaited<ReturnType<typeof listAllDocuments>>[number];
+type IssuedDocument = Awaited<ReturnType<typeof issuedDocuments>>[number];
 
-/** The account's issued documents that have a PDF (each property shows its own). */
-const issuedDocuments = async (env: AppEnv, db: Db, ids: ReturnType<typeof accountCustomerIds>) =>
-  (await listAllDocuments(env, db, { customerIds: ids })).filter((d) => d.status === "issued" && d.pdfUrl);
+/**
+ * The account's issued documents that have a PDF (each property shows its own), a Benchmark with
+ * its boiler's service record (every Benchmark's in one statement, read beside the list).
+ */
+async function issuedDocuments(env: AppEnv, db: Db, ids: ReturnType<typeof accountCustomerIds>) {
+  const [documents, services] = await Promise.all([
+    listAllDocuments(env, db, { customerIds: ids }),
+    serviceRecordRead(db, sql`${benchmarkRecords.customerId} IN (${ids})`),
+  ]);
+  const history = serviceRecordsById(services);
+  return documents
+    .filter((d) => d.status === "issued" && d.pdfUrl)
+    .map((d) => (d.kind === benchmarkKind.name ? { ...d, serviceRecord: history.get(d.id) ?? [] } : d));
+}
 
 /** The deals list's entry for the address, if any. */
 const subscriberOf = (db: Db, email: string) =>
@@ -170,6 +184,7 @@ const toDocument = (d: IssuedDocument): AccountDocument => ({
   nextDueDate: d.nextDueDate,
   classification: d.classification ? classificationLabels[d.classification] : null,
   pdfUrl: d.pdfUrl!,
+  ...("serviceRecord" in d ? { serviceRecord: d.serviceRecord } : {}),
 });
 
 /** One property as the account shows it: appliances, its issued documents and "Book the check" filled in. */

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { AUDIT_KIND_LABELS, type AuditKindName } from "../../../schema/api/audit";
 import {
+  benchmarkRecords,
   buildingRegsNotifications,
   gasSafetyRecords,
   invoices,
@@ -189,6 +190,21 @@ const unventedRecord: AuditKind = {
   actions: { issue: "issued", services: "recorded an annual service", ...linksRevoked },
 };
 
+const benchmark: AuditKind = {
+  kind: "benchmark",
+  segments: ["benchmark-records"],
+  snapshot: jsonRow(benchmarkRecords, benchmarkRecords.id, {
+    number: benchmarkRecords.number,
+    status: benchmarkRecords.status,
+    commissionedOn: benchmarkRecords.commissionedOn,
+    issuedAt: benchmarkRecords.issuedAt,
+    linkVersion: benchmarkRecords.linkVersion,
+  }),
+  ofJob: (jobId) =>
+    idsOf(benchmarkRecords.id, benchmarkRecords, sql`${benchmarkRecords.serviceRecordId} IN (${visitsOfJob(jobId)})`),
+  actions: { issue: "issued", ...linksRevoked },
+};
+
 const product: AuditKind = {
   kind: "product",
   segments: ["products"],
@@ -248,6 +264,7 @@ export const auditKinds: readonly AuditKind[] = [
   warningNotice,
   serviceSheet,
   unventedRecord,
+  benchmark,
   product,
   order,
   settingsGroup,

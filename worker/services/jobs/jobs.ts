@@ -4,6 +4,7 @@ import { type AdminJob, type JobEvent, type JobSummary, jobNextStep } from "../.
 import { paymentMethodLabels } from "../../../schema/api/payment-methods";
 import { allEnquiryServiceLabels } from "../../../schema/business";
 import {
+  benchmarkRecords,
   creditNotes,
   customers,
   enquiries,
@@ -175,6 +176,16 @@ function jobReads(db: Db, id: number, today: string) {
       })
       .from(unventedRecords)
       .where(inArray(unventedRecords.serviceRecordId, visitIdsOf(db, id))),
+    db
+      .select({
+        id: benchmarkRecords.id,
+        number: benchmarkRecords.number,
+        status: benchmarkRecords.status,
+        commissionedOn: benchmarkRecords.commissionedOn,
+        issuedAt: benchmarkRecords.issuedAt,
+      })
+      .from(benchmarkRecords)
+      .where(inArray(benchmarkRecords.serviceRecordId, visitIdsOf(db, id))),
   ] as const;
 }
 
@@ -198,6 +209,7 @@ export async function readJob(db: Db, id: number, today = londonToday()): Promis
     credits,
     [regsFacts],
     cylinders,
+    boilers,
   ] = reads;
   if (!job) throw notFound("Job");
   const { state } = job;
@@ -274,6 +286,14 @@ export async function readJob(db: Db, id: number, today = londonToday()): Promis
       detail: null,
       status: u.status,
       href: `/unvented-records/${u.id}`,
+    })),
+    ...boilers.map((c) => ({
+      kind: "document" as const,
+      at: c.issuedAt ?? c.commissionedOn,
+      title: `Benchmark checklist ${c.number === null ? "(draft)" : numberText("benchmark", c.number)}`,
+      detail: null,
+      status: c.status,
+      href: `/benchmark-records/${c.id}`,
     })),
     ...invoiceRows.map((i) => ({
       kind: "invoice" as const,

@@ -79,7 +79,8 @@ export async function issueUnventedRecord(
     customerSignature: draft.customerSignature!,
   };
   const stillDraft = sql`EXISTS (SELECT 1 FROM ${u} WHERE ${u.id} = ${id} AND ${u.status} = 'draft')`;
-  await db.batch([
+  // Whether this request fixed it is what its own UPDATE changed: two issues in the same instant share an issuedAt.
+  const [, fixed] = await db.batch([
     takeNumber(db, "unventedRecord", stillDraft),
     db
       .update(u)
@@ -91,10 +92,11 @@ export async function issueUnventedRecord(
         issuedAt,
         updatedAt: issuedAt,
       })
-      .where(and(eq(u.id, id), eq(u.status, "draft"))),
+      .where(and(eq(u.id, id), eq(u.status, "draft")))
+      .returning({ id: u.id }),
   ]);
+  if (fixed.length === 0) throw new ApiError("CONFLICT", ALREADY_ISSUED);
   const after = await readUnventedContext(db, id);
-  if (after.record.issuedAt !== issuedAt) throw new ApiError("CONFLICT", ALREADY_ISSUED);
   try {
     await documentPdf(env, db, unventedRecordKind, id);
   } catch (error) {

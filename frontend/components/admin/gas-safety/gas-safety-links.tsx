@@ -12,13 +12,18 @@ import { notify } from "../../../lib/toast";
 const visitOfKind = (kind: keyof typeof reminderVisitPatterns, serviceType: string) =>
   reminderVisitPatterns[kind].some((p) => serviceType.toLowerCase().includes(p.replaceAll("%", "")));
 
+/** A new boiler's fitting (its Benchmark checklist is left with the customer): "Boiler Installation", a boiler replacement. */
+const isBoilerInstallation = (serviceType: string) =>
+  /boiler/i.test(serviceType) && /install|replace|fit|commission/i.test(serviceType);
+
 const drafts = {
   "gas-safety-record": { api: "/api/admin/gas-safety-records", screen: "/gas-safety-records", start: "Start gas safety record" },
   "service-sheet": { api: "/api/admin/service-sheets", screen: "/service-sheets", start: "Start service sheet" },
   "unvented-record": { api: "/api/admin/unvented-records", screen: "/unvented-records", start: "Start unvented cylinder record" },
+  benchmark: { api: "/api/admin/benchmark-records", screen: "/benchmark-records", start: "Start Benchmark checklist" },
 } as const;
 
-/** "Start gas safety record" / "Start service sheet" / "Start unvented cylinder record": a draft at the property (from the visit when there is one), then its form. */
+/** "Start gas safety record" / "Start service sheet" / "Start unvented cylinder record" / "Start Benchmark checklist": a draft at the property (from the visit when there is one), then its form. */
 export function StartDocument({
   kind,
   propertyId,
@@ -59,7 +64,7 @@ export function VisitDocumentAction({
 }: {
   record: Pick<
     AdminServiceRecord,
-    "id" | "status" | "serviceType" | "propertyId" | "gasSafetyRecord" | "serviceSheet" | "unventedRecord"
+    "id" | "status" | "serviceType" | "propertyId" | "gasSafetyRecord" | "serviceSheet" | "unventedRecord" | "benchmarkRecord"
   >;
 }) {
   const actions = [
@@ -67,6 +72,7 @@ export function VisitDocumentAction({
     documentAction(record, "service-sheet", record.serviceSheet, visitOfKind("service", record.serviceType)),
     // A cylinder's installation or its annual check (G3): the visit kinds an unvented qualification does.
     documentAction(record, "unvented-record", record.unventedRecord, qualificationOf(record.serviceType) === "unvented"),
+    documentAction(record, "benchmark", record.benchmarkRecord, isBoilerInstallation(record.serviceType)),
   ].filter(Boolean);
   return actions.length > 0 ? actions : null;
 }
@@ -75,6 +81,7 @@ const documentNames = {
   "gas-safety-record": "gas safety record",
   "service-sheet": "service sheet",
   "unvented-record": "unvented cylinder record",
+  benchmark: "Benchmark checklist",
 } as const;
 
 function documentAction(
