@@ -1,6 +1,9 @@
 import type { APIRequestContext } from "@playwright/test";
+import type { AdminBenchmarkRecord } from "../schema/api/benchmark-records";
+import type { AdminAppliance } from "../schema/api/properties";
 import type { AdminQuote } from "../schema/api/quotes";
 import { addDays, londonToday } from "../schema/london-time";
+import { completeChecklist } from "../test/fixtures/benchmark-checklist";
 import { signInLink } from "./account-helpers";
 import {
   adminGet,
@@ -72,6 +75,22 @@ async function boilerFitted(request: APIRequestContext, token: string, daysAgo: 
     status: "completed",
     serviceDate: addDays(londonToday(), -daysAgo),
   });
+  // Its Benchmark commissioning checklist issued at the fitting visit: the job is then done.
+  const boiler = await send<AdminAppliance>(request, token, "post", `/api/admin/properties/${booked.propertyId}/appliances`, {
+    location: "Kitchen",
+    type: "boiler",
+    make: "Worcester",
+    model: "Greenstar 4000 30kW",
+    serial: `WB-${lastName}`,
+    flueType: "room-sealed",
+  });
+  const checklist = await send<AdminBenchmarkRecord>(request, token, "post", "/api/admin/benchmark-records", {
+    propertyId: booked.propertyId,
+    serviceRecordId: booked.visitId,
+    applianceId: boiler.id,
+    ...completeChecklist,
+  });
+  await send(request, token, "post", `/api/admin/benchmark-records/${checklist.id}/issue`);
   return { jobId: booked.jobId!, lastName, email, customerId: customer.id };
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { account, signIn } from "./helpers/account";
-import { acceptedJob, complete } from "./helpers/building-regs";
+import { acceptedJob, complete, issueBenchmarkAt } from "./helpers/building-regs";
 import { query } from "./helpers/factories-commerce";
 import { admin } from "./helpers/quotes";
 
@@ -26,6 +26,7 @@ const record = (jobId: number, body: object) => admin("PUT", `/api/admin/jobs/${
 describe("invoicing a job that owes its notification, by its quote or its visit", () => {
   it("refuses the accepted quote's invoice and the visit's once the work is complete, and takes them once recorded", async () => {
     const { quoteId, visitId, jobId } = await acceptedJob({ boiler: "boiler" });
+    await issueBenchmarkAt(visitId);
     await complete(visitId, "2026-09-01");
     for (const from of [{ fromQuoteId: quoteId }, { fromServiceRecordId: visitId }]) {
       const refused = await invoiceFrom(from);
@@ -42,6 +43,7 @@ describe("invoicing a job that owes its notification, by its quote or its visit"
 
   it("takes the accepted quote's invoice after a notification marked as another party's", async () => {
     const { quoteId, visitId, jobId } = await acceptedJob({ boiler: "boiler" });
+    await issueBenchmarkAt(visitId);
     await complete(visitId, "2026-09-01");
     expect((await invoiceFrom({ fromQuoteId: quoteId })).status).toBe(409);
     expect((await record(jobId, { notifiedBy: "other" })).status).toBe(200);
@@ -59,6 +61,7 @@ describe("invoicing a job that owes its notification, by its quote or its visit"
 
   it("takes a completed visit's invoice while another visit of the job is to do, and refuses the last one's", async () => {
     const { visitId, jobId } = await acceptedJob({ boiler: "boiler" });
+    await issueBenchmarkAt(visitId);
     const second = await admin("POST", "/api/admin/service-records", {
       jobId,
       serviceType: "Boiler installation (second day)",
@@ -78,6 +81,7 @@ describe("invoicing a job that owes its notification, by its quote or its visit"
 
   it("names every installation, and holds nothing up on a job that fitted nothing notifiable", async () => {
     const both = await acceptedJob({ boiler: "boiler", filter: "cylinder" }, { optionalLineIds: ["filter"] });
+    await issueBenchmarkAt(both.visitId);
     await complete(both.visitId, "2026-09-01");
     expect((await invoiceFrom({ fromQuoteId: both.quoteId })).body.error).toBe(
       "This job fitted a boiler and an unvented hot water cylinder: record its Building Regulations notification (or mark it notified by another party) before invoicing it.",

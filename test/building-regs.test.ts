@@ -11,7 +11,7 @@ import { getDb } from "../worker/db/client";
 import { adminSummary } from "../worker/services/home/summary";
 import { readJob } from "../worker/services/jobs/jobs";
 import { account, signIn } from "./helpers/account";
-import { acceptedJob, complete } from "./helpers/building-regs";
+import { acceptedJob, complete, issueBenchmarkAt } from "./helpers/building-regs";
 import { query } from "./helpers/factories-commerce";
 import { admin, boilerQuote, customer } from "./helpers/quotes";
 
@@ -50,6 +50,7 @@ describe("the deadline, in London calendar days", () => {
 describe("a job whose accepted quote fits a boiler", () => {
   it("owes nothing while its visit is to do, then is neutral to day 20, amber on day 21 and red on day 31", async () => {
     const { visitId, jobId } = await acceptedJob({ boiler: "boiler" });
+    await issueBenchmarkAt(visitId);
     const before = await regsOn(jobId, "2026-02-01");
     expect(before).toMatchObject({ installations: ["boiler"], state: "not due", completedOn: null, tone: null, record: null });
 
@@ -100,6 +101,7 @@ describe("a job whose accepted quote fits a boiler", () => {
 
   it("cannot be invoiced as done until the notification is recorded; recording the reference clears the red", async () => {
     const { visitId, jobId } = await acceptedJob({ boiler: "boiler" });
+    await issueBenchmarkAt(visitId);
     await complete(visitId, "2026-09-01");
     const refused = await admin("POST", "/api/admin/invoices", { fromJobId: jobId });
     expect(refused.status).toBe(409);
@@ -152,6 +154,7 @@ describe("a job whose accepted quote fits a boiler", () => {
 
   it("marked notified by another party is invoiced too, with no reference asked", async () => {
     const { visitId, jobId } = await acceptedJob({ boiler: "boiler" });
+    await issueBenchmarkAt(visitId);
     await complete(visitId, "2026-09-01");
     const other = await admin("PUT", `/api/admin/jobs/${jobId}/building-regs`, { notifiedBy: "other" });
     expect(other.status, JSON.stringify(other.body)).toBe(200);
@@ -207,6 +210,7 @@ describe("recording a notification", () => {
     const without = await acceptedJob({ filter: "cylinder" });
     expect((await readJob(db(), without.jobId)).buildingRegs).toBeNull();
     const chosen = await acceptedJob({ boiler: "boiler", filter: "cylinder" }, { optionalLineIds: ["filter"] });
+    await issueBenchmarkAt(chosen.visitId);
     expect((await readJob(db(), chosen.jobId)).buildingRegs?.installations.sort()).toEqual(["boiler", "cylinder"]);
     await complete(chosen.visitId, "2026-09-01");
     expect((await admin("POST", "/api/admin/invoices", { fromJobId: chosen.jobId })).body.error).toBe(

@@ -60,7 +60,13 @@ export type JobBuildingRegs = {
   /** Days to the deadline (negative past it), while it is to notify. */
   daysLeft: number | null;
   record: (BuildingRegsRecord & { recordedAt: string }) | null;
+  /** It fitted a boiler and no Benchmark commissioning checklist is issued at its visits: the job is not done. */
+  benchmarkOwed: boolean;
 };
+
+/** Why a job that fitted a boiler is not done, nor invoiced as done, until its Benchmark is issued. */
+export const BENCHMARK_OWED =
+  "This job fitted a boiler: issue its Benchmark commissioning checklist at the fitting visit before invoicing it.";
 
 /** One notification past day 20 and not recorded, on the home screen. */
 export type NotificationDue = {

@@ -29,6 +29,8 @@ export type NextStepFacts = {
   draftInvoiceId: number | null;
   /** The job fitted a notifiable installation whose Building Regulations notification is not recorded yet. */
   notificationOwed?: boolean;
+  /** Its visits are done but it fitted a boiler whose Benchmark commissioning checklist is not issued. */
+  benchmarkOwed?: boolean;
 };
 
 /** What the owner does next, in the screen's words. */
@@ -43,7 +45,9 @@ export function jobNextStep(state: JobState, facts: NextStepFacts): string {
     case "scheduled":
       return facts.nextVisitStart ? "Carry out the visit" : "Agree a time for the visit";
     case "in progress":
-      return "Finish the job sheet";
+      return facts.benchmarkOwed && facts.nextVisitStart === undefined
+        ? "Issue the Benchmark commissioning checklist for the boiler fitted"
+        : "Finish the job sheet";
     case "done":
       if (facts.draftInvoiceId) return "Issue the draft invoice";
       return facts.notificationOwed ? "Record the Building Regulations notification, then invoice the job" : "Invoice the job";

@@ -9,7 +9,9 @@ import { properties } from "./properties";
  * while a visit is to do, in progress (one under way) or scheduled (accepted while no visit has a
  * time yet); then an enquiry (quote a draft), quoted (sent or viewed), cancelled (declined or expired
  * with nothing invoiced), accepted (no visit yet); then paid when every issued invoice is, invoiced
- * once one is, else done. Written once here, for the column and for migrations/0035_job_facts.sql.
+ * once one is, else in progress while it fitted a boiler whose Benchmark is not issued (issue 47: the
+ * job is not done without its commissioning checklist), else done. Written once here, for the column
+ * and for the migrations that wrote it (0035_job_facts.sql, 0042_job_benchmark.sql).
  */
 export const JOB_STAGE_SQL = `CASE
   WHEN quote_status = 'cancelled' THEN 'cancelled'
@@ -20,6 +22,7 @@ export const JOB_STAGE_SQL = `CASE
   WHEN quote_status IN ('declined', 'expired') AND invoices_issued = 0 THEN 'cancelled'
   WHEN quote_status = 'accepted' AND visits = 0 THEN 'accepted'
   WHEN invoices_issued > 0 THEN CASE WHEN invoices_unpaid > 0 THEN 'invoiced' ELSE 'paid' END
+  WHEN benchmark_owed > 0 THEN 'in progress'
   ELSE 'done' END`;
 
 /**
@@ -53,6 +56,11 @@ export const jobs = sqliteTable(
     /** Its issued invoices, and those of them not paid. */
     invoicesIssued: integer("invoices_issued").notNull().default(0),
     invoicesUnpaid: integer("invoices_unpaid").notNull().default(0),
+    /**
+     * 1 while it fitted a boiler (installations below) and no Benchmark commissioning checklist is
+     * issued at any of its visits: kept by the triggers of migrations/0042_job_benchmark.sql.
+     */
+    benchmarkOwed: integer("benchmark_owed").notNull().default(0),
     /**
      * The state from the facts above, but for the one that needs the day: a sent quote is "quoted"
      * here even past its date (worker/services/jobs/job-state.ts applies the date). Never written; the

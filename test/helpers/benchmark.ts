@@ -1,6 +1,7 @@
 import type { AdminAppliance, AdminProperty } from "../../schema/api/properties";
 import { SERVICE_CHECKS } from "../../schema/api/service-sheets";
 import { londonToday } from "../../schema/london-time";
+import { completeChecklist } from "../fixtures/benchmark-checklist";
 import { admin } from "./admin";
 import { createServiceRecord } from "./factories-admin";
 import { SIGNATURE } from "./gas-safety";
@@ -44,54 +45,7 @@ export async function homeWithNewBoiler(first = "Bea") {
   return { customer, home: home!, boiler, hob, visit, email, tag };
 }
 
-/** Every item of the checklist, as an engineer fills it in, for a combination boiler within its limits. */
-export const completeChecklist = {
-  boilerType: "combination",
-  commissioningEngineerName: "Cara Commissioner",
-  commissioningEngineerLicence: "7654321",
-  buildingRegsNumber: "GSR/2026/0042",
-  heatingControl: "programmable-room-thermostat",
-  hotWaterControl: "combination-boiler",
-  heatingZoneValves: "not-required",
-  hotWaterZoneValves: "not-required",
-  trvs: "fitted",
-  automaticBypass: "fitted",
-  boilerInterlock: true,
-  efficiencyMeasure: "weather-compensation",
-  gasRateUnit: "m3/h",
-  gasRate: 2.85,
-  burnerPressureMbar: 8.4,
-  inletPressureMbar: 20.5,
-  flowTempC: 68,
-  returnTempC: 51,
-  cleanedStandard: "BS 7593:2019",
-  cleanserName: "Sentinel X400",
-  cleanserLitres: 1,
-  inhibitorName: "Fernox F1",
-  inhibitorLitres: 0.5,
-  filter: "magnetic",
-  dhwGasRate: 3.1,
-  dhwInletPressureMbar: 20.2,
-  coldInletTempC: 11,
-  hotOutletTempC: 49,
-  dhwFlowLpm: 12.5,
-  condensateToManufacturer: true,
-  maxCoPpm: 42,
-  maxCo2Percent: 9.4,
-  minCoPpm: 9,
-  minCo2Percent: 8.9,
-  limitCoPpm: 350,
-  limitRatio: 0.004,
-  limitCo2Low: 8.5,
-  limitCo2High: 10.5,
-  instructionsHanded: true,
-  controlsShown: true,
-  customerName: "Bea Combi",
-  customerSignature: SIGNATURE,
-  engineerName: "Owner",
-  engineerLicence: "1234567",
-  signature: SIGNATURE,
-};
+export { completeChecklist };
 
 /** An issued service sheet for `applianceId` at the property, dated `serviceDate`. */
 export async function issuedServiceSheet(propertyId: number, applianceId: number, serviceDate: string, extra: object = {}) {

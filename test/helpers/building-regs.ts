@@ -1,6 +1,9 @@
 import { expect } from "vitest";
+import type { AdminBenchmarkRecord } from "../../schema/api/benchmark-records";
 import type { InstallationKind } from "../../schema/api/installations";
+import type { AdminAppliance } from "../../schema/api/properties";
 import type { AdminQuote } from "../../schema/api/quotes";
+import { completeChecklist } from "./benchmark";
 import { query } from "./factories-commerce";
 import { drainMail } from "./mail";
 import { accept, admin, boilerQuote, customer } from "./quotes";
@@ -34,3 +37,27 @@ export async function acceptedJob(marks: Record<string, InstallationKind>, accep
 /** The visit marked completed on `serviceDate`. */
 export const complete = async (visitId: number, serviceDate: string) =>
   expect((await admin("PATCH", `/api/admin/service-records/${visitId}`, { status: "completed", serviceDate })).status).toBe(200);
+
+/** A boiler added at the visit's property and its Benchmark commissioning checklist issued at the visit. */
+export async function issueBenchmarkAt(visitId: number) {
+  const [visit] = await query<{ property_id: number }>("SELECT property_id FROM service_records WHERE id = ?1", visitId);
+  const propertyId = visit!.property_id;
+  const { body: boiler } = await admin<AdminAppliance>("POST", `/api/admin/properties/${propertyId}/appliances`, {
+    location: "Kitchen",
+    type: "boiler",
+    make: "Worcester",
+    model: "Greenstar 4000 30kW",
+    serial: `WB-${crypto.randomUUID().slice(0, 8)}`,
+    flueType: "room-sealed",
+  });
+  const draft = await admin<AdminBenchmarkRecord>("POST", "/api/admin/benchmark-records", {
+    propertyId,
+    serviceRecordId: visitId,
+    applianceId: boiler.id,
+    ...completeChecklist,
+  });
+  expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+  const issued = await admin<AdminBenchmarkRecord>("POST", `/api/admin/benchmark-records/${draft.body.id}/issue`);
+  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+  return issued.body;
+}

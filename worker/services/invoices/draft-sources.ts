@@ -9,7 +9,7 @@ import { numberText } from "../../../schema/numbers";
 import { partId, uniqueId } from "../../../schema/random";
 import type { Db } from "../../db/client";
 import { ApiError, notFound } from "../../lib/errors";
-import { buildingRegsRead, jobBuildingRegs, requireNotificationRecorded } from "../jobs/building-regs";
+import { buildingRegsRead, jobBuildingRegs, requirePaperworkDone } from "../jobs/building-regs";
 import { billingOf, billingRowQuery } from "../settings/billing-settings";
 import { notAfterToday } from "./invoices";
 import { heldSql } from "./quote-deposit";
@@ -80,7 +80,7 @@ export async function draftFromVisit(db: Db, id: number): Promise<Draft> {
   if (visit.status !== "completed")
     throw new ApiError("CONFLICT", "Only a completed visit can be invoiced: mark it completed first.");
   if (!visit.customerId) throw new ApiError("CONFLICT", "This visit has no customer to invoice.");
-  requireNotificationRecorded(jobBuildingRegs(regsFacts, londonToday()));
+  requirePaperworkDone(jobBuildingRegs(regsFacts, londonToday()));
   await notInvoicedYet(db, i.serviceRecordId, id, "visit");
   const { lines, typedParts } = visitLines(visit, sheet, catalogue, billingOf(billingRow));
   return {
@@ -196,7 +196,7 @@ export async function draftFromQuote(db: Db, id: number): Promise<Draft> {
     buildingRegsRead(db, quote.jobId ?? 0),
   ]);
   const today = londonToday();
-  requireNotificationRecorded(jobBuildingRegs(regsFacts, today));
+  requirePaperworkDone(jobBuildingRegs(regsFacts, today));
   const content = JSON.parse(version!.content) as QuoteContent;
   const option = content.options.find((o) => o.id === acceptance.optionId)!;
   const optional = JSON.parse(acceptance.optionalLineIds) as string[];

@@ -3,7 +3,7 @@ import { invoices, jobs, quotes, serviceRecords, visitSheets } from "../../../sc
 import { londonToday } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
 import { ApiError, notFound } from "../../lib/errors";
-import { buildingRegsRead, jobBuildingRegs, requireNotificationRecorded } from "../jobs/building-regs";
+import { buildingRegsRead, jobBuildingRegs, requirePaperworkDone } from "../jobs/building-regs";
 import { billingOf, billingRowQuery } from "../settings/billing-settings";
 import { type Draft, draftFromQuote, notInvoicedYet, usedPartPrices, visitLines, withIds } from "./draft-sources";
 import { notAfterToday } from "./invoices";
@@ -45,7 +45,7 @@ export async function draftFromJob(db: Db, jobId: number): Promise<Draft> {
   if (!job.customerId) throw new ApiError("CONFLICT", "This job has no customer to invoice.");
   if (visits.length === 0 || visits.some((v) => v.status !== "completed"))
     throw new ApiError("CONFLICT", "Only a job whose visits are all completed can be invoiced: finish them first.");
-  requireNotificationRecorded(jobBuildingRegs(regsFacts, londonToday()));
+  requirePaperworkDone(jobBuildingRegs(regsFacts, londonToday()));
   await notInvoicedYet(db, invoices.jobId, jobId, "job");
   const billing = billingOf(billingRow);
   const fromQuote = quote ? await draftFromQuote(db, quote.id) : null;

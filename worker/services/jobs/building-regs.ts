@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { BuildingRegsRecord } from "../../../schema/api/building-regs";
 import {
+  BENCHMARK_OWED,
   type InstallationKind,
   installationNouns,
   type JobBuildingRegs,
@@ -46,7 +47,7 @@ const recordColumns = {
 /** The facts of job `id`, for the job's batch (readJob); `id` may be SQL naming it (a visit's job). */
 export const buildingRegsRead = (db: Db, id: number | SQL) =>
   db
-    .select({ installations: installationsSql, completedOn: completedOnSql, ...recordColumns })
+    .select({ installations: installationsSql, completedOn: completedOnSql, benchmarkOwed: jobs.benchmarkOwed, ...recordColumns })
     .from(jobs)
     .leftJoin(n, eq(n.jobId, jobs.id))
     .where(eq(jobs.id, id));
@@ -76,6 +77,7 @@ export function jobBuildingRegs(facts: Facts | undefined, today: string): JobBui
     tone: urgency?.tone ?? null,
     daysLeft: urgency?.daysLeft ?? null,
     record,
+    benchmarkOwed: facts.benchmarkOwed > 0,
   };
 }
 
@@ -83,12 +85,15 @@ export function jobBuildingRegs(facts: Facts | undefined, today: string): JobBui
 export const owesNotification = (regs: JobBuildingRegs | null) => regs !== null && regs.record === null;
 
 /**
- * 409 when the job's work is complete and its notification is not recorded: the job is invoiced as
- * done, by whichever route (the job, its accepted quote, one of its visits), only once it is. Before
- * the work is complete (a deposit invoice from the quote) nothing is owed yet.
+ * 409 when the job's work is complete and its paperwork is not: a boiler fitted without its Benchmark
+ * commissioning checklist issued, or a notification not recorded. The job is invoiced as done, by
+ * whichever route (the job, its accepted quote, one of its visits), only once both are. Before the
+ * work is complete (a deposit invoice from the quote) nothing is owed yet.
  */
-export function requireNotificationRecorded(regs: JobBuildingRegs | null) {
-  if (regs?.state !== "to notify") return;
+export function requirePaperworkDone(regs: JobBuildingRegs | null) {
+  if (!regs?.completedOn) return;
+  if (regs.benchmarkOwed) throw new ApiError("CONFLICT", BENCHMARK_OWED);
+  if (regs.state !== "to notify") return;
   const fitted = regs.installations.map((k) => installationNouns[k]).join(" and ");
   throw new ApiError(
     "CONFLICT",

@@ -328,6 +328,7 @@ export async function readJob(db: Db, id: number, today = londonToday()): Promis
       nextVisitStart: visits.find((v) => v.status !== "completed")?.visitStart,
       draftInvoiceId,
       notificationOwed,
+      benchmarkOwed: buildingRegs?.benchmarkOwed ?? false,
     }),
     events,
     draftInvoiceId,

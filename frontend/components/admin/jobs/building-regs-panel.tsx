@@ -41,6 +41,12 @@ export function BuildingRegsPanel({
           Fitted: {fitted}
         </Text>
         <Status regs={regs} />
+        {regs.benchmarkOwed ? (
+          <Text as="p" size="2" mt="2" weight="medium">
+            The boiler's Benchmark commissioning checklist is not issued yet: start it from the fitting visit. The job is done,
+            and can be invoiced, once it is.
+          </Text>
+        ) : null}
         {editing ? (
           <RecordForm
             jobId={jobId}
