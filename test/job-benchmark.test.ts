@@ -7,7 +7,7 @@ import { query } from "./helpers/factories-commerce";
 
 // Issue 47 part 4: the job knows what paperwork it owes. A job whose accepted quote fits a boiler is
 // not done, nor invoiced as done, until its Benchmark commissioning checklist is issued at one of its
-// visits; the fact is kept on the job's row by the database (migrations/0042_job_benchmark.sql).
+// visits; the fact is kept on the job's row by the database (migrations/0041_job_benchmark.sql).
 
 const jobOf = async (jobId: number) => (await admin<AdminJob>("GET", `/api/admin/jobs/${jobId}`)).body;
 const notify = (jobId: number) =>

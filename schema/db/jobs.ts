@@ -11,7 +11,7 @@ import { properties } from "./properties";
  * with nothing invoiced), accepted (no visit yet); then paid when every issued invoice is, invoiced
  * once one is, else in progress while it fitted a boiler whose Benchmark is not issued (issue 47: the
  * job is not done without its commissioning checklist), else done. Written once here, for the column
- * and for the migrations that wrote it (0035_job_facts.sql, 0042_job_benchmark.sql).
+ * and for the migrations that wrote it (0035_job_facts.sql, 0041_job_benchmark.sql).
  */
 export const JOB_STAGE_SQL = `CASE
   WHEN quote_status = 'cancelled' THEN 'cancelled'
@@ -58,7 +58,7 @@ export const jobs = sqliteTable(
     invoicesUnpaid: integer("invoices_unpaid").notNull().default(0),
     /**
      * 1 while it fitted a boiler (installations below) and no Benchmark commissioning checklist is
-     * issued at any of its visits: kept by the triggers of migrations/0042_job_benchmark.sql.
+     * issued at any of its visits: kept by the triggers of migrations/0041_job_benchmark.sql.
      */
     benchmarkOwed: integer("benchmark_owed").notNull().default(0),
     /**
