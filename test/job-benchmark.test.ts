@@ -29,6 +29,7 @@ describe("a job that fitted a boiler", () => {
       next: "Issue the Benchmark commissioning checklist for the boiler fitted",
       canInvoice: false,
       buildingRegs: { state: "notified", benchmarkOwed: true },
+      benchmarkStart: { visitId, draftId: null },
     });
     expect((await inProgressTab(c.id)).map((j) => j.id)).toEqual([jobId]);
     for (const from of [{ fromJobId: jobId }, { fromServiceRecordId: visitId }, { fromQuoteId: quoteId }]) {
@@ -44,9 +45,9 @@ describe("a job that fitted a boiler", () => {
       serviceRecordId: visitId,
     });
     expect(draft.status).toBe("draft");
-    expect((await jobOf(jobId)).state).toBe("in progress");
+    expect(await jobOf(jobId)).toMatchObject({ state: "in progress", benchmarkStart: { visitId, draftId: draft.id } });
     await issueBenchmarkAt(visitId);
-    expect(await jobOf(jobId)).toMatchObject({ state: "done", next: "Invoice the job", canInvoice: true });
+    expect(await jobOf(jobId)).toMatchObject({ state: "done", next: "Invoice the job", canInvoice: true, benchmarkStart: null });
     expect(await inProgressTab(c.id)).toEqual([]);
     expect((await admin("POST", "/api/admin/invoices", { fromJobId: jobId })).status).toBe(201);
   });

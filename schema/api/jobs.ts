@@ -96,6 +96,8 @@ export type AdminJob = JobSummary & {
   canInvoice: boolean;
   /** The Building Regulations notification the job owes, when it fitted a boiler, a cylinder or a gas fire. */
   buildingRegs: JobBuildingRegs | null;
+  /** While a boiler's Benchmark checklist is owed: the visit it is started at (the job's last) and a draft already started. */
+  benchmarkStart: { visitId: number; draftId: number | null } | null;
 };
 
 /** GET /api/admin/jobs: every job, newest first, searched and filtered by state. */

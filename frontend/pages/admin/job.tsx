@@ -98,7 +98,15 @@ function Job({ job, onChanged }: { job: AdminJob; onChanged: () => unknown }) {
           ) : null}
         </Flex>
       </Card>
-      {job.buildingRegs ? <BuildingRegsPanel jobId={job.id} regs={job.buildingRegs} onChanged={onChanged} /> : null}
+      {job.buildingRegs ? (
+        <BuildingRegsPanel
+          jobId={job.id}
+          regs={job.buildingRegs}
+          benchmark={job.benchmarkStart}
+          propertyId={job.propertyId}
+          onChanged={onChanged}
+        />
+      ) : null}
       <Heading as="h2" size="4" mb="3">
         What happened
       </Heading>

@@ -334,6 +334,10 @@ export async function readJob(db: Db, id: number, today = londonToday()): Promis
     draftInvoiceId,
     canInvoice: state === "done" && invoiceRows.every((i) => i.status === "void") && !notificationOwed,
     buildingRegs,
+    benchmarkStart:
+      buildingRegs?.benchmarkOwed && visits.length > 0
+        ? { visitId: visits.at(-1)!.id, draftId: boilers.find((b) => b.status === "draft")?.id ?? null }
+        : null,
   };
 }
 

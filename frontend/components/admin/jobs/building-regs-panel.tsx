@@ -1,7 +1,9 @@
 import { Badge, Button, Card, Flex, Heading, Select, Text, TextField } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
+import { Link } from "wouter";
 import { type BuildingRegsRecord, buildingRegsRecordSchema } from "../../../../schema/api/building-regs";
 import { installationLabels, type JobBuildingRegs, notifiedByLabels } from "../../../../schema/api/installations";
+import type { AdminJob } from "../../../../schema/api/jobs";
 import { londonToday } from "../../../../schema/london-time";
 import { formatDate } from "../../../../schema/london-time-text";
 import { adminApi } from "../../../lib/admin/admin-api";
@@ -9,21 +11,26 @@ import { toastFailure, toastInvalid } from "../../../lib/admin/form-toasts";
 import { notify } from "../../../lib/toast";
 import { useForm } from "../../../lib/use-form";
 import { Field } from "../form-field";
+import { StartDocument } from "../gas-safety/gas-safety-links";
 import { daysLeftText } from "./building-regs-words";
 
 /**
  * The job's Building Regulations notification (issue 47): what it fitted, by when it must be
  * notified through Gas Safe Register (30 days from completion: amber from day 21, red past the
  * deadline), and the owner's record of it: the day and reference, later the certificate's number,
- * or that another party notified it.
+ * or that another party notified it; and, for a boiler, its Benchmark checklist while it is owed.
  */
 export function BuildingRegsPanel({
   jobId,
   regs,
+  benchmark,
+  propertyId,
   onChanged,
 }: {
   jobId: number;
   regs: JobBuildingRegs;
+  benchmark: AdminJob["benchmarkStart"];
+  propertyId: number | null;
   onChanged: () => unknown;
 }) {
   const [editing, setEditing] = useState(false);
@@ -42,10 +49,20 @@ export function BuildingRegsPanel({
         </Text>
         <Status regs={regs} />
         {regs.benchmarkOwed ? (
-          <Text as="p" size="2" mt="2" weight="medium">
-            The boiler's Benchmark commissioning checklist is not issued yet: start it from the fitting visit. The job is done,
-            and can be invoiced, once it is.
-          </Text>
+          <>
+            <Text as="p" size="2" mt="2" weight="medium">
+              The boiler's Benchmark commissioning checklist is not issued yet. The job is done, and can be invoiced, once it is.
+            </Text>
+            {benchmark?.draftId ? (
+              <Button mt="2" variant="soft" asChild>
+                <Link href={`/benchmark-records/${benchmark.draftId}`}>Continue the Benchmark checklist</Link>
+              </Button>
+            ) : benchmark && propertyId ? (
+              <Flex mt="2">
+                <StartDocument kind="benchmark" propertyId={propertyId} visitId={benchmark.visitId} />
+              </Flex>
+            ) : null}
+          </>
         ) : null}
         {editing ? (
           <RecordForm
