@@ -4,7 +4,7 @@ import type { AdminInvoice } from "../schema/api/invoices";
 import type { AdminAppliance, AdminProperty } from "../schema/api/properties";
 import type { AdminQuote } from "../schema/api/quotes";
 import { SERVICE_CHECKS } from "../schema/api/service-sheets";
-import { addDays, addMonths, londonToday } from "../schema/london-time";
+import { addDays, addMonths, londonToday, londonToUtc } from "../schema/london-time";
 import { completeChecklist } from "../test/fixtures/benchmark-checklist";
 import { TEST_SIGNATURE } from "../test/fixtures/gas-safety-record";
 import { signInLink } from "./account-helpers";
@@ -170,5 +170,47 @@ test.describe("a boiler installation job on a phone", () => {
     await expectNoHorizontalScroll(phone);
     await shoot(phone, "boiler-job-account-390");
     await context.close();
+  });
+
+  test("a boiler replaced on an emergency call, ticked on the job sheet, owes its paperwork as a quoted one does", async ({
+    adminPage: page,
+    adminToken,
+    request,
+  }) => {
+    const lastName = unique("Callout");
+    const customer = await call<{ id: number }>(request, adminToken, "post", "/api/admin/customers", {
+      firstName: "Enid",
+      lastName,
+      email: `${lastName.toLowerCase()}@example.com`,
+      address: "5 Brook Lane, Urmston",
+      postcode: "M41 9AA",
+    });
+    const today = londonToday();
+    const visit = await call<{ id: number; jobId: number }>(request, adminToken, "post", "/api/admin/service-records", {
+      customerId: customer.id,
+      serviceType: "Boiler Repair",
+      status: "scheduled",
+      serviceDate: today,
+      visitStart: londonToUtc(today, "06:00").toISOString(),
+      visitEnd: londonToUtc(today, "07:00").toISOString(),
+    });
+    await page.goto("/admin/today");
+    const card = page.getByRole("article", { name: `Visit: Boiler Repair, Enid ${lastName}` });
+    await card.getByRole("button", { name: "Start the job sheet" }).click();
+    const sheet = card.getByRole("region", { name: "Job sheet: Boiler Repair" });
+    await sheet.getByRole("button", { name: "Arrived now" }).click();
+    await sheet.getByLabel("Work done").fill("Heat exchanger split; boiler replaced like for like");
+    await sheet.getByRole("group", { name: "Notifiable work fitted" }).getByRole("checkbox", { name: "Boiler" }).click();
+    await expectNoHorizontalScroll(page);
+    await shoot(page, "job-sheet-notifiable-390");
+    await sheet.getByRole("button", { name: "Finish the visit" }).click();
+    await expectToast(page, "Visit finished");
+    await expect(card.getByText("Done", { exact: true })).toBeVisible();
+
+    await page.goto(`/admin/jobs/${visit.jobId}`);
+    await expect(page.getByText("Next: Issue the Benchmark commissioning checklist for the boiler fitted")).toBeVisible();
+    const panel = page.getByRole("region", { name: "Building Regulations notification" });
+    await expect(panel).toContainText("Fitted: Boiler");
+    await expect(panel.getByRole("button", { name: "Start Benchmark checklist" })).toBeVisible();
   });
 });

@@ -1,5 +1,6 @@
 import { MAX_SHEET_PARTS, MAX_SHEET_PHOTOS } from "./constants";
 import { isoDate, optionalText } from "./fields";
+import { type InstallationKind, installationKinds } from "./installations";
 import { idParamSchema } from "./lists";
 import { z } from "./z";
 
@@ -28,6 +29,8 @@ export type JobSheet = {
   photos: string[];
   signature: string | null;
   signedName: string | null;
+  /** The notifiable installations fitted (a boiler, a cylinder, a gas fire): the job then owes their paperwork. */
+  installations: InstallationKind[];
   updatedAt: string;
   /** The name of whoever sent the sheet last (null for sheets from before the team). */
   by: string | null;
@@ -124,6 +127,14 @@ export const sheetInputSchema = z.object({
     .nullish()
     .transform((v) => v ?? null),
   signedName: optionalText("The customer's name", 120),
+  /** Notifiable work fitted at the visit; a phone that does not know the field sends none. */
+  installations: z
+    .array(z.enum(installationKinds, { error: "Notifiable work is a boiler, a cylinder or a gas fire" }), {
+      error: "The notifiable work must be a list",
+    })
+    .max(installationKinds.length)
+    .refine((kinds) => new Set(kinds).size === kinds.length, "Each notifiable installation once")
+    .default([]),
   /** Finish the visit: the service record becomes completed with the work done and parts used. */
   finish: z.boolean({ error: "Finish must be yes or no" }).default(false),
 });

@@ -24,6 +24,12 @@ export const visitSheets = sqliteTable("visit_sheets", {
   /** The customer's signature (a PNG data URL) and their printed name. */
   signature: text("signature"),
   signedName: text("signed_name"),
+  /**
+   * The notifiable installations fitted at the visit, as the engineer ticked them on the sheet (a JSON
+   * array of "boiler", "cylinder", "gas-fire"): with the accepted quote's, what the job owes a Building
+   * Regulations notification for (migrations/0042_sheet_installations.sql).
+   */
+  installations: text("installations").notNull().default("[]"),
   updatedAt: text("updated_at").notNull(),
   /** Who sent the sheet last (issue 46): the person, and their name as it was then. */
   updatedBy: integer("updated_by").references(() => adminUsers.id, { onDelete: "set null" }),

@@ -1,4 +1,5 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
+import type { InstallationKind } from "../../../schema/api/installations";
 import type { SheetAnswer, TodayAnswer, VisitPhotoUrl } from "../../../schema/api/visits";
 import { getAdminToken, signedInAs } from "../admin-token";
 import { api, HttpError } from "../api";
@@ -28,6 +29,8 @@ export type SheetBody = {
   signedName: string;
   /** The photos' R2 keys (`visits/<id>/<name>`), named on the phone when taken. */
   photos: string[];
+  /** The notifiable work fitted (absent from a sheet kept before it was asked). */
+  installations?: InstallationKind[];
 };
 
 export type OutboxEntry = {

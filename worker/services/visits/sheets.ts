@@ -184,6 +184,7 @@ export async function syncSheet(
     photos: JSON.stringify(input.photos),
     signature: input.signature,
     signedName: input.signedName,
+    installations: JSON.stringify(input.installations),
     updatedAt: now,
     updatedBy: person?.id ?? null,
     updatedByName: person?.name ?? null,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import type { InstallationKind } from "../../../schema/api/installations";
 import type { JobSheet, SheetPart, TodayAnswer, TodayVisit } from "../../../schema/api/visits";
 import {
   applianceSummaryColumns,
@@ -144,6 +145,7 @@ export function sheetOfRow(row: typeof visitSheets.$inferSelect): JobSheet {
     photos: JSON.parse(row.photos) as string[],
     signature: row.signature,
     signedName: row.signedName,
+    installations: JSON.parse(row.installations) as InstallationKind[],
     updatedAt: row.updatedAt,
     by: row.updatedByName,
   };

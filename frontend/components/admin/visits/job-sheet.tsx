@@ -1,5 +1,6 @@
-import { Box, Button, Card, Flex, Heading, Text, TextArea, TextField } from "@radix-ui/themes";
+import { Box, Button, Card, Checkbox, Flex, Heading, Text, TextArea, TextField } from "@radix-ui/themes";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { type InstallationKind, installationKinds, installationLabels } from "../../../../schema/api/installations";
 import type { Product } from "../../../../schema/api/products";
 import type { SheetPart, TodayVisit } from "../../../../schema/api/visits";
 import { formatTime } from "../../../../schema/london-time-text";
@@ -35,6 +36,7 @@ type Form = {
   signature: string | null;
   signedName: string;
   photos: string[];
+  installations: InstallationKind[];
 };
 
 const formOf = (visit: TodayVisit): Form => ({
@@ -46,6 +48,7 @@ const formOf = (visit: TodayVisit): Form => ({
   signature: visit.sheet?.signature ?? null,
   signedName: visit.sheet?.signedName ?? "",
   photos: visit.sheet?.photos ?? [],
+  installations: visit.sheet?.installations ?? [],
 });
 
 /**
@@ -83,6 +86,7 @@ export function JobSheet({
       setForm({
         ...typed,
         photos: typed.photos ?? [],
+        installations: typed.installations ?? [],
         labourMinutes: typed.labourMinutes === null ? "" : String(typed.labourMinutes),
       });
       if (typed.signature) setSigning(true);
@@ -98,6 +102,7 @@ export function JobSheet({
     signature: f.signature,
     signedName: f.signedName,
     photos: f.photos,
+    installations: f.installations,
   });
   // Every change is kept on the phone at once.
   const set = <K extends keyof Form>(key: K, value: Form[K]) =>
@@ -200,6 +205,25 @@ export function JobSheet({
           </Field>
           <Parts parts={form.parts} onChange={(parts) => set("parts", parts)} />
           <Photos visitId={visit.id} photos={form.photos} onChange={(photos) => set("photos", photos)} />
+          <fieldset className="admin-fieldset">
+            <legend className="admin-legend">Notifiable work fitted</legend>
+            <Flex gap="3" wrap="wrap">
+              {installationKinds.map((kind) => (
+                <Text as="label" size="2" key={kind} className="admin-check">
+                  <Checkbox
+                    checked={form.installations.includes(kind)}
+                    onCheckedChange={(on) =>
+                      set(
+                        "installations",
+                        on === true ? [...form.installations, kind] : form.installations.filter((k) => k !== kind),
+                      )
+                    }
+                  />
+                  {installationLabels[kind]}
+                </Text>
+              ))}
+            </Flex>
+          </fieldset>
           {signing ? (
             <Suspense fallback={<Text size="2">Opening the signature box…</Text>}>
               <SignatureField
