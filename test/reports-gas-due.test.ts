@@ -60,6 +60,8 @@ async function seed() {
     await property(ann.id, `3 Later Lane ${tag}`),
     await property(ann.id, `4 Renewed Road ${tag}`),
   ];
+  // Lapsed 400 days ago: a landlord long gone, counted and not listed.
+  const lapsed = await property(ann.id, `9 Gone Grove ${tag}`);
   const [booked, dueToday, repairOnly, never] = [
     await property(bob.id, `5 Booked Close ${tag}`, "Ben Tenant"),
     await property(bob.id, `6 Today Terrace ${tag}`),
@@ -75,6 +77,7 @@ async function seed() {
     booked: await record(booked, 335, 30),
     dueToday: await record(dueToday, 365, 0),
     repairOnly: await record(repairOnly, 325, 40),
+    lapsed: await record(lapsed, 765, -400),
   };
   // A draft begun today names no deadline and does not hide the issued record before it.
   await record(in89, 0, 0, "draft");
@@ -85,7 +88,14 @@ async function seed() {
   await visit(repairOnly, 5, "Boiler Repair");
   await visit(dueToday, -3, "Gas Safety Certificate (CP12)");
   await visit(overdue, -1, "Gas Safety Certificate (CP12)", "completed");
-  return { tag, ann, bob, records, bookedVisit, props: { overdue, in89, in91, renewed, booked, dueToday, repairOnly, never } };
+  return {
+    tag,
+    ann,
+    bob,
+    records,
+    bookedVisit,
+    props: { overdue, in89, in91, renewed, booked, dueToday, repairOnly, never, lapsed },
+  };
 }
 
 describe("gas safety due, by landlord", () => {
@@ -119,7 +129,9 @@ describe("gas safety due, by landlord", () => {
     expect(body.landlords.indexOf(ann)).toBeLessThan(body.landlords.indexOf(bob));
     const all = body.landlords.flatMap((l) => l.properties);
     const listed = new Set(all.map((p) => p.propertyId));
-    for (const left of [s.props.in91, s.props.renewed, s.props.never]) expect(listed.has(left.id), left.address).toBe(false);
+    for (const left of [s.props.in91, s.props.renewed, s.props.never, s.props.lapsed])
+      expect(listed.has(left.id), left.address).toBe(false);
+    expect(body.lapsed).toBeGreaterThanOrEqual(1);
     expect(body.overdue).toBe(all.filter((p) => p.dueDate < today).length);
     expect(body.due).toBe(all.filter((p) => p.dueDate >= today).length);
 

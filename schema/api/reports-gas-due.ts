@@ -6,6 +6,13 @@
 /** How far ahead the report looks, in days from today (today + 90 is in, today + 91 is not). */
 export const GAS_DUE_DAYS = 90;
 
+/**
+ * How long past its deadline a property stays on the list: a record lapsed more than a year ago is
+ * most likely a landlord who sold or went elsewhere, so it is counted, not listed, and the owner
+ * finds it on the customer's page if it is still theirs.
+ */
+export const GAS_DUE_LAPSED_DAYS = 365;
+
 /** A gas safety visit at the property after its last check, not done yet: the next check is booked. */
 export type GasDueBooking = { visitId: number; date: string };
 
@@ -40,5 +47,7 @@ export type GasDueReport = {
   until: string;
   overdue: number;
   due: number;
+  /** Properties whose deadline passed more than GAS_DUE_LAPSED_DAYS ago: counted, not listed. */
+  lapsed: number;
   landlords: GasDueLandlord[];
 };

@@ -1,5 +1,11 @@
 import { asc, eq, lte, sql } from "drizzle-orm";
-import { GAS_DUE_DAYS, type GasDueBooking, type GasDueLandlord, type GasDueReport } from "../../../schema/api/reports-gas-due";
+import {
+  GAS_DUE_DAYS,
+  GAS_DUE_LAPSED_DAYS,
+  type GasDueBooking,
+  type GasDueLandlord,
+  type GasDueReport,
+} from "../../../schema/api/reports-gas-due";
 import { reminderVisitPatterns } from "../../../schema/business";
 import { customers, gasSafetyRecords, properties, serviceRecords } from "../../../schema/db";
 import { addDays, daysBetween, londonToday } from "../../../schema/london-time";
@@ -23,13 +29,15 @@ const bookedVisit = (today: string) => sql<string | null>`(SELECT json_object('v
 
 /**
  * Gas safety due (issue 45's reports): every property whose latest issued record's deadline is
- * within the next 90 days or already past, by landlord (the customer the property is theirs), the
- * overdue first, each with the visit already booked for it. One read: the properties (not a document
+ * within the next 90 days or past within the last year (older ones counted, not listed), by
+ * landlord (the customer the property is theirs), the overdue first, each with the visit already booked for it. One read: the properties (not a document
  * table) each with its latest record by that record's index, joined by primary key, so it names the
  * outer table and never scans the records.
  */
 export async function gasDueReport(db: Db, asOf = londonToday()): Promise<GasDueReport> {
   const until = addDays(asOf, GAS_DUE_DAYS);
+  const lapsedBefore = addDays(asOf, -GAS_DUE_LAPSED_DAYS);
+  // Lapsed ones are read too (the statement reads every property's latest record either way) and counted here.
   const rows = await db
     .select({
       propertyId: properties.id,
@@ -54,8 +62,13 @@ export async function gasDueReport(db: Db, asOf = londonToday()): Promise<GasDue
 
   const landlords = new Map<number, GasDueLandlord>();
   let overdue = 0;
+  let lapsed = 0;
   for (const row of rows) {
     const dueDate = row.dueDate!;
+    if (dueDate < lapsedBefore) {
+      lapsed += 1;
+      continue;
+    }
     const isOverdue = dueDate < asOf;
     if (isOverdue) overdue += 1;
     let landlord = landlords.get(row.customerId);
@@ -79,7 +92,7 @@ export async function gasDueReport(db: Db, asOf = londonToday()): Promise<GasDue
     });
   }
   // The rows come soonest due first, so each landlord's first property is their most pressing.
-  return { asOf, until, overdue, due: rows.length - overdue, landlords: [...landlords.values()] };
+  return { asOf, until, overdue, due: rows.length - lapsed - overdue, lapsed, landlords: [...landlords.values()] };
 }
 
 /** The same as a CSV: one row per property, as the screen lists them. */

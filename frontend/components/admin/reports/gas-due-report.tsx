@@ -83,12 +83,19 @@ function GasDue({ report, onBook }: { report: GasDueReport; onBook: Book }) {
   const [shown, setShown] = useState(PAGE);
   const showMore = useCallback(() => setShown((n) => n + PAGE), []);
   if (report.landlords.length === 0)
-    return <EmptyState message={`No gas safety check is overdue or due in the next ${GAS_DUE_DAYS} days.`} />;
+    return (
+      <EmptyState
+        message={`No gas safety check is overdue or due in the next ${GAS_DUE_DAYS} days${
+          report.lapsed > 0 ? ` (${count(report.lapsed)} lapsed more than a year ago)` : ""
+        }.`}
+      />
+    );
   return (
     <>
       <Text as="p" size="2" color="gray" mb="3">
         {report.overdue > 0 ? `${count(report.overdue)} overdue · ` : ""}
         {`${count(report.due)} due by ${formatDate(report.until)}`}
+        {report.lapsed > 0 ? ` · ${count(report.lapsed)} lapsed more than a year ago, not listed (on each customer's page)` : ""}
       </Text>
       <div className="admin-list">
         {report.landlords.slice(0, shown).map((landlord) => (
