@@ -19,7 +19,7 @@ export type Secrets = {
   /** The Xero app's credentials (developer.xero.com): without both, the Xero link is off. */
   XERO_CLIENT_ID?: string;
   XERO_CLIENT_SECRET?: string;
-  /** The redirect URL registered with the Xero app; by default the site's /api/admin/xero/callback. */
+  /** The redirect URL registered with the Xero app; by default the site's /admin/settings. */
   XERO_REDIRECT_URL?: string;
   /** Tests only: Xero's login, identity and API hosts (the fake Xero server). */
   XERO_LOGIN_BASE?: string;

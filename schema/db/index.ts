@@ -18,3 +18,4 @@ export * from "./store";
 export * from "./team";
 export * from "./unvented";
 export * from "./visit-sheets";
+export * from "./xero";

@@ -14,12 +14,15 @@ export function xeroTestConfig(clientId = uniqueId("client")): XeroConfig {
   return {
     clientId,
     clientSecret: "test-secret",
-    redirectUrl: "http://localhost/api/admin/xero/callback",
+    redirectUrl: "http://localhost:8787/admin/settings",
     loginBase: xeroBase(),
     identityBase: xeroBase(),
     apiBase: xeroBase(),
   };
 }
+
+/** The Worker's secrets for a Xero app of its own (its client id), as a test passes them to app.fetch. */
+export const xeroEnv = (clientId: string) => ({ XERO_CLIENT_ID: clientId, XERO_CLIENT_SECRET: "test-secret" });
 
 /** Retries without waiting, so a test of back-off takes no time; the waits asked for are recorded. */
 export function instantRetry(): RetryPolicy & { waits: number[] } {

@@ -23,7 +23,8 @@ export function xeroConfig(env: AppEnv): XeroConfig | null {
   return {
     clientId: env.XERO_CLIENT_ID,
     clientSecret: env.XERO_CLIENT_SECRET,
-    redirectUrl: env.XERO_REDIRECT_URL ?? siteUrl(env, "/api/admin/xero/callback"),
+    // The settings page, which posts the code and state to /api/admin/xero/callback with the owner's token.
+    redirectUrl: env.XERO_REDIRECT_URL ?? siteUrl(env, "/admin/settings"),
     loginBase: env.XERO_LOGIN_BASE ?? "https://login.xero.com",
     identityBase: env.XERO_IDENTITY_BASE ?? "https://identity.xero.com",
     apiBase: env.XERO_API_BASE ?? "https://api.xero.com",

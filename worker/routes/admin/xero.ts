@@ -1,0 +1,25 @@
+import { Hono } from "hono";
+import { xeroCallbackSchema, xeroOrganisationSchema } from "../../../schema/api/xero";
+import { getDb } from "../../db/client";
+import type { HonoEnv } from "../../env";
+import { validate } from "../../lib/validate";
+import { chooseOrganisation, disconnect, finishConnect, startConnect, xeroLink } from "../../services/xero/connection";
+
+/**
+ * The Xero link (the owner's, from the billing settings; issue 48). GET: its state. POST /connect:
+ * the consent URL to send the browser to. Xero sends the browser back to the SPA's page, which posts
+ * the code and state here (POST /callback): the bearer token proves who, the state that this person
+ * asked. POST /organisation: the one chosen when the consent reached several. POST /disconnect.
+ */
+const app = new Hono<HonoEnv>()
+  .get("/", async (c) => c.json(await xeroLink(c.env, getDb(c.env))))
+  .post("/connect", async (c) => c.json(await startConnect(c.env, getDb(c.env), c.get("adminUser")!.id)))
+  .post("/callback", validate("json", xeroCallbackSchema), async (c) =>
+    c.json(await finishConnect(c.env, getDb(c.env), c.get("adminUser")!.id, c.req.valid("json"))),
+  )
+  .post("/organisation", validate("json", xeroOrganisationSchema), async (c) =>
+    c.json(await chooseOrganisation(c.env, getDb(c.env), c.req.valid("json").tenantId)),
+  )
+  .post("/disconnect", async (c) => c.json(await disconnect(c.env, getDb(c.env))));
+
+export default app;
