@@ -38,15 +38,15 @@ import {
  * - POST /__consent {clientId, tenants: [{tenantId?, tenantName}]}: who the next consent for that
  *   client connects (default: one new organisation);
  * - POST /__tenants/{id}/rate-limit {count, retryAfter, problem}: the next calls get 429;
- * - POST /__tenants/{id}/fail {count, status?, lose?}: the next calls fail with status (500), or with
- *   `lose` are done and their answers lost (a gateway's 504);
+ * - POST /__tenants/{id}/fail {count, status?, lose?, writes?}: the next calls (or writes) fail with
+ *   status (500), or with `lose` are done and their answers lost (a gateway's 504);
  * - POST /__tenants/{id}/expire-tokens, POST /__tenants/{id}/disconnect (the owner disconnects the app
  *   in Xero); GET /__tenants/{id}/counts, /__tenants/{id}/objects/{kind}, /__tenants/{id}/calls
  *   (the times of its API calls, ms).
  */
 
 type Grant = { clientId: string; scope: string; tenants: Set<string>; revoked: boolean };
-type Fault = { count: number; status: number; lose: boolean; retryAfter?: number; problem?: string };
+type Fault = { count: number; status: number; lose: boolean; writes?: boolean; retryAfter?: number; problem?: string };
 
 const books = new Map<string, Books>();
 const consents = new Map<string, { tenantId?: string; tenantName: string }[]>();
@@ -204,8 +204,16 @@ function accounting(method: string, parts: string[], query: URLSearchParams, bod
   if (
     method === "GET" &&
     (resource === "Contacts" || resource === "Invoices" || resource === "CreditNotes" || resource === "Payments")
-  )
-    return readList(b, resource, where);
+  ) {
+    if (!id) return readList(b, resource, where);
+    const idField = { Contacts: "ContactID", Invoices: "InvoiceID", CreditNotes: "CreditNoteID", Payments: "PaymentID" }[
+      resource
+    ];
+    const one = readList(b, resource, `${idField}=="${id}"`);
+    return (one.body as Record<string, unknown[]>)[resource]!.length
+      ? one
+      : { status: 404, body: { Title: "Not Found", Status: 404 } };
+  }
   const write = method === "PUT" || method === "POST";
   if (write && resource === "Contacts" && !id) return createContacts(b, body);
   if (write && resource === "Invoices" && !id) return createInvoices(b, body);
@@ -227,7 +235,8 @@ function api(req: IncomingMessage, url: URL, body: string, res: ServerResponse) 
   if (limited) return res.writeHead(429, { "Content-Type": "text/plain", ...limited }).end("Rate limit exceeded");
   const headers = { "Content-Type": "application/json", ...rateHeaders.get(tenantId) };
   const fault = faults.get(tenantId);
-  const failing = fault && fault.status !== 429 && fault.count > 0 ? fault : null;
+  const isWrite = req.method === "PUT" || req.method === "POST";
+  const failing = fault && fault.status !== 429 && fault.count > 0 && (isWrite || !fault.writes) ? fault : null;
   if (failing) failing.count--;
   if (failing && !failing.lose)
     return res.writeHead(failing.status, headers).end(JSON.stringify({ Title: "Internal Server Error", Status: failing.status }));
@@ -275,7 +284,8 @@ function control(url: URL, body: string, res: ServerResponse) {
       retryAfter: json.retryAfter,
       problem: json.problem,
     });
-  else if (action === "fail") faults.set(tenantId, { count: json.count ?? 1, status: json.status ?? 500, lose: !!json.lose });
+  else if (action === "fail")
+    faults.set(tenantId, { count: json.count ?? 1, status: json.status ?? 500, lose: !!json.lose, writes: !!json.writes });
   else if (action === "expire-tokens") {
     for (const access of accessTokens.values()) if (access.grant.tenants.has(tenantId)) access.expiresAt = Date.now() - 1;
   } else if (action === "disconnect") {

@@ -49,7 +49,7 @@ export const xeroObjects = (tenantId: string, kind: string): Promise<any[]> => c
 export const xeroCalls = (tenantId: string): Promise<number[]> => control(`/__tenants/${tenantId}/calls`);
 export const rateLimitXero = (tenantId: string, fault: { count: number; retryAfter: number; problem?: string }) =>
   control(`/__tenants/${tenantId}/rate-limit`, fault);
-export const failXero = (tenantId: string, fault: { count: number; status?: number; lose?: boolean }) =>
+export const failXero = (tenantId: string, fault: { count: number; status?: number; lose?: boolean; writes?: boolean }) =>
   control(`/__tenants/${tenantId}/fail`, fault);
 export const expireXeroTokens = (tenantId: string) => control(`/__tenants/${tenantId}/expire-tokens`, {});
 export const disconnectInXero = (tenantId: string) => control(`/__tenants/${tenantId}/disconnect`, {});

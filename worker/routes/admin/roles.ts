@@ -193,6 +193,7 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly TeamRole[]>> = {
   "POST /xero/callback": OWNER,
   "POST /xero/organisation": OWNER,
   "POST /xero/disconnect": OWNER,
+  "POST /xero/retry": OWNER,
 
   // Who did what: a record's history beside it (it shows amounts), the whole log the owner's.
   "GET /audit/:kind/:id": OFFICE,

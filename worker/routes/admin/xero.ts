@@ -3,13 +3,21 @@ import { xeroCallbackSchema, xeroOrganisationSchema } from "../../../schema/api/
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { validate } from "../../lib/validate";
-import { chooseOrganisation, disconnect, finishConnect, startConnect, xeroLink } from "../../services/xero/connection";
+import {
+  chooseOrganisation,
+  disconnect,
+  finishConnect,
+  retryRefused,
+  startConnect,
+  xeroLink,
+} from "../../services/xero/connection";
 
 /**
  * The Xero link (the owner's, from the billing settings; issue 48). GET: its state. POST /connect:
  * the consent URL to send the browser to. Xero sends the browser back to the SPA's page, which posts
  * the code and state here (POST /callback): the bearer token proves who, the state that this person
  * asked. POST /organisation: the one chosen when the consent reached several. POST /disconnect.
+ * POST /retry: what Xero refused, sent again.
  */
 const app = new Hono<HonoEnv>()
   .get("/", async (c) => c.json(await xeroLink(c.env, getDb(c.env))))
@@ -20,6 +28,7 @@ const app = new Hono<HonoEnv>()
   .post("/organisation", validate("json", xeroOrganisationSchema), async (c) =>
     c.json(await chooseOrganisation(c.env, getDb(c.env), c.req.valid("json").tenantId)),
   )
-  .post("/disconnect", async (c) => c.json(await disconnect(c.env, getDb(c.env))));
+  .post("/disconnect", async (c) => c.json(await disconnect(c.env, getDb(c.env))))
+  .post("/retry", async (c) => c.json(await retryRefused(c.env, getDb(c.env))));
 
 export default app;

@@ -24,6 +24,7 @@ export type XeroInvoiceInput = {
   Url?: string;
 };
 export type XeroInvoice = { InvoiceID: string; InvoiceNumber: string; Status: string; Total: number; AmountDue: number };
+export type XeroAllocation = { Amount: number; Invoice: { InvoiceID: string } };
 export type XeroCreditNoteInput = {
   Type: "ACCRECCREDIT";
   Contact: { ContactID: string };
@@ -34,7 +35,13 @@ export type XeroCreditNoteInput = {
   LineItems: XeroLineItem[];
   Status: "AUTHORISED";
 };
-export type XeroCreditNote = { CreditNoteID: string; CreditNoteNumber: string; Total: number; RemainingCredit: number };
+export type XeroCreditNote = {
+  CreditNoteID: string;
+  CreditNoteNumber: string;
+  Total: number;
+  RemainingCredit: number;
+  Allocations?: XeroAllocation[];
+};
 export type XeroPaymentInput = {
   Invoice?: { InvoiceID: string };
   CreditNote?: { CreditNoteID: string };
@@ -98,6 +105,29 @@ export async function createInvoice(api: AccountingApi, invoice: XeroInvoiceInpu
     key,
   });
   return answer.Invoices[0]!;
+}
+
+/** One invoice by Xero's id, or those with this number (a write that may have reached Xero before). */
+export async function getInvoice(api: AccountingApi, invoiceId: string): Promise<XeroInvoice> {
+  return (await call<{ Invoices: XeroInvoice[] }>(api, { method: "GET", path: `Invoices/${encodeURIComponent(invoiceId)}` }))
+    .Invoices[0]!;
+}
+
+export async function findInvoicesByNumber(api: AccountingApi, number: string): Promise<XeroInvoice[]> {
+  const answer = await call<{ Invoices: XeroInvoice[] }>(api, {
+    method: "GET",
+    path: "Invoices",
+    query: { where: `Type=="ACCREC" AND InvoiceNumber==${quoted(number)}` },
+  });
+  return answer.Invoices ?? [];
+}
+
+export async function getCreditNote(api: AccountingApi, creditNoteId: string): Promise<XeroCreditNote> {
+  const answer = await call<{ CreditNotes: XeroCreditNote[] }>(api, {
+    method: "GET",
+    path: `CreditNotes/${encodeURIComponent(creditNoteId)}`,
+  });
+  return answer.CreditNotes[0]!;
 }
 
 export async function voidInvoice(api: AccountingApi, invoiceId: string, key: string): Promise<XeroInvoice> {

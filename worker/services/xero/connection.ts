@@ -8,9 +8,11 @@ import { ApiError } from "../../lib/errors";
 import { openSecret } from "../../lib/secret-box";
 import { sha256Hex } from "../../lib/sha256";
 import { type XeroConfig, xeroConfig } from "./config";
+import { sendWaiting } from "./enqueue";
 import { XeroError } from "./http";
 import { authorizeUrl, exchangeCode, listConnections, revokeRefreshToken, type TokenSet } from "./oauth";
 import { readConnection, sealedTokens } from "./session";
+import { retryFailed } from "./sync-rows";
 
 /**
  * Connecting and disconnecting (the owner, from the billing settings): the consent URL with a
@@ -111,6 +113,7 @@ export async function finishConnect(
     .onConflictDoUpdate({ target: xeroConnection.id, set: { ...row, tokenVersion: (previous?.tokenVersion ?? 0) + 1 } });
   // A consent replaced by this one ends at Xero too.
   if (previous) await revokeQuietly(env, config, previous.refreshToken);
+  if (only) await sendWaiting(env, db, only.tenantId);
   return xeroLink(env, db);
 }
 
@@ -137,6 +140,7 @@ export async function chooseOrganisation(env: AppEnv, db: Db, tenantId: string):
       updatedAt: new Date().toISOString(),
     })
     .where(and(eq(xeroConnection.id, 1), eq(xeroConnection.status, "choosing")));
+  await sendWaiting(env, db, chosen.tenantId);
   return xeroLink(env, db);
 }
 
@@ -157,15 +161,34 @@ export async function disconnect(env: AppEnv, db: Db): Promise<XeroLink> {
   return xeroLink(env, db);
 }
 
+/** The owner's Retry: what Xero refused waits again, with new keys, and is sent. */
+export async function retryRefused(env: AppEnv, db: Db): Promise<XeroLink> {
+  requireXero(env);
+  const row = await readConnection(db);
+  if (!row?.tenantId) throw new ApiError("CONFLICT", "Xero is not connected: connect it first.");
+  await sendWaiting(env, db, row.tenantId, await retryFailed(db, row.tenantId));
+  return xeroLink(env, db);
+}
+
 const FAILED_SHOWN = 50;
 
 export async function xeroLink(env: AppEnv, db: Db): Promise<XeroLink> {
   const empty = { organisation: null, organisations: [], lastSyncAt: null, lastError: null, waiting: 0, failed: [] };
   if (!xeroConfig(env)) return { status: "off", ...empty };
-  const [row, [waiting], failed] = await Promise.all([
-    readConnection(db),
-    db.select({ n: count() }).from(xeroSync).where(eq(xeroSync.state, "waiting")),
-    db.select().from(xeroSync).where(eq(xeroSync.state, "failed")).orderBy(desc(xeroSync.updatedAt)).limit(FAILED_SHOWN),
+  const row = await readConnection(db);
+  // The connected organisation's rows; while disconnected, whatever waits for any.
+  const ofTenant = row?.tenantId ? eq(xeroSync.tenantId, row.tenantId) : undefined;
+  const [[waiting], failed] = await db.batch([
+    db
+      .select({ n: count() })
+      .from(xeroSync)
+      .where(and(eq(xeroSync.state, "waiting"), ofTenant)),
+    db
+      .select()
+      .from(xeroSync)
+      .where(and(eq(xeroSync.state, "failed"), ofTenant))
+      .orderBy(desc(xeroSync.updatedAt))
+      .limit(FAILED_SHOWN),
   ]);
   if (!row) return { status: "disconnected", ...empty, waiting: waiting?.n ?? 0 };
   return {

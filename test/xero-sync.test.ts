@@ -1,0 +1,233 @@
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { AdminInvoice } from "../schema/api/invoices";
+import { londonToday } from "../schema/london-time";
+import { adminHeaders } from "./helpers/admin";
+import { callAppJson, query } from "./helpers/factories-commerce";
+import { customer, draft, lines, registered } from "./helpers/invoices";
+import { consentAt, failXero, rateLimitXero, setConsent, xeroCounts, xeroObjects } from "./helpers/xero";
+import { consume, xeroQueue, xeroWorld } from "./helpers/xero-link";
+
+beforeEach(async () => {
+  await env.DB.prepare("DELETE FROM xero_connection").run();
+  await registered();
+});
+
+type World = Awaited<ReturnType<typeof xeroWorld>>;
+
+async function issuedIn(world: World, customerId?: number) {
+  const c = customerId ?? (await customer()).id;
+  const d = await draft(c);
+  const { status, body } = await world.call("POST", `/api/admin/invoices/${d.id}/issue`);
+  expect(status).toBe(200);
+  return body as AdminInvoice;
+}
+
+describe("without the Xero app's secrets", () => {
+  it("issues, takes payments and voids as before, sending nothing anywhere", async () => {
+    const { queue, sent } = xeroQueue();
+    const headers = await adminHeaders();
+    const c = await customer();
+    const d = await draft(c.id);
+    const call = (path: string, json?: unknown) =>
+      callAppJson(path, { method: "POST", json, headers, env: { XERO_QUEUE: queue } });
+    expect((await call(`/api/admin/invoices/${d.id}/issue`)).status).toBe(200);
+    const paid = await call(`/api/admin/invoices/${d.id}/payments`, { amountPence: 1000, method: "bank", paidOn: londonToday() });
+    expect(paid.status).toBe(201);
+    expect(sent).toEqual([]);
+    expect(await query("SELECT id FROM xero_sync")).toEqual([]);
+  });
+});
+
+describe("sending to Xero as things happen", () => {
+  it("sends an invoice, a part payment, a credit note allocated to it and a refund, once each; replaying every message changes nothing", async () => {
+    const world = await xeroWorld();
+    const invoice = await issuedIn(world);
+    await world.drain();
+    const [held] = await xeroObjects(world.tenantId, "Invoices");
+    expect(held).toMatchObject({
+      Type: "ACCREC",
+      InvoiceNumber: invoice.number,
+      Status: "AUTHORISED",
+      Total: invoice.totals.grossPence / 100,
+      TotalTax: invoice.totals.vatPence / 100,
+      Date: invoice.issueDate,
+      DueDate: invoice.dueDate,
+    });
+    expect(held.LineItems.map((l: { TaxType: string; AccountCode: string }) => [l.TaxType, l.AccountCode])).toEqual([
+      ["OUTPUT2", "200"],
+      ["OUTPUT2", "200"],
+      ["RROUTPUT", "200"],
+    ]);
+    expect(held.Url).toContain("/invoice/");
+
+    const today = londonToday();
+    const pay = (amountPence: number, method = "bank") =>
+      world.call("POST", `/api/admin/invoices/${invoice.id}/payments`, { amountPence, method, paidOn: today });
+    expect((await pay(5_000)).status).toBe(201);
+    expect((await pay(invoice.totals.grossPence - 5_000, "cash")).status).toBe(201);
+    const credited = await world.call("POST", `/api/admin/invoices/${invoice.id}/credit-notes`, {
+      lines: [{ lineId: "service", quantity: 1 }],
+      reason: "Service not needed",
+    });
+    expect(credited.status).toBe(201);
+    const refund = await world.call("POST", `/api/admin/invoices/${invoice.id}/refunds`, {
+      amountPence: 10_200,
+      method: "bank",
+      refundedOn: today,
+    });
+    expect(refund.status).toBe(201);
+    await world.drain();
+
+    expect(await xeroCounts(world.tenantId)).toEqual({ Contacts: 1, Invoices: 1, CreditNotes: 1, Allocations: 0, Payments: 3 });
+    const [note] = await xeroObjects(world.tenantId, "CreditNotes");
+    expect(note).toMatchObject({ Type: "ACCRECCREDIT", Total: 102, RemainingCredit: 0 });
+    const [after] = await xeroObjects(world.tenantId, "Invoices");
+    expect(after).toMatchObject({ Status: "PAID", AmountDue: 0, AmountPaid: invoice.totals.grossPence / 100 });
+    expect(await query("SELECT kind, state FROM xero_sync WHERE tenant_id = ?1 AND state <> 'done'", world.tenantId)).toEqual([]);
+
+    const before = await xeroCounts(world.tenantId);
+    const results = await consume(world.appEnv, world.sent);
+    expect(results.acked.length).toBe(world.sent.length);
+    expect(await xeroCounts(world.tenantId)).toEqual(before);
+  });
+
+  it("allocates a credit note to what the invoice still owes", async () => {
+    const world = await xeroWorld();
+    const invoice = await issuedIn(world);
+    await world.call("POST", `/api/admin/invoices/${invoice.id}/credit-notes`, {
+      lines: [{ lineId: "valve", quantity: 1 }],
+      reason: "One valve",
+    });
+    await world.drain();
+    const [allocation] = await xeroObjects(world.tenantId, "Allocations");
+    expect(allocation.Amount).toBe(52);
+    const [held] = await xeroObjects(world.tenantId, "Invoices");
+    expect(held.AmountDue).toBe((invoice.totals.grossPence - 5_200) / 100);
+  });
+
+  it("matches the customer to the contact Xero has by e-mail, never making a second", async () => {
+    const world = await xeroWorld();
+    const c = await customer();
+    await issuedIn(world, c.id);
+    await issuedIn(world, c.id);
+    await world.drain();
+    expect(await xeroCounts(world.tenantId)).toMatchObject({ Contacts: 1, Invoices: 2 });
+    const [contact] = await xeroObjects(world.tenantId, "Contacts");
+    expect(contact.EmailAddress).toBe(c.email);
+  });
+
+  it("voids in Xero an invoice voided here", async () => {
+    const world = await xeroWorld();
+    const invoice = await issuedIn(world);
+    expect((await world.call("POST", `/api/admin/invoices/${invoice.id}/void`, { reason: "Sent in error" })).status).toBe(200);
+    await world.drain();
+    const held = await xeroObjects(world.tenantId, "Invoices");
+    expect(held.map((i) => [i.InvoiceNumber, i.Status])).toEqual([[invoice.number, "VOIDED"]]);
+  });
+});
+
+describe("exactly once", () => {
+  it("a retry after a lost answer leaves one invoice", async () => {
+    const world = await xeroWorld();
+    const { id: customerId } = await customer();
+    await issuedIn(world, customerId);
+    await world.drain();
+    const second = await issuedIn(world, customerId);
+    // Each of the consumer's three tries writes the invoice (the first) and loses Xero's answer.
+    await failXero(world.tenantId, { count: 3, lose: true, writes: true });
+    const [first] = await world.drain();
+    expect(first!.retried).toEqual([expect.objectContaining({ delaySeconds: 30 })]);
+    const invoiceRow =
+      "SELECT state, attempts, xero_id FROM xero_sync WHERE tenant_id = ?1 AND kind = 'invoice' AND document_id = ?2";
+    expect(await query(invoiceRow, world.tenantId, second.id)).toEqual([{ state: "waiting", attempts: 1, xero_id: null }]);
+    expect((await xeroCounts(world.tenantId)).Invoices).toBe(2);
+    await consume(world.appEnv, world.sent.slice(-1), 2);
+    expect(await xeroCounts(world.tenantId)).toMatchObject({ Contacts: 1, Invoices: 2 });
+    const [row] = await query<{ xero_id: string }>(invoiceRow, world.tenantId, second.id);
+    const held = await xeroObjects(world.tenantId, "Invoices");
+    expect(held.find((i) => i.InvoiceNumber === second.number)!.InvoiceID).toBe(row!.xero_id);
+  });
+
+  it("two consumers on one document leave one invoice", async () => {
+    const world = await xeroWorld();
+    await issuedIn(world);
+    const [a, b] = await Promise.all([consume(world.appEnv, world.sent), consume(world.appEnv, world.sent)]);
+    expect(a.acked.length + b.acked.length).toBeGreaterThanOrEqual(1);
+    await consume(world.appEnv, world.sent);
+    expect(await xeroCounts(world.tenantId)).toMatchObject({ Contacts: 1, Invoices: 1 });
+  });
+
+  it("a sync after reconnecting the same organisation sends nothing again, and sends what waited", async () => {
+    const world = await xeroWorld();
+    const invoice = await issuedIn(world);
+    await world.drain();
+    expect((await world.call("POST", "/api/admin/xero/disconnect")).status).toBe(200);
+    // Paid while disconnected: not sent (the link is off) until a catch-up.
+    await setConsent(world.clientId, [{ tenantId: world.tenantId, tenantName: world.tenants[0]!.tenantName }]);
+    const started = await world.call("POST", "/api/admin/xero/connect");
+    const { code, state } = await consentAt(started.body.url);
+    expect((await world.call("POST", "/api/admin/xero/callback", { code, state })).body.status).toBe("connected");
+    await world.call("POST", `/api/admin/invoices/${invoice.id}/payments`, {
+      amountPence: 1_000,
+      method: "bank",
+      paidOn: londonToday(),
+    });
+    await consume(world.appEnv, world.sent);
+    expect(await xeroCounts(world.tenantId)).toMatchObject({ Contacts: 1, Invoices: 1, Payments: 1 });
+  });
+});
+
+describe("when Xero says no or not now", () => {
+  it("shows a refusal in Xero's words, and Retry sends it again once fixed", async () => {
+    const world = await xeroWorld();
+    await env.DB.prepare("UPDATE xero_connection SET mapping = ?1")
+      .bind(JSON.stringify({ salesAccount: "999" }))
+      .run();
+    const invoice = await issuedIn(world);
+    await world.drain();
+    const link = await world.call("GET", "/api/admin/xero");
+    expect(link.body.failed).toEqual([
+      {
+        kind: "invoice",
+        documentId: invoice.id,
+        state: "failed",
+        attempts: 1,
+        error: "Account code '999' is not a valid code for this document.",
+      },
+    ]);
+    await env.DB.prepare("UPDATE xero_connection SET mapping = NULL").run();
+    const retried = await world.call("POST", "/api/admin/xero/retry");
+    expect(retried.body).toMatchObject({ failed: [], waiting: 1 });
+    await world.drain();
+    expect(await xeroCounts(world.tenantId)).toMatchObject({ Invoices: 1 });
+    expect((await world.call("GET", "/api/admin/xero")).body).toMatchObject({ failed: [], waiting: 0 });
+  });
+
+  it("waits as long as Xero's Retry-After says when the limit is long", async () => {
+    const world = await xeroWorld();
+    await issuedIn(world);
+    await rateLimitXero(world.tenantId, { count: 1, retryAfter: 900, problem: "minute" });
+    const [result] = await world.drain();
+    expect(result!.retried).toEqual([expect.objectContaining({ delaySeconds: 900 })]);
+    const [row] = await query<{ last_error: string }>(
+      "SELECT last_error FROM xero_sync WHERE tenant_id = ?1 AND kind = 'invoice'",
+      world.tenantId,
+    );
+    expect(row!.last_error).toBe("Xero's minute limit was reached: trying again in 900 seconds");
+    expect(await xeroCounts(world.tenantId)).toMatchObject({ Invoices: 0 });
+  });
+});
+
+describe("the lines as Xero gets them", () => {
+  it("uses No VAT when the business is not registered", async () => {
+    const world = await xeroWorld();
+    await callAppJson("/api/admin/settings/billing", { method: "PATCH", json: { vatRegistered: false }, headers: world.headers });
+    await issuedIn(world);
+    await world.drain();
+    const [held] = await xeroObjects(world.tenantId, "Invoices");
+    expect(new Set(held.LineItems.map((l: { TaxType: string }) => l.TaxType))).toEqual(new Set(["NONE"]));
+    expect(held.TotalTax).toBe(0);
+    expect(lines).toHaveLength(3);
+  });
+});

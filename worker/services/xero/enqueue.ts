@@ -1,0 +1,52 @@
+import { and, eq } from "drizzle-orm";
+import { xeroSync } from "../../../schema/db";
+import type { Db } from "../../db/client";
+import type { AppEnv } from "../../env";
+import { xeroConfig } from "./config";
+import { readConnection } from "./session";
+import { recordRows, type SyncItem } from "./sync-rows";
+
+/**
+ * The one hook the invoices call when something happens (issued, paid, refunded, credited,
+ * voided): the document's row recorded for the connected organisation and a message on the Xero
+ * queue. Without the Xero app's secrets, or with no organisation connected, it does nothing (one
+ * read when connected-able). It never fails what called it: the books are told later, the customer
+ * was served now; a row that could not be queued is found again on the next reconnect or Retry.
+ */
+export type XeroQueueMessage = { xero: SyncItem };
+
+export async function syncToXero(env: AppEnv, db: Db, items: SyncItem[]): Promise<void> {
+  if (!xeroConfig(env) || items.length === 0) return;
+  try {
+    const connection = await readConnection(db);
+    // "reconnect" keeps recording: what happens while the owner reconnects waits for it.
+    if (!connection?.tenantId) return;
+    await recordRows(db, connection.tenantId, items);
+    await env.XERO_QUEUE.sendBatch(items.map((item) => ({ body: { xero: item } satisfies XeroQueueMessage })));
+  } catch (error) {
+    console.error(JSON.stringify({ xero: "enqueue", items, error: String(error) }));
+  }
+}
+
+/** Everything waiting for the organisation, sent again (after connecting, or the owner's Retry). */
+export async function sendWaiting(env: AppEnv, db: Db, tenantId: string, items?: SyncItem[]) {
+  const waiting =
+    items ??
+    (await db
+      .select({ kind: xeroSync.kind, documentId: xeroSync.documentId })
+      .from(xeroSync)
+      .where(and(eq(xeroSync.tenantId, tenantId), eq(xeroSync.state, "waiting"))));
+  // sendBatch takes at most 100 messages.
+  for (let i = 0; i < waiting.length; i += 100)
+    await env.XERO_QUEUE.sendBatch(
+      waiting.slice(i, i + 100).map((item) => ({ body: { xero: item } satisfies XeroQueueMessage })),
+    );
+  return waiting.length;
+}
+
+export function readXeroMessage(body: unknown): SyncItem | null {
+  const item = (body as Partial<XeroQueueMessage> | null)?.xero;
+  const kinds = ["contact", "invoice", "credit_note", "payment", "refund", "void"];
+  if (!item || !kinds.includes(item.kind as string) || !Number.isInteger(item.documentId)) return null;
+  return { kind: item.kind, documentId: item.documentId };
+}
