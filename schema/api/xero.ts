@@ -1,3 +1,4 @@
+import { isoDate } from "./fields";
 import { z } from "./z";
 
 /**
@@ -38,3 +39,42 @@ export const xeroCallbackSchema = z.object({
 export const xeroOrganisationSchema = z.object({
   tenantId: z.string({ error: "Choose the organisation" }).min(1, "Choose the organisation").max(100),
 });
+
+/** What the owner picks from (read from the organisation's own lists) and what is chosen. */
+export type XeroMappingChoice = {
+  mapping: {
+    salesAccount: string;
+    bankAccounts: Record<"card" | "bank" | "cash" | "cheque", string>;
+    taxTypes: Record<"20" | "5" | "0" | "none", string>;
+  };
+  /** Whether the owner has chosen (else the proposal from the organisation's lists is shown). */
+  chosen: boolean;
+  salesAccounts: { code: string; name: string }[];
+  bankAccounts: { code: string; name: string }[];
+  taxRates: { taxType: string; name: string; rate: number }[];
+};
+
+const code = (what: string) =>
+  z
+    .string({ error: `Choose the ${what}` })
+    .trim()
+    .min(1, `Choose the ${what}`)
+    .max(50);
+
+export const xeroMappingSchema = z.object({
+  salesAccount: code("sales account"),
+  bankAccounts: z.object({
+    card: code("account card payments go to"),
+    bank: code("account bank transfers go to"),
+    cash: code("account cash goes to"),
+    cheque: code("account cheques go to"),
+  }),
+  taxTypes: z.object({
+    "20": code("tax rate for 20% VAT"),
+    "5": code("tax rate for 5% VAT"),
+    "0": code("tax rate for zero-rated lines"),
+    none: code("tax rate for no VAT"),
+  }),
+});
+
+export const xeroCatchUpSchema = z.object({ from: isoDate("The date to start from") });

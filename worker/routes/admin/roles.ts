@@ -194,6 +194,9 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly TeamRole[]>> = {
   "POST /xero/organisation": OWNER,
   "POST /xero/disconnect": OWNER,
   "POST /xero/retry": OWNER,
+  "GET /xero/mapping": OWNER,
+  "PUT /xero/mapping": OWNER,
+  "POST /xero/catch-up": OWNER,
 
   // Who did what: a record's history beside it (it shows amounts), the whole log the owner's.
   "GET /audit/:kind/:id": OFFICE,
