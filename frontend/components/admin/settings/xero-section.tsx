@@ -1,4 +1,4 @@
-import { Button, Callout, Flex, Grid, Text } from "@radix-ui/themes";
+import { Button, Callout, Flex, Grid, Text, TextField } from "@radix-ui/themes";
 import { useEffect, useRef, useState } from "react";
 import { XERO_OFF, type XeroLink } from "../../../../schema/api/xero";
 import { formatDateTime } from "../../../../schema/london-time-text";
@@ -7,6 +7,7 @@ import { adminApi, errorMessage, isUnauthorized } from "../../../lib/admin/admin
 import { notify } from "../../../lib/toast";
 import { ErrorState, LoadingState } from "../admin-states";
 import { SettingsSection } from "./settings-fields";
+import { XeroMapping } from "./xero-mapping";
 
 const PATH = "/api/admin/xero";
 
@@ -121,7 +122,14 @@ function Linked({ link, busy, act }: { link: XeroLink; busy: boolean; act: (path
           </Callout.Text>
         </Callout.Root>
       ) : null}
+      {link.status === "connected" ? <XeroMapping /> : null}
+      {link.status === "connected" ? <CatchUp busy={busy} act={act} /> : null}
       <Flex gap="2" wrap="wrap">
+        {link.failed.length ? (
+          <Button variant="soft" disabled={busy} onClick={() => act("/retry")}>
+            Retry what was not sent
+          </Button>
+        ) : null}
         {link.status === "reconnect" ? (
           <Button disabled={busy} onClick={() => act("/connect")}>
             Reconnect
@@ -132,5 +140,23 @@ function Linked({ link, busy, act }: { link: XeroLink; busy: boolean; act: (path
         </Button>
       </Flex>
     </Grid>
+  );
+}
+
+/** The one-time catch-up: what was issued and paid since a date, before Xero was connected. */
+function CatchUp({ busy, act }: { busy: boolean; act: (path: string, json?: unknown) => Promise<void> }) {
+  const [from, setFrom] = useState("");
+  return (
+    <Flex gap="2" align="end" wrap="wrap">
+      <Flex direction="column" gap="1">
+        <Text as="label" size="2" htmlFor="xero-catch-up">
+          Send what was issued since (once; anything sent already is skipped)
+        </Text>
+        <TextField.Root id="xero-catch-up" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+      </Flex>
+      <Button variant="soft" disabled={busy || !from} onClick={() => act("/catch-up", { from })}>
+        Send to Xero
+      </Button>
+    </Flex>
   );
 }
