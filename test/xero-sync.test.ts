@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminInvoice } from "../schema/api/invoices";
 import { londonToday } from "../schema/london-time";
 import { adminHeaders } from "./helpers/admin";
-import { callAppJson, query } from "./helpers/factories-commerce";
+import { callApp, callAppJson, query, signedWebhook, stripeEnv, stripeEvent } from "./helpers/factories-commerce";
 import { customer, draft, lines, registered } from "./helpers/invoices";
 import { consentAt, failXero, rateLimitXero, setConsent, xeroCounts, xeroObjects } from "./helpers/xero";
 import { consume, xeroQueue, xeroWorld } from "./helpers/xero-link";
@@ -124,6 +124,33 @@ describe("sending to Xero as things happen", () => {
     await world.drain();
     const held = await xeroObjects(world.tenantId, "Invoices");
     expect(held.map((i) => [i.InvoiceNumber, i.Status])).toEqual([[invoice.number, "VOIDED"]]);
+  });
+});
+
+describe("a card payment by Stripe's webhook", () => {
+  it("is sent once to the card's bank account, however often Stripe repeats the event", async () => {
+    const world = await xeroWorld();
+    const invoice = await issuedIn(world);
+    const token = invoice.payLink!.split("/").pop()!;
+    const both = { ...stripeEnv, ...world.secrets, XERO_QUEUE: world.queue };
+    const started = await callAppJson<{ checkoutUrl: string }>(`/api/invoices/${token}/pay`, { method: "POST", env: both });
+    const sessionId = /cs_test_\w+/.exec(started.body.checkoutUrl)![0];
+    const session = await (
+      await fetch(`${env.STRIPE_API_BASE}/__sessions/${sessionId}/pay`, { method: "POST", body: "{}" })
+    ).json();
+    for (const id of [`evt_xero_${invoice.id}`, `evt_xero_${invoice.id}`, undefined]) {
+      const webhook = await callApp("/api/stripe/webhook", {
+        method: "POST",
+        ...(await signedWebhook(stripeEvent("checkout.session.completed", session, id))),
+        env: both,
+      });
+      expect(webhook.status).toBe(200);
+    }
+    await world.drain();
+    await consume(world.appEnv, world.sent);
+    const payments = await xeroObjects(world.tenantId, "Payments");
+    expect(payments.map((p) => [p.Amount, p.Account.Code])).toEqual([[invoice.totals.grossPence / 100, "090"]]);
+    expect((await xeroObjects(world.tenantId, "Invoices"))[0].Status).toBe("PAID");
   });
 });
 
