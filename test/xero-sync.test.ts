@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminInvoice } from "../schema/api/invoices";
 import { londonToday } from "../schema/london-time";
+import { redriveWaiting } from "../worker/services/xero/enqueue";
 import { adminHeaders } from "./helpers/admin";
 import { callApp, callAppJson, query, signedWebhook, stripeEnv, stripeEvent } from "./helpers/factories-commerce";
 import { customer, draft, lines, registered } from "./helpers/invoices";
@@ -202,6 +203,22 @@ describe("exactly once", () => {
     });
     await consume(world.appEnv, world.sent);
     expect(await xeroCounts(world.tenantId)).toMatchObject({ Contacts: 1, Invoices: 1, Payments: 1 });
+  });
+});
+
+describe("the cron's pass", () => {
+  it("sends again what waited an hour without a message (one lost on the way), once", async () => {
+    const world = await xeroWorld();
+    await issuedIn(world);
+    world.sent.length = 0;
+    expect(await redriveWaiting(world.appEnv, world.db, Date.now())).toBe(0);
+    await env.DB.prepare("UPDATE xero_sync SET updated_at = ?2 WHERE tenant_id = ?1")
+      .bind(world.tenantId, new Date(Date.now() - 2 * 3600_000).toISOString())
+      .run();
+    expect(await redriveWaiting(world.appEnv, world.db, Date.now())).toBe(1);
+    expect(await redriveWaiting(world.appEnv, world.db, Date.now())).toBe(0);
+    await world.drain();
+    expect(await xeroCounts(world.tenantId)).toMatchObject({ Contacts: 1, Invoices: 1 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { xeroSync } from "../../../schema/db";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
@@ -49,4 +49,38 @@ export function readXeroMessage(body: unknown): SyncItem | null {
   const kinds = ["contact", "invoice", "credit_note", "payment", "refund", "void"];
   if (!item || !kinds.includes(item.kind as string) || !Number.isInteger(item.documentId)) return null;
   return { kind: item.kind, documentId: item.documentId };
+}
+
+const STALE_MS = 60 * 60_000;
+const REDRIVE_LIMIT = 100;
+
+/**
+ * The cron's pass: rows still waiting an hour after they last changed, unclaimed, whose message was
+ * lost (a queue send that failed, retries used up) are sent again, 100 a run, and touched so the next
+ * run leaves them be. Three queries when connected; none without the Xero app.
+ */
+export async function redriveWaiting(env: AppEnv, db: Db, now: number): Promise<number> {
+  if (!xeroConfig(env)) return 0;
+  const connection = await readConnection(db);
+  if (connection?.status !== "connected" || !connection.tenantId) return 0;
+  const before = new Date(now - STALE_MS).toISOString();
+  const oldest = db
+    .select({ id: xeroSync.id })
+    .from(xeroSync)
+    .where(
+      and(
+        eq(xeroSync.tenantId, connection.tenantId),
+        eq(xeroSync.state, "waiting"),
+        lt(xeroSync.updatedAt, before),
+        or(isNull(xeroSync.claimedUntil), lt(xeroSync.claimedUntil, new Date(now).toISOString())),
+      ),
+    )
+    .orderBy(xeroSync.updatedAt)
+    .limit(REDRIVE_LIMIT);
+  const stale = await db
+    .update(xeroSync)
+    .set({ updatedAt: new Date(now).toISOString() })
+    .where(inArray(xeroSync.id, oldest))
+    .returning({ kind: xeroSync.kind, documentId: xeroSync.documentId });
+  return sendWaiting(env, db, connection.tenantId, stale);
 }
