@@ -4,8 +4,8 @@ import type { AdminInvoice } from "../schema/api/invoices";
 import { addDays, londonToday } from "../schema/london-time";
 import { query } from "./helpers/factories-commerce";
 import { admin, customer, draft, registered } from "./helpers/invoices";
-import { xeroCounts, xeroObjects } from "./helpers/xero";
-import { xeroWorld } from "./helpers/xero-link";
+import { lowerMinuteLimit, xeroCalls, xeroCounts, xeroObjects } from "./helpers/xero";
+import { consume, xeroWorld } from "./helpers/xero-link";
 
 beforeEach(async () => {
   await env.DB.prepare("DELETE FROM xero_connection").run();
@@ -50,6 +50,36 @@ describe("the one-time catch-up", () => {
     await world.drain();
     expect(await xeroCounts(world.tenantId)).toEqual(counts);
     expect((await world.call("POST", "/api/admin/xero/catch-up", { from: "yesterday" })).status).toBe(400);
+  });
+});
+
+describe("Xero's limits during a catch-up", () => {
+  it("stops before the minute's limit, never refused, and leaves the rest for the next minute", async () => {
+    for (let n = 0; n < 12; n++) {
+      const d = await draft((await customer()).id);
+      await admin("POST", `/api/admin/invoices/${d.id}/issue`);
+    }
+    const world = await xeroWorld();
+    await lowerMinuteLimit(world.tenantId, 30);
+    await world.call("POST", "/api/admin/xero/catch-up", { from: londonToday() });
+    const waiting = world.sent.slice();
+    let sentToXero = 0;
+    const later: number[] = [];
+    // As the queue hands them over: five at a time, one batch after another.
+    for (let i = 0; i < waiting.length; i += 5) {
+      const { acked, retried } = await consume(world.appEnv, waiting.slice(i, i + 5));
+      sentToXero += acked.length;
+      later.push(...retried.map((r) => r.delaySeconds ?? 0));
+    }
+    const calls = await xeroCalls(world.tenantId);
+    expect(calls.refused).toBe(0);
+    expect(calls.accepted.length).toBeLessThanOrEqual(30);
+    expect(later.length).toBeGreaterThan(0);
+    expect(new Set(later)).toEqual(new Set([60]));
+    expect(sentToXero + later.length).toBe(waiting.length);
+    const numbers = (await xeroObjects(world.tenantId, "Invoices")).map((i) => i.InvoiceNumber);
+    expect(numbers.length).toBeGreaterThan(0);
+    expect(new Set(numbers).size).toBe(numbers.length);
   });
 });
 

@@ -40,9 +40,10 @@ import {
  * - POST /__tenants/{id}/rate-limit {count, retryAfter, problem}: the next calls get 429;
  * - POST /__tenants/{id}/fail {count, status?, lose?, writes?}: the next calls (or writes) fail with
  *   status (500), or with `lose` are done and their answers lost (a gateway's 504);
+ * - POST /__tenants/{id}/minute-limit {limit}: a lower minute limit, to see the queue keep within it;
  * - POST /__tenants/{id}/expire-tokens, POST /__tenants/{id}/disconnect (the owner disconnects the app
  *   in Xero); GET /__tenants/{id}/counts, /__tenants/{id}/objects/{kind}, /__tenants/{id}/calls
- *   (the times of its API calls, ms).
+ *   (the times of the API calls it took, ms, and how many its limits refused).
  */
 
 type Grant = { clientId: string; scope: string; tenants: Set<string>; revoked: boolean };
@@ -56,6 +57,9 @@ const refreshTokens = new Map<string, Grant>();
 const connections = new Map<string, { grant: Grant; tenantId: string; created: string }>();
 const faults = new Map<string, Fault>();
 const calls = new Map<string, number[]>();
+/** An organisation's minute limit when a test lowers it, and how many calls its limits refused. */
+const minuteLimits = new Map<string, number>();
+const refusals = new Map<string, number>();
 const idempotency = new Map<string, Answer>();
 
 const token = (prefix: string) => `${prefix}_${randomBytes(24).toString("base64url")}`;
@@ -182,13 +186,18 @@ function rateLimited(tenantId: string): Record<string, string> | null {
     fault.count--;
     return { "Retry-After": String(fault.retryAfter ?? 1), "X-Rate-Limit-Problem": fault.problem ?? "minute" };
   }
-  if (lastMinute.length >= MINUTE_LIMIT)
-    return { "Retry-After": String(Math.ceil((lastMinute[0]! + 60_000 - now) / 1000)), "X-Rate-Limit-Problem": "minute" };
+  const minuteLimit = minuteLimits.get(tenantId) ?? MINUTE_LIMIT;
+  const refuse = (headers: Record<string, string>) => {
+    refusals.set(tenantId, (refusals.get(tenantId) ?? 0) + 1);
+    return headers;
+  };
+  if (lastMinute.length >= minuteLimit)
+    return refuse({ "Retry-After": String(Math.ceil((lastMinute[0]! + 60_000 - now) / 1000)), "X-Rate-Limit-Problem": "minute" });
   if (lastDay.length >= DAY_LIMIT)
-    return { "Retry-After": String(Math.ceil((lastDay[0]! + 86_400_000 - now) / 1000)), "X-Rate-Limit-Problem": "day" };
+    return refuse({ "Retry-After": String(Math.ceil((lastDay[0]! + 86_400_000 - now) / 1000)), "X-Rate-Limit-Problem": "day" });
   times.push(now);
   rateHeaders.set(tenantId, {
-    "X-MinLimit-Remaining": String(MINUTE_LIMIT - lastMinute.length - 1),
+    "X-MinLimit-Remaining": String(minuteLimit - lastMinute.length - 1),
     "X-DayLimit-Remaining": String(DAY_LIMIT - lastDay.length - 1),
     "X-AppMinLimit-Remaining": "9999",
   });
@@ -293,7 +302,9 @@ function control(url: URL, body: string, res: ServerResponse) {
   } else if (action === "counts")
     return sendJson(res, 200, Object.fromEntries(Object.entries(b.objects).map(([k, list]) => [k, list.length])));
   else if (action === "objects" && kind) return sendJson(res, 200, b.objects[kind] ?? []);
-  else if (action === "calls") return sendJson(res, 200, calls.get(tenantId) ?? []);
+  else if (action === "calls")
+    return sendJson(res, 200, { accepted: calls.get(tenantId) ?? [], refused: refusals.get(tenantId) ?? 0 });
+  else if (action === "minute-limit") minuteLimits.set(tenantId, json.limit);
   else return sendJson(res, 404, { error: `no control ${action}` });
   sendJson(res, 200, {});
 }

@@ -46,7 +46,9 @@ export const setConsent = (clientId: string, tenants: { tenantId: string; tenant
 
 export const xeroCounts = (tenantId: string): Promise<Record<string, number>> => control(`/__tenants/${tenantId}/counts`);
 export const xeroObjects = (tenantId: string, kind: string): Promise<any[]> => control(`/__tenants/${tenantId}/objects/${kind}`);
-export const xeroCalls = (tenantId: string): Promise<number[]> => control(`/__tenants/${tenantId}/calls`);
+export const xeroCalls = (tenantId: string): Promise<{ accepted: number[]; refused: number }> =>
+  control(`/__tenants/${tenantId}/calls`);
+export const lowerMinuteLimit = (tenantId: string, limit: number) => control(`/__tenants/${tenantId}/minute-limit`, { limit });
 export const rateLimitXero = (tenantId: string, fault: { count: number; retryAfter: number; problem?: string }) =>
   control(`/__tenants/${tenantId}/rate-limit`, fault);
 export const failXero = (tenantId: string, fault: { count: number; status?: number; lose?: boolean; writes?: boolean }) =>

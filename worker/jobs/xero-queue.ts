@@ -1,7 +1,7 @@
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { readXeroMessage } from "../services/xero/enqueue";
-import { XeroError } from "../services/xero/http";
+import { type RateLimits, unknownLimits, XeroError } from "../services/xero/http";
 import { mappingOf } from "../services/xero/mapping";
 import { readConnection, withAccounting, XeroNotConnected } from "../services/xero/session";
 import { ensureSynced, SyncBusy, SyncRefused } from "../services/xero/sync";
@@ -10,6 +10,19 @@ import { ensureSynced, SyncBusy, SyncRefused } from "../services/xero/sync";
 const backoffSeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
 /** Queues wait at most 12 hours before a retry. */
 const MAX_DELAY_SECONDS = 43_200;
+/**
+ * The most calls one document makes (a refund: the invoice read, a credit note read, the payment,
+ * with a contact to find and make first): a message starts only with this many left in Xero's minute
+ * and day, so the queue keeps within 60 calls a minute and 5,000 a day without being refused.
+ */
+const CALLS_PER_DOCUMENT = 8;
+
+/** Seconds to wait before the next message, if Xero's limits have too little left for one. */
+function waitForLimits(limits: RateLimits): number | null {
+  if (limits.dayRemaining !== null && limits.dayRemaining < CALLS_PER_DOCUMENT) return 3600;
+  if (limits.minuteRemaining !== null && limits.minuteRemaining < CALLS_PER_DOCUMENT) return 60;
+  return null;
+}
 
 /**
  * The Xero queue: one message per document to send (worker/services/xero/enqueue.ts). Messages are
@@ -22,7 +35,13 @@ export async function consumeXero(batch: MessageBatch<unknown>, env: AppEnv) {
   const db = getDb(env);
   const connection = await readConnection(db);
   const mapping = mappingOf(connection?.mapping ?? null);
+  const limits = unknownLimits();
   for (const message of batch.messages) {
+    const wait = waitForLimits(limits);
+    if (wait !== null) {
+      message.retry({ delaySeconds: wait });
+      continue;
+    }
     const item = readXeroMessage(message.body);
     if (!item) {
       console.warn(JSON.stringify({ queue: "xero", warning: "message naming no document dropped", id: message.id }));
@@ -30,7 +49,7 @@ export async function consumeXero(batch: MessageBatch<unknown>, env: AppEnv) {
       continue;
     }
     try {
-      await withAccounting(env, db, (api) => ensureSynced({ env, db, api, mapping }, item));
+      await withAccounting(env, db, (api) => ensureSynced({ env, db, api, mapping }, item), { limits });
       message.ack();
     } catch (error) {
       // Not connected: the row waits, and connecting again sends it. Refused: the row shows Xero's words.
@@ -42,10 +61,10 @@ export async function consumeXero(batch: MessageBatch<unknown>, env: AppEnv) {
         message.retry({ delaySeconds: 30 });
         continue;
       }
-      const wait =
+      const after =
         error instanceof XeroError && error.retryAfterSeconds ? error.retryAfterSeconds : backoffSeconds(message.attempts);
-      console.warn(JSON.stringify({ queue: "xero", item, retrying: String(error), inSeconds: wait }));
-      message.retry({ delaySeconds: Math.min(wait, MAX_DELAY_SECONDS) });
+      console.warn(JSON.stringify({ queue: "xero", item, retrying: String(error), inSeconds: after }));
+      message.retry({ delaySeconds: Math.min(after, MAX_DELAY_SECONDS) });
     }
   }
 }

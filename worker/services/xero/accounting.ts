@@ -1,4 +1,4 @@
-import { type RetryPolicy, xeroSend } from "./http";
+import { type RateLimits, type RetryPolicy, xeroSend } from "./http";
 
 /**
  * The Accounting API calls the sync makes (api.xero.com/api.xro/2.0), with Xero's JSON shapes:
@@ -7,7 +7,14 @@ import { type RetryPolicy, xeroSend } from "./http";
  * money given back); the chart of accounts and tax rates for the mapping. Every write carries the
  * caller's Idempotency-Key, made from what it writes, so a repeat writes nothing new.
  */
-export type AccountingApi = { apiBase: string; tenantId: string; accessToken: string; retry?: RetryPolicy };
+export type AccountingApi = {
+  apiBase: string;
+  tenantId: string;
+  accessToken: string;
+  retry?: RetryPolicy;
+  /** Kept up to date from each answer's headers, when given. */
+  limits?: RateLimits;
+};
 
 export type XeroContact = { ContactID: string; Name: string; EmailAddress?: string };
 export type XeroLineItem = { Description: string; Quantity: number; UnitAmount: number; AccountCode: string; TaxType: string };
@@ -72,6 +79,7 @@ async function call<T>(api: AccountingApi, { method, path, query, body, key }: C
       idempotencyKey: key,
     },
     api.retry,
+    api.limits,
   );
 }
 

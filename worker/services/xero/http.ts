@@ -39,10 +39,26 @@ export const defaultRetry: RetryPolicy = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
+/**
+ * What Xero says is left of the organisation's limits, from the X-MinLimit-Remaining and
+ * X-DayLimit-Remaining headers of its last answer: the queue stops before a 429, not after.
+ */
+export type RateLimits = { minuteRemaining: number | null; dayRemaining: number | null };
+
+export const unknownLimits = (): RateLimits => ({ minuteRemaining: null, dayRemaining: null });
+
+function readLimits(response: Response, limits: RateLimits | undefined) {
+  if (!limits) return;
+  const minute = response.headers.get("X-MinLimit-Remaining");
+  const day = response.headers.get("X-DayLimit-Remaining");
+  if (minute !== null && minute !== "") limits.minuteRemaining = Number(minute);
+  if (day !== null && day !== "") limits.dayRemaining = Number(day);
+}
+
 /** 0.5 s, 1 s, 2 s…: Xero's 5xx are brief, and every retry repeats the same Idempotency-Key. */
 const backoffMs = (attempt: number) => 500 * 2 ** (attempt - 1);
 
-export async function xeroSend<T>(request: XeroRequest, retry: RetryPolicy = defaultRetry): Promise<T> {
+export async function xeroSend<T>(request: XeroRequest, retry: RetryPolicy = defaultRetry, limits?: RateLimits): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json", ...request.headers };
   if (request.idempotencyKey) headers["Idempotency-Key"] = request.idempotencyKey;
   for (let attempt = 1; ; attempt++) {
@@ -55,6 +71,7 @@ export async function xeroSend<T>(request: XeroRequest, retry: RetryPolicy = def
       await retry.sleep(backoffMs(attempt));
       continue;
     }
+    readLimits(response, limits);
     const text = await response.text();
     if (response.ok) return (text ? JSON.parse(text) : null) as T;
     if (response.status === 429) {

@@ -5,7 +5,7 @@ import type { AppEnv } from "../../env";
 import { openSecret, sealSecret } from "../../lib/secret-box";
 import type { AccountingApi } from "./accounting";
 import { type XeroConfig, xeroConfig } from "./config";
-import { type RetryPolicy, XeroError } from "./http";
+import { type RateLimits, type RetryPolicy, XeroError } from "./http";
 import { refreshTokens, type TokenSet } from "./oauth";
 
 /**
@@ -92,7 +92,7 @@ async function refreshed(
 export async function accountingApi(
   env: AppEnv,
   db: Db,
-  options: { retry?: RetryPolicy; force?: boolean } = {},
+  options: { retry?: RetryPolicy; force?: boolean; limits?: RateLimits } = {},
 ): Promise<AccountingApi> {
   const config = xeroConfig(env);
   if (!config) throw new XeroNotConnected("off");
@@ -107,6 +107,7 @@ export async function accountingApi(
     tenantId: row.tenantId!,
     accessToken: await opened(env, row.accessToken),
     retry: options.retry,
+    limits: options.limits,
   };
 }
 
@@ -118,10 +119,10 @@ export async function withAccounting<T>(
   env: AppEnv,
   db: Db,
   work: (api: AccountingApi) => Promise<T>,
-  retry?: RetryPolicy,
+  options: { retry?: RetryPolicy; limits?: RateLimits } = {},
 ): Promise<T> {
   const attempt = async (force: boolean) => {
-    const api = await accountingApi(env, db, { retry, force });
+    const api = await accountingApi(env, db, { ...options, force });
     try {
       return await work(api);
     } catch (error) {
