@@ -77,6 +77,10 @@ describe("Xero's limits during a catch-up", () => {
     expect(later.length).toBeGreaterThan(0);
     expect(new Set(later)).toEqual(new Set([60]));
     expect(sentToXero + later.length).toBe(waiting.length);
+    // A batch straight after starts from what Xero said last, not blind: it waits without a call.
+    const again = await consume(world.appEnv, waiting.slice(-1));
+    expect(again.retried).toEqual([expect.objectContaining({ delaySeconds: 60 })]);
+    expect((await xeroCalls(world.tenantId)).accepted).toHaveLength(calls.accepted.length);
     const numbers = (await xeroObjects(world.tenantId, "Invoices")).map((i) => i.InvoiceNumber);
     expect(numbers.length).toBeGreaterThan(0);
     expect(new Set(numbers).size).toBe(numbers.length);

@@ -17,6 +17,20 @@ const MAX_DELAY_SECONDS = 43_200;
  */
 const CALLS_PER_DOCUMENT = 8;
 
+/**
+ * The limits each organisation's Xero gave last, kept by the isolate for the next batch (one consumer at a time, so
+ * usually the same isolate): a batch starting right after another does not start blind. Trusted
+ * for a minute (the minute's count) or an hour (the day's, only ever lower).
+ */
+const remembered = new Map<string, { limits: RateLimits; at: number }>();
+
+function startingLimits(tenantId: string | null | undefined, now: number): RateLimits {
+  const last = tenantId ? remembered.get(tenantId) : undefined;
+  if (!last || now - last.at > 3_600_000) return unknownLimits();
+  const { minuteRemaining, dayRemaining } = last.limits;
+  return { minuteRemaining: now - last.at < 60_000 ? minuteRemaining : null, dayRemaining };
+}
+
 /** Seconds to wait before the next message, if Xero's limits have too little left for one. */
 function waitForLimits(limits: RateLimits): number | null {
   if (limits.dayRemaining !== null && limits.dayRemaining < CALLS_PER_DOCUMENT) return 3600;
@@ -35,7 +49,8 @@ export async function consumeXero(batch: MessageBatch<unknown>, env: AppEnv) {
   const db = getDb(env);
   const connection = await readConnection(db);
   const mapping = mappingOf(connection?.mapping ?? null);
-  const limits = unknownLimits();
+  const limits = startingLimits(connection?.tenantId, Date.now());
+  const startedWith = JSON.stringify(limits);
   for (const message of batch.messages) {
     const wait = waitForLimits(limits);
     if (wait !== null) {
@@ -67,4 +82,7 @@ export async function consumeXero(batch: MessageBatch<unknown>, env: AppEnv) {
       message.retry({ delaySeconds: Math.min(after, MAX_DELAY_SECONDS) });
     }
   }
+  // Only what Xero said in this batch is news; a batch that made no call leaves the last word as it was.
+  if (connection?.tenantId && JSON.stringify(limits) !== startedWith)
+    remembered.set(connection.tenantId, { limits, at: Date.now() });
 }
