@@ -3,10 +3,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { XERO_OFF } from "../schema/api/xero";
 import { getDb } from "../worker/db/client";
 import { listAccounts } from "../worker/services/xero/accounting";
+import { listConnections } from "../worker/services/xero/oauth";
 import { accountingApi, readConnection, withAccounting, XeroNotConnected } from "../worker/services/xero/session";
 import { adminHeaders, teamHeaders } from "./helpers/admin";
 import { callAppJson, query } from "./helpers/factories-commerce";
-import { consentAt, disconnectInXero, expireXeroTokens, uniqueId, xeroBase, xeroEnv } from "./helpers/xero";
+import { consentAt, disconnectInXero, expireXeroTokens, uniqueId, xeroBase, xeroEnv, xeroTestConfig } from "./helpers/xero";
 import { connectXero } from "./helpers/xero-link";
 
 beforeEach(async () => {
@@ -57,6 +58,10 @@ describe("connecting Xero (the owner's)", () => {
       status: "connected",
       organisation: { tenantId: tenants[1]!.tenantId, name: "Hot Water 2 Ltd" },
     });
+    // Xero keeps the app connected to the chosen organisation only.
+    const api = await accountingApi({ ...env, ...secrets }, getDb({ ...env, ...secrets }));
+    const left = await listConnections(xeroTestConfig(secrets.XERO_CLIENT_ID), api.accessToken);
+    expect(left.map((o) => o.tenantId)).toEqual([tenants[1]!.tenantId]);
   });
 
   it("refuses a code that comes back with a state not asked for here, by someone else, or a second time", async () => {

@@ -10,8 +10,8 @@ import { sha256Hex } from "../../lib/sha256";
 import { type XeroConfig, xeroConfig } from "./config";
 import { sendWaiting } from "./enqueue";
 import { XeroError } from "./http";
-import { authorizeUrl, exchangeCode, listConnections, revokeRefreshToken, type TokenSet } from "./oauth";
-import { readConnection, sealedTokens } from "./session";
+import { authorizeUrl, deleteConnection, exchangeCode, listConnections, revokeRefreshToken, type TokenSet } from "./oauth";
+import { accountingApi, readConnection, sealedTokens } from "./session";
 import { retryFailed } from "./sync-rows";
 
 /**
@@ -111,14 +111,13 @@ export async function finishConnect(
     .insert(xeroConnection)
     .values({ id: 1, ...row })
     .onConflictDoUpdate({ target: xeroConnection.id, set: { ...row, tokenVersion: (previous?.tokenVersion ?? 0) + 1 } });
-  // A consent replaced by this one ends at Xero too.
-  if (previous) await revokeQuietly(env, config, previous.refreshToken);
+  // An earlier consent is not revoked here: revoking ends its connections, which this one may share.
   if (only) await sendWaiting(env, db, only.tenantId);
   return xeroLink(env, db);
 }
 
 export async function chooseOrganisation(env: AppEnv, db: Db, tenantId: string): Promise<XeroLink> {
-  requireXero(env);
+  const config = requireXero(env);
   const row = await readConnection(db);
   const offered = row?.status === "choosing" ? (JSON.parse(row.organisations ?? "[]") as Organisation[]) : [];
   const chosen = offered.find((o) => o.tenantId === tenantId);
@@ -140,8 +139,25 @@ export async function chooseOrganisation(env: AppEnv, db: Db, tenantId: string):
       updatedAt: new Date().toISOString(),
     })
     .where(and(eq(xeroConnection.id, 1), eq(xeroConnection.status, "choosing")));
+  await forgetOthers(
+    env,
+    db,
+    config,
+    offered.filter((o) => o !== chosen),
+  );
   await sendWaiting(env, db, chosen.tenantId);
   return xeroLink(env, db);
+}
+
+/** The organisations not chosen are disconnected from the app in Xero too, so Xero lists only the one. */
+async function forgetOthers(env: AppEnv, db: Db, config: XeroConfig, others: Organisation[]) {
+  if (others.length === 0) return;
+  try {
+    const { accessToken } = await accountingApi(env, db);
+    for (const other of others) await deleteConnection(config, accessToken, other.id);
+  } catch (error) {
+    console.warn(JSON.stringify({ xero: "disconnect the organisations not chosen", warning: String(error) }));
+  }
 }
 
 async function revokeQuietly(env: AppEnv, config: XeroConfig, sealedRefreshToken: string) {
