@@ -2,7 +2,9 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminInvoice } from "../schema/api/invoices";
 import { londonToday } from "../schema/london-time";
+import { createContact } from "../worker/services/xero/accounting";
 import { redriveWaiting } from "../worker/services/xero/enqueue";
+import { accountingApi } from "../worker/services/xero/session";
 import { adminHeaders } from "./helpers/admin";
 import { callApp, callAppJson, query, signedWebhook, stripeEnv, stripeEvent } from "./helpers/factories-commerce";
 import { customer, draft, lines, registered } from "./helpers/invoices";
@@ -116,6 +118,30 @@ describe("sending to Xero as things happen", () => {
     expect(await xeroCounts(world.tenantId)).toMatchObject({ Contacts: 1, Invoices: 2 });
     const [contact] = await xeroObjects(world.tenantId, "Contacts");
     expect(contact.EmailAddress).toBe(c.email);
+  });
+
+  it("matches by name a customer without an e-mail, and tells apart another of the same name with another e-mail", async () => {
+    const world = await xeroWorld();
+    const api = await accountingApi(world.appEnv, world.db);
+    const known = await createContact(
+      api,
+      { Name: "Sam Same", EmailAddress: "sam@elsewhere.example" },
+      `known-${world.tenantId}`,
+    );
+    const [first, second] = [(await customer()).id, (await customer()).id];
+    await env.DB.prepare("UPDATE customers SET first_name = 'Sam', last_name = 'Same' WHERE id IN (?1, ?2)")
+      .bind(first, second)
+      .run();
+    await env.DB.prepare("UPDATE customers SET email = NULL WHERE id = ?1").bind(first).run();
+    await issuedIn(world, first);
+    await world.drain();
+    await issuedIn(world, second);
+    await world.drain();
+    const contacts = await xeroObjects(world.tenantId, "Contacts");
+    expect(contacts.map((c) => c.Name)).toEqual(["Sam Same", expect.stringMatching(/^Sam Same \(payer-.+@example\.com\)$/)]);
+    const invoices = await xeroObjects(world.tenantId, "Invoices");
+    expect(invoices[0].Contact.ContactID).toBe(known.ContactID);
+    expect(invoices[1].Contact.ContactID).toBe(contacts[1].ContactID);
   });
 
   it("voids in Xero an invoice voided here", async () => {

@@ -80,14 +80,22 @@ function write(ctx: SyncContext, row: SyncRow): Promise<string> {
   }
 }
 
-/** Matched by e-mail, then by name, the first time; made only when Xero has neither. */
+/**
+ * Matched by e-mail, then by name, the first time; made only when Xero has neither. A contact of
+ * the same name with another e-mail is someone else: Xero's names are unique, so this one is made
+ * as "Name (e-mail)".
+ */
 async function writeContact({ db, api }: SyncContext, row: SyncRow): Promise<string> {
   const [customer] = await db.select().from(customers).where(eq(customers.id, row.documentId));
   if (!customer) throw new SyncRefused("The customer was deleted before being sent to Xero.");
-  const name = nameOf(customer);
+  let name = nameOf(customer);
   const email = customer.email?.trim();
-  const found = (email ? await findContacts(api, "EmailAddress", email) : [])[0] ?? (await findContacts(api, "Name", name))[0];
-  if (found) return found.ContactID;
+  const byEmail = email ? (await findContacts(api, "EmailAddress", email))[0] : undefined;
+  if (byEmail) return byEmail.ContactID;
+  const byName = (await findContacts(api, "Name", name))[0];
+  const someoneElse = byName?.EmailAddress && email && byName.EmailAddress.toLowerCase() !== email.toLowerCase();
+  if (byName && !someoneElse) return byName.ContactID;
+  if (someoneElse) name = `${name} (${email})`;
   return (await createContact(api, { Name: name, ...(email ? { EmailAddress: email } : {}) }, row.idempotencyKey)).ContactID;
 }
 
