@@ -8,7 +8,7 @@ import { accountingApi } from "../worker/services/xero/session";
 import { adminHeaders } from "./helpers/admin";
 import { callApp, callAppJson, query, signedWebhook, stripeEnv, stripeEvent } from "./helpers/factories-commerce";
 import { customer, draft, lines, registered } from "./helpers/invoices";
-import { consentAt, failXero, rateLimitXero, setConsent, xeroCounts, xeroObjects } from "./helpers/xero";
+import { consentAt, disconnectInXero, failXero, rateLimitXero, setConsent, xeroCounts, xeroObjects } from "./helpers/xero";
 import { consume, xeroQueue, xeroWorld } from "./helpers/xero-link";
 
 beforeEach(async () => {
@@ -245,6 +245,29 @@ describe("the cron's pass", () => {
     expect(await redriveWaiting(world.appEnv, world.db, Date.now())).toBe(0);
     await world.drain();
     expect(await xeroCounts(world.tenantId)).toMatchObject({ Contacts: 1, Invoices: 1 });
+  });
+});
+
+describe("while Xero asks the owner to reconnect", () => {
+  it("keeps what happens meanwhile, and sends it once reconnected", async () => {
+    const world = await xeroWorld();
+    const invoice = await issuedIn(world);
+    await world.drain();
+    await disconnectInXero(world.tenantId);
+    const paid = await world.call("POST", `/api/admin/invoices/${invoice.id}/payments`, {
+      amountPence: 1_500,
+      method: "bank",
+      paidOn: londonToday(),
+    });
+    expect(paid.status).toBe(201);
+    await world.drain();
+    expect((await world.call("GET", "/api/admin/xero")).body).toMatchObject({ status: "reconnect", waiting: 1 });
+    await setConsent(world.clientId, [{ tenantId: world.tenantId, tenantName: world.tenants[0]!.tenantName }]);
+    const { code, state } = await consentAt((await world.call("POST", "/api/admin/xero/connect")).body.url);
+    expect((await world.call("POST", "/api/admin/xero/callback", { code, state })).body.status).toBe("connected");
+    await world.drain();
+    expect(await xeroCounts(world.tenantId)).toMatchObject({ Invoices: 1, Payments: 1 });
+    expect((await world.call("GET", "/api/admin/xero")).body).toMatchObject({ status: "connected", waiting: 0, failed: [] });
   });
 });
 

@@ -64,23 +64,28 @@ export async function redriveWaiting(env: AppEnv, db: Db, now: number): Promise<
   const connection = await readConnection(db);
   if (connection?.status !== "connected" || !connection.tenantId) return 0;
   const before = new Date(now - STALE_MS).toISOString();
-  const oldest = db
-    .select({ id: xeroSync.id })
-    .from(xeroSync)
-    .where(
-      and(
-        eq(xeroSync.tenantId, connection.tenantId),
-        eq(xeroSync.state, "waiting"),
-        lt(xeroSync.updatedAt, before),
-        or(isNull(xeroSync.claimedUntil), lt(xeroSync.claimedUntil, new Date(now).toISOString())),
-      ),
-    )
-    .orderBy(xeroSync.updatedAt)
-    .limit(REDRIVE_LIMIT);
   const stale = await db
     .update(xeroSync)
     .set({ updatedAt: new Date(now).toISOString() })
-    .where(inArray(xeroSync.id, oldest))
+    // The 100 oldest, as a subquery: UPDATE … LIMIT is not in D1's SQLite.
+    .where(
+      inArray(
+        xeroSync.id,
+        db
+          .select({ id: xeroSync.id })
+          .from(xeroSync)
+          .where(
+            and(
+              eq(xeroSync.tenantId, connection.tenantId),
+              eq(xeroSync.state, "waiting"),
+              lt(xeroSync.updatedAt, before),
+              or(isNull(xeroSync.claimedUntil), lt(xeroSync.claimedUntil, new Date(now).toISOString())),
+            ),
+          )
+          .orderBy(xeroSync.updatedAt)
+          .limit(REDRIVE_LIMIT),
+      ),
+    )
     .returning({ kind: xeroSync.kind, documentId: xeroSync.documentId });
   return sendWaiting(env, db, connection.tenantId, stale);
 }

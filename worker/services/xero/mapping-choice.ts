@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { listAccounts, listTaxRates, type XeroAccount, type XeroTaxRate } from "./accounting";
+import { xeroConfig } from "./config";
 import { XeroError } from "./http";
 import { defaultMapping, type XeroMapping } from "./mapping";
 import { readConnection, withAccounting, XeroNotConnected } from "./session";
@@ -62,7 +63,11 @@ function choiceOf(lists: Lists, stored: string | null): XeroMappingChoice {
   };
 }
 
+/** Not connected (or the link off): the choice kept, with nothing to pick from until Xero is. */
 export async function readMappingChoice(env: AppEnv, db: Db): Promise<XeroMappingChoice> {
+  const connection = await readConnection(db);
+  if (connection?.status !== "connected" || !xeroConfig(env))
+    return choiceOf({ accounts: [], taxRates: [] }, connection?.mapping ?? null);
   const lists = await readLists(env, db);
   return choiceOf(lists, (await readConnection(db))?.mapping ?? null);
 }
