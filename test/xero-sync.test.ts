@@ -284,6 +284,7 @@ describe("when Xero says no or not now", () => {
       {
         kind: "invoice",
         documentId: invoice.id,
+        document: invoice.number,
         state: "failed",
         attempts: 1,
         error: "Account code '999' is not a valid code for this document.",
@@ -295,6 +296,28 @@ describe("when Xero says no or not now", () => {
     await world.drain();
     expect(await xeroCounts(world.tenantId)).toMatchObject({ Invoices: 1 });
     expect((await world.call("GET", "/api/admin/xero")).body).toMatchObject({ failed: [], waiting: 0 });
+  });
+
+  it("names a refused payment by its amount and invoice", async () => {
+    const world = await xeroWorld();
+    await env.DB.prepare("UPDATE xero_connection SET mapping = ?1")
+      .bind(JSON.stringify({ bankAccounts: { bank: "200" } }))
+      .run();
+    const invoice = await issuedIn(world);
+    await world.call("POST", `/api/admin/invoices/${invoice.id}/payments`, {
+      amountPence: 1_000,
+      method: "bank",
+      paidOn: londonToday(),
+    });
+    await world.drain();
+    const { body } = await world.call("GET", "/api/admin/xero");
+    expect(body.failed).toEqual([
+      expect.objectContaining({
+        kind: "payment",
+        document: `the payment of £10.00 on ${invoice.number}`,
+        error: "Account code must be a bank account or have payments enabled.",
+      }),
+    ]);
   });
 
   it("waits as long as Xero's Retry-After says when the limit is long", async () => {

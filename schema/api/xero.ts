@@ -14,6 +14,8 @@ export type XeroLinkStatus = "off" | "disconnected" | "choosing" | "connected" |
 export type XeroSyncItem = {
   kind: "contact" | "invoice" | "credit_note" | "payment" | "refund" | "void";
   documentId: number;
+  /** The document as the owner knows it: "INV-0012", "the payment of £20.00 on INV-0012". */
+  document: string;
   state: "waiting" | "failed";
   attempts: number;
   /** Xero's own words for the last failure. */

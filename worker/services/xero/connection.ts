@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, lt } from "drizzle-orm";
+import { and, count, eq, gt, lt } from "drizzle-orm";
 import type { XeroLink } from "../../../schema/api/xero";
 import { xeroAuthStates, xeroConnection, xeroSync } from "../../../schema/db";
 import type { Db } from "../../db/client";
@@ -9,6 +9,7 @@ import { openSecret } from "../../lib/secret-box";
 import { sha256Hex } from "../../lib/sha256";
 import { type XeroConfig, xeroConfig } from "./config";
 import { sendWaiting } from "./enqueue";
+import { failedItem, failedItemsQuery } from "./failed-items";
 import { XeroError } from "./http";
 import { authorizeUrl, deleteConnection, exchangeCode, listConnections, revokeRefreshToken, type TokenSet } from "./oauth";
 import { accountingApi, readConnection, sealedTokens } from "./session";
@@ -186,8 +187,6 @@ export async function retryRefused(env: AppEnv, db: Db): Promise<XeroLink> {
   return xeroLink(env, db);
 }
 
-const FAILED_SHOWN = 50;
-
 export async function xeroLink(env: AppEnv, db: Db): Promise<XeroLink> {
   const empty = { organisation: null, organisations: [], lastSyncAt: null, lastError: null, waiting: 0, failed: [] };
   if (!xeroConfig(env)) return { status: "off", ...empty };
@@ -199,12 +198,7 @@ export async function xeroLink(env: AppEnv, db: Db): Promise<XeroLink> {
       .select({ n: count() })
       .from(xeroSync)
       .where(and(eq(xeroSync.state, "waiting"), ofTenant)),
-    db
-      .select()
-      .from(xeroSync)
-      .where(and(eq(xeroSync.state, "failed"), ofTenant))
-      .orderBy(desc(xeroSync.updatedAt))
-      .limit(FAILED_SHOWN),
+    failedItemsQuery(db, ofTenant),
   ]);
   if (!row) return { status: "disconnected", ...empty, waiting: waiting?.n ?? 0 };
   return {
@@ -217,12 +211,6 @@ export async function xeroLink(env: AppEnv, db: Db): Promise<XeroLink> {
     lastSyncAt: row.lastSyncAt,
     lastError: row.lastError,
     waiting: waiting?.n ?? 0,
-    failed: failed.map((f) => ({
-      kind: f.kind,
-      documentId: f.documentId,
-      state: "failed",
-      attempts: f.attempts,
-      error: f.lastError,
-    })),
+    failed: failed.map(failedItem),
   };
 }

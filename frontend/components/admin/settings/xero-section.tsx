@@ -116,10 +116,14 @@ function Linked({ link, busy, act }: { link: XeroLink; busy: boolean; act: (path
       </Text>
       {link.failed.length ? (
         <Callout.Root color="red">
-          <Callout.Text>
-            {link.failed.length} not sent:{" "}
-            {link.failed.map((f) => `${f.kind.replace("_", " ")} ${f.documentId}: ${f.error ?? ""}`).join("; ")}
-          </Callout.Text>
+          <Callout.Text>Xero did not take {link.failed.length === 1 ? "this" : `these ${link.failed.length}`}:</Callout.Text>
+          <ul className="xero-failed">
+            {link.failed.map((f) => (
+              <li key={`${f.kind}-${f.documentId}`}>
+                <strong>{f.document}</strong>: {f.error ?? "no reason given"}
+              </li>
+            ))}
+          </ul>
         </Callout.Root>
       ) : null}
       {link.status === "connected" ? <XeroMapping /> : null}
