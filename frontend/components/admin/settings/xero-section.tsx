@@ -52,7 +52,14 @@ export function XeroSection() {
         window.location.assign(url);
         return;
       }
-      await adminApi<XeroLink>(`${PATH}${path}`, { method: "POST", json });
+      const answer = await adminApi<XeroLink | { queued: number }>(`${PATH}${path}`, { method: "POST", json });
+      if ("queued" in answer)
+        notify({
+          title: "Catch-up started",
+          description: answer.queued
+            ? `${answer.queued} to send: Xero gets them within its limits, over minutes or days.`
+            : "Nothing to send from that date.",
+        });
       await refresh();
     } catch (failure) {
       notify({ title: "Xero", description: errorMessage(failure, "That did not work. Please try again.") });
