@@ -17,6 +17,10 @@ export default defineConfig({
           // a test that needs "configured" behaviour passes its own env to app.fetch.
           STRIPE_API_BASE: inject("stripeApiBase"),
           MAIL_API_BASE: inject("mailApiBase"),
+          // One fake serves Xero's three hosts (login, identity, API): test/fakes/xero.ts.
+          XERO_LOGIN_BASE: inject("xeroApiBase"),
+          XERO_IDENTITY_BASE: inject("xeroApiBase"),
+          XERO_API_BASE: inject("xeroApiBase"),
         },
       },
     })),

@@ -66,6 +66,8 @@ export const BACKUP_TABLES = [
   "number_series",
   "stripe_events",
   "account_erasure_requests",
+  // What was sent to Xero, with Xero's ids: a restored Worker that connects again sends nothing twice.
+  "xero_sync",
 ] as const;
 
 export type BackupTable = (typeof BACKUP_TABLES)[number];
@@ -87,4 +89,6 @@ export const LEFT_OUT_OF_BACKUP: Readonly<Record<string, string>> = {
   sheet_syncs: "the keys of job sheets synced from the phone (kept 30 days, to apply each once)",
   account_sessions: "customers' signed-in browsers (hashed; they sign in again)",
   account_sign_in_links: "customers' one-time sign-in links (hashed, 15 minutes)",
+  xero_connection: "the Xero link's tokens (sealed with the Worker's secret): the owner connects again on a new install",
+  xero_auth_states: "Xero consents under way (hashed, 10 minutes)",
 };

@@ -1,20 +1,23 @@
 import type { TestProject } from "vitest/node";
 import { startFakeMailProvider } from "./fakes/mail-provider";
 import { startFakeStripe } from "./fakes/stripe";
+import { startFakeXero } from "./fakes/xero";
 
 declare module "vitest" {
   export interface ProvidedContext {
     stripeApiBase: string;
     mailApiBase: string;
+    xeroApiBase: string;
   }
 }
 
 /** Runs in Node before the Workers pool starts: the fakes of outside services, on loopback ports. */
 export default async function setup(project: TestProject) {
-  const [stripe, mail] = await Promise.all([startFakeStripe(), startFakeMailProvider()]);
+  const [stripe, mail, xero] = await Promise.all([startFakeStripe(), startFakeMailProvider(), startFakeXero()]);
   project.provide("stripeApiBase", stripe.url);
   project.provide("mailApiBase", mail.url);
+  project.provide("xeroApiBase", xero.url);
   return async () => {
-    await Promise.all([stripe.close(), mail.close()]);
+    await Promise.all([stripe.close(), mail.close(), xero.close()]);
   };
 }

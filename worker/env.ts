@@ -16,6 +16,15 @@ export type Secrets = {
   /** Tests only: the mail provider's base URL (the fake provider server). */
   MAIL_API_BASE?: string;
   OWNER_EMAIL?: string;
+  /** The Xero app's credentials (developer.xero.com): without both, the Xero link is off. */
+  XERO_CLIENT_ID?: string;
+  XERO_CLIENT_SECRET?: string;
+  /** The redirect URL registered with the Xero app; by default the site's /admin/settings. */
+  XERO_REDIRECT_URL?: string;
+  /** Tests only: Xero's login, identity and API hosts (the fake Xero server). */
+  XERO_LOGIN_BASE?: string;
+  XERO_IDENTITY_BASE?: string;
+  XERO_API_BASE?: string;
   /** Set per request by app.ts: whether its host is this machine (localhost, 127.0.0.1, [::1]). */
   LOCAL_REQUEST?: boolean;
 };

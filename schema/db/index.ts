@@ -19,3 +19,4 @@ export * from "./store";
 export * from "./team";
 export * from "./unvented";
 export * from "./visit-sheets";
+export * from "./xero";

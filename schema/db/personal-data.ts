@@ -29,6 +29,9 @@ import {
   stockMovements,
   stripeEvents,
   unventedServices,
+  xeroAuthStates,
+  xeroConnection,
+  xeroSync,
 } from ".";
 import { contactData } from "./personal-data-contact";
 import { documentData } from "./personal-data-documents";
@@ -158,6 +161,45 @@ export const noPersonalData = [
     table: ownerSettings,
     why: "the company's facts and settings",
     other: [ownerSettings.key, ownerSettings.value, ownerSettings.updatedAt],
+  },
+  {
+    table: xeroConnection,
+    why: "the link to the business's Xero organisation: its name and sealed tokens",
+    other: [
+      xeroConnection.status,
+      xeroConnection.tenantId,
+      xeroConnection.tenantName,
+      xeroConnection.connectionId,
+      xeroConnection.organisations,
+      xeroConnection.accessToken,
+      xeroConnection.refreshToken,
+      xeroConnection.expiresAt,
+      xeroConnection.mapping,
+      xeroConnection.lastSyncAt,
+      xeroConnection.lastError,
+      xeroConnection.connectedAt,
+      xeroConnection.updatedAt,
+    ],
+  },
+  {
+    table: xeroAuthStates,
+    why: "Xero consents under way: a hash and a time",
+    other: [xeroAuthStates.stateHash, xeroAuthStates.expiresAt],
+  },
+  {
+    table: xeroSync,
+    why: "which document went to Xero, by id, with Xero's id and its words on a failure",
+    other: [
+      xeroSync.tenantId,
+      xeroSync.kind,
+      xeroSync.xeroId,
+      xeroSync.state,
+      xeroSync.lastError,
+      xeroSync.idempotencyKey,
+      xeroSync.claimedUntil,
+      xeroSync.createdAt,
+      xeroSync.updatedAt,
+    ],
   },
   { table: rateLimits, why: "counters; an address appears only as its SHA-256, for an hour or a day", other: [rateLimits.key] },
   {

@@ -13,6 +13,7 @@ import { isReminderHour, runReminders } from "../services/reminders/reminders";
 import { withFacts } from "../services/settings/business-facts";
 import { forgetCatalogue } from "../services/shop/catalogue-cache";
 import { releaseExpiredHolds } from "../services/shop/stock";
+import { redriveWaiting } from "../services/xero/enqueue";
 import {
   pruneAuditLog,
   purgeAdminRecords,
@@ -84,6 +85,7 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv,
       quoteFollowUps(env, now),
       chaseUnpaid(env, now),
       settleRefunds(env),
+      redriveWaiting(env, db, now),
     ]),
   );
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");

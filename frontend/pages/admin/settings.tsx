@@ -4,6 +4,8 @@ import { ExportButton } from "../../components/admin/export-button";
 import { PageHeader } from "../../components/admin/page-header";
 import { BillingSettingsForm } from "../../components/admin/settings/billing-form";
 import { SettingsForm } from "../../components/admin/settings/settings-form";
+import { XeroSection } from "../../components/admin/settings/xero-section";
+import { useAdminMe } from "../../hooks/admin/use-admin-me";
 import { useSettings } from "../../hooks/admin/use-settings";
 import { errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
 import "../../components/admin/settings/settings.css";
@@ -11,6 +13,7 @@ import "../../components/admin/settings/settings.css";
 /** /admin/settings: the company's facts and offers, as the public site shows them. */
 export default function Settings() {
   const { settings, error, refresh, save, replace } = useSettings();
+  const me = useAdminMe();
 
   let body = null;
   if (settings) body = <SettingsForm settings={settings} onSave={save} onReplaced={replace} />;
@@ -41,6 +44,7 @@ export default function Settings() {
         <>
           <h2 className="settings-part-title">Billing</h2>
           <BillingSettingsForm />
+          {me?.role === "owner" ? <XeroSection /> : null}
         </>
       ) : null}
     </>

@@ -37,6 +37,7 @@ import unvented from "./unvented";
 import uploadUrl from "./upload-url";
 import visits from "./visits";
 import workbench from "./workbench";
+import xero from "./xero";
 
 /**
  * The back office API. `login.ts` owns POST /login (public), POST /logout and GET /me, `join.ts` an
@@ -77,6 +78,7 @@ const app = new Hono<HonoEnv>()
   .route("/reminders", reminders)
   .route("/erasure-requests", erasureRequests)
   .route("/settings", businessSettings)
+  .route("/xero", xero)
   .route("/team", team)
   .route("/", security)
   .route("/", workbench);

@@ -195,6 +195,16 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly TeamRole[]>> = {
   "PATCH /settings": OWNER,
   "GET /settings/billing": OFFICE,
   "PATCH /settings/billing": OWNER,
+  // The Xero link: its tokens write to the business's books (issue 48).
+  "GET /xero": OWNER,
+  "POST /xero/connect": OWNER,
+  "POST /xero/callback": OWNER,
+  "POST /xero/organisation": OWNER,
+  "POST /xero/disconnect": OWNER,
+  "POST /xero/retry": OWNER,
+  "GET /xero/mapping": OWNER,
+  "PUT /xero/mapping": OWNER,
+  "POST /xero/catch-up": OWNER,
 
   // Who did what: a record's history beside it (it shows amounts), the whole log the owner's.
   "GET /audit/:kind/:id": OFFICE,

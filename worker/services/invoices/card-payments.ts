@@ -12,6 +12,7 @@ import { closeCheckoutSession, paymentIntentOf } from "../../lib/stripe-checkout
 import { ownerEmail } from "../mail";
 import { queueEmails } from "../mail/deliveries";
 import { moneyGivenBackEmails } from "../mail/refund-emails";
+import { syncToXero } from "../xero/enqueue";
 import { invoiceByLink } from "./customer-link";
 import { balanceOf, invoiceEventWhen, loadInvoice } from "./invoices";
 import { sendPaymentReceipt } from "./receipts";
@@ -208,6 +209,8 @@ export async function receiveInvoicePayment(
     );
     return null;
   }
+  // What went straight back to the card (refund_due_pence) never reaches Xero: only what was kept.
+  if (payment.refundDuePence < amount) await syncToXero(env, db, [{ kind: "payment", documentId: payment.id }]);
   if (payment.refundDuePence > 0) await giveBackCardExcess(env, db, payment, paymentIntentOf(session));
   return { invoiceId: id, amountPence: amount, paidOn, kept: payment.refundDuePence < amount };
 }

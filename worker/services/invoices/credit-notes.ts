@@ -9,6 +9,7 @@ import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { documentPdf } from "../documents/files";
 import { numberTaken, takeNumber } from "../documents/number-series";
+import { syncToXero } from "../xero/enqueue";
 import { creditNoteKind } from "./document-kinds";
 import { getInvoice, invoiceEventWhen, loadInvoice } from "./invoices";
 import { sendCreditNote } from "./receipts";
@@ -92,6 +93,7 @@ export async function addCreditNote(env: AppEnv, db: Db, id: number, input: Cred
   await documentPdf(env, db, creditNoteKind, added[0]!.id).catch((error) =>
     console.error(JSON.stringify({ creditNote: added[0]!.id, pdf: "render at issue", error: String(error) })),
   );
+  await syncToXero(env, db, [{ kind: "credit_note", documentId: added[0]!.id }]);
   await sendCreditNote(env, db, id, added[0]!.id);
   return getInvoice(env, db, id);
 }

@@ -7,6 +7,7 @@ import { londonToday } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
+import { syncToXero } from "../xero/enqueue";
 import { balanceOf, balanceSql, getInvoice, invoiceEventWhen, loadInvoice, type Row } from "./invoices";
 import { sendPaymentReceipt } from "./receipts";
 import { refreshSums } from "./sums";
@@ -68,6 +69,7 @@ export async function recordPayment(env: AppEnv, db: Db, id: number, input: Paym
     const message = whyNotPayable(invoice);
     throw new ApiError("CONFLICT", message, { details: [{ path: "amountPence", message }] });
   }
+  await syncToXero(env, db, [{ kind: "payment", documentId: added[0]!.id }]);
   await sendPaymentReceipt(env, db, id, input);
   return getInvoice(env, db, id);
 }

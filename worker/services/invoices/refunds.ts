@@ -8,6 +8,7 @@ import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { requireStripe } from "../../lib/stripe";
+import { syncToXero } from "../xero/enqueue";
 import { balanceOf, balanceSql, getInvoice, invoiceEventWhen, loadInvoice } from "./invoices";
 import { sendRefundNotice } from "./receipts";
 import { refreshSums } from "./sums";
@@ -121,6 +122,7 @@ export async function refundInvoice(env: AppEnv, db: Db, id: number, input: Refu
       console.error(JSON.stringify({ stripe: "invoice refund not recorded", invoiceId: id, refund: stripeRefundId, message }));
     throw new ApiError("CONFLICT", message, { details: [{ path: "amountPence", message }] });
   }
+  await syncToXero(env, db, [{ kind: "refund", documentId: added[0]!.id }]);
   await sendRefundNotice(env, db, id, input);
   return getInvoice(env, db, id);
 }

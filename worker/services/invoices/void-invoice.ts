@@ -4,6 +4,7 @@ import { invoices } from "../../../schema/db";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
+import { syncToXero } from "../xero/enqueue";
 import { getInvoice, invoiceEventWhen, loadInvoice } from "./invoices";
 
 const i = invoices;
@@ -30,5 +31,6 @@ export async function voidInvoice(env: AppEnv, db: Db, id: number, reason: strin
           : "Payments were recorded on this invoice: credit it instead, and refund what is owed.",
     );
   }
+  await syncToXero(env, db, [{ kind: "void", documentId: id }]);
   return getInvoice(env, db, id);
 }
