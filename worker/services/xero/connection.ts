@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt } from "drizzle-orm";
+import { and, count, eq, gt, lt, sql } from "drizzle-orm";
 import type { XeroLink } from "../../../schema/api/xero";
 import { xeroAuthStates, xeroConnection, xeroSync } from "../../../schema/db";
 import type { Db } from "../../db/client";
@@ -190,10 +190,11 @@ export async function retryRefused(env: AppEnv, db: Db): Promise<XeroLink> {
 export async function xeroLink(env: AppEnv, db: Db): Promise<XeroLink> {
   const empty = { organisation: null, organisations: [], lastSyncAt: null, lastError: null, waiting: 0, failed: [] };
   if (!xeroConfig(env)) return { status: "off", ...empty };
-  const row = await readConnection(db);
-  // The connected organisation's rows; while disconnected, whatever waits for any.
-  const ofTenant = row?.tenantId ? eq(xeroSync.tenantId, row.tenantId) : undefined;
-  const [[waiting], failed] = await db.batch([
+  // The connected organisation's rows; while disconnected, whatever waits for any. Named in SQL, so
+  // the connection and its rows are read in one batch.
+  const ofTenant = sql`${xeroSync.tenantId} = COALESCE((SELECT c.tenant_id FROM ${xeroConnection} AS c WHERE c.id = 1), ${xeroSync.tenantId})`;
+  const [[row], [waiting], failed] = await db.batch([
+    db.select().from(xeroConnection).where(eq(xeroConnection.id, 1)),
     db
       .select({ n: count() })
       .from(xeroSync)
