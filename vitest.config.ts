@@ -17,6 +17,7 @@ export default defineConfig({
           // a test that needs "configured" behaviour passes its own env to app.fetch.
           STRIPE_API_BASE: inject("stripeApiBase"),
           MAIL_API_BASE: inject("mailApiBase"),
+          TWILIO_API_BASE: inject("smsApiBase"),
         },
       },
     })),

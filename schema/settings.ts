@@ -191,4 +191,16 @@ export const settings = {
     /** How many sign-ins the Security screen lists. */
     recentSignIns: 20,
   },
+  sms: {
+    /**
+     * The most parts (each charged as one text: worker/services/sms/segments.ts) a text may take; a
+     * longer one is not sent. Two parts hold 306 plain characters, enough for every service text.
+     */
+    maxSegments: 2,
+    /** Texts are sent only between these hours, UK time (from 08:00, before 21:00). */
+    sendFromHour: 8,
+    sendUntilHour: 21,
+    /** Day-before reminders sent per cron run (each one request to the provider and two D1 writes). */
+    remindersPerRun: 25,
+  },
 } as const;

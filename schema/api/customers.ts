@@ -96,7 +96,7 @@ export type CustomerChanges = z.output<typeof customerPatchSchema>;
 
 /** One thing the business has had with a customer, for the customer page's timeline (newest first). */
 export type TimelineEntry = {
-  kind: "quote" | "order" | "service" | "chat" | "subscription" | "merge";
+  kind: "quote" | "order" | "service" | "chat" | "subscription" | "merge" | "text";
   at: string;
   title: string;
   detail: string | null;

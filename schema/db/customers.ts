@@ -39,6 +39,13 @@ export const customers = sqliteTable(
      * here, and never writes into the known customer's history. Cleared by "Mark as checked".
      */
     checkReason: text("check_reason"),
+    /**
+     * How the customer wants service messages (booking confirmations, reminders, moves): e-mail,
+     * text or both. Texts go only to a mobile number (worker/services/sms/phone.ts).
+     */
+    contactChannel: text("contact_channel", { enum: ["email", "text", "both"] })
+      .notNull()
+      .default("email"),
     createdAt: createdAt(),
   },
   (t) => [

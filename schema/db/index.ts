@@ -14,6 +14,7 @@ export * from "./properties";
 export * from "./quotes";
 export * from "./security";
 export * from "./settings";
+export * from "./sms";
 export * from "./store";
 export * from "./team";
 export * from "./unvented";

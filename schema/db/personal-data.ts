@@ -28,6 +28,7 @@ import {
   sheetSyncs,
   stockMovements,
   stripeEvents,
+  visitConfirmations,
 } from ".";
 import { contactData } from "./personal-data-contact";
 import { documentData } from "./personal-data-documents";
@@ -240,6 +241,11 @@ export const noPersonalData = [
       adminDevices.revokedAt,
       adminDevices.createdAt,
     ],
+  },
+  {
+    table: visitConfirmations,
+    why: "when a visit was confirmed by a C in reply to its reminder (the text itself is in sms_messages)",
+    other: [visitConfirmations.confirmedAt],
   },
 ] as const satisfies readonly { table: SQLiteTable; why: string; other: readonly Column[] }[];
 
