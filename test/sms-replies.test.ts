@@ -64,6 +64,17 @@ describe("a customer's reply C", () => {
     expect(bodies.filter((b) => b.startsWith("Thank you, your visit on"))).toHaveLength(1);
     expect(bodies.at(-1)).toMatch(/Northside Heating, 24\/7 line /);
   });
+
+  it("shows the visit as confirmed in the diary, and another customer's visit that day as not", async () => {
+    const { mobile, visit } = await remindedCustomer();
+    const other = await remindedCustomer();
+    await inboundText(mobile.e164, "C");
+    const { status, body } = await admin("GET", `/api/admin/bookings?from=${visit.serviceDate}&days=1`);
+    expect(status).toBe(200);
+    const entry = (id: number) => body.find((e: { serviceRecordId: number }) => e.serviceRecordId === id);
+    expect(entry(visit.id).confirmedAt).toEqual(expect.any(String));
+    expect(entry(other.visit.id).confirmedAt).toBeNull();
+  });
 });
 
 describe("a customer's reply R", () => {
