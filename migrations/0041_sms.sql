@@ -22,6 +22,7 @@ CREATE TABLE `sms_messages` (
 CREATE UNIQUE INDEX `sms_messages_provider_sid` ON `sms_messages` (`provider_sid`);--> statement-breakpoint
 CREATE INDEX `sms_messages_customer` ON `sms_messages` (`customer_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `sms_messages_visit` ON `sms_messages` (`visit_id`,`kind`);--> statement-breakpoint
+CREATE UNIQUE INDEX `sms_messages_one_reminder` ON `sms_messages` (`visit_id`) WHERE kind = 'visit-reminder';--> statement-breakpoint
 CREATE INDEX `sms_messages_phone` ON `sms_messages` (`phone`,`created_at`);--> statement-breakpoint
 CREATE TABLE `sms_opt_outs` (
 	`phone` text PRIMARY KEY NOT NULL,

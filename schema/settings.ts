@@ -200,7 +200,10 @@ export const settings = {
     /** Texts are sent only between these hours, UK time (from 08:00, before 21:00). */
     sendFromHour: 8,
     sendUntilHour: 21,
-    /** Day-before reminders sent per cron run (each one request to the provider and two D1 writes). */
-    remindersPerRun: 25,
+    /**
+     * Day-before reminders sent per cron run: one request to Twilio each, five D1 queries for the
+     * whole share (two inserts of twelve rows: worker/services/sms/visit-reminders.ts).
+     */
+    remindersPerRun: 24,
   },
 } as const;

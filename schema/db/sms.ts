@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns";
 import { serviceRecords } from "./crm";
@@ -53,8 +54,9 @@ export const smsMessages = sqliteTable(
   (t) => [
     uniqueIndex("sms_messages_provider_sid").on(t.providerSid),
     index("sms_messages_customer").on(t.customerId, t.createdAt),
-    // A visit's texts of each kind: the day-before reminder is sent once.
     index("sms_messages_visit").on(t.visitId, t.kind),
+    // A visit's day-before reminder is texted once: the database refuses a second.
+    uniqueIndex("sms_messages_one_reminder").on(t.visitId).where(sql`kind = 'visit-reminder'`),
     index("sms_messages_phone").on(t.phone, t.createdAt),
   ],
 );

@@ -13,6 +13,7 @@ import { isReminderHour, runReminders } from "../services/reminders/reminders";
 import { withFacts } from "../services/settings/business-facts";
 import { forgetCatalogue } from "../services/shop/catalogue-cache";
 import { releaseExpiredHolds } from "../services/shop/stock";
+import { sendVisitReminders } from "../services/sms/visit-reminders";
 import {
   pruneAuditLog,
   purgeAdminRecords,
@@ -52,6 +53,14 @@ async function chaseUnpaid(env: AppEnv, now: number) {
   if (isReminderHour(now)) await chaseInvoices(env, getDb(env), now);
 }
 
+/**
+ * Tomorrow's visits texted a reminder (08:00 to 21:00 London time; nothing without Twilio's
+ * settings): at most settings.sms.remindersPerRun a run, two D1 queries and one request each.
+ */
+async function textVisitReminders(env: AppEnv, now: number) {
+  await sendVisitReminders(env, getDb(env), now);
+}
+
 /** Card money due back that Stripe could not refund when it arrived: tried again, a few each run. */
 async function settleRefunds(env: AppEnv) {
   const db = getDb(env);
@@ -83,6 +92,7 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv,
       remindCustomers(env, now),
       quoteFollowUps(env, now),
       chaseUnpaid(env, now),
+      textVisitReminders(env, now),
       settleRefunds(env),
     ]),
   );

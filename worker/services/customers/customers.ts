@@ -47,6 +47,7 @@ export const toAdminCustomer = (row: CustomerRow): AdminCustomer => ({
   address: row.address,
   postcode: row.postcode,
   isLandlord: row.isLandlord,
+  contactChannel: row.contactChannel,
   checkReason: row.checkReason,
   createdAt: row.createdAt,
 });

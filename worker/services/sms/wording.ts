@@ -18,8 +18,8 @@ export function visitWhen(startsAt: string): string {
 }
 
 export const smsWording = {
-  visitReminder: (what: string, startsAt: string) =>
-    signed(`Reminder: your ${what} visit is tomorrow, ${visitWhen(startsAt)}. Reply C to confirm or R to move it.`),
+  visitReminder: (what: string, startsAt: string, day: "today" | "tomorrow" = "tomorrow") =>
+    signed(`Reminder: your ${what} visit is ${day}, ${visitWhen(startsAt)}. Reply C to confirm or R to move it.`),
   bookingConfirmed: (what: string, startsAt: string) =>
     signed(`Booked: your ${what} visit on ${visitWhen(startsAt)}. Reply R to move it.`),
   visitMoved: (what: string, startsAt: string) => signed(`Moved: your ${what} visit is now on ${visitWhen(startsAt)}.`),
