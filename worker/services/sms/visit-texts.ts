@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { customers, properties } from "../../../schema/db";
+import { visitLabel } from "../../../schema/api/bookings";
+import { bookings, customers, properties, serviceRecords } from "../../../schema/db";
 import { londonWallTime } from "../../../schema/london-time";
 import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
@@ -25,40 +26,62 @@ export const visitPhone = sql<
 
 export const lower = (what: string) => what.toLowerCase();
 
-export type VisitNotice = {
-  kind: "booking-confirmed" | "visit-moved" | "visit-cancelled";
-  customerId: number | null;
-  /** The visit's property, for its tenant; null: the customer's own home. */
-  propertyId: number | null;
-  /** The visit, while it exists (a cancelled one is gone). */
-  visitId: number | null;
-  what: string;
-  startsAt: string;
-};
+export type BookingNotice = "booking-confirmed" | "visit-moved" | "visit-cancelled";
+
+const noticeWording = {
+  "booking-confirmed": smsWording.bookingConfirmed,
+  "visit-moved": smsWording.visitMoved,
+  "visit-cancelled": smsWording.visitCancelled,
+} as const;
 
 /**
- * A booking made, moved or cancelled, texted as it happens (the e-mail goes as before): to the
- * tenant, or to the customer who chose texts. Outside the texting hours nothing is sent: the
- * e-mail says it, and a text at night would wake people.
+ * A booking made, moved or cancelled, texted as it happens (the e-mails go as before): to the
+ * tenant of the visit's property, or to the customer who chose texts, read with the booking in one
+ * query. Outside the texting hours nothing is texted (the e-mail says it; a text at night wakes
+ * people); a cancelled booking's visit is gone, so its text goes to the customer.
  */
-export async function textVisitNotice(env: AppEnv, db: Db, notice: VisitNotice, now = Date.now()): Promise<TextOutcome | null> {
-  if (!smsConfig(env) || !isTextHour(now) || notice.customerId === null) return null;
+export async function textBookingNotice(
+  env: AppEnv,
+  db: Db,
+  reference: string,
+  kind: BookingNotice,
+  now = Date.now(),
+): Promise<TextOutcome | null> {
+  if (!smsConfig(env) || !isTextHour(now)) return null;
   const [row] = await db
-    .select({ phone: visitPhone })
-    .from(customers)
-    .leftJoin(properties, notice.propertyId === null ? sql`0` : eq(properties.id, notice.propertyId))
-    .where(eq(customers.id, notice.customerId));
+    .select({
+      customerId: bookings.customerId,
+      visitId: bookings.serviceRecordId,
+      service: bookings.service,
+      startsAt: bookings.startsAt,
+      phone: visitPhone,
+    })
+    .from(bookings)
+    .innerJoin(customers, eq(customers.id, bookings.customerId))
+    .leftJoin(serviceRecords, eq(serviceRecords.id, bookings.serviceRecordId))
+    .leftJoin(properties, eq(properties.id, serviceRecords.propertyId))
+    .where(eq(bookings.reference, reference));
   if (!row?.phone) return null;
-  const wording = {
-    "booking-confirmed": smsWording.bookingConfirmed,
-    "visit-moved": smsWording.visitMoved,
-    "visit-cancelled": smsWording.visitCancelled,
-  }[notice.kind];
   return sendText(env, db, {
-    kind: notice.kind,
+    kind,
     phone: row.phone,
-    body: wording(lower(notice.what), notice.startsAt),
-    customerId: notice.customerId,
-    visitId: notice.visitId,
+    body: noticeWording[kind](lower(visitLabel(row.service)), row.startsAt),
+    customerId: row.customerId,
+    visitId: row.visitId,
   });
+}
+
+/** The same after the answer (waitUntil): a booking never fails or waits because of its text. */
+export function textBookingInBackground(
+  ctx: { waitUntil(p: Promise<unknown>): void },
+  env: AppEnv,
+  db: Db,
+  reference: string,
+  kind: BookingNotice,
+) {
+  ctx.waitUntil(
+    textBookingNotice(env, db, reference, kind).catch((error: unknown) => {
+      console.error(JSON.stringify({ sms: "booking notice", kind, error: String(error) }));
+    }),
+  );
 }
