@@ -24,6 +24,8 @@ export const smsWording = {
     signed(`Booked: your ${what} visit on ${visitWhen(startsAt)}. Reply R to move it.`),
   visitMoved: (what: string, startsAt: string) => signed(`Moved: your ${what} visit is now on ${visitWhen(startsAt)}.`),
   visitCancelled: (what: string, startsAt: string) => signed(`Cancelled: your ${what} visit on ${visitWhen(startsAt)}.`),
+  onMyWay: (engineer: string, minutes: number, around: string) =>
+    signed(`${engineer} is on the way to you and should arrive in about ${minutes} minutes (around ${around}).`),
   confirmed: (startsAt: string) => signed(`Thank you, your visit on ${visitWhen(startsAt)} is confirmed.`),
   manageLink: (url: string) => signed(`To move or cancel your visit: ${url}`),
   callToMove: () => signed(`To move your visit please call us on ${factsNow().phone}.`),
