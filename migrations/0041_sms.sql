@@ -1,6 +1,7 @@
 -- Texts (issue 49): every SMS sent or received with Twilio's MessageSid (a webhook told twice changes
 -- nothing), the numbers that answered STOP, visits confirmed by a C, and each customer's choice of
--- channel for service messages (schema/db/sms.ts, schema/db/customers.ts).
+-- channel for service messages (schema/db/sms.ts, schema/db/customers.ts); and the review requests
+-- sent, one per paid job (schema/db/reviews.ts).
 CREATE TABLE `sms_messages` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`direction` text NOT NULL,
@@ -36,3 +37,16 @@ CREATE TABLE `visit_confirmations` (
 );
 --> statement-breakpoint
 ALTER TABLE `customers` ADD `contact_channel` text DEFAULT 'email' NOT NULL;
+--> statement-breakpoint
+CREATE TABLE `review_requests` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`job_id` integer NOT NULL,
+	`customer_id` integer,
+	`channel` text NOT NULL,
+	`sent_at` text NOT NULL,
+	FOREIGN KEY (`job_id`) REFERENCES `jobs`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`customer_id`) REFERENCES `customers`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `review_requests_job` ON `review_requests` (`job_id`);--> statement-breakpoint
+CREATE INDEX `review_requests_customer` ON `review_requests` (`customer_id`,`sent_at`);

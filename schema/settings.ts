@@ -191,6 +191,14 @@ export const settings = {
     /** How many sign-ins the Security screen lists. */
     recentSignIns: 20,
   },
+  reviews: {
+    /** A customer is invited to review at most once in this many days, whatever jobs they have. */
+    daysBetween: 90,
+    /** Only jobs begun this recently are asked about: the first run after set-up asks nobody from years ago. */
+    jobsFromDays: 60,
+    /** Requests sent per cron run (three D1 queries each), in the texting hours. */
+    perRun: 10,
+  },
   sms: {
     /**
      * The most parts (each charged as one text: worker/services/sms/segments.ts) a text may take; a

@@ -12,6 +12,7 @@ export * from "./jobs";
 export * from "./mail";
 export * from "./properties";
 export * from "./quotes";
+export * from "./reviews";
 export * from "./security";
 export * from "./settings";
 export * from "./sms";

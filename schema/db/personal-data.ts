@@ -24,6 +24,7 @@ import {
   ownerSettings,
   products,
   rateLimits,
+  reviewRequests,
   serviceRecords,
   sheetSyncs,
   stockMovements,
@@ -246,6 +247,11 @@ export const noPersonalData = [
     table: visitConfirmations,
     why: "when a visit was confirmed by a C in reply to its reminder (the text itself is in sms_messages)",
     other: [visitConfirmations.confirmedAt],
+  },
+  {
+    table: reviewRequests,
+    why: "which paid job's customer was invited to review, when and how (the words are the same for everyone)",
+    other: [reviewRequests.channel, reviewRequests.sentAt],
   },
 ] as const satisfies readonly { table: SQLiteTable; why: string; other: readonly Column[] }[];
 

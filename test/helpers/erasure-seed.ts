@@ -10,6 +10,7 @@ import {
   quotePayments,
   quotes,
   quoteVersions,
+  reviewRequests,
   serviceReminders,
   smsMessages,
   smsOptOuts,
@@ -145,6 +146,10 @@ export async function seedEverywhere(p: Person, bookingDay: string) {
     { direction: "in", kind: "reply", customerId: kept.id, phone: e164, body: `From ${p.last}`, segments: 1, status: "received" },
   ]);
   await db.insert(smsOptOuts).values({ phone: e164, optedOutAt: new Date().toISOString() });
+  const [{ job_id: jobId }] = (await query<{ job_id: number }>("SELECT job_id FROM service_records WHERE id = ?1", visit.id)) as [
+    { job_id: number },
+  ];
+  await db.insert(reviewRequests).values({ jobId, customerId: kept.id, channel: "email", sentAt: new Date().toISOString() });
   const photoName = `${crypto.randomUUID()}.png`;
   const target = await ok("POST", `/api/admin/visits/${visit.id}/photo-url`, { name: photoName });
   const url = new URL(target.uploadURL);

@@ -10,6 +10,7 @@ import { redriveStuckEmails } from "../services/mail/deliveries";
 import { settleDepositRefunds } from "../services/quotes/deposit-refunds";
 import { followUpQuotes } from "../services/quotes/follow-ups";
 import { isReminderHour, runReminders } from "../services/reminders/reminders";
+import { sendReviewRequests } from "../services/reviews/review-requests";
 import { withFacts } from "../services/settings/business-facts";
 import { forgetCatalogue } from "../services/shop/catalogue-cache";
 import { releaseExpiredHolds } from "../services/shop/stock";
@@ -61,6 +62,11 @@ async function textVisitReminders(env: AppEnv, now: number) {
   await sendVisitReminders(env, getDb(env), now);
 }
 
+/** One review request after each paid job (the owner's reviews page named; the texting hours): a share a run. */
+async function requestReviews(env: AppEnv, now: number) {
+  await sendReviewRequests(env, getDb(env), now);
+}
+
 /** Card money due back that Stripe could not refund when it arrived: tried again, a few each run. */
 async function settleRefunds(env: AppEnv) {
   const db = getDb(env);
@@ -93,6 +99,7 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv,
       quoteFollowUps(env, now),
       chaseUnpaid(env, now),
       textVisitReminders(env, now),
+      requestReviews(env, now),
       settleRefunds(env),
     ]),
   );
