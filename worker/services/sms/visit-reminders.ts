@@ -130,18 +130,16 @@ export async function sendVisitReminders(env: AppEnv, db: Db, now: number): Prom
     }
   }
   const nowIso = new Date(now).toISOString();
+  // One share at most (settings.sms.remindersPerRun): well inside D1's 100 bound parameters.
+  const sentIds = sent.map(([id]) => id);
+  const failedIds = failed.map(([id]) => id);
   const updates = [
     ...(sent.length
       ? [
           db
             .update(smsMessages)
             .set({ providerSid: caseOf(sent), updatedAt: nowIso })
-            .where(
-              inArray(
-                smsMessages.id,
-                sent.map(([id]) => id),
-              ),
-            ),
+            .where(inArray(smsMessages.id, sentIds)),
         ]
       : []),
     ...(failed.length
@@ -149,12 +147,7 @@ export async function sendVisitReminders(env: AppEnv, db: Db, now: number): Prom
           db
             .update(smsMessages)
             .set({ status: "failed", errorCode: caseOf(failed), updatedAt: nowIso })
-            .where(
-              inArray(
-                smsMessages.id,
-                failed.map(([id]) => id),
-              ),
-            ),
+            .where(inArray(smsMessages.id, failedIds)),
         ]
       : []),
   ];
