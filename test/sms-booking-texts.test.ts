@@ -6,6 +6,7 @@ import type { AppEnv } from "../worker/env";
 import { createBookingToken } from "../worker/lib/booking-token";
 import { textBookingNotice } from "../worker/services/sms/visit-texts";
 import { visitWhen } from "../worker/services/sms/wording";
+import { adminHeaders } from "./helpers/admin";
 import { createCustomer } from "./helpers/factories-admin";
 import { callAppJson, randomIp } from "./helpers/factories-commerce";
 import { smsEnv, textsSentTo, uniqueMobile } from "./helpers/sms";
@@ -95,5 +96,49 @@ describe("booking texts", () => {
     const bodies = (await textsSentTo(b.mobile.e164)).map((t) => t.body);
     expect(bodies.map((body) => body.split(":")[0])).toEqual(["Booked", "Moved", "Cancelled"]);
     expect(bodies[1]).toContain(`${visitWhen(moveTo)}.`);
+  });
+
+  it("texts a visit the owner books, then moves, from the back office", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(nineAm);
+    const mobile = uniqueMobile();
+    const customer = await createCustomer({
+      phone: mobile.national,
+      contactChannel: "both",
+      postcode: "M33 7XX",
+      address: "3 Oak Road",
+    });
+    const start = nextStart();
+    const end = new Date(Date.parse(start) + 3_600_000).toISOString();
+    const headers = await adminHeaders();
+    const created = await callAppJson("/api/admin/service-records", {
+      method: "POST",
+      headers,
+      env: smsEnv,
+      json: {
+        customerId: customer.id,
+        serviceType: "Boiler Repair",
+        status: "scheduled",
+        serviceDate: day,
+        visitStart: start,
+        visitEnd: end,
+      },
+    });
+    expect(created.status).toBe(201);
+    // The owner moves it a minute later (a booking changed since it was written reads as moved).
+    vi.setSystemTime(nineAm + 60_000);
+    const later = new Date(Date.parse(start) + 2 * 3_600_000).toISOString();
+    const moved = await callAppJson(`/api/admin/service-records/${created.body.id}`, {
+      method: "PATCH",
+      headers,
+      env: smsEnv,
+      json: { visitStart: later, visitEnd: new Date(Date.parse(later) + 3_600_000).toISOString() },
+    });
+    expect(moved.status).toBe(200);
+    const bodies = (await textsSentTo(mobile.e164)).map((t) => t.body);
+    expect(bodies).toEqual([
+      expect.stringMatching(/^Booked: your boiler repair visit on /),
+      expect.stringContaining(`Moved: your boiler repair visit is now on ${visitWhen(later)}.`),
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { visitLabel } from "../../../schema/api/bookings";
 import { bookings, customers, properties, serviceRecords } from "../../../schema/db";
 import { londonWallTime } from "../../../schema/london-time";
@@ -82,6 +82,37 @@ export function textBookingInBackground(
   ctx.waitUntil(
     textBookingNotice(env, db, reference, kind).catch((error: unknown) => {
       console.error(JSON.stringify({ sms: "booking notice", kind, error: String(error) }));
+    }),
+  );
+}
+
+/**
+ * The owner booked or moved a visit from the back office, and its booking e-mail went: the same
+ * news by text. A booking not changed since it was written is new; one changed since, moved.
+ */
+export function textVisitBookingInBackground(
+  ctx: { waitUntil(p: Promise<unknown>): void },
+  env: AppEnv,
+  db: Db,
+  visitId: number,
+) {
+  if (!smsConfig(env) || !isTextHour(Date.now())) return;
+  ctx.waitUntil(
+    (async () => {
+      const [booking] = await db
+        .select({ reference: bookings.reference, createdAt: bookings.createdAt, updatedAt: bookings.updatedAt })
+        .from(bookings)
+        .where(and(eq(bookings.serviceRecordId, visitId), eq(bookings.status, "booked")));
+      if (booking) {
+        await textBookingNotice(
+          env,
+          db,
+          booking.reference,
+          booking.createdAt === booking.updatedAt ? "booking-confirmed" : "visit-moved",
+        );
+      }
+    })().catch((error: unknown) => {
+      console.error(JSON.stringify({ sms: "visit booking notice", visitId, error: String(error) }));
     }),
   );
 }
