@@ -21,6 +21,7 @@ export default defineConfig({
           XERO_LOGIN_BASE: inject("xeroApiBase"),
           XERO_IDENTITY_BASE: inject("xeroApiBase"),
           XERO_API_BASE: inject("xeroApiBase"),
+          TWILIO_API_BASE: inject("smsApiBase"),
         },
       },
     })),

@@ -11,6 +11,7 @@ const pages = [
   "/service/gas-electricity",
   "/privacy",
   "/terms",
+  "/review-policy",
   "/confirm-subscription?token=e2e-not-a-real-token",
 ];
 

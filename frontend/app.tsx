@@ -32,6 +32,7 @@ const BookManage = lazyPage(() => import("./pages/book-manage"));
 const QuotePage = lazyPage(() => import("./pages/quote"));
 const InvoicePage = lazyPage(() => import("./pages/invoice"));
 const Terms = lazyPage(() => import("./pages/terms"));
+const ReviewPolicy = lazyPage(() => import("./pages/review-policy"));
 const Account = lazyPage(() => import("./pages/account"));
 const AccountSignIn = lazyPage(() => import("./pages/account-sign-in"));
 const NotFound = lazyPage(() => import("./pages/not-found"));
@@ -47,6 +48,7 @@ const pagesByPath: Record<string, { preload: () => Promise<unknown> }> = {
   "/confirm-subscription": ConfirmSubscription,
   "/privacy": Privacy,
   "/terms": Terms,
+  "/review-policy": ReviewPolicy,
   "/book": Book,
   "/book/manage": BookManage,
   "/quote": QuotePage,
@@ -118,6 +120,7 @@ export function App({ ssrPath }: { ssrPath?: string }) {
                     <Route path="/confirm-subscription" component={ConfirmSubscription} />
                     <Route path="/privacy" component={Privacy} />
                     <Route path="/terms" component={Terms} />
+                    <Route path="/review-policy" component={ReviewPolicy} />
                     <Route path="/book" component={Book} />
                     <Route path="/book/manage" component={BookManage} />
                     <Route path="/quote" component={QuotePage} />

@@ -55,6 +55,12 @@ export const BACKUP_TABLES = [
   "service_reminders",
   "bookings",
   "booking_cells",
+  // Texts sent and received, the numbers that said STOP (kept, so they are never texted again after a
+  // restore), visits confirmed by text, and the review requests sent (after customers, jobs, visits).
+  "sms_messages",
+  "sms_opt_outs",
+  "visit_confirmations",
+  "review_requests",
   "email_subscribers",
   "campaigns",
   "campaign_recipients",

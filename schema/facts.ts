@@ -51,6 +51,11 @@ export type BusinessFacts = {
   /** Repair price bands: from, and up to (null: "and up"). */
   repairs: Record<RepairBand, { fromPence: number; toPence: number | null }>;
   offers: Offer[];
+  /**
+   * The public page where customers review the firm (Google Business Profile, or another site the
+   * owner names), linked from every review request; null: no review requests are sent.
+   */
+  reviewUrl: string | null;
 };
 
 const packageDefaults = Object.fromEntries(
@@ -98,6 +103,7 @@ export const defaultFacts: BusinessFacts = {
       endsAt: "2026-08-31",
     },
   ],
+  reviewUrl: null,
 };
 
 /** The offers live today, earliest ending first (the one a page features). */

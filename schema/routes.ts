@@ -179,6 +179,14 @@ export const publicRoutes: RouteInfo[] = [
       "The terms for parts orders, fitted work, quotes and online bookings with Northside Heating & Plumbing: prices, delivery, returns, cancellations and guarantees.",
     prerender: true,
   },
+  {
+    path: "/review-policy",
+    page: "review-policy",
+    title: "Review Policy",
+    description:
+      "How Northside Heating & Plumbing asks for reviews: every customer invited after a paid job, the same message and link for all, none paid for or filtered, and how to report a review.",
+    prerender: true,
+  },
 ];
 
 export const adminRoutes: RouteInfo[] = [

@@ -191,4 +191,27 @@ export const settings = {
     /** How many sign-ins the Security screen lists. */
     recentSignIns: 20,
   },
+  reviews: {
+    /** A customer is invited to review at most once in this many days, whatever jobs they have. */
+    daysBetween: 90,
+    /** Only jobs begun this recently are asked about: the first run after set-up asks nobody from years ago. */
+    jobsFromDays: 60,
+    /** Requests sent per cron run (three D1 queries each), in the texting hours. */
+    perRun: 10,
+  },
+  sms: {
+    /**
+     * The most parts (each charged as one text: worker/services/sms/segments.ts) a text may take; a
+     * longer one is not sent. Two parts hold 306 plain characters, enough for every service text.
+     */
+    maxSegments: 2,
+    /** Texts are sent only between these hours, UK time (from 08:00, before 21:00). */
+    sendFromHour: 8,
+    sendUntilHour: 21,
+    /**
+     * Day-before reminders sent per cron run: one request to Twilio each, five D1 queries for the
+     * whole share (two inserts of twelve rows: worker/services/sms/visit-reminders.ts).
+     */
+    remindersPerRun: 24,
+  },
 } as const;

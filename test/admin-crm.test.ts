@@ -251,6 +251,7 @@ describe("admin service records and customers", () => {
       address: null,
       postcode: null,
       isLandlord: false,
+      contactChannel: "email",
       checkReason: null,
       createdAt: expect.any(String),
       isPossibleDuplicate: false,

@@ -28,6 +28,8 @@ const bounded: Record<string, string> = {
   ids: "a subquery of the account's customers (account/summary.ts accountCustomerIds)",
   ofProperties: "a subquery of the account's properties (account/data.ts)",
   ofVisits: "a subquery of the account's visits (account/data.ts)",
+  sentIds: "one share of visit reminders (sms/visit-reminders.ts: settings.sms.remindersPerRun, 24)",
+  failedIds: "one share of visit reminders (sms/visit-reminders.ts: settings.sms.remindersPerRun, 24)",
   ofQuotes: "a subquery of the account's quotes (account/data.ts)",
   ofInvoices: "a subquery of the account's invoices (account/data.ts)",
   ofOrders: "a subquery of the account's orders (account/data.ts)",

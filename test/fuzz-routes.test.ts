@@ -8,10 +8,14 @@ import { adminHeaders } from "./helpers/admin";
 import { createProduct } from "./helpers/factories";
 import { createCustomer, createServiceRecord } from "./helpers/factories-admin";
 import { callApp, callAppJson, randomIp, stripeEnv } from "./helpers/factories-commerce";
+import { smsEnv } from "./helpers/sms";
 import { uniqueId, xeroEnv } from "./helpers/xero";
 
-/** The outside services set up (against their fakes), so each route does its work rather than answer 503. */
-const configured = { ...stripeEnv, ...xeroEnv(uniqueId("fuzz")) };
+/**
+ * The outside services set up (against their fakes), so each route does its work rather than answer
+ * 503, and their webhooks refuse what is not signed.
+ */
+const configured = { ...stripeEnv, ...smsEnv, ...xeroEnv(uniqueId("fuzz")) };
 
 /**
  * Issue 28: no input reaches a 500. Every route of the router (public and admin) is sent arbitrary

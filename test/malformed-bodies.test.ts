@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import app from "../worker/app";
 import { callApp, stripeEnv } from "./helpers/factories-commerce";
+import { smsEnv } from "./helpers/sms";
 
 const malformedMultipart = {
   "Content-Type": "multipart/form-data; boundary=----x",
@@ -35,8 +36,8 @@ describe("malformed bodies", () => {
     expect(routes.length).toBeGreaterThanOrEqual(10);
     for (const [method, path] of routes) {
       for (const { body, ...headers } of [malformedMultipart, noBoundary, brokenForm]) {
-        // Card payment configured, so those routes get past their 503 and read the body too.
-        const res = await callApp(path, { method, headers, body, env: stripeEnv });
+        // Card payment and texts configured, so those routes get past their 503 and read the body too.
+        const res = await callApp(path, { method, headers, body, env: { ...stripeEnv, ...smsEnv } });
         const label = `${method} ${path} ${headers["Content-Type"]}`;
         expect(res.status, label).toBeGreaterThanOrEqual(400);
         expect(res.status, label).toBeLessThan(500);

@@ -44,8 +44,8 @@ describe("without a Stripe key", () => {
   });
 
   it("tells the frontend through GET /api/config so the cart hides the card button", async () => {
-    expect((await callAppJson("/api/config")).body).toEqual({ payments: false });
-    expect((await callAppJson("/api/config", { env: stripeEnv })).body).toEqual({ payments: true });
+    expect((await callAppJson("/api/config")).body).toEqual({ payments: false, texts: false });
+    expect((await callAppJson("/api/config", { env: stripeEnv })).body).toEqual({ payments: true, texts: false });
   });
 });
 

@@ -24,6 +24,7 @@ import payments from "./routes/payments";
 import products from "./routes/products";
 import publicObjects from "./routes/public-objects";
 import quotes from "./routes/quotes";
+import sms from "./routes/sms";
 import unsubscribe from "./routes/unsubscribe";
 import uploads from "./routes/uploads";
 import { withFacts } from "./services/settings/business-facts";
@@ -84,6 +85,7 @@ const routes = app
   .route("/api/estimates", quotes)
   .route("/api/invoices", invoices)
   .route("/api/account", account)
+  .route("/api/sms", sms)
   .route("/api", bookings)
   .route("/api", payments)
   .route("/public-objects", publicObjects)

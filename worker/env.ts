@@ -25,6 +25,13 @@ export type Secrets = {
   XERO_LOGIN_BASE?: string;
   XERO_IDENTITY_BASE?: string;
   XERO_API_BASE?: string;
+  /** Twilio, for texts (worker/services/sms/): without all three, nothing is texted. */
+  TWILIO_ACCOUNT_SID?: string;
+  TWILIO_AUTH_TOKEN?: string;
+  /** The number texts are sent from (E.164), the one customers reply to. */
+  TWILIO_FROM?: string;
+  /** Tests only: Twilio's API base URL (the fake Twilio server). */
+  TWILIO_API_BASE?: string;
   /** Set per request by app.ts: whether its host is this machine (localhost, 127.0.0.1, [::1]). */
   LOCAL_REQUEST?: boolean;
 };

@@ -94,6 +94,9 @@ export function Footer() {
             <li>
               <Link href="/terms">Terms of Service</Link>
             </li>
+            <li>
+              <Link href="/review-policy">Review Policy</Link>
+            </li>
           </ul>
         </div>
       </div>

@@ -242,6 +242,8 @@ export type CalendarEntry = {
   postcode: string | null;
   /** Who is on the visit (schema/api/diary.ts). */
   engineers: { id: number; name: string }[];
+  /** When the customer confirmed the visit by answering C to its text reminder; null: not confirmed. */
+  confirmedAt: string | null;
 };
 
 /** The manage link's token, in the query (to read the booking) or the body (to change it). */

@@ -1,2 +1,2 @@
-/** GET /api/config: what the server offers the shop front (card payment only when Stripe is configured). */
-export type SiteConfig = { payments: boolean };
+/** GET /api/config: what the server offers: card payment only when Stripe is configured, texts only when Twilio is. */
+export type SiteConfig = { payments: boolean; texts: boolean };

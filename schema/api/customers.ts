@@ -4,6 +4,10 @@ import { z } from "./z";
 
 /** The owner's customers: the form's contract (shared by the screen and the Worker) and what the lists answer. */
 
+export const contactChannels = ["email", "text", "both"] as const;
+export type ContactChannel = (typeof contactChannels)[number];
+export const contactChannelLabels: Record<ContactChannel, string> = { email: "E-mail", text: "Text", both: "E-mail and text" };
+
 export type AdminCustomer = {
   id: number;
   firstName: string;
@@ -14,6 +18,8 @@ export type AdminCustomer = {
   address: string | null;
   postcode: string | null;
   isLandlord: boolean;
+  /** How the customer wants service messages (confirmations, reminders, moves): e-mail, text or both. */
+  contactChannel: ContactChannel;
   /** Why the owner should check this customer (an online booking under a known e-mail), or null. */
   checkReason: string | null;
   createdAt: string;
@@ -70,13 +76,18 @@ export const customerFields = {
   address: optionalText("The address", 300),
   postcode: optionalUkPostcode(),
   isLandlord: z.boolean({ error: "Landlord must be true or false" }),
+  contactChannel: z.enum(contactChannels, { error: "Choose e-mail, text or both" }),
 };
 
 /** A customer needs a name and a way to reach them: an e-mail address, a phone number or both. */
 export const NEED_CONTACT = "Please enter an e-mail address or a phone number";
 
 export const customerInputSchema = z
-  .object({ ...customerFields, isLandlord: customerFields.isLandlord.default(false) })
+  .object({
+    ...customerFields,
+    isLandlord: customerFields.isLandlord.default(false),
+    contactChannel: customerFields.contactChannel.default("email"),
+  })
   .refine((v) => v.email || v.phone, { message: NEED_CONTACT, path: ["email"] });
 
 export const customerPatchSchema = z
@@ -96,7 +107,7 @@ export type CustomerChanges = z.output<typeof customerPatchSchema>;
 
 /** One thing the business has had with a customer, for the customer page's timeline (newest first). */
 export type TimelineEntry = {
-  kind: "quote" | "order" | "service" | "chat" | "subscription" | "merge";
+  kind: "quote" | "order" | "service" | "chat" | "subscription" | "merge" | "text";
   at: string;
   title: string;
   detail: string | null;

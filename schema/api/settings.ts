@@ -109,6 +109,13 @@ export const businessFactsSchema = z.object({
     >,
   ),
   offers: z.array(offerSchema).max(10, "Up to 10 offers at a time"),
+  reviewUrl: z
+    .string({ error: "Please enter the address of your reviews page" })
+    .trim()
+    .max(500, "That address is too long")
+    .pipe(z.union([z.literal(""), z.url({ protocol: /^https$/, error: "Please enter an https:// address" })]))
+    .nullable()
+    .transform((v) => v || null),
 });
 
 /** PATCH /api/admin/settings: any of the top-level groups, each given whole. */

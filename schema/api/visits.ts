@@ -158,3 +158,15 @@ export const visitPhotoUrlSchema = z.object({
 
 /** `uploaded` when the photo is already in R2 (an earlier upload whose answer was lost). */
 export type VisitPhotoUrl = { uploadURL: string; key: string; uploaded: boolean };
+
+/** "On my way" from the engineer's day: the arrival estimated in minutes (the phone suggests one; the engineer may change it). */
+export const onMyWaySchema = z.object({
+  minutes: z
+    .number({ error: "Say in how many minutes you will arrive" })
+    .int("Say in how many whole minutes you will arrive")
+    .min(1, "Say in how many minutes you will arrive")
+    .max(240, "An arrival more than four hours away is not on the way"),
+});
+
+/** What happened to the text: handed to Twilio ("queued") or refused by it ("failed"); the number as on file. */
+export type OnMyWayAnswer = { status: "queued" | "failed"; sentTo: string; arrivesAround: string };

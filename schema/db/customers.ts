@@ -39,6 +39,14 @@ export const customers = sqliteTable(
      * here, and never writes into the known customer's history. Cleared by "Mark as checked".
      */
     checkReason: text("check_reason"),
+    /**
+     * How the customer wants service messages (booking confirmations, reminders, moves): e-mail,
+     * text or both. Texts go only to a mobile number (worker/services/sms/phone.ts).
+     */
+    // Written as SQL, so an insert that leaves it out binds no parameter for it (D1's 100 a statement).
+    contactChannel: text("contact_channel", { enum: ["email", "text", "both"] })
+      .notNull()
+      .default(sql`'email'`),
     createdAt: createdAt(),
   },
   (t) => [

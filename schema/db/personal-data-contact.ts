@@ -10,6 +10,8 @@ import {
   outgoingEmails,
   serviceRecords,
   serviceReminders,
+  smsMessages,
+  smsOptOuts,
   visitEngineers,
   visitSheets,
 } from ".";
@@ -136,6 +138,33 @@ export const contactData = {
     other: [serviceReminders.kind, serviceReminders.dueDate, serviceReminders.outcome, serviceReminders.createdAt],
     found: "by the account's customers and visits",
     rules: { reminders: { action: "delete", rows: "all of them" } },
+  },
+  smsMessages: {
+    table: smsMessages,
+    personal: [smsMessages.phone, smsMessages.body],
+    other: [
+      smsMessages.direction,
+      smsMessages.kind,
+      smsMessages.status,
+      smsMessages.providerSid,
+      smsMessages.errorCode,
+      smsMessages.createdAt,
+      smsMessages.updatedAt,
+    ],
+    found: "sent to or received from the account's customers, or about their visits (a tenant's texts too)",
+    rules: { texts: { action: "delete", rows: "all of them" } },
+  },
+  smsOptOuts: {
+    table: smsOptOuts,
+    personal: [smsOptOuts.phone],
+    other: [smsOptOuts.optedOutAt],
+    found: "by the account's customers' phone numbers (E.164 read as the duplicate check reads a number)",
+    rules: {
+      optOut: {
+        action: "delete",
+        rows: "all of them (the customers' numbers are erased with them, so nothing is texted to them again)",
+      },
+    },
   },
   serviceRecords: {
     table: serviceRecords,

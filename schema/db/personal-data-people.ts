@@ -73,7 +73,7 @@ export const peopleData = {
       customers.postcode,
       customers.checkReason,
     ],
-    other: [customers.remindersOptedOutAt, customers.createdAt],
+    other: [customers.remindersOptedOutAt, customers.contactChannel, customers.createdAt],
     found: "by the address, in any letter case: they are the account",
     rules: {
       free: { action: "delete", rows: `every customer of the account but ${KEPT_CUSTOMER}` },

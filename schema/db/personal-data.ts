@@ -24,11 +24,13 @@ import {
   ownerSettings,
   products,
   rateLimits,
+  reviewRequests,
   serviceRecords,
   sheetSyncs,
   stockMovements,
   stripeEvents,
   unventedServices,
+  visitConfirmations,
   xeroAuthStates,
   xeroConnection,
   xeroSync,
@@ -288,6 +290,16 @@ export const noPersonalData = [
       adminDevices.revokedAt,
       adminDevices.createdAt,
     ],
+  },
+  {
+    table: visitConfirmations,
+    why: "when a visit was confirmed by a C in reply to its reminder (the text itself is in sms_messages)",
+    other: [visitConfirmations.confirmedAt],
+  },
+  {
+    table: reviewRequests,
+    why: "which paid job's customer was invited to review, when and how (the words are the same for everyone)",
+    other: [reviewRequests.channel, reviewRequests.sentAt],
   },
 ] as const satisfies readonly { table: SQLiteTable; why: string; other: readonly Column[] }[];
 

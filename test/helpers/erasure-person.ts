@@ -82,7 +82,8 @@ export const tokensOf = (p: Person) => ({
   address: [p.street],
   postcode: [p.postcode, p.postcode.replace(" ", "")],
   email: [p.email],
-  phone: [p.phone, p.phone.replaceAll(" ", "")],
+  // As typed, without spaces, and in E.164 as texts store it (+44 for the leading 0).
+  phone: [p.phone, p.phone.replaceAll(" ", ""), `+44${p.phone.replaceAll(" ", "").slice(1)}`],
   signature: [p.signature.slice(p.signature.indexOf(",") + 1)],
 });
 export type TokenKind = keyof ReturnType<typeof tokensOf>;

@@ -10,7 +10,10 @@ import {
   quotePayments,
   quotes,
   quoteVersions,
+  reviewRequests,
   serviceReminders,
+  smsMessages,
+  smsOptOuts,
 } from "../../schema/db";
 import { addDays, londonToday } from "../../schema/london-time";
 import { getDb } from "../../worker/db/client";
@@ -132,6 +135,27 @@ export async function seedEverywhere(p: Person, bookingDay: string) {
     description: `Leak under ${p.last}'s boiler`,
     notes: `Gate code 4711; ask for ${p.name} on ${p.phone}`,
   });
+  // A reminder texted about the visit, her reply, and her number on the STOP list (written as
+  // Twilio writes numbers: E.164).
+  const e164 = `+44${p.phone.replaceAll(" ", "").slice(1)}`;
+  await db.insert(smsMessages).values([
+    {
+      direction: "out",
+      kind: "visit-reminder",
+      customerId: kept.id,
+      visitId: visit.id,
+      phone: e164,
+      body: `Hello ${p.first}`,
+      segments: 1,
+      status: "delivered",
+    },
+    { direction: "in", kind: "reply", customerId: kept.id, phone: e164, body: `From ${p.last}`, segments: 1, status: "received" },
+  ]);
+  await db.insert(smsOptOuts).values({ phone: e164, optedOutAt: new Date().toISOString() });
+  const [{ job_id: jobId }] = (await query<{ job_id: number }>("SELECT job_id FROM service_records WHERE id = ?1", visit.id)) as [
+    { job_id: number },
+  ];
+  await db.insert(reviewRequests).values({ jobId, customerId: kept.id, channel: "email", sentAt: new Date().toISOString() });
   const photoName = `${crypto.randomUUID()}.png`;
   const target = await ok("POST", `/api/admin/visits/${visit.id}/photo-url`, { name: photoName });
   const url = new URL(target.uploadURL);

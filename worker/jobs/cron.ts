@@ -10,9 +10,11 @@ import { redriveStuckEmails } from "../services/mail/deliveries";
 import { settleDepositRefunds } from "../services/quotes/deposit-refunds";
 import { followUpQuotes } from "../services/quotes/follow-ups";
 import { isReminderHour, runReminders } from "../services/reminders/reminders";
+import { sendReviewRequests } from "../services/reviews/review-requests";
 import { withFacts } from "../services/settings/business-facts";
 import { forgetCatalogue } from "../services/shop/catalogue-cache";
 import { releaseExpiredHolds } from "../services/shop/stock";
+import { sendVisitReminders } from "../services/sms/visit-reminders";
 import { redriveWaiting } from "../services/xero/enqueue";
 import {
   pruneAuditLog,
@@ -53,6 +55,19 @@ async function chaseUnpaid(env: AppEnv, now: number) {
   if (isReminderHour(now)) await chaseInvoices(env, getDb(env), now);
 }
 
+/**
+ * Tomorrow's visits texted a reminder (08:00 to 21:00 London time; nothing without Twilio's
+ * settings): at most settings.sms.remindersPerRun a run, two D1 queries and one request each.
+ */
+async function textVisitReminders(env: AppEnv, now: number) {
+  await sendVisitReminders(env, getDb(env), now);
+}
+
+/** One review request after each paid job (the owner's reviews page named; the texting hours): a share a run. */
+async function requestReviews(env: AppEnv, now: number) {
+  await sendReviewRequests(env, getDb(env), now);
+}
+
 /** Card money due back that Stripe could not refund when it arrived: tried again, a few each run. */
 async function settleRefunds(env: AppEnv) {
   const db = getDb(env);
@@ -84,6 +99,8 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv,
       remindCustomers(env, now),
       quoteFollowUps(env, now),
       chaseUnpaid(env, now),
+      textVisitReminders(env, now),
+      requestReviews(env, now),
       settleRefunds(env),
       redriveWaiting(env, db, now),
     ]),

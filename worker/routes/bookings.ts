@@ -11,6 +11,7 @@ import type { HonoEnv } from "../env";
 import { validate } from "../lib/validate";
 import { limitPerAddress } from "../middleware/rate-limit";
 import { queueInBackground } from "../services/mail";
+import { textBookingInBackground } from "../services/sms/visit-texts";
 import { feedIcs } from "../services/visits/agenda";
 import { cancelBooking, createBooking, moveBooking, readManagedBooking } from "../services/visits/book";
 import { freeSlots } from "../services/visits/slots";
@@ -24,8 +25,10 @@ const app = new Hono<HonoEnv>()
     return c.json(slots);
   })
   .post("/bookings", limitPerAddress("booking"), validate("json", bookingRequestSchema), async (c) => {
-    const { created, mails } = await createBooking(c.env, getDb(c.env), c.req.valid("json"));
+    const db = getDb(c.env);
+    const { created, mails } = await createBooking(c.env, db, c.req.valid("json"));
     queueInBackground(c.executionCtx, c.env, ...mails);
+    textBookingInBackground(c.executionCtx, c.env, db, created.reference, "booking-confirmed");
     return c.json(created, 201);
   })
   .get("/bookings/manage", validate("query", manageTokenRequestSchema), async (c) => {
@@ -33,14 +36,18 @@ const app = new Hono<HonoEnv>()
     return c.json(await readManagedBooking(c.env, getDb(c.env), c.req.valid("query").token));
   })
   .post("/bookings/manage/cancel", limitPerAddress("booking"), validate("json", manageTokenRequestSchema), async (c) => {
-    const { managed, mails } = await cancelBooking(c.env, getDb(c.env), c.req.valid("json").token);
+    const db = getDb(c.env);
+    const { managed, mails } = await cancelBooking(c.env, db, c.req.valid("json").token);
     queueInBackground(c.executionCtx, c.env, ...mails);
+    textBookingInBackground(c.executionCtx, c.env, db, managed.reference, "visit-cancelled");
     return c.json(managed);
   })
   .post("/bookings/manage/move", limitPerAddress("booking"), validate("json", moveBookingSchema), async (c) => {
     const { token, start } = c.req.valid("json");
-    const { managed, mails } = await moveBooking(c.env, getDb(c.env), token, start);
+    const db = getDb(c.env);
+    const { managed, mails } = await moveBooking(c.env, db, token, start);
     queueInBackground(c.executionCtx, c.env, ...mails);
+    textBookingInBackground(c.executionCtx, c.env, db, managed.reference, "visit-moved");
     return c.json(managed);
   })
   .get("/calendar/:file", async (c) => {

@@ -8,6 +8,7 @@ import { addDays, londonToday } from "../../../schema/london-time";
 import { formatDate, formatDayAndMonth, formatTime } from "../../../schema/london-time-text";
 import { EmptyState, ErrorState, LoadingState } from "../../components/admin/admin-states";
 import { PageHeader } from "../../components/admin/page-header";
+import { OnMyWay } from "../../components/admin/visits/on-my-way";
 import { adminApi, adminPage, errorMessage, isUnauthorized } from "../../lib/admin/admin-api";
 import { forgetPreloadedDay, preloadedDay } from "../../lib/admin/preloaded-day";
 import {
@@ -288,6 +289,7 @@ const Visit = memo(function Visit({ visit, entries, onReload, showEngineers }: S
           </Text>
         ) : null}
         {visit.description ? <Text size="2">{visit.description}</Text> : null}
+        {visit.status === "scheduled" ? <OnMyWay visitId={visit.id} start={visit.start} /> : null}
       </Flex>
       {open ? (
         <OpenJobSheet key={visit.version} visit={visit} entries={entries} onReload={onReload} />

@@ -43,6 +43,7 @@ const BY_ID: Readonly<Record<string, Scope>> = {
   "GET /service-records/:id": visit,
   "PUT /visits/:id/sheet": visit,
   "POST /visits/:id/photo-url": visit,
+  "POST /visits/:id/on-my-way": visit,
   "GET /visits/:id/photos/:name": visit,
   "GET /properties/:id": property,
   "POST /properties/:id/appliances": property,

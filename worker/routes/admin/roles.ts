@@ -37,6 +37,7 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly TeamRole[]>> = {
   "GET /today": EVERYONE,
   "PUT /visits/:id/sheet": EVERYONE,
   "POST /visits/:id/photo-url": EVERYONE,
+  "POST /visits/:id/on-my-way": EVERYONE,
   "GET /visits/:id/photos/:name": EVERYONE,
   "GET /service-records/:id": EVERYONE,
 

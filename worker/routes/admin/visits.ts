@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { idParamSchema } from "../../../schema/api/lists";
 import {
   idempotencyKeySchema,
+  onMyWaySchema,
   sheetInputSchema,
   todayQuerySchema,
   visitPhotoParamSchema,
@@ -12,6 +13,7 @@ import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { validate } from "../../lib/validate";
+import { textOnMyWay } from "../../services/sms/on-my-way";
 import { createVisitPhotoUrl, getVisitPhoto, requirePhotosUploaded } from "../../services/visits/photos";
 import { syncSheet } from "../../services/visits/sheets";
 import { today } from "../../services/visits/today";
@@ -56,6 +58,18 @@ const app = new Hono<HonoEnv>()
     photo.writeHttpMetadata(headers);
     headers.set("ETag", photo.httpEtag);
     return new Response(photo.body, { headers });
+  })
+  // One text each tap, naming the engineer who tapped (an owner or office tap names them).
+  .post("/visits/:id/on-my-way", validate("param", idParamSchema), validate("json", onMyWaySchema), async (c) => {
+    const user = c.get("adminUser");
+    const answer = await textOnMyWay(
+      c.env,
+      getDb(c.env),
+      c.req.valid("param").id,
+      c.req.valid("json").minutes,
+      user?.name ?? null,
+    );
+    return c.json(answer);
   });
 
 export default app;

@@ -35,6 +35,7 @@ import { type ErasureRule, personalData } from "../../../schema/db/personal-data
 import type { Db } from "../../db/client";
 import { inJsonList } from "../../db/json-list";
 import { ofAccount } from "../customers/customers";
+import { optOutsOfAccount, textsOfAccount } from "../sms/erasure";
 import { accountChats } from "./sessions";
 
 /**
@@ -234,6 +235,8 @@ const plan: Plan = {
       where: or(isIn(serviceReminders.customerId, s.customerIds), isIn(serviceReminders.serviceRecordId, s.visitIds))!,
     }),
   },
+  smsMessages: { texts: (_db, s) => ({ where: textsOfAccount(s.customerIds, s.visitIds) }) },
+  smsOptOuts: { optOut: (db, s) => ({ where: optOutsOfAccount(db, s.customerIds) }) },
   serviceRecords: {
     visits: (_db, s) => ({ where: isIn(serviceRecords.id, s.visitIds) }),
   },

@@ -25,6 +25,7 @@ import { orderNumberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import { searchCondition } from "../../db/search";
 import { notFound } from "../../lib/errors";
+import { customerTextsQuery, textEntry } from "../sms/timeline";
 import { hasPossibleDuplicate } from "./duplicate-match";
 import { requireCustomer } from "./merged-customers";
 import { firstPropertyStatement } from "./properties";
@@ -46,6 +47,7 @@ export const toAdminCustomer = (row: CustomerRow): AdminCustomer => ({
   address: row.address,
   postcode: row.postcode,
   isLandlord: row.isLandlord,
+  contactChannel: row.contactChannel,
   checkReason: row.checkReason,
   createdAt: row.createdAt,
 });
@@ -122,15 +124,16 @@ export async function getCustomer(db: Db, id: number): Promise<AdminCustomer> {
 /**
  * Everything the business has had with one person, newest first, in one D1 batch: quotes, orders
  * and chats matched by e-mail (the customer record may come later than a quote), service records by
- * customer id, the state of their subscription to the deals list, and the customers merged into
- * this one (whose e-mail addresses count as this customer's: what they sent is theirs too).
+ * customer id, the state of their subscription to the deals list, the customers merged into this
+ * one (whose e-mail addresses count as this customer's: what they sent is theirs too), and the
+ * texts sent to them and received from them, with their delivery states.
  */
 export async function customerTimeline(db: Db, id: number): Promise<TimelineEntry[]> {
   const addresses = sql`SELECT lower(email) AS address FROM customers WHERE id = ${id}
     UNION SELECT lower(merged_email) FROM customer_merges WHERE kept_customer_id = ${id}`;
   const sameEmail = (column: typeof enquiries.email | typeof orders.customerEmail | typeof emailSubscribers.email) =>
     sql`lower(${column}) IN (${addresses})`;
-  const [[customer], enquiryRows, orderRows, recordRows, chatRows, subscription, merges] = await db.batch([
+  const [[customer], enquiryRows, orderRows, recordRows, chatRows, subscription, merges, texts] = await db.batch([
     db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)),
     db.select().from(enquiries).where(sameEmail(enquiries.email)).orderBy(desc(enquiries.createdAt)),
     db.select().from(orders).where(sameEmail(orders.customerEmail)).orderBy(desc(orders.createdAt)),
@@ -149,6 +152,7 @@ export async function customerTimeline(db: Db, id: number): Promise<TimelineEntr
       .groupBy(chatMessages.sessionId),
     db.select().from(emailSubscribers).where(sameEmail(emailSubscribers.email)),
     db.select().from(customerMerges).where(eq(customerMerges.keptCustomerId, id)),
+    customerTextsQuery(db, id),
   ]);
   if (!customer) throw notFound("Customer");
   const entries: TimelineEntry[] = [
@@ -194,6 +198,7 @@ export async function customerTimeline(db: Db, id: number): Promise<TimelineEntr
       ref: null,
     })),
     ...merges.map(mergeEntry),
+    ...texts.map(textEntry),
   ];
   return entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
 }

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { type CalendarEntry, visitLabel } from "../../../schema/api/bookings";
 import type { VisitEngineer } from "../../../schema/api/diary";
 import { company } from "../../../schema/business";
-import { adminUsers, bookings, customers, serviceRecords, visitEngineers } from "../../../schema/db";
+import { adminUsers, bookings, customers, serviceRecords, visitConfirmations, visitEngineers } from "../../../schema/db";
 import { addDays, londonToUtc, londonWallTime } from "../../../schema/london-time";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
@@ -69,15 +69,29 @@ function entryQueries(db: Db, from: string, days: number) {
         ),
       )
       .orderBy(visitEngineers.userId),
+    // The visits of those days the customer confirmed by text (a C to the reminder).
+    db
+      .select({ visitId: visitConfirmations.visitId, confirmedAt: visitConfirmations.confirmedAt })
+      .from(visitConfirmations)
+      .where(
+        inArray(
+          visitConfirmations.visitId,
+          db
+            .select({ id: serviceRecords.id })
+            .from(serviceRecords)
+            .where(and(gte(serviceRecords.serviceDate, from), lte(serviceRecords.serviceDate, last))),
+        ),
+      ),
   ] as const;
 }
 
 type EntryRows = Awaited<ReturnType<typeof readEntries>>;
 const readEntries = (db: Db, from: string, days: number) => db.batch(entryQueries(db, from, days));
 
-function toEntries([booked, records, assigned]: EntryRows): CalendarEntry[] {
+function toEntries([booked, records, assigned, confirmations]: EntryRows): CalendarEntry[] {
   const engineersOf = (recordId: number | null): VisitEngineer[] =>
     assigned.filter((a) => a.serviceRecordId === recordId).map(({ id, name }) => ({ id, name }));
+  const confirmedAt = (recordId: number | null) => confirmations.find((c) => c.visitId === recordId)?.confirmedAt ?? null;
   const entries: CalendarEntry[] = [
     ...booked.map((b) => ({
       kind: "booking" as const,
@@ -91,6 +105,7 @@ function toEntries([booked, records, assigned]: EntryRows): CalendarEntry[] {
       reference: b.reference,
       postcode: b.postcode,
       engineers: engineersOf(b.serviceRecordId),
+      confirmedAt: confirmedAt(b.serviceRecordId),
     })),
     ...records.map((r) => {
       const timed = r.start !== null && r.end !== null;
@@ -106,6 +121,7 @@ function toEntries([booked, records, assigned]: EntryRows): CalendarEntry[] {
         reference: null,
         postcode: r.postcode,
         engineers: engineersOf(r.id),
+        confirmedAt: confirmedAt(r.id),
       };
     }),
   ];

@@ -37,6 +37,7 @@ function Entry({ entry }: { entry: CalendarEntry }) {
           <Badge color={entry.kind === "booking" ? "orange" : "blue"}>
             {entry.kind === "booking" ? `Booked online${entry.reference ? ` · ${entry.reference}` : ""}` : "Service record"}
           </Badge>
+          {entry.confirmedAt ? <Badge color="green">Confirmed by text</Badge> : null}
         </Flex>
       </div>
     </li>

@@ -1,6 +1,7 @@
 import { Button, Callout, Flex, Heading } from "@radix-ui/themes";
 import { useState } from "react";
 import type { AdminCustomer, CustomerInput } from "../../../../schema/api/customers";
+import { contactChannelLabels } from "../../../../schema/api/customers";
 import { telHref } from "../../../lib/tel";
 import { notify } from "../../../lib/toast";
 import { BreakableEmail } from "../breakable-email";
@@ -107,6 +108,10 @@ export function CustomerDetails({
           <div>
             <dt>Landlord</dt>
             <dd>{customer.isLandlord ? <LandlordBadge /> : "No"}</dd>
+          </div>
+          <div>
+            <dt>Service messages by</dt>
+            <dd>{contactChannelLabels[customer.contactChannel]}</dd>
           </div>
         </dl>
       )}

@@ -1,4 +1,5 @@
-import { Checkbox, Flex, Grid, Text, TextArea, TextField } from "@radix-ui/themes";
+import { Checkbox, Flex, Grid, Select, Text, TextArea, TextField } from "@radix-ui/themes";
+import { type ContactChannel, contactChannelLabels, contactChannels } from "../../../../schema/api/customers";
 import { type FieldErrors, invalidProps } from "../../../lib/use-form";
 import { Field } from "../form-field";
 import type { CustomerFormState } from "./customer-form-state";
@@ -14,7 +15,7 @@ type Props = {
 /** A customer's fields (the Add customer form, the customer page, a new customer in a service record). */
 export function CustomerFields({ idPrefix, form, set, errors }: Props) {
   const id = (name: string) => `${idPrefix}-${name}`;
-  const text = (key: Exclude<keyof CustomerFormState, "isLandlord" | "address">) => ({
+  const text = (key: Exclude<keyof CustomerFormState, "isLandlord" | "address" | "contactChannel">) => ({
     id: id(key),
     value: form[key],
     onChange: (e: { target: { value: string } }) => set(key, e.target.value),
@@ -51,6 +52,27 @@ export function CustomerFields({ idPrefix, form, set, errors }: Props) {
       </Field>
       <Field id={id("postcode")} label="Postcode (optional)" error={errors.postcode}>
         <TextField.Root {...text("postcode")} autoComplete="off" maxLength={10} />
+      </Field>
+      <Field
+        id={id("contactChannel")}
+        label="Service messages by"
+        error={errors.contactChannel}
+        hint="Booking confirmations, reminders and changes. Texts go to a UK mobile number only."
+      >
+        <Select.Root value={form.contactChannel} onValueChange={(v) => set("contactChannel", v as ContactChannel)}>
+          <Select.Trigger
+            id={id("contactChannel")}
+            className="admin-select"
+            {...invalidProps(id("contactChannel"), errors.contactChannel)}
+          />
+          <Select.Content position="popper">
+            {contactChannels.map((channel) => (
+              <Select.Item key={channel} value={channel}>
+                {contactChannelLabels[channel]}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Root>
       </Field>
       <Text as="label" size="2" className="admin-check-field">
         <Flex gap="2" align="start">

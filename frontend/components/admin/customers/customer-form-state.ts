@@ -1,4 +1,4 @@
-import type { AdminCustomer, CustomerInput } from "../../../../schema/api/customers";
+import type { AdminCustomer, ContactChannel, CustomerInput } from "../../../../schema/api/customers";
 import { changedFields } from "../../../lib/use-form";
 
 /** The customer fields as typed: text stays text until the form is sent. */
@@ -10,6 +10,7 @@ export type CustomerFormState = {
   address: string;
   postcode: string;
   isLandlord: boolean;
+  contactChannel: ContactChannel;
 };
 
 export const emptyCustomerForm: CustomerFormState = {
@@ -20,6 +21,7 @@ export const emptyCustomerForm: CustomerFormState = {
   address: "",
   postcode: "",
   isLandlord: false,
+  contactChannel: "email",
 };
 
 export function customerFormFrom(customer: AdminCustomer): CustomerFormState {
@@ -31,6 +33,7 @@ export function customerFormFrom(customer: AdminCustomer): CustomerFormState {
     address: customer.address ?? "",
     postcode: customer.postcode ?? "",
     isLandlord: customer.isLandlord,
+    contactChannel: customer.contactChannel,
   };
 }
 
@@ -45,6 +48,7 @@ export function customerInput(form: CustomerFormState): CustomerInput {
     address: optional(form.address),
     postcode: optional(form.postcode),
     isLandlord: form.isLandlord,
+    contactChannel: form.contactChannel,
   };
 }
 

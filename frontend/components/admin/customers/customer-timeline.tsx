@@ -12,6 +12,7 @@ const kindLabels: Record<TimelineEntry["kind"], string> = {
   chat: "Chat",
   subscription: "Deals list",
   merge: "Merged",
+  text: "Text message",
 };
 
 /**

@@ -43,6 +43,7 @@ export type SettingsForm = {
   service: { oneOffPence: string; annualPlanPence: string };
   repairs: Record<RepairBand, { fromPence: string; toPence: string }>;
   offers: OfferState[];
+  reviewUrl: string;
 };
 
 /** The groups the API saves whole (the top-level keys of the facts), in the order of the form. */
@@ -58,6 +59,7 @@ export const groupLabels: Record<Group, string> = {
   packages: "Boiler packages",
   repairs: "Repair prices",
   offers: "Offers",
+  reviewUrl: "Reviews page",
 };
 const groups = Object.keys(groupLabels) as Group[];
 
@@ -104,6 +106,7 @@ export function formFrom(facts: BusinessFacts): SettingsForm {
       startsAt: offer.startsAt,
       endsAt: offer.endsAt,
     })),
+    reviewUrl: facts.reviewUrl ?? "",
   };
 }
 
@@ -138,6 +141,7 @@ export function settingsInput(form: SettingsForm): Required<BusinessFactsPatch> 
     service: form.service,
     repairs: form.repairs,
     offers: form.offers.map(({ key: _key, id, ...offer }) => ({ ...(id ? { id } : {}), ...offer })),
+    reviewUrl: form.reviewUrl,
   };
 }
 

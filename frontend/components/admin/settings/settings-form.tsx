@@ -219,6 +219,21 @@ export function SettingsForm({
           </div>
         </SettingsSection>
 
+        <SettingsSection
+          id="settings-reviews"
+          title="Reviews"
+          description="Your public reviews page (Google Business Profile, or another site). After every paid job each customer is sent the same invitation with this link; leave it empty to send none."
+        >
+          <TextSetting
+            bind={bind}
+            path="reviewUrl"
+            label="Reviews page address"
+            type="url"
+            maxLength={500}
+            value={values.reviewUrl}
+          />
+        </SettingsSection>
+
         <SettingsSection id="settings-service" title="Boiler service prices">
           <ServicePriceFields bind={bind} />
         </SettingsSection>

@@ -1,0 +1,99 @@
+import { env } from "cloudflare:workers";
+import { createHmac } from "node:crypto";
+import { FAKE_TWILIO_ACCOUNT_SID, FAKE_TWILIO_AUTH_TOKEN, FAKE_TWILIO_FROM } from "../fixtures/sms-credentials";
+import { callApp, query } from "./factories-commerce";
+
+/** The bindings of a deploy with texts set up, against the fake Twilio. */
+export const smsEnv = {
+  TWILIO_ACCOUNT_SID: FAKE_TWILIO_ACCOUNT_SID,
+  TWILIO_AUTH_TOKEN: FAKE_TWILIO_AUTH_TOKEN,
+  TWILIO_FROM: FAKE_TWILIO_FROM,
+};
+
+/**
+ * Twilio's signature, written here with Node's crypto and not the Worker's code, so a mistake in
+ * the Worker's (the order, the encoding) fails the tests instead of agreeing with itself.
+ */
+export function twilioSignatureOf(url: string, params: Record<string, string>, token = FAKE_TWILIO_AUTH_TOKEN): string {
+  const data = Object.keys(params)
+    .sort()
+    .reduce((text, name) => text + name + params[name], url);
+  return createHmac("sha1", token).update(data, "utf8").digest("base64");
+}
+
+/** A webhook as Twilio posts it to the Worker: form-encoded, signed (or with the signature given). */
+export function postTwilioWebhook(
+  path: "/api/sms/status" | "/api/sms/inbound",
+  params: Record<string, string>,
+  options: { signature?: string | null; token?: string; env?: Record<string, string | undefined> } = {},
+) {
+  const url = `http://localhost${path}`;
+  const signature = options.signature === undefined ? twilioSignatureOf(url, params, options.token) : options.signature;
+  return callApp(path, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(signature === null ? {} : { "X-Twilio-Signature": signature }),
+    },
+    body: new URLSearchParams(params).toString(),
+    env: { ...smsEnv, ...options.env },
+  });
+}
+
+let inboundCounter = 0;
+
+/** A customer's text to the firm's number, as Twilio's inbound webhook carries it. */
+export function inboundText(from: string, body: string, sid = `SMin${Date.now()}${++inboundCounter}`) {
+  return postTwilioWebhook("/api/sms/inbound", {
+    MessageSid: sid,
+    SmsSid: sid,
+    AccountSid: FAKE_TWILIO_ACCOUNT_SID,
+    From: from,
+    To: FAKE_TWILIO_FROM,
+    Body: body,
+    NumMedia: "0",
+    NumSegments: "1",
+  });
+}
+
+/** A delivery state reported to the status callback. */
+export function statusCallback(sid: string, status: string, errorCode?: string) {
+  return postTwilioWebhook("/api/sms/status", {
+    MessageSid: sid,
+    SmsSid: sid,
+    AccountSid: FAKE_TWILIO_ACCOUNT_SID,
+    MessageStatus: status,
+    SmsStatus: status,
+    To: "+447911123456",
+    From: FAKE_TWILIO_FROM,
+    ...(errorCode ? { ErrorCode: errorCode } : {}),
+  });
+}
+
+/** What the fake Twilio was asked to send to a number, oldest first. */
+export async function textsSentTo(
+  to: string,
+): Promise<{ sid: string; to: string; from: string; body: string; statusCallback: string }[]> {
+  const res = await fetch(`${env.TWILIO_API_BASE}/__messages?to=${encodeURIComponent(to)}`);
+  return res.json();
+}
+
+/** A UK mobile number no other test uses (the fake keeps every text it was sent, across files). */
+export function uniqueMobile(): { national: string; e164: string } {
+  // 07911 1xxxxx is a mobile range in libphonenumber's data (not every 07911 block is).
+  const digits = `1${String(crypto.getRandomValues(new Uint32Array(1))[0]! % 100_000).padStart(5, "0")}`;
+  return { national: `07911 ${digits}`, e164: `+447911${digits}` };
+}
+
+export const smsRows = (phone: string) =>
+  query<{
+    id: number;
+    direction: string;
+    kind: string;
+    status: string;
+    provider_sid: string | null;
+    body: string;
+    customer_id: number | null;
+    visit_id: number | null;
+    error_code: string | null;
+  }>("SELECT * FROM sms_messages WHERE phone = ? ORDER BY id", phone);
