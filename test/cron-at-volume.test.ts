@@ -19,11 +19,21 @@ import { BACKLOG, type Backlog, loadRefundsDue, loadTenYearBacklog } from "./hel
  * invocation does a share of every backlog inside D1's 1,000 queries, each task within its own
  * budget, and the runs after it finish the rest, every e-mail sent once.
  */
-type Task = "reminders" | "quoteFollowUps" | "invoiceChasing" | "holds" | "mail" | "carts" | "refunds" | "upkeep";
+type Task =
+  | "reminders"
+  | "quoteFollowUps"
+  | "invoiceChasing"
+  | "holds"
+  | "mail"
+  | "carts"
+  | "refunds"
+  | "upkeep"
+  | "visitTexts"
+  | "reviewRequests";
 
 /** Decision 014's budget per run: queries (each statement of a batch counts) and rows (refunds: five of each kind). */
 const BUDGET: Record<Task, { queries: number; rows?: number }> = {
-  reminders: { queries: 501, rows: 250 },
+  reminders: { queries: 471, rows: 235 },
   quoteFollowUps: { queries: 101, rows: 50 },
   invoiceChasing: { queries: 101, rows: 50 },
   holds: { queries: 101, rows: 25 },
@@ -32,6 +42,10 @@ const BUDGET: Record<Task, { queries: number; rows?: number }> = {
   refunds: { queries: 21 + 51, rows: 10 },
   // Retention (the audit log's six years among it: one bounded statement), sessions, the owner's facts.
   upkeep: { queries: 13 },
+  // Only with Twilio's settings and a reviews page named, so not run here: their own tests hold
+  // their shares (test/sms-visit-reminders.test.ts, test/sms-review-requests.test.ts); counted in the sum.
+  visitTexts: { queries: 5, rows: 24 },
+  reviewRequests: { queries: 21, rows: 5 },
 };
 
 /** The task a trip (one statement, or one batch, which always belongs to one task) was made by, from the tables it names. */
