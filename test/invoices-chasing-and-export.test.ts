@@ -115,10 +115,16 @@ describe("invoices", () => {
     expect(valve).toContain(",2,43.33,200,20% (VAT on Income),17.33,GBP,Invoice,181.66,34.33,0.50,0.00,216.49,50.00,155.99");
     const credit = mine.find((r) => r.includes("Credit note"))!;
     expect(credit).toMatch(/CN-\d{4,},Against INV-\d{4,}/);
-    expect(credit).toContain(",-1,10.00,200,5% (VAT on Income),-0.5,GBP,Credit note,-10,0.00,-0.5,0.00,-10.5");
+    // Rounded to the penny as the invoice's rows are (issue 48: the accountant's CSVs).
+    expect(credit).toContain(",-1,10.00,200,5% (VAT on Income),-0.50,GBP,Credit note,-10.00,0.00,-0.50,0.00,-10.50");
     const payments = await callApp(`/api/admin/export/payments.csv?from=${today}&to=${today}`, { headers: await adminHeaders() });
-    const paymentRows = (await payments.text()).split("\r\n").filter((r) => r.includes(invoice.number!));
-    expect(paymentRows).toEqual([`${uk},${invoice.number},Pat Payer-${c.tag},50.00,cheque,"'=HYPERLINK(1)",GBP`]);
+    const paymentLines = (await payments.text()).replace(/^\uFEFF/, "").split("\r\n");
+    const paymentRows = paymentLines.filter((r) => r.includes(invoice.number!));
+    // Xero's bank statement import: date, amount, payee, what it was (with the payer's own reference), the invoice.
+    expect(paymentLines[0]).toBe("*Date,*Amount,Payee,Description,Reference");
+    expect(paymentRows).toEqual([
+      `${uk},50.00,Pat Payer-${c.tag},Payment for ${invoice.number} by cheque (=HYPERLINK(1)),${invoice.number}`,
+    ]);
     const bad = await admin("GET", `/api/admin/export/invoices.csv?from=${today}&to=2000-01-01`);
     expect(bad.status).toBe(400);
 

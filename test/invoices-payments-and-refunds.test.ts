@@ -140,7 +140,9 @@ describe("invoices", () => {
 
       // The accountant's payments file has it as money going back.
       const csv = await callApp(`/api/admin/export/payments.csv?from=${londonToday()}&to=${londonToday()}`, { headers });
-      expect(await csv.text()).toMatch(new RegExp(`${invoice.number},[^\\n]*,-52,card refund,re_`));
+      expect(await csv.text()).toMatch(
+        new RegExp(`,-52\\.00,[^\\n]*,Refund on ${invoice.number} by card \\(re_[^)]*\\),${invoice.number}`),
+      );
     });
 
     it("after a credit note, gives back what it left paid over by bank transfer; never for work still owed", async () => {

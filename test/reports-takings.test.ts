@@ -136,7 +136,7 @@ describe("takings and sales by month", () => {
     expect(lines[0]).toBe(
       "Month,Taken by card (£),Taken by bank (£),Taken by cash (£),Taken by cheque (£),Taken (£),Invoiced net (£),Invoiced VAT (£),Invoiced gross (£),Credited net (£),Credited VAT (£),Credited gross (£)",
     );
-    expect(lines[3]).toBe("2019-03,0.00,-340,0.00,500.00,160.00,1000.00,50.00,1050.00,0.00,0.00,0.00");
+    expect(lines[3]).toBe("2019-03,0.00,-340.00,0.00,500.00,160.00,1000.00,50.00,1050.00,0.00,0.00,0.00");
   });
 
   it("covers the last twelve months unless told, and says what is wrong with a range", async () => {

@@ -19,13 +19,18 @@ export const CSV_BOM = "\uFEFF";
  */
 const FORMULA_START = /^'*[=+\-@\t\r\n]/;
 
-export type CsvValue = string | number | null | undefined;
-
 /**
- * Pounds with two decimals for a cell; a negative amount (a credit's, a refund's) as a number, which
- * the writer leaves as it is (a text cell starting with "-" is escaped as a possible formula).
+ * An amount the product wrote itself (digits, a point, perhaps a leading minus): written as it is, so
+ * "-10.50" stays a number a spreadsheet reads, where text starting with "-" is escaped as a formula.
  */
-export const csvPounds = (pence: number): CsvValue => (pence < 0 ? pence / 100 : penceToDecimal(pence));
+export class CsvAmount {
+  constructor(readonly text: string) {}
+}
+
+export type CsvValue = string | number | CsvAmount | null | undefined;
+
+/** Pounds with two decimals for a cell, a credit's or a refund's negative too ("-10.50", never "-10.5"). */
+export const csvPounds = (pence: number): CsvValue => new CsvAmount(penceToDecimal(pence));
 
 /**
  * One cell as RFC 4180 writes it: text that could start a formula gets its ' (numbers never do), and
@@ -37,6 +42,7 @@ export const csvPounds = (pence: number): CsvValue => (pence < 0 ? pence / 100 :
 function cell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number") return String(value);
+  if (value instanceof CsvAmount) return value.text;
   let text = value;
   let quote = false;
   if (FORMULA_START.test(text)) {

@@ -1,5 +1,6 @@
 import { and, asc, between, eq, ne, sql } from "drizzle-orm";
 import type { InvoiceLine } from "../../../schema/api/invoices";
+import { paymentMethodLabels } from "../../../schema/api/payment-methods";
 import { creditNotes, customers, invoicePayments, invoiceRefunds, invoices } from "../../../schema/db";
 import { lineAmounts, type VatRate } from "../../../schema/money";
 import { numberText } from "../../../schema/numbers";
@@ -12,7 +13,8 @@ import { balanceOf } from "./invoices";
  * For the accountant: invoices and credit notes issued in a date range, one row per line in the
  * columns of Xero's sales invoice import (a credit note's lines with negative quantities, as Xero
  * and QuickBooks import them), each row also carrying its document's net, VAT by rate, gross, paid
- * and outstanding; and the payments received in a range. Dates as the UK writes them (dd/mm/yyyy).
+ * and outstanding; and the payments received and refunded in a range, as Xero's bank statement import
+ * reads them. Dates as the UK writes them (dd/mm/yyyy), amounts in pounds to the penny.
  */
 const ukDate = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : "");
 const money = csvPounds;
@@ -266,16 +268,21 @@ export async function paymentsCsv(db: Db, from: string, to: string): Promise<str
   const rows = [...payments.map((p) => ({ ...p, refund: false })), ...refunds.map((r) => ({ ...r, refund: true }))].sort(
     (a, b) => a.on.localeCompare(b.on) || Number(a.refund) - Number(b.refund) || a.id - b.id,
   );
+  // Xero's precoded bank statement import: its *Date and signed *Amount, the payer, what it was, and
+  // the invoice's number as the reference its bank reconciliation matches on.
   return writeCsv(
-    ["Date", "InvoiceNumber", "ContactName", "Amount", "Method", "Reference", "Currency"],
-    rows.map((row) => [
-      ukDate(row.on),
-      numberText("invoice", row.number!),
-      row.firstName ? `${row.firstName} ${row.lastName}`.trim() : "Unknown customer",
-      money(row.amount),
-      row.refund ? `${row.method} refund` : row.method,
-      row.reference ?? "",
-      "GBP",
-    ]),
+    ["*Date", "*Amount", "Payee", "Description", "Reference"],
+    rows.map((row) => {
+      const number = numberText("invoice", row.number!);
+      const how = paymentMethodLabels[row.method].toLowerCase();
+      const own = row.reference ? ` (${row.reference})` : "";
+      return [
+        ukDate(row.on),
+        money(row.amount),
+        row.firstName ? `${row.firstName} ${row.lastName}`.trim() : "Unknown customer",
+        row.refund ? `Refund on ${number} by ${how}${own}` : `Payment for ${number} by ${how}${own}`,
+        number,
+      ];
+    }),
   );
 }
