@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { AccountDetails } from "../../../schema/api/account";
 import type { InstallationKind } from "../../../schema/api/installations";
 import {
@@ -25,9 +25,11 @@ import {
   quoteAcceptances,
   quotes,
   quoteVersions,
+  reviewRequests,
   serviceRecords,
   serviceReminders,
   serviceSheets,
+  smsMessages,
   unventedRecords,
   unventedServices,
   visitSheets,
@@ -122,6 +124,8 @@ export async function exportAccount(db: Db, email: string) {
     reminderRows,
     chatRows,
     emailRows,
+    textRows,
+    reviewRequestRows,
     tenancyRows,
     mergeRows,
   ] = await db.batch([
@@ -202,6 +206,23 @@ export async function exportAccount(db: Db, email: string) {
       })
       .from(outgoingEmails)
       .where(sql`lower(${outgoingEmails.to}) = ${email}`),
+    // The texts sent to and received from the account's numbers, about it or its visits.
+    db
+      .select({
+        direction: smsMessages.direction,
+        kind: smsMessages.kind,
+        phone: smsMessages.phone,
+        text: smsMessages.body,
+        status: smsMessages.status,
+        at: smsMessages.createdAt,
+      })
+      .from(smsMessages)
+      .where(or(inArray(smsMessages.customerId, ids), inArray(smsMessages.visitId, ofVisits)))
+      .orderBy(smsMessages.id),
+    db
+      .select({ jobId: reviewRequests.jobId, channel: reviewRequests.channel, sentAt: reviewRequests.sentAt })
+      .from(reviewRequests)
+      .where(inArray(reviewRequests.customerId, ids)),
     // The homes the address rents from another customer: what the office holds of the tenant there
     // (the landlord's property and its records stay the landlord's).
     db
@@ -257,6 +278,8 @@ export async function exportAccount(db: Db, email: string) {
     reminders: reminderRows,
     chats: chatRows,
     emails: emailRows,
+    texts: textRows,
+    reviewRequests: reviewRequestRows,
     tenancies: tenancyRows,
     mergedCustomers: mergeRows,
   };
