@@ -196,5 +196,9 @@ export const reminderVisitPatterns = {
   gasSafety: ["%gas safety%", "%cp12%"],
 } as const;
 
+/** Whether a visit's service type is of a kind above (the patterns as SQL LIKE reads them, case-blind). */
+export const isVisitOfKind = (kind: keyof typeof reminderVisitPatterns, serviceType: string) =>
+  reminderVisitPatterns[kind].some((p) => serviceType.toLowerCase().includes(p.replaceAll("%", "")));
+
 /** Completing one of these sets the next visit a year on, unless the owner gives another date. */
 export const annualServiceTypes: readonly string[] = ["Annual Boiler Service", "Gas Safety Certificate (CP12)"];

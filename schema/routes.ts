@@ -2,10 +2,12 @@
  * Every route of the site. `prerender` routes are built to their own HTML file (public
  * pages); admin routes get a client-only shell marked noindex. `indexable: false` keeps a public
  * page (the cart and payment steps) out of search results and the sitemap. `page` names the module
- * in frontend/pages that renders the route: the prerendered HTML preloads its code. Plain data, no
- * imports, so the build scripts can read it too. A title or description may name a fact in braces
+ * in frontend/pages that renders the route: the prerendered HTML preloads its code. Plain data, and
+ * imports only plain data (the papers' words), so the build scripts can read it too. A title or description may name a fact in braces
  * ("from {service.from}"): the Worker fills it from the owner's settings (schema/facts.ts `fillFacts`).
  */
+import { paperNames, papers } from "./api/papers";
+
 export type RouteInfo = {
   path: string;
   title: string;
@@ -13,6 +15,11 @@ export type RouteInfo = {
   prerender: boolean;
   indexable?: boolean;
   page?: string;
+  /**
+   * A back-office path with a parameter has no shell of its own: it is served this screen's shell
+   * (a rewrite, so the address stays), the line scripts/prerender.mjs writes into the build's _redirects.
+   */
+  shell?: string;
 };
 
 export const publicRoutes: RouteInfo[] = [
@@ -197,27 +204,26 @@ export const adminRoutes: RouteInfo[] = [
   // The engineer's start page on the phone: its code is named in its shell (scripts/prerender.mjs).
   { path: "/admin/today", title: "My Day", description: "", prerender: false, page: "today" },
   { path: "/admin/customers", title: "Customers", description: "", prerender: false },
-  // One shell per screen, not per customer: the build skips paths with a parameter, and
-  // public/_redirects serves /admin/customers/* from the customers screen's shell.
-  { path: "/admin/customers/:id", title: "Customer", description: "", prerender: false },
+  // One shell per screen, not per customer: the build skips paths with a parameter, and serves
+  // /admin/customers/* from the customers screen's shell.
+  { path: "/admin/customers/:id", title: "Customer", description: "", prerender: false, shell: "/admin/customers" },
   { path: "/admin/email-subscribers", title: "Email Subscribers", description: "", prerender: false },
   { path: "/admin/service-records", title: "Service Records", description: "", prerender: false },
   { path: "/admin/gas-safety", title: "Gas safety records", description: "", prerender: false },
-  // public/_redirects serves /admin/gas-safety-records/*, /admin/service-sheets/*,
-  // /admin/unvented-records/* and /admin/benchmark-records/* from the service records screen's shell.
-  { path: "/admin/gas-safety-records/:id", title: "Gas Safety Record", description: "", prerender: false },
-  { path: "/admin/service-sheets/:id", title: "Service Sheet", description: "", prerender: false },
-  { path: "/admin/unvented-records/:id", title: "Unvented Cylinder Record", description: "", prerender: false },
-  { path: "/admin/benchmark-records/:id", title: "Benchmark Checklist", description: "", prerender: false },
+  // Each paper drafted at a visit (schema/api/papers.ts), served the service records screen's shell.
+  ...paperNames.map((name) => ({
+    path: `/admin/${papers[name].segment}/:id`,
+    title: papers[name].title,
+    description: "",
+    prerender: false,
+    shell: "/admin/service-records",
+  })),
   { path: "/admin/estimates", title: "Quotes", description: "", prerender: false },
-  // public/_redirects serves /admin/estimates/* from the quotes screen's shell.
-  { path: "/admin/estimates/:id", title: "Quote", description: "", prerender: false },
+  { path: "/admin/estimates/:id", title: "Quote", description: "", prerender: false, shell: "/admin/estimates" },
   { path: "/admin/invoices", title: "Invoices", description: "", prerender: false },
-  // public/_redirects serves /admin/invoices/* from the invoices screen's shell.
-  { path: "/admin/invoices/:id", title: "Invoice", description: "", prerender: false },
+  { path: "/admin/invoices/:id", title: "Invoice", description: "", prerender: false, shell: "/admin/invoices" },
   { path: "/admin/jobs", title: "Jobs", description: "", prerender: false },
-  // public/_redirects serves /admin/jobs/* from the jobs screen's shell.
-  { path: "/admin/jobs/:id", title: "Job", description: "", prerender: false },
+  { path: "/admin/jobs/:id", title: "Job", description: "", prerender: false, shell: "/admin/jobs" },
   { path: "/admin/reports", title: "Reports", description: "", prerender: false },
   { path: "/admin/products", title: "Products", description: "", prerender: false },
   { path: "/admin/orders", title: "Orders", description: "", prerender: false },

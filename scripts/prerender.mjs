@@ -269,8 +269,16 @@ const dayPreloadSource = await preloadScript("admin-day");
 const dayPreload = `assets/admin-day-preload-${createHash("sha256").update(dayPreloadSource).digest("hex").slice(0, 8)}.js`;
 await writeFile(join(outDir, dayPreload), dayPreloadSource);
 
-// One shell per screen: a path with a parameter (/admin/customers/:id) is served from its list
-// screen's shell by public/_redirects.
+// One shell per screen: a path with a parameter (/admin/customers/:id) is served its list screen's
+// shell (the route's `shell`), a rewrite added here to public/_redirects' lines, so a new screen's
+// route is its one line in schema/routes.ts.
+const shellLines = server.adminRoutes
+  .filter((route) => route.shell)
+  .map((route) => `${route.path.replace(/\/:\w+$/, "/*")} ${route.shell} 200`);
+if (server.adminRoutes.some((route) => route.path.includes(":") && !route.shell))
+  throw new Error("prerender: an admin route with a parameter names no shell to be served from");
+const redirectsFile = join(outDir, "_redirects");
+await writeFile(redirectsFile, `${(await readFile(redirectsFile, "utf8")).trimEnd()}\n${shellLines.join("\n")}\n`);
 for (const route of server.adminRoutes.filter((r) => !r.path.includes(":"))) {
   // Installable on the engineer's phone (frontend/public/admin-sw.js keeps what it opened).
   const tags = [

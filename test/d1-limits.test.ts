@@ -42,6 +42,7 @@ const bounded: Record<string, string> = {
   visitIds: "a subquery of one job's visits (invoices/job-draft.ts)",
   "accountCustomerIds(db, email)": "a subquery of the account's customers (account/tenant-booking.ts)",
   accountCustomers: "a subquery of the account's customers (visits/book.ts createAccountBooking)",
+  "issuedPapers[i]!": "a subquery of the account's issued papers of one kind (account/data.ts)",
   namedEngineers: "the engineers a free-times query names (schema/api/records.ts: at most six, as a visit has)",
 };
 

@@ -1,11 +1,17 @@
 import { isoDate } from "./fields";
 import { listQuerySchema } from "./lists";
+import { type PaperName, paperNames, papers } from "./papers";
 import { z } from "./z";
 
 /**
  * Who did what (issue 46, part 5): the owner's search of the back office's audit log, and one
  * record's history on its own screen (worker/services/audit/).
  */
+
+/** Each paper drafted at a visit (./papers.ts) by its label. */
+const paperLabels = Object.fromEntries(paperNames.map((name) => [name, papers[name].label])) as {
+  [K in PaperName]: (typeof papers)[K]["label"];
+};
 
 /**
  * The kinds of record the log names, as the screens call them (worker/services/audit/kinds.ts says
@@ -15,11 +21,8 @@ export const AUDIT_KIND_LABELS = {
   invoice: "Invoice",
   quote: "Quote",
   job: "Job",
-  "gas-safety-record": "Gas safety record",
+  ...paperLabels,
   "warning-notice": "Warning notice",
-  "service-sheet": "Service sheet",
-  "unvented-record": "Unvented cylinder record",
-  benchmark: "Benchmark checklist",
   visit: "Visit",
   customer: "Customer",
   property: "Property",
@@ -40,10 +43,7 @@ export const AUDIT_KIND_SCREENS: Partial<Record<string, (id: string) => string>>
   invoice: (id) => `/invoices/${id}`,
   quote: (id) => `/estimates/${id}`,
   job: (id) => `/jobs/${id}`,
-  "gas-safety-record": (id) => `/gas-safety-records/${id}`,
-  "service-sheet": (id) => `/service-sheets/${id}`,
-  "unvented-record": (id) => `/unvented-records/${id}`,
-  benchmark: (id) => `/benchmark-records/${id}`,
+  ...Object.fromEntries(paperNames.map((name) => [name, (id: string) => `/${papers[name].segment}/${id}`])),
   customer: (id) => `/customers/${id}`,
 };
 

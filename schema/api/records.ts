@@ -4,6 +4,7 @@ import { customerInputSchema } from "./customers";
 import { engineerFilterSchema, engineerIdsSchema, type VisitEngineer } from "./diary";
 import { isoDate, isoDateTime, optionalText } from "./fields";
 import { adminListQuerySchema } from "./lists";
+import type { VisitPapers } from "./papers";
 import { z } from "./z";
 
 /** Service records (visits): the form's contract, the list's tabs and what it answers. */
@@ -40,12 +41,8 @@ export type AdminServiceRecord = {
   propertyId: number | null;
   /** The job this visit is part of (schema/api/jobs.ts). */
   jobId: number | null;
-  /** The visit's latest gas safety record, service sheet, unvented cylinder record and Benchmark checklist, if one was started. */
-  gasSafetyRecord: { id: number; status: "draft" | "issued" } | null;
-  serviceSheet: { id: number; status: "draft" | "issued" } | null;
-  unventedRecord: { id: number; status: "draft" | "issued" } | null;
-  benchmarkRecord: { id: number; status: "draft" | "issued" } | null;
-};
+  // And the visit's latest paper of each kind (./papers.ts), if one was started.
+} & VisitPapers;
 
 export const serviceRecordTabs = ["active", "scheduled", "pending"] as const;
 

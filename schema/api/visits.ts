@@ -2,6 +2,7 @@ import { MAX_SHEET_PARTS, MAX_SHEET_PHOTOS } from "./constants";
 import { isoDate, optionalText } from "./fields";
 import { type InstallationKind, installationKinds } from "./installations";
 import { idParamSchema } from "./lists";
+import type { VisitPapers } from "./papers";
 import { z } from "./z";
 
 export { MAX_SHEET_PARTS, MAX_SHEET_PHOTOS };
@@ -60,17 +61,13 @@ export type TodayVisit = {
   owedPence: number;
   description: string | null;
   propertyId: number | null;
-  /** The gas safety record, service sheet, unvented cylinder record or Benchmark checklist started at this visit (the latest of each). */
-  gasSafetyRecord: { id: number; status: "draft" | "issued" } | null;
-  serviceSheet: { id: number; status: "draft" | "issued" } | null;
-  unventedRecord: { id: number; status: "draft" | "issued" } | null;
-  benchmarkRecord: { id: number; status: "draft" | "issued" } | null;
   sheet: JobSheet | null;
   /** The visit's version: a sync says which one it was made from, so an office edit since is a conflict. */
   version: string;
   /** Who is on the visit: the owner and the office see every visit of the day with its engineers' names. */
   engineers: { id: number; name: string }[];
-};
+  // And the latest paper of each kind started at this visit (./papers.ts).
+} & VisitPapers;
 
 export type TodayAnswer = { date: string; visits: TodayVisit[] };
 

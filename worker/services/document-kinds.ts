@@ -3,6 +3,7 @@ import type { AppEnv } from "../env";
 import { benchmarkKind } from "./benchmark/document-kind";
 import type { DocumentKind, DocumentScope } from "./documents/kind";
 import { listDocuments } from "./documents/list";
+import type { VisitPaper } from "./documents/visit-paper";
 import { gasSafetyRecordKind, serviceSheetKind, warningNoticeKind } from "./gas-safety/document-kinds";
 import { creditNoteKind, invoiceKind } from "./invoices/document-kinds";
 import { acceptedQuoteKind } from "./quotes/document-kind";
@@ -25,6 +26,12 @@ export const documentKinds = {
 
 export type DocumentKindName = keyof typeof documentKinds;
 export const documentKindNames = Object.keys(documentKinds) as [DocumentKindName, ...DocumentKindName[]];
+
+/** The papers drafted at a visit and issued there (documents/visit-paper.ts), in the registry's order. */
+export const visitPaperKinds = Object.values(documentKinds).filter(
+  (kind): kind is Extract<(typeof documentKinds)[DocumentKindName], { paper: VisitPaper }> =>
+    "paper" in kind && kind.paper !== undefined,
+);
 
 /** The kinds a signed-in customer opens from their account page (those that say who may). */
 export const accountDocumentKindNames = documentKindNames.filter((name) => "accountLinkVersion" in documentKinds[name]) as [

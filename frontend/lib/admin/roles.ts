@@ -1,3 +1,4 @@
+import { paperNames, papers } from "../../../schema/api/papers";
 import type { TeamMemberRole as TeamRole } from "../../../schema/api/team";
 
 /**
@@ -7,14 +8,7 @@ import type { TeamMemberRole as TeamRole } from "../../../schema/api/team";
  */
 const OWNER_ONLY = ["/settings", "/outbox", "/team", "/audit"];
 /** An engineer's phone: their day, the paperwork they issue, their own sign-in's security. */
-const ENGINEER = [
-  "/today",
-  "/gas-safety-records/:id",
-  "/service-sheets/:id",
-  "/unvented-records/:id",
-  "/benchmark-records/:id",
-  "/security",
-];
+const ENGINEER = ["/today", ...paperNames.map((name) => `/${papers[name].segment}/:id`), "/security"];
 
 export function screenRoles(path: string): readonly TeamRole[] {
   if (OWNER_ONLY.some((p) => path === p || path.startsWith(`${p}/`))) return ["owner"];

@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from "react";
 import { matchRoute, Route, Switch, useLocation, useRouter } from "wouter";
+import { paperNames, papers } from "../../../schema/api/papers";
 import { company } from "../../../schema/business";
 import { adminRoutes, matchesRoute } from "../../../schema/routes";
 import { AdminLayout } from "../../components/admin/admin-layout";
@@ -10,6 +11,7 @@ import { onAdminSessionEnd } from "../../lib/admin/admin-api";
 import { forgetPhoneData } from "../../lib/admin/phone-data";
 import { whenIdle } from "../../lib/idle";
 import AdminNotFound from "./not-found";
+import { paperScreens } from "./paper-screens";
 
 // Each screen is its own chunk: the login screen stays small and the product form's upload code
 // loads only for the products screen. The screen a tab opens on is loaded before the first render
@@ -23,10 +25,6 @@ const Enquiries = lazyPage(() => import("./enquiries"));
 const EmailSubscribers = lazyPage(() => import("./email-subscribers"));
 const ServiceRecords = lazyPage(() => import("./service-records"));
 const GasSafetyRecords = lazyPage(() => import("./gas-safety"));
-const GasSafetyRecord = lazyPage(() => import("./gas-safety-record"));
-const ServiceSheet = lazyPage(() => import("./service-sheet"));
-const UnventedRecord = lazyPage(() => import("./unvented-record"));
-const BenchmarkRecord = lazyPage(() => import("./benchmark-record"));
 const Quotes = lazyPage(() => import("./quotes"));
 const Quote = lazyPage(() => import("./quote"));
 const Invoices = lazyPage(() => import("./invoices"));
@@ -73,10 +71,8 @@ const screens = [
   { path: "/email-subscribers", Screen: EmailSubscribers },
   { path: "/service-records", Screen: ServiceRecords },
   { path: "/gas-safety", Screen: GasSafetyRecords },
-  { path: "/gas-safety-records/:id", Screen: GasSafetyRecord },
-  { path: "/service-sheets/:id", Screen: ServiceSheet },
-  { path: "/unvented-records/:id", Screen: UnventedRecord },
-  { path: "/benchmark-records/:id", Screen: BenchmarkRecord },
+  // Each paper drafted at a visit, at its segment (paper-screens.ts).
+  ...paperNames.map((name) => ({ path: `/${papers[name].segment}/:id`, Screen: paperScreens[name].Screen })),
   { path: "/estimates", Screen: Quotes },
   { path: "/estimates/:id", Screen: Quote },
   { path: "/invoices", Screen: Invoices },

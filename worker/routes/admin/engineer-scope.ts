@@ -5,6 +5,7 @@ import { matchedRoutes } from "hono/route";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
+import { paperRoutes } from "./paper-routes";
 import { routeKey } from "./roles";
 
 /**
@@ -24,16 +25,11 @@ const visit: Scope = (id, userId) =>
   sql`EXISTS (SELECT 1 FROM visit_engineers WHERE service_record_id = ${id} AND user_id = ${userId})`;
 const property: Scope = (id, userId) => atProperty(sql`${id}`, userId);
 const appliance: Scope = (id, userId) => atProperty(sql`SELECT property_id FROM appliances WHERE id = ${id}`, userId);
-const record: Scope = (id, userId) => atProperty(sql`SELECT property_id FROM gas_safety_records WHERE id = ${id}`, userId);
 const notice: Scope = (id, userId) =>
   atProperty(
     sql`SELECT r.property_id FROM warning_notices n JOIN gas_safety_records r ON r.id = n.record_id WHERE n.id = ${id}`,
     userId,
   );
-const sheet: Scope = (id, userId) => atProperty(sql`SELECT property_id FROM service_sheets WHERE id = ${id}`, userId);
-const unventedRecord: Scope = (id, userId) => atProperty(sql`SELECT property_id FROM unvented_records WHERE id = ${id}`, userId);
-const benchmarkRecord: Scope = (id, userId) =>
-  atProperty(sql`SELECT property_id FROM benchmark_records WHERE id = ${id}`, userId);
 const customer: Scope = (id, userId) =>
   sql`EXISTS (SELECT 1 FROM service_records s JOIN visit_engineers ve ON ve.service_record_id = s.id
     WHERE s.customer_id = ${id} AND ve.user_id = ${userId})`;
@@ -48,25 +44,16 @@ const BY_ID: Readonly<Record<string, Scope>> = {
   "GET /properties/:id": property,
   "POST /properties/:id/appliances": property,
   "PATCH /appliances/:id": appliance,
-  "GET /gas-safety-records/:id": record,
-  "PATCH /gas-safety-records/:id": record,
-  "POST /gas-safety-records/:id/issue": record,
-  "POST /gas-safety-records/:id/tenant-copy-given": record,
-  "GET /gas-safety-records/:id/pdf": record,
   "GET /warning-notices/:id/pdf": notice,
-  "GET /service-sheets/:id": sheet,
-  "PATCH /service-sheets/:id": sheet,
-  "POST /service-sheets/:id/issue": sheet,
-  "GET /service-sheets/:id/pdf": sheet,
-  "GET /unvented-records/:id": unventedRecord,
-  "PATCH /unvented-records/:id": unventedRecord,
-  "POST /unvented-records/:id/issue": unventedRecord,
-  "POST /unvented-records/:id/services": unventedRecord,
-  "GET /unvented-records/:id/pdf": unventedRecord,
-  "GET /benchmark-records/:id": benchmarkRecord,
-  "PATCH /benchmark-records/:id": benchmarkRecord,
-  "POST /benchmark-records/:id/issue": benchmarkRecord,
-  "GET /benchmark-records/:id/pdf": benchmarkRecord,
+  // Each paper's own (paper-routes.ts): the paper at a property of one of their visits.
+  ...Object.fromEntries(
+    paperRoutes
+      .filter((route) => route.engineers && route.names === "id")
+      .map(({ key, table }): [string, Scope] => [
+        key,
+        (id, userId) => atProperty(sql`SELECT ${table.propertyId} FROM ${table} WHERE ${table.id} = ${id}`, userId),
+      ]),
+  ),
 };
 
 /**
@@ -74,10 +61,9 @@ const BY_ID: Readonly<Record<string, Scope>> = {
  * already visits (the visit is then theirs: visit-admin.ts assigns an engineer's own to them).
  */
 const BY_BODY: Readonly<Record<string, { field: string; scope: Scope }>> = {
-  "POST /gas-safety-records": { field: "propertyId", scope: property },
-  "POST /service-sheets": { field: "propertyId", scope: property },
-  "POST /unvented-records": { field: "propertyId", scope: property },
-  "POST /benchmark-records": { field: "propertyId", scope: property },
+  ...Object.fromEntries(
+    paperRoutes.filter((route) => route.names === "body").map(({ key }) => [key, { field: "propertyId", scope: property }]),
+  ),
   "POST /service-records": { field: "customerId", scope: customer },
 };
 

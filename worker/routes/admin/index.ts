@@ -5,7 +5,6 @@ import { requireAdmin } from "../../middleware/auth";
 import { hidePricesFromEngineers } from "../../middleware/engineer-prices";
 import { noStore } from "../../middleware/no-store";
 import audit from "./audit";
-import benchmark from "./benchmark";
 import calendar from "./calendar";
 import campaigns from "./campaigns";
 import chats from "./chats";
@@ -23,6 +22,7 @@ import links from "./links";
 import login from "./login";
 import orders from "./orders";
 import outbox from "./outbox";
+import papers from "./papers";
 import products from "./products";
 import properties from "./properties";
 import quotes from "./quotes";
@@ -33,7 +33,6 @@ import security from "./security";
 import serviceRecords from "./service-records";
 import businessSettings from "./settings";
 import team from "./team";
-import unvented from "./unvented";
 import uploadUrl from "./upload-url";
 import visits from "./visits";
 import workbench from "./workbench";
@@ -60,8 +59,7 @@ const app = new Hono<HonoEnv>()
   .route("/", jobs)
   .route("/", properties)
   .route("/", gasSafety)
-  .route("/", unvented)
-  .route("/", benchmark)
+  .route("/", papers)
   .route("/", quotes)
   .route("/", invoices)
   .route("/", reports)

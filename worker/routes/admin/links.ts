@@ -4,14 +4,13 @@ import { z } from "../../../schema/api/z";
 import { getDb } from "../../db/client";
 import type { HonoEnv } from "../../env";
 import { validate } from "../../lib/validate";
-import { revokeServiceSheetLinks } from "../../services/gas-safety/service-sheets";
 import { revokeInvoiceLinks } from "../../services/invoices/revoke-links";
 import { revokeQuoteLinks } from "../../services/quotes/revoke-links";
 import { revokeBookingLink } from "../../services/visits/revoke-booking-link";
 
 /**
- * Mounted at /api/admin: "Revoke links" on a quote, an invoice (with its credit notes), a service
- * sheet and a booking. Each answers the document as its screen shows it, with the new link.
+ * Mounted at /api/admin: "Revoke links" on a quote, an invoice (with its credit notes) and a
+ * booking (a paper's are papers.ts's). Each answers the document as its screen shows it, with the new link.
  */
 const id = validate("param", idParamSchema);
 const reference = validate("param", z.object({ reference: z.string().regex(/^BK-[A-Z0-9]{6}$/, "Not a booking reference") }));
@@ -22,9 +21,6 @@ const app = new Hono<HonoEnv>()
   )
   .post("/invoices/:id/revoke-links", id, async (c) =>
     c.json(await revokeInvoiceLinks(c.env, getDb(c.env), c.req.valid("param").id)),
-  )
-  .post("/service-sheets/:id/revoke-links", id, async (c) =>
-    c.json(await revokeServiceSheetLinks(c.env, getDb(c.env), c.req.valid("param").id)),
   )
   .post("/bookings/:reference/revoke-link", reference, async (c) =>
     c.json(await revokeBookingLink(c.env, getDb(c.env), c.req.valid("param").reference)),

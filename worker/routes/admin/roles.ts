@@ -3,6 +3,7 @@ import { matchedRoutes } from "hono/route";
 import type { TeamRole } from "../../../schema/db";
 import type { HonoEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
+import { paperRoutes } from "./paper-routes";
 
 /**
  * Who may call each back-office route: the one place it is decided (issue 46, DESIGN.md "Roles").
@@ -53,35 +54,9 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly TeamRole[]>> = {
   // The paperwork an engineer issues under their own licence, at the properties of their visits
   // (engineer-scope.ts); the list of every record is the office's.
   "GET /gas-safety-records": OFFICE,
-  "POST /gas-safety-records": EVERYONE,
-  "GET /gas-safety-records/:id": EVERYONE,
-  "PATCH /gas-safety-records/:id": EVERYONE,
-  "POST /gas-safety-records/:id/issue": EVERYONE,
-  "POST /gas-safety-records/:id/tenant-copy-given": EVERYONE,
-  "GET /gas-safety-records/:id/pdf": EVERYONE,
   "GET /warning-notices/:id/pdf": EVERYONE,
-  "POST /service-sheets": EVERYONE,
-  "GET /service-sheets/:id": EVERYONE,
-  "PATCH /service-sheets/:id": EVERYONE,
-  "POST /service-sheets/:id/issue": EVERYONE,
-  "GET /service-sheets/:id/pdf": EVERYONE,
-  "POST /gas-safety-records/:id/revoke-links": OFFICE,
-  "POST /service-sheets/:id/revoke-links": OFFICE,
-  // An unvented cylinder's commissioning record (G3): issued only by one qualified for it (issue.ts).
-  "POST /unvented-records": EVERYONE,
-  "GET /unvented-records/:id": EVERYONE,
-  "PATCH /unvented-records/:id": EVERYONE,
-  "POST /unvented-records/:id/issue": EVERYONE,
-  "POST /unvented-records/:id/services": EVERYONE,
-  "GET /unvented-records/:id/pdf": EVERYONE,
-  "POST /unvented-records/:id/revoke-links": OFFICE,
-  // A new boiler's Benchmark checklist: issued only under a Gas Safe licence (benchmark/issue.ts).
-  "POST /benchmark-records": EVERYONE,
-  "GET /benchmark-records/:id": EVERYONE,
-  "PATCH /benchmark-records/:id": EVERYONE,
-  "POST /benchmark-records/:id/issue": EVERYONE,
-  "GET /benchmark-records/:id/pdf": EVERYONE,
-  "POST /benchmark-records/:id/revoke-links": OFFICE,
+  // Each paper's own routes (papers.ts): the engineer's, revoking links the office's (paper-routes.ts).
+  ...Object.fromEntries(paperRoutes.map((route) => [route.key, route.engineers ? EVERYONE : OFFICE])),
 
   // The property on site: its appliances are added and corrected by the engineer standing there.
   "GET /properties/:id": EVERYONE,

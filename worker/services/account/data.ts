@@ -4,7 +4,6 @@ import type { InstallationKind } from "../../../schema/api/installations";
 import {
   accountErasureRequests,
   appliances,
-  benchmarkRecords,
   bookings,
   buildingRegsNotifications,
   chatMessages,
@@ -13,7 +12,6 @@ import {
   customers,
   emailSubscribers,
   enquiries,
-  gasSafetyRecords,
   invoicePayments,
   invoiceRefunds,
   invoices,
@@ -28,10 +26,7 @@ import {
   reviewRequests,
   serviceRecords,
   serviceReminders,
-  serviceSheets,
   smsMessages,
-  unventedRecords,
-  unventedServices,
   visitSheets,
   warningNotices,
 } from "../../../schema/db";
@@ -42,6 +37,7 @@ import { ApiError } from "../../lib/errors";
 import { signUp } from "../campaigns/signups";
 import { unsubscribeSubscriber } from "../campaigns/subscribers";
 import { ofAccount } from "../customers/customers";
+import { visitPaperKinds } from "../document-kinds";
 import { completedOnSql, installationsSql } from "../jobs/building-regs";
 import { jobTitleSql } from "../jobs/job-state";
 import { type MailMessage, ownerEmail } from "../mail";
@@ -96,39 +92,7 @@ export async function exportAccount(db: Db, email: string) {
   const ofVisits = db.select({ id: serviceRecords.id }).from(serviceRecords).where(inArray(serviceRecords.customerId, ids));
   const handedOver = accountChats(db, email);
   const ofOrders = db.select({ id: orders.id }).from(orders).where(sql`lower(${orders.customerEmail}) = ${email}`);
-  const [
-    customerRows,
-    propertyRows,
-    applianceRows,
-    visitRows,
-    jobSheetRows,
-    bookingRows,
-    enquiryRows,
-    quoteRows,
-    quoteVersionRows,
-    acceptanceRows,
-    invoiceRows,
-    paymentRows,
-    refundRows,
-    creditNoteRows,
-    recordRows,
-    noticeRows,
-    sheetRows,
-    cylinderRows,
-    cylinderServiceRows,
-    boilerRows,
-    notificationRows,
-    orderRows,
-    orderLineRows,
-    subscriberRows,
-    reminderRows,
-    chatRows,
-    emailRows,
-    textRows,
-    reviewRequestRows,
-    tenancyRows,
-    mergeRows,
-  ] = await db.batch([
+  const fixed = [
     db.select().from(customers).where(inArray(customers.id, ids)),
     db.select().from(properties).where(inArray(properties.customerId, ids)),
     db.select().from(appliances).where(inArray(appliances.propertyId, ofProperties)),
@@ -150,35 +114,7 @@ export async function exportAccount(db: Db, email: string) {
     db.select().from(invoicePayments).where(inArray(invoicePayments.invoiceId, ofInvoices)),
     db.select().from(invoiceRefunds).where(inArray(invoiceRefunds.invoiceId, ofInvoices)),
     db.select().from(creditNotes).where(inArray(creditNotes.invoiceId, ofInvoices)),
-    db
-      .select()
-      .from(gasSafetyRecords)
-      .where(and(inArray(gasSafetyRecords.customerId, ids), eq(gasSafetyRecords.status, "issued"))),
     db.select().from(warningNotices).where(inArray(warningNotices.customerId, ids)),
-    db
-      .select()
-      .from(serviceSheets)
-      .where(and(inArray(serviceSheets.customerId, ids), eq(serviceSheets.status, "issued"))),
-    db
-      .select()
-      .from(unventedRecords)
-      .where(and(inArray(unventedRecords.customerId, ids), eq(unventedRecords.status, "issued"))),
-    db
-      .select()
-      .from(unventedServices)
-      .where(
-        inArray(
-          unventedServices.unventedRecordId,
-          db
-            .select({ id: unventedRecords.id })
-            .from(unventedRecords)
-            .where(and(inArray(unventedRecords.customerId, ids), eq(unventedRecords.status, "issued"))),
-        ),
-      ),
-    db
-      .select()
-      .from(benchmarkRecords)
-      .where(and(inArray(benchmarkRecords.customerId, ids), eq(benchmarkRecords.status, "issued"))),
     notificationsHeld(db, ids),
     db.select().from(orders).where(sql`lower(${orders.customerEmail}) = ${email}`),
     db.select().from(orderLines).where(inArray(orderLines.orderId, ofOrders)),
@@ -242,7 +178,58 @@ export async function exportAccount(db: Db, email: string) {
       .select()
       .from(customerMerges)
       .where(sql`${customerMerges.keptCustomerId} IN (${ids}) OR lower(${customerMerges.mergedEmail}) = ${email}`),
+  ] as const;
+  // Each paper drafted at a visit (documents/visit-paper.ts): its issued ones, then what hangs on them.
+  const issuedPapers = visitPaperKinds.map(({ paper: { table: t } }) =>
+    db
+      .select({ id: t.id })
+      .from(t)
+      .where(and(inArray(t.customerId, ids), eq(t.status, "issued"))),
+  );
+  const paperReads = visitPaperKinds.flatMap(({ paper }, i) => [
+    {
+      key: paper.key,
+      read: db
+        .select()
+        .from(paper.table)
+        .where(and(inArray(paper.table.customerId, ids), eq(paper.table.status, "issued"))),
+    },
+    ...(paper.related ?? []).map(({ key, table, parent }) => ({
+      key,
+      read: db.select().from(table).where(inArray(parent, issuedPapers[i]!)),
+    })),
   ]);
+  const answers = await db.batch([...fixed, ...paperReads.map((p) => p.read)] as unknown as Parameters<Db["batch"]>[0]);
+  const [
+    customerRows,
+    propertyRows,
+    applianceRows,
+    visitRows,
+    jobSheetRows,
+    bookingRows,
+    enquiryRows,
+    quoteRows,
+    quoteVersionRows,
+    acceptanceRows,
+    invoiceRows,
+    paymentRows,
+    refundRows,
+    creditNoteRows,
+    noticeRows,
+    notificationRows,
+    orderRows,
+    orderLineRows,
+    subscriberRows,
+    reminderRows,
+    chatRows,
+    emailRows,
+    textRows,
+    reviewRequestRows,
+    tenancyRows,
+    mergeRows,
+  ] = answers.slice(0, fixed.length) as unknown as { [K in keyof typeof fixed]: Awaited<(typeof fixed)[K]> };
+  const paperKeys = paperReads.map((p) => p.key);
+  const paperAnswers = answers.slice(fixed.length);
   // The cart session an order was placed from is the shop's own key, not the customer's data.
   const withoutSession = orderRows.map(({ sessionId: _, ...order }) => order);
   return {
@@ -262,12 +249,9 @@ export async function exportAccount(db: Db, email: string) {
     payments: paymentRows,
     refunds: refundRows,
     creditNotes: creditNoteRows,
-    gasSafetyRecords: recordRows,
     warningNotices: noticeRows,
-    serviceSheets: sheetRows,
-    unventedRecords: cylinderRows,
-    unventedServices: cylinderServiceRows,
-    benchmarkRecords: boilerRows,
+    // Each paper drafted at a visit, issued, and what hangs on it (a G3's annual services).
+    ...Object.fromEntries(paperKeys.map((key, i) => [key, paperAnswers[i]])),
     buildingRegsNotifications: notificationRows.map((row) => ({
       ...row,
       installations: JSON.parse(row.installations) as InstallationKind[],

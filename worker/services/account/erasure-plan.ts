@@ -35,6 +35,8 @@ import { type ErasureRule, personalData } from "../../../schema/db/personal-data
 import type { Db } from "../../db/client";
 import { inJsonList } from "../../db/json-list";
 import { ofAccount } from "../customers/customers";
+import { visitPaperKinds } from "../document-kinds";
+import type { PaperTable } from "../documents/visit-paper";
 import { optOutsOfAccount, textsOfAccount } from "../sms/erasure";
 import { accountChats } from "./sessions";
 
@@ -55,7 +57,7 @@ export function accountScope(db: Db, email: string) {
   const customerIds = db.select({ id: customers.id }).from(customers).where(ofAccount(email));
   // The customer being judged is an alias, so every EXISTS names it explicitly.
   const k = alias(customers, "kept_customer");
-  const issued = (t: typeof gasSafetyRecords | typeof serviceSheets | typeof unventedRecords | typeof benchmarkRecords) =>
+  const issued = (t: PaperTable) =>
     exists(
       db
         .select({ one })
@@ -75,11 +77,8 @@ export function accountScope(db: Db, email: string) {
               .from(invoices)
               .where(and(eq(invoices.customerId, k.id), ne(invoices.status, "draft"))),
           ),
-          issued(gasSafetyRecords),
+          ...visitPaperKinds.map(({ paper }) => issued(paper.table)),
           exists(db.select({ one }).from(warningNotices).where(eq(warningNotices.customerId, k.id))),
-          issued(serviceSheets),
-          issued(unventedRecords),
-          issued(benchmarkRecords),
           exists(
             db
               .select({ one })
@@ -131,11 +130,8 @@ function namedByKeptRecord(db: Db) {
         .where(and(isNotNull(column), ...where)),
     );
   return or(
-    named(gasSafetyRecords.propertyId, eq(gasSafetyRecords.status, "issued")),
+    ...visitPaperKinds.map(({ paper: { table: t } }) => named(t.propertyId, eq(t.status, "issued"))),
     named(warningNotices.propertyId),
-    named(serviceSheets.propertyId, eq(serviceSheets.status, "issued")),
-    named(unventedRecords.propertyId, eq(unventedRecords.status, "issued")),
-    named(benchmarkRecords.propertyId, eq(benchmarkRecords.status, "issued")),
     named(invoices.propertyId, ne(invoices.status, "draft")),
     named(quotes.propertyId, accepted),
   )!;
@@ -163,22 +159,15 @@ type Plan = {
 };
 
 /** The copies of the account's documents e-mailed, to them or to others (a tenant's copy). */
-const documentMailIds = (db: Db, s: Scope) => [
-  db
-    .select({ id: gasSafetyRecords.landlordEmailId })
-    .from(gasSafetyRecords)
-    .where(isIn(gasSafetyRecords.customerId, s.customerIds)),
-  db
-    .select({ id: gasSafetyRecords.tenantEmailId })
-    .from(gasSafetyRecords)
-    .where(isIn(gasSafetyRecords.customerId, s.customerIds)),
-  db.select({ id: serviceSheets.customerEmailId }).from(serviceSheets).where(isIn(serviceSheets.customerId, s.customerIds)),
-  db.select({ id: unventedRecords.customerEmailId }).from(unventedRecords).where(isIn(unventedRecords.customerId, s.customerIds)),
-  db
-    .select({ id: benchmarkRecords.customerEmailId })
-    .from(benchmarkRecords)
-    .where(isIn(benchmarkRecords.customerId, s.customerIds)),
-];
+const documentMailIds = (db: Db, s: Scope) =>
+  visitPaperKinds.flatMap(({ paper: { table: t, emailIds } }) =>
+    emailIds.map((column) => db.select({ id: column }).from(t).where(isIn(t.customerId, s.customerIds))),
+  );
+
+/** A paper's drafts at the account's customers or properties: never sent to anyone, they go. */
+const paperDrafts = (t: PaperTable) => (_db: Db, s: Scope) => ({
+  where: and(or(isIn(t.customerId, s.customerIds), isIn(t.propertyId, s.propertyIds)), eq(t.status, "draft"))!,
+});
 
 const plan: Plan = {
   outbox: {
@@ -249,38 +238,10 @@ const plan: Plan = {
   invoiceEvents: {
     sentTo: (_db, s) => ({ where: and(isIn(invoiceEvents.invoiceId, s.invoiceIds), eq(invoiceEvents.kind, "sent"))! }),
   },
-  gasSafetyRecords: {
-    drafts: (_db, s) => ({
-      where: and(
-        or(isIn(gasSafetyRecords.customerId, s.customerIds), isIn(gasSafetyRecords.propertyId, s.propertyIds)),
-        eq(gasSafetyRecords.status, "draft"),
-      )!,
-    }),
-  },
-  serviceSheets: {
-    drafts: (_db, s) => ({
-      where: and(
-        or(isIn(serviceSheets.customerId, s.customerIds), isIn(serviceSheets.propertyId, s.propertyIds)),
-        eq(serviceSheets.status, "draft"),
-      )!,
-    }),
-  },
-  unventedRecords: {
-    drafts: (_db, s) => ({
-      where: and(
-        or(isIn(unventedRecords.customerId, s.customerIds), isIn(unventedRecords.propertyId, s.propertyIds)),
-        eq(unventedRecords.status, "draft"),
-      )!,
-    }),
-  },
-  benchmarkRecords: {
-    drafts: (_db, s) => ({
-      where: and(
-        or(isIn(benchmarkRecords.customerId, s.customerIds), isIn(benchmarkRecords.propertyId, s.propertyIds)),
-        eq(benchmarkRecords.status, "draft"),
-      )!,
-    }),
-  },
+  gasSafetyRecords: { drafts: paperDrafts(gasSafetyRecords) },
+  serviceSheets: { drafts: paperDrafts(serviceSheets) },
+  unventedRecords: { drafts: paperDrafts(unventedRecords) },
+  benchmarkRecords: { drafts: paperDrafts(benchmarkRecords) },
   quotes: {
     unaccepted: (_db, s) => ({ where: and(isIn(quotes.id, s.quoteIds), not(accepted))! }),
     reasons: (_db, s) => ({ where: isIn(quotes.id, s.keptQuoteIds) }),
@@ -377,24 +338,19 @@ export function keptCounts(db: Db, s: ReturnType<typeof accountScope>) {
       .select(n)
       .from(creditNotes)
       .where(isIn(creditNotes.invoiceId, db.select({ id: invoices.id }).from(invoices).where(issuedInvoices))),
-    db
-      .select(n)
-      .from(gasSafetyRecords)
-      .where(and(isIn(gasSafetyRecords.customerId, s.customerIds), eq(gasSafetyRecords.status, "issued"))),
     db.select(n).from(warningNotices).where(isIn(warningNotices.customerId, s.customerIds)),
-    db
-      .select(n)
-      .from(serviceSheets)
-      .where(and(isIn(serviceSheets.customerId, s.customerIds), eq(serviceSheets.status, "issued"))),
-    db
-      .select(n)
-      .from(unventedRecords)
-      .where(and(isIn(unventedRecords.customerId, s.customerIds), eq(unventedRecords.status, "issued"))),
-    db
-      .select(n)
-      .from(benchmarkRecords)
-      .where(and(isIn(benchmarkRecords.customerId, s.customerIds), eq(benchmarkRecords.status, "issued"))),
     db.select(n).from(quotes).where(isIn(quotes.id, s.keptQuoteIds)),
     db.select(n).from(orders).where(sql`lower(${orders.customerEmail}) = ${s.email}`),
   ] as const;
+}
+
+/** Each paper's issued ones of the account, counted for the answer in its kind's place (documents/visit-paper.ts). */
+export function keptPaperCounts(db: Db, s: ReturnType<typeof accountScope>) {
+  return visitPaperKinds.map(({ paper: { table: t, keptAs } }) => ({
+    keptAs,
+    read: db
+      .select({ n: count() })
+      .from(t)
+      .where(and(isIn(t.customerId, s.customerIds), eq(t.status, "issued"))),
+  }));
 }

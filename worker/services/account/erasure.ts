@@ -11,7 +11,7 @@ import { ofAccount } from "../customers/customers";
 import type { MailMessage } from "../mail";
 import { erasureDoneMail, erasureRefusedMail } from "../mail/account-emails";
 import { deleteVisitPhotos } from "../visits/photo-erasure";
-import { accountScope, erasureStatements, isIn, keptCounts } from "./erasure-plan";
+import { accountScope, erasureStatements, isIn, keptCounts, keptPaperCounts } from "./erasure-plan";
 import { addressPattern, namesAddress } from "./names-address";
 
 /**
@@ -66,6 +66,7 @@ export async function eraseAccount(
       .where(
         sql`instr(lower(${table.subject}), ${email}) > 0 OR instr(lower(${table.text}), ${email}) > 0 OR instr(lower(${table.headers}), ${email}) > 0 OR instr(lower(${table.html}), ${email}) > 0`,
       );
+  const paperCounts = keptPaperCounts(db, scope);
   const [[all], [keptRow], visits, mails, delivered, ...counts] = await db.batch([
     db.select({ n: count() }).from(customers).where(ofAccount(email)),
     db.select({ n: count() }).from(customers).where(isIn(customers.id, scope.keptCustomerIds)),
@@ -76,26 +77,23 @@ export async function eraseAccount(
     mentions(outgoingEmails),
     mentions(outbox),
     ...keptCounts(db, scope),
+    ...paperCounts.map((p) => p.read),
   ]);
-  const [
-    invoiceCount,
-    creditNoteCount,
-    recordCount,
-    noticeCount,
-    sheetCount,
-    cylinderCount,
-    boilerCount,
-    quoteCount,
-    orderCount,
-  ] = counts.map(([row]) => row?.n ?? 0);
+  const [invoiceCount, creditNoteCount, noticeCount, quoteCount, orderCount, ...paperCountRows] = counts.map(
+    ([row]) => (row as { n: number } | undefined)?.n ?? 0,
+  );
   const kept: Record<KeptRecord, number> = {
     invoices: invoiceCount! + creditNoteCount!,
-    safetyRecords: recordCount! + noticeCount!,
-    serviceSheets: sheetCount!,
-    commissioningRecords: cylinderCount! + boilerCount!,
+    safetyRecords: noticeCount!,
+    serviceSheets: 0,
+    commissioningRecords: 0,
     acceptedQuotes: quoteCount!,
     orders: orderCount!,
   };
+  // Each paper's issued ones, in its kind's place.
+  paperCounts.forEach((p, i) => {
+    kept[p.keptAs] += paperCountRows[i]!;
+  });
   const cancelledVisits = visits.filter((v) => v.status !== "completed" && v.date >= londonToday()).length;
   const pattern = addressPattern(email);
   const naming = (rows: { id: number; subject: string; text: string; html: string; headers: string }[]) =>

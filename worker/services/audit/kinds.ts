@@ -2,9 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { AUDIT_KIND_LABELS, type AuditKindName } from "../../../schema/api/audit";
 import {
-  benchmarkRecords,
   buildingRegsNotifications,
-  gasSafetyRecords,
   invoices,
   orders,
   ownerSettings,
@@ -12,10 +10,9 @@ import {
   quotePayments,
   quotes,
   serviceRecords,
-  serviceSheets,
-  unventedRecords,
   warningNotices,
 } from "../../../schema/db";
+import { visitPaperKinds } from "../document-kinds";
 
 /**
  * The kinds of record the audit log names, each registering how to read itself: the route segments
@@ -131,23 +128,6 @@ const job: AuditKind = {
   actions: { "building-regs": "recorded its Building Regulations notification" },
 };
 
-const gasSafetyRecord: AuditKind = {
-  kind: "gas-safety-record",
-  segments: ["gas-safety-records"],
-  snapshot: jsonRow(gasSafetyRecords, gasSafetyRecords.id, {
-    number: gasSafetyRecords.number,
-    status: gasSafetyRecords.status,
-    checkDate: gasSafetyRecords.checkDate,
-    nextDueDate: gasSafetyRecords.nextDueDate,
-    issuedAt: gasSafetyRecords.issuedAt,
-    tenantCopyGivenAt: gasSafetyRecords.tenantCopyGivenAt,
-    linkVersion: gasSafetyRecords.linkVersion,
-  }),
-  ofJob: (jobId) =>
-    idsOf(gasSafetyRecords.id, gasSafetyRecords, sql`${gasSafetyRecords.serviceRecordId} IN (${visitsOfJob(jobId)})`),
-  actions: { issue: "issued", "tenant-copy-given": "gave the tenant their copy", ...linksRevoked },
-};
-
 const warningNotice: AuditKind = {
   kind: "warning-notice",
   segments: ["warning-notices"],
@@ -158,51 +138,6 @@ const warningNotice: AuditKind = {
     linkVersion: warningNotices.linkVersion,
   }),
   actions: linksRevoked,
-};
-
-const serviceSheet: AuditKind = {
-  kind: "service-sheet",
-  segments: ["service-sheets"],
-  snapshot: jsonRow(serviceSheets, serviceSheets.id, {
-    number: serviceSheets.number,
-    status: serviceSheets.status,
-    serviceDate: serviceSheets.serviceDate,
-    nextServiceDate: serviceSheets.nextServiceDate,
-    issuedAt: serviceSheets.issuedAt,
-    linkVersion: serviceSheets.linkVersion,
-  }),
-  ofJob: (jobId) => idsOf(serviceSheets.id, serviceSheets, sql`${serviceSheets.serviceRecordId} IN (${visitsOfJob(jobId)})`),
-  actions: { issue: "issued", ...linksRevoked },
-};
-
-const unventedRecord: AuditKind = {
-  kind: "unvented-record",
-  segments: ["unvented-records"],
-  snapshot: jsonRow(unventedRecords, unventedRecords.id, {
-    number: unventedRecords.number,
-    status: unventedRecords.status,
-    commissionedOn: unventedRecords.commissionedOn,
-    issuedAt: unventedRecords.issuedAt,
-    linkVersion: unventedRecords.linkVersion,
-  }),
-  ofJob: (jobId) =>
-    idsOf(unventedRecords.id, unventedRecords, sql`${unventedRecords.serviceRecordId} IN (${visitsOfJob(jobId)})`),
-  actions: { issue: "issued", services: "recorded an annual service", ...linksRevoked },
-};
-
-const benchmark: AuditKind = {
-  kind: "benchmark",
-  segments: ["benchmark-records"],
-  snapshot: jsonRow(benchmarkRecords, benchmarkRecords.id, {
-    number: benchmarkRecords.number,
-    status: benchmarkRecords.status,
-    commissionedOn: benchmarkRecords.commissionedOn,
-    issuedAt: benchmarkRecords.issuedAt,
-    linkVersion: benchmarkRecords.linkVersion,
-  }),
-  ofJob: (jobId) =>
-    idsOf(benchmarkRecords.id, benchmarkRecords, sql`${benchmarkRecords.serviceRecordId} IN (${visitsOfJob(jobId)})`),
-  actions: { issue: "issued", ...linksRevoked },
 };
 
 const product: AuditKind = {
@@ -256,15 +191,38 @@ const enquiry: AuditKind = {
   actions: { read: "marked read", replied: "marked replied", unreplied: "marked not replied", notes: "changed its notes" },
 };
 
+/**
+ * A paper drafted at a visit (documents/visit-paper.ts): its number, status, the day it is about and
+ * its issue, what its kind audits besides, on its job's history through its visit; issued, its links
+ * revoked, and its own steps as the kind words them.
+ */
+function paperAuditKind({ name, paper }: (typeof visitPaperKinds)[number]): AuditKind {
+  const t = paper.table;
+  return {
+    kind: name,
+    segments: [paper.descriptor.segment],
+    snapshot: jsonRow(t, t.id, {
+      number: t.number,
+      status: t.status,
+      ...paper.audited,
+      issuedAt: t.issuedAt,
+      linkVersion: t.linkVersion,
+    }),
+    ofJob: (jobId) => idsOf(t.id, t, sql`${t.serviceRecordId} IN (${visitsOfJob(jobId)})`),
+    actions: {
+      issue: "issued",
+      ...Object.fromEntries((paper.api.actions ?? []).map((action) => [action.path, action.audit])),
+      ...linksRevoked,
+    },
+  };
+}
+
 export const auditKinds: readonly AuditKind[] = [
   invoice,
   quote,
   job,
-  gasSafetyRecord,
+  ...visitPaperKinds.map(paperAuditKind),
   warningNotice,
-  serviceSheet,
-  unventedRecord,
-  benchmark,
   product,
   order,
   settingsGroup,

@@ -5,6 +5,7 @@ import type { DocumentSummary } from "../../../schema/api/documents";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import type { DocumentLink } from "../../lib/document-link";
+import type { VisitPaper } from "./visit-paper";
 
 /**
  * What a kind of document (a gas safety record, an invoice, an accepted quote…) tells the documents
@@ -52,6 +53,8 @@ export type DocumentKind<Name extends string = string> = {
   accountLinkVersion?(db: Db, id: number, customerIds: SQLWrapper): Promise<number | null>;
   /** How the customer and property pages list it: absent for a kind they do not list. */
   list?: ListedKind;
+  /** A paper drafted at a visit and issued there: what the frame needs (./visit-paper.ts). */
+  paper?: VisitPaper;
 };
 
 /** Whose documents a page lists: one customer's, some properties', or the customers a subquery names (an account's). */

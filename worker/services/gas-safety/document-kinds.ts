@@ -1,15 +1,22 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DocumentSummary } from "../../../schema/api/documents";
-import { TENANT_COPY_DAYS } from "../../../schema/api/gas-safety";
+import { gasSafetyCreateSchema, gasSafetyPatchSchema, TENANT_COPY_DAYS } from "../../../schema/api/gas-safety";
+import { papers } from "../../../schema/api/papers";
+import { serviceSheetCreateSchema, serviceSheetPatchSchema } from "../../../schema/api/service-sheets";
 import { gasSafetyRecords, outgoingEmails, properties, serviceSheets, warningNotices } from "../../../schema/db";
-import { addDays, londonDateOf } from "../../../schema/london-time";
+import { addDays } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
-import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { documentUrl } from "../documents/files";
 import type { DocumentKind, DocumentScope } from "../documents/kind";
 import { scopeWhere } from "../documents/list";
+import { paperAction, paperApi, type VisitPaper, visitPaperKind } from "../documents/visit-paper";
+import { markTenantCopyGiven } from "./record-copies";
+import { createGasSafetyRecord, updateGasSafetyRecord } from "./record-drafts";
+import { issueGasSafetyRecord } from "./record-issue";
+import { revokeGasSafetyLinks } from "./record-links";
+import { getGasSafetyRecord } from "./records";
 import {
   type GasSafetySnapshot,
   renderGasSafetyRecord,
@@ -18,6 +25,13 @@ import {
   type ServiceSheetSnapshot,
   type WarningNoticeSnapshot,
 } from "./render";
+import {
+  createServiceSheet,
+  getServiceSheet,
+  issueServiceSheet,
+  revokeServiceSheetLinks,
+  updateServiceSheet,
+} from "./service-sheets";
 
 /**
  * The gas paperwork as the documents room sees it: the landlord's gas safety record and its warning
@@ -64,25 +78,42 @@ const noticeRows = (db: Db, scope: DocumentScope) =>
     .orderBy(desc(warningNotices.id))
     .limit(LIST_LIMIT);
 
-const sheetRows = (db: Db, scope: DocumentScope) =>
-  db
-    .select({
-      id: serviceSheets.id,
-      status: serviceSheets.status,
-      number: serviceSheets.number,
-      propertyId: serviceSheets.propertyId,
-      serviceDate: serviceSheets.serviceDate,
-      nextServiceDate: serviceSheets.nextServiceDate,
-      linkVersion: serviceSheets.linkVersion,
-    })
-    .from(serviceSheets)
-    .where(scopeWhere(scope, serviceSheets.customerId, serviceSheets.propertyId))
-    .orderBy(desc(serviceSheets.serviceDate), desc(serviceSheets.id))
-    .limit(LIST_LIMIT);
-
 type Rows<Query extends (db: Db, scope: DocumentScope) => unknown> = Awaited<ReturnType<Query>>;
-export const gasSafetyRecordKind: DocumentKind<"gas-safety-record"> = {
+export const gasSafetyRecordKind: DocumentKind<"gas-safety-record"> & { paper: VisitPaper } = {
   name: "gas-safety-record",
+  // A paper drafted at a visit (../documents/visit-paper.ts), kept for good: its own kind here for
+  // what only it has (its warning notices, the tenant's copy, links that never end).
+  paper: {
+    descriptor: papers["gas-safety-record"],
+    table: gasSafetyRecords,
+    key: "gasSafetyRecords",
+    date: gasSafetyRecords.checkDate,
+    emailIds: [gasSafetyRecords.landlordEmailId, gasSafetyRecords.tenantEmailId],
+    keptAs: "safetyRecords",
+    audited: {
+      checkDate: gasSafetyRecords.checkDate,
+      nextDueDate: gasSafetyRecords.nextDueDate,
+      tenantCopyGivenAt: gasSafetyRecords.tenantCopyGivenAt,
+    },
+    api: paperApi({
+      createSchema: gasSafetyCreateSchema,
+      patchSchema: gasSafetyPatchSchema,
+      create: createGasSafetyRecord,
+      get: getGasSafetyRecord,
+      update: updateGasSafetyRecord,
+      issue: issueGasSafetyRecord,
+      revokeLinks: revokeGasSafetyLinks,
+      actions: [
+        paperAction({
+          method: "post",
+          path: "tenant-copy-given",
+          engineers: true,
+          audit: "gave the tenant their copy",
+          run: (env, db, id) => markTenantCopyGiven(env, db, id),
+        }),
+      ],
+    }),
+  },
   async source(db, id) {
     const [[row], notices] = await db.batch([
       db
@@ -226,62 +257,26 @@ export const warningNoticeKind: DocumentKind<"warning-notice"> = {
   },
 };
 
-/** A service sheet's links end `serviceSheetDays` after its issue. */
-export function serviceSheetLastDay(sheet: { issuedAt: string | null }): string | null {
-  return sheet.issuedAt ? addDays(londonDateOf(sheet.issuedAt), settings.documentLinks.serviceSheetDays) : null;
-}
-
-export const serviceSheetKind: DocumentKind<"service-sheet"> = {
-  name: "service-sheet",
-  async source(db, id) {
-    const [row] = await db
-      .select({
-        number: serviceSheets.number,
-        snapshot: serviceSheets.snapshot,
-        pdfKey: serviceSheets.pdfKey,
-        pdfSha256: serviceSheets.pdfSha256,
-      })
-      .from(serviceSheets)
-      .where(eq(serviceSheets.id, id));
-    if (!row?.number || !row.snapshot) return null;
-    const number = numberText("serviceSheet", row.number);
-    const snapshot = JSON.parse(row.snapshot) as ServiceSheetSnapshot;
-    return { number, pdfKey: row.pdfKey, pdfSha256: row.pdfSha256, render: () => renderServiceSheet(snapshot, number) };
+/** The service sheet as a paper drafted at a service visit (../documents/visit-paper.ts), listed with its next service date. */
+export const serviceSheetKind = visitPaperKind({
+  paper: {
+    descriptor: papers["service-sheet"],
+    table: serviceSheets,
+    key: "serviceSheets",
+    date: serviceSheets.serviceDate,
+    emailIds: [serviceSheets.customerEmailId],
+    keptAs: "serviceSheets",
+    audited: { serviceDate: serviceSheets.serviceDate, nextServiceDate: serviceSheets.nextServiceDate },
+    api: paperApi({
+      createSchema: serviceSheetCreateSchema,
+      patchSchema: serviceSheetPatchSchema,
+      create: createServiceSheet,
+      get: getServiceSheet,
+      update: updateServiceSheet,
+      issue: issueServiceSheet,
+      revokeLinks: revokeServiceSheetLinks,
+    }),
   },
-  file: { table: serviceSheets, id: serviceSheets.id },
-  async linkState(db, link) {
-    const [row] = await db
-      .select({ linkVersion: serviceSheets.linkVersion, issuedAt: serviceSheets.issuedAt })
-      .from(serviceSheets)
-      .where(eq(serviceSheets.id, link.id));
-    return { current: row?.linkVersion === link.version, lastDay: row ? serviceSheetLastDay(row) : null };
-  },
-  linksEnd: true,
-  list: {
-    query: sheetRows,
-    summaries: (env, rows: Rows<typeof sheetRows>) =>
-      Promise.all(
-        rows.map(async (d) => ({
-          kind: "service-sheet",
-          title: "Service sheet",
-          screen: "/service-sheets",
-          id: d.id,
-          status: d.status,
-          number: d.number === null ? null : numberText("serviceSheet", d.number),
-          propertyId: d.propertyId,
-          date: d.serviceDate,
-          nextDueDate: d.nextServiceDate,
-          classification: null,
-          pdfUrl: d.status === "issued" ? await documentUrl(env, serviceSheetKind, d.id, d.linkVersion) : null,
-          tenantCopyDueBy: null,
-        })),
-      ),
-  },
-  async accountLinkVersion(db, id, ids) {
-    const [row] = await db
-      .select({ linkVersion: serviceSheets.linkVersion })
-      .from(serviceSheets)
-      .where(and(eq(serviceSheets.id, id), eq(serviceSheets.status, "issued"), inArray(serviceSheets.customerId, ids)));
-    return row?.linkVersion ?? null;
-  },
-};
+  render: (snapshot: ServiceSheetSnapshot, number) => renderServiceSheet(snapshot, number),
+  nextDue: { read: serviceSheets.nextServiceDate, of: (row) => row.read },
+});

@@ -4,7 +4,6 @@ import { type AdminJob, type JobEvent, type JobSummary, jobNextStep } from "../.
 import { paymentMethodLabels } from "../../../schema/api/payment-methods";
 import { allEnquiryServiceLabels } from "../../../schema/business";
 import {
-  benchmarkRecords,
   creditNotes,
   customers,
   enquiries,
@@ -17,8 +16,6 @@ import {
   quotePayments,
   quotes,
   serviceRecords,
-  serviceSheets,
-  unventedRecords,
   warningNotices,
 } from "../../../schema/db";
 import { formatPence } from "../../../schema/format";
@@ -26,6 +23,7 @@ import { londonToday } from "../../../schema/london-time";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import { notFound } from "../../lib/errors";
+import { visitPaperKinds } from "../document-kinds";
 import { customerAddress } from "../documents/drafts";
 import { balanceSql } from "../invoices/invoices";
 import { statusNow } from "../quotes/quotes";
@@ -109,29 +107,9 @@ function jobReads(db: Db, id: number, today: string) {
           UNION SELECT q.quote_request_id FROM estimates AS q WHERE q.job_id = ${id})`,
       ),
     db
-      .select({
-        id: gasSafetyRecords.id,
-        number: gasSafetyRecords.number,
-        status: gasSafetyRecords.status,
-        checkDate: gasSafetyRecords.checkDate,
-        issuedAt: gasSafetyRecords.issuedAt,
-      })
-      .from(gasSafetyRecords)
-      .where(inArray(gasSafetyRecords.serviceRecordId, visitIdsOf(db, id))),
-    db
       .select({ number: warningNotices.number, classification: warningNotices.classification, issuedAt: warningNotices.issuedAt })
       .from(warningNotices)
       .where(inArray(warningNotices.recordId, recordsOfJob)),
-    db
-      .select({
-        id: serviceSheets.id,
-        number: serviceSheets.number,
-        status: serviceSheets.status,
-        serviceDate: serviceSheets.serviceDate,
-        issuedAt: serviceSheets.issuedAt,
-      })
-      .from(serviceSheets)
-      .where(inArray(serviceSheets.serviceRecordId, visitIdsOf(db, id))),
     db
       .select({
         id: invoices.id,
@@ -166,51 +144,30 @@ function jobReads(db: Db, id: number, today: string) {
       .from(creditNotes)
       .where(inArray(creditNotes.invoiceId, invoiceIdsOf(db, id))),
     buildingRegsRead(db, id),
-    db
-      .select({
-        id: unventedRecords.id,
-        number: unventedRecords.number,
-        status: unventedRecords.status,
-        commissionedOn: unventedRecords.commissionedOn,
-        issuedAt: unventedRecords.issuedAt,
-      })
-      .from(unventedRecords)
-      .where(inArray(unventedRecords.serviceRecordId, visitIdsOf(db, id))),
-    db
-      .select({
-        id: benchmarkRecords.id,
-        number: benchmarkRecords.number,
-        status: benchmarkRecords.status,
-        commissionedOn: benchmarkRecords.commissionedOn,
-        issuedAt: benchmarkRecords.issuedAt,
-      })
-      .from(benchmarkRecords)
-      .where(inArray(benchmarkRecords.serviceRecordId, visitIdsOf(db, id))),
   ] as const;
 }
 
 type Reads = { [K in keyof ReturnType<typeof jobReads>]: Awaited<ReturnType<typeof jobReads>[K]> };
 
+/** The papers started at the job's visits, one read per registered kind (documents/visit-paper.ts). */
+const paperReads = (db: Db, id: number) =>
+  visitPaperKinds.map(({ paper: { table: t, date } }) =>
+    db
+      .select({ id: t.id, number: t.number, status: t.status, date, issuedAt: t.issuedAt })
+      .from(t)
+      .where(inArray(t.serviceRecordId, visitIdsOf(db, id))),
+  );
+type PaperRow = { id: number; number: number | null; status: "draft" | "issued"; date: string; issuedAt: string | null };
+
 /** The job screen: the job, its thread oldest first, its state and what is next. */
 export async function readJob(db: Db, id: number, today = londonToday()): Promise<AdminJob> {
-  const reads = (await db.batch(jobReads(db, id, today) as unknown as Parameters<Db["batch"]>[0])) as unknown as Reads;
-  const [
-    [job],
-    visits,
-    [quote],
-    [acceptance],
-    deposits,
-    enquiryRows,
-    records,
-    notices,
-    sheets,
-    invoiceRows,
-    payments,
-    credits,
-    [regsFacts],
-    cylinders,
-    boilers,
-  ] = reads;
+  const fixed = jobReads(db, id, today);
+  const answers = await db.batch([...fixed, ...paperReads(db, id)] as unknown as Parameters<Db["batch"]>[0]);
+  const reads = answers.slice(0, fixed.length) as unknown as Reads;
+  const paperRows = visitPaperKinds.map((kind, i) => ({ kind, rows: answers[fixed.length + i] as PaperRow[] }));
+  const [[job], visits, [quote], [acceptance], deposits, enquiryRows, notices, invoiceRows, payments, credits, [regsFacts]] =
+    reads;
+  const boilers = paperRows.find(({ kind }) => kind.name === "benchmark")?.rows ?? [];
   if (!job) throw notFound("Job");
   const { state } = job;
   const buildingRegs = jobBuildingRegs(regsFacts, today);
@@ -255,14 +212,22 @@ export async function readJob(db: Db, id: number, today = londonToday()): Promis
       status: v.status,
       href: "/service-records",
     })),
-    ...records.map((r) => ({
-      kind: "document" as const,
-      at: r.issuedAt ?? r.checkDate,
-      title: `Gas safety record ${r.number === null ? "(draft)" : numberText("gasSafetyRecord", r.number)}`,
-      detail: null,
-      status: r.status,
-      href: `/gas-safety-records/${r.id}`,
-    })),
+    ...paperRows.flatMap(
+      ({
+        kind: {
+          paper: { descriptor: d },
+        },
+        rows,
+      }) =>
+        rows.map((r) => ({
+          kind: "document" as const,
+          at: r.issuedAt ?? r.date,
+          title: `${d.label} ${r.number === null ? "(draft)" : numberText(d.series, r.number)}`,
+          detail: null,
+          status: r.status,
+          href: `/${d.segment}/${r.id}`,
+        })),
+    ),
     ...notices.map((n) => ({
       kind: "document" as const,
       at: n.issuedAt ?? "",
@@ -270,30 +235,6 @@ export async function readJob(db: Db, id: number, today = londonToday()): Promis
       detail: null,
       status: "issued",
       href: null,
-    })),
-    ...sheets.map((s) => ({
-      kind: "document" as const,
-      at: s.issuedAt ?? s.serviceDate,
-      title: `Service sheet ${s.number === null ? "(draft)" : numberText("serviceSheet", s.number)}`,
-      detail: null,
-      status: s.status,
-      href: `/service-sheets/${s.id}`,
-    })),
-    ...cylinders.map((u) => ({
-      kind: "document" as const,
-      at: u.issuedAt ?? u.commissionedOn,
-      title: `Unvented cylinder record ${u.number === null ? "(draft)" : numberText("unventedRecord", u.number)}`,
-      detail: null,
-      status: u.status,
-      href: `/unvented-records/${u.id}`,
-    })),
-    ...boilers.map((c) => ({
-      kind: "document" as const,
-      at: c.issuedAt ?? c.commissionedOn,
-      title: `Benchmark checklist ${c.number === null ? "(draft)" : numberText("benchmark", c.number)}`,
-      detail: null,
-      status: c.status,
-      href: `/benchmark-records/${c.id}`,
     })),
     ...invoiceRows.map((i) => ({
       kind: "invoice" as const,

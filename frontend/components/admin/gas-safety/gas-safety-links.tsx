@@ -1,45 +1,33 @@
 import { Badge, Button, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import { qualificationOf } from "../../../../schema/api/diary";
 import type { DocumentSummary } from "../../../../schema/api/documents";
+import {
+  type PaperName,
+  paperNames,
+  papers,
+  type StartedPaper,
+  startPaperText,
+  type VisitPapers,
+} from "../../../../schema/api/papers";
 import type { AdminServiceRecord } from "../../../../schema/api/records";
-import { reminderVisitPatterns } from "../../../../schema/business";
 import { formatDate } from "../../../../schema/london-time-text";
 import { adminApi, errorMessage, isUnauthorized } from "../../../lib/admin/admin-api";
 import { notify } from "../../../lib/toast";
-
-const visitOfKind = (kind: keyof typeof reminderVisitPatterns, serviceType: string) =>
-  reminderVisitPatterns[kind].some((p) => serviceType.toLowerCase().includes(p.replaceAll("%", "")));
-
-/** A new boiler's fitting (its Benchmark checklist is left with the customer): "Boiler Installation", a boiler replacement. */
-const isBoilerInstallation = (serviceType: string) =>
-  /boiler/i.test(serviceType) && /install|replace|fit|commission/i.test(serviceType);
-
-const drafts = {
-  "gas-safety-record": { api: "/api/admin/gas-safety-records", screen: "/gas-safety-records", start: "Start gas safety record" },
-  "service-sheet": { api: "/api/admin/service-sheets", screen: "/service-sheets", start: "Start service sheet" },
-  "unvented-record": { api: "/api/admin/unvented-records", screen: "/unvented-records", start: "Start unvented cylinder record" },
-  benchmark: { api: "/api/admin/benchmark-records", screen: "/benchmark-records", start: "Start Benchmark checklist" },
-} as const;
+import { paperScreens } from "../../../pages/admin/paper-screens";
 
 /** "Start gas safety record" / "Start service sheet" / "Start unvented cylinder record" / "Start Benchmark checklist": a draft at the property (from the visit when there is one), then its form. */
-export function StartDocument({
-  kind,
-  propertyId,
-  visitId,
-}: {
-  kind: keyof typeof drafts;
-  propertyId: number;
-  visitId?: number;
-}) {
+export function StartDocument({ kind, propertyId, visitId }: { kind: PaperName; propertyId: number; visitId?: number }) {
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
-  const { api, screen, start: label } = drafts[kind];
+  const paper = papers[kind];
+  const screen = `/${paper.segment}`;
   async function start() {
     setBusy(true);
     try {
-      const draft = await adminApi<{ id: number }>(api, { json: { propertyId, serviceRecordId: visitId ?? null } });
+      const draft = await adminApi<{ id: number }>(`/api/admin/${paper.segment}`, {
+        json: { propertyId, serviceRecordId: visitId ?? null },
+      });
       navigate(`${screen}/${draft.id}`);
     } catch (e) {
       if (!isUnauthorized(e))
@@ -49,7 +37,7 @@ export function StartDocument({
   }
   return (
     <Button variant="soft" onClick={start} disabled={busy}>
-      {busy ? "Starting…" : label}
+      {busy ? "Starting…" : startPaperText(paper)}
     </Button>
   );
 }
@@ -59,44 +47,33 @@ export function StartDocument({
  * there, or start one at a visit of that kind whatever its state (a record is often written after
  * the job sheet is finished, and it belongs to the same visit).
  */
+/**
+ * A visit's way to its paperwork: continue or open each paper started there, or start one at a visit
+ * of that kind whatever its state (a record is often written after the job sheet is finished, and it
+ * belongs to the same visit).
+ */
 export function VisitDocumentAction({
   record,
 }: {
-  record: Pick<
-    AdminServiceRecord,
-    "id" | "status" | "serviceType" | "propertyId" | "gasSafetyRecord" | "serviceSheet" | "unventedRecord" | "benchmarkRecord"
-  >;
+  record: Pick<AdminServiceRecord, "id" | "status" | "serviceType" | "propertyId"> & VisitPapers;
 }) {
-  const actions = [
-    documentAction(record, "gas-safety-record", record.gasSafetyRecord, visitOfKind("gasSafety", record.serviceType)),
-    documentAction(record, "service-sheet", record.serviceSheet, visitOfKind("service", record.serviceType)),
-    // A cylinder's installation or its annual check (G3): the visit kinds an unvented qualification does.
-    documentAction(record, "unvented-record", record.unventedRecord, qualificationOf(record.serviceType) === "unvented"),
-    documentAction(record, "benchmark", record.benchmarkRecord, isBoilerInstallation(record.serviceType)),
-  ].filter(Boolean);
+  const actions = paperNames
+    .map((kind) => documentAction(record, kind, record[papers[kind].visitField], paperScreens[kind].startsAt(record.serviceType)))
+    .filter(Boolean);
   return actions.length > 0 ? actions : null;
 }
 
-const documentNames = {
-  "gas-safety-record": "gas safety record",
-  "service-sheet": "service sheet",
-  "unvented-record": "unvented cylinder record",
-  benchmark: "Benchmark checklist",
-} as const;
-
 function documentAction(
   record: { id: number; propertyId: number | null },
-  kind: keyof typeof drafts,
-  started: { id: number; status: string } | null,
+  kind: PaperName,
+  started: StartedPaper,
   ofKind: boolean,
 ) {
   if (started) {
-    const name = documentNames[kind];
+    const { noun, segment } = papers[kind];
     return (
       <Button key={kind} asChild variant="soft">
-        <Link href={`${drafts[kind].screen}/${started.id}`}>
-          {started.status === "draft" ? `Continue ${name}` : `Open ${name}`}
-        </Link>
+        <Link href={`/${segment}/${started.id}`}>{started.status === "draft" ? `Continue ${noun}` : `Open ${noun}`}</Link>
       </Button>
     );
   }
