@@ -4,7 +4,7 @@ import type { AdminJob } from "../schema/api/jobs";
 import type { SheetAnswer } from "../schema/api/visits";
 import { londonToday } from "../schema/london-time";
 import { admin, adminHeaders } from "./helpers/admin";
-import { acceptedJob } from "./helpers/building-regs";
+import { acceptedJob, complete, issueBenchmarkAt } from "./helpers/building-regs";
 import { callAppJson, query } from "./helpers/factories-commerce";
 
 // Issue 47 part 2, "the kinds ... chosen on the sheet": work fitted without a quote (a boiler
@@ -91,5 +91,54 @@ describe("notifiable work ticked on the job sheet", () => {
     const twice = await putSheet(visitId, "1", { installations: ["boiler", "boiler"] });
     expect(twice.status).toBe(400);
     expect(twice.body.details).toEqual([{ path: "installations", message: "Each notifiable installation once" }]);
+  });
+
+  it("keeps its ticks when a phone's older app, which knows no ticks, syncs the sheet", async () => {
+    const { visitId, jobId } = await visitWithoutQuote();
+    const ticked = await putSheet(visitId, "1", { installations: ["boiler"] });
+    expect(ticked.status, JSON.stringify(ticked.body)).toBe(200);
+    // A sheet queued offline before the field existed: no "installations" in its body.
+    const older = await putSheet(visitId, ticked.body.version, { advice: "Bleed the radiators" });
+    expect(older.status, JSON.stringify(older.body)).toBe(200);
+    const [row] = await query<{ installations: string; advice: string }>(
+      "SELECT installations, advice FROM visit_sheets WHERE service_record_id = ?1",
+      visitId,
+    );
+    expect(row).toEqual({ installations: '["boiler"]', advice: "Bleed the radiators" });
+    expect((await jobOf(jobId)).buildingRegs?.installations).toEqual(["boiler"]);
+  });
+
+  it("owes nothing for a visit deleted from its job, and owes a Benchmark again when its visit with the checklist goes", async () => {
+    // A second visit at the job ticked a gas fire; deleting it leaves the job the quote's boiler only.
+    const job = await acceptedJob({ boiler: "boiler" });
+    const second = await admin("POST", "/api/admin/service-records", {
+      customerId: job.c.id,
+      serviceType: "Gas Fire Installation",
+      status: "scheduled",
+      serviceDate: londonToday(),
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    const fire = second.body.id as number;
+    await query("UPDATE service_records SET job_id = ?1 WHERE id = ?2", job.jobId, fire);
+    const [v] = await query<{ version: string }>(
+      "SELECT CAST(version AS TEXT) AS version FROM service_records WHERE id = ?1",
+      fire,
+    );
+    expect((await putSheet(fire, v!.version, { installations: ["gas-fire"] })).status).toBe(200);
+    expect((await jobOf(job.jobId)).buildingRegs?.installations.sort()).toEqual(["boiler", "gas-fire"]);
+    expect((await admin("DELETE", `/api/admin/service-records/${fire}`)).status).toBe(200);
+    expect((await jobOf(job.jobId)).buildingRegs?.installations).toEqual(["boiler"]);
+
+    // The boiler's Benchmark issued at the fitting visit, then that visit deleted: the job owes it again.
+    await complete(job.visitId, londonToday());
+    await issueBenchmarkAt(job.visitId);
+    const [done] = await query<{ benchmark_owed: number }>("SELECT benchmark_owed FROM jobs WHERE id = ?1", job.jobId);
+    expect(done!.benchmark_owed).toBe(0);
+    await query("DELETE FROM service_records WHERE id = ?1", job.visitId);
+    const [owed] = await query<{ benchmark_owed: number; installations: string }>(
+      "SELECT benchmark_owed, installations FROM jobs WHERE id = ?1",
+      job.jobId,
+    );
+    expect(owed).toEqual({ benchmark_owed: 1, installations: '["boiler"]' });
   });
 });

@@ -124,14 +124,17 @@ export const sheetInputSchema = z.object({
     .nullish()
     .transform((v) => v ?? null),
   signedName: optionalText("The customer's name", 120),
-  /** Notifiable work fitted at the visit; a phone that does not know the field sends none. */
+  /**
+   * Notifiable work fitted at the visit. A phone whose app predates the field sends none: the sheet
+   * then keeps the ticks it has (a sheet queued offline by an older app clears nothing).
+   */
   installations: z
     .array(z.enum(installationKinds, { error: "Notifiable work is a boiler, a cylinder or a gas fire" }), {
       error: "The notifiable work must be a list",
     })
     .max(installationKinds.length)
     .refine((kinds) => new Set(kinds).size === kinds.length, "Each notifiable installation once")
-    .default([]),
+    .optional(),
   /** Finish the visit: the service record becomes completed with the work done and parts used. */
   finish: z.boolean({ error: "Finish must be yes or no" }).default(false),
 });

@@ -184,7 +184,8 @@ export async function syncSheet(
     photos: JSON.stringify(input.photos),
     signature: input.signature,
     signedName: input.signedName,
-    installations: JSON.stringify(input.installations),
+    // Not named by the phone (an older app's sheet): the ticks already on the sheet stay.
+    ...(input.installations === undefined ? {} : { installations: JSON.stringify(input.installations) }),
     updatedAt: now,
     updatedBy: person?.id ?? null,
     updatedByName: person?.name ?? null,
