@@ -1,5 +1,3 @@
-import type { NumberSeries } from "../numbers";
-
 /**
  * The papers an engineer drafts at a visit and issues there (a gas safety record, a service sheet, an
  * unvented cylinder record, a Benchmark checklist), as the screens and the Worker both name them:
@@ -22,8 +20,9 @@ export type PaperDescriptor = {
   segment: string;
   /** The field a visit's answers name its latest one in ("gasSafetyRecord"). */
   visitField: string;
-  /** Its number series (schema/numbers.ts). */
-  series: NumberSeries;
+  /** Its number series (its key in schema/numbers.ts) and how its numbers are written: "GSR-000001". */
+  series: string;
+  number: { prefix: string; width: number };
 };
 
 export const papers = {
@@ -35,6 +34,7 @@ export const papers = {
     segment: "gas-safety-records",
     visitField: "gasSafetyRecord",
     series: "gasSafetyRecord",
+    number: { prefix: "GSR-", width: 6 },
   },
   "service-sheet": {
     name: "service-sheet",
@@ -44,6 +44,7 @@ export const papers = {
     segment: "service-sheets",
     visitField: "serviceSheet",
     series: "serviceSheet",
+    number: { prefix: "SS-", width: 6 },
   },
   "unvented-record": {
     name: "unvented-record",
@@ -53,6 +54,7 @@ export const papers = {
     segment: "unvented-records",
     visitField: "unventedRecord",
     series: "unventedRecord",
+    number: { prefix: "G3-", width: 6 },
   },
   benchmark: {
     name: "benchmark",
@@ -62,10 +64,16 @@ export const papers = {
     segment: "benchmark-records",
     visitField: "benchmarkRecord",
     series: "benchmark",
+    number: { prefix: "BM-", width: 6 },
   },
 } as const satisfies Record<string, PaperDescriptor>;
 
 export type PaperName = keyof typeof papers;
+
+/** The papers' number series, by their keys, for schema/numbers.ts. */
+export const paperSeries = Object.fromEntries(Object.values(papers).map((p) => [p.series, p.number])) as {
+  [K in PaperName as (typeof papers)[K]["series"]]: (typeof papers)[K]["number"];
+};
 export const paperNames = Object.keys(papers) as PaperName[];
 export type PaperField = (typeof papers)[PaperName]["visitField"];
 

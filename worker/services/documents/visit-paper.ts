@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { DocumentSummary } from "../../../schema/api/documents";
 import type { PaperDescriptor } from "../../../schema/api/papers";
 import { addDays, londonDateOf } from "../../../schema/london-time";
-import { numberText } from "../../../schema/numbers";
+import { writtenNumber } from "../../../schema/numbers";
 import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
@@ -168,7 +168,7 @@ export function visitPaperKind<Name extends string, Snapshot>(spec: {
         pdfSha256: string | null;
       }[];
       if (!row?.number || !row.snapshot) return null;
-      const number = numberText(d.series, row.number);
+      const number = writtenNumber(d.number, row.number);
       const snapshot = JSON.parse(row.snapshot) as Snapshot;
       return { number, pdfKey: row.pdfKey, pdfSha256: row.pdfSha256, render: () => spec.render(snapshot, number) };
     },
@@ -192,7 +192,7 @@ export function visitPaperKind<Name extends string, Snapshot>(spec: {
               screen: `/${d.segment}`,
               id: r.id,
               status: r.status,
-              number: r.number === null ? null : numberText(d.series, r.number),
+              number: r.number === null ? null : writtenNumber(d.number, r.number),
               propertyId: r.propertyId,
               date: r.date,
               nextDueDate: spec.nextDue ? spec.nextDue.of(r) : null,

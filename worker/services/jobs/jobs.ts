@@ -20,7 +20,7 @@ import {
 } from "../../../schema/db";
 import { formatPence } from "../../../schema/format";
 import { londonToday } from "../../../schema/london-time";
-import { numberText } from "../../../schema/numbers";
+import { numberText, writtenNumber } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import { notFound } from "../../lib/errors";
 import { visitPaperKinds } from "../document-kinds";
@@ -222,7 +222,7 @@ export async function readJob(db: Db, id: number, today = londonToday()): Promis
         rows.map((r) => ({
           kind: "document" as const,
           at: r.issuedAt ?? r.date,
-          title: `${d.label} ${r.number === null ? "(draft)" : numberText(d.series, r.number)}`,
+          title: `${d.label} ${r.number === null ? "(draft)" : writtenNumber(d.number, r.number)}`,
           detail: null,
           status: r.status,
           href: `/${d.segment}/${r.id}`,
