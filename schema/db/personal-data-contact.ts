@@ -150,6 +150,7 @@ export const contactData = {
       smsMessages.providerSid,
       smsMessages.errorCode,
       smsMessages.retryAt,
+      smsMessages.retryUntil,
       smsMessages.createdAt,
       smsMessages.updatedAt,
     ],

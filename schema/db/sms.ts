@@ -52,6 +52,8 @@ export const smsMessages = sqliteTable(
     attempts: integer("attempts").notNull().default(1),
     /** When a text Twilio could not take for a passing reason is tried again; null: not waiting. */
     retryAt: text("retry_at"),
+    /** After this it is given up, tried or not (a late "On my way" would mislead): set at its first failure. */
+    retryUntil: text("retry_until"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
