@@ -9,6 +9,7 @@ import {
   type ManagedBooking,
   visitLabel,
 } from "../../../schema/api/bookings";
+import type { ContactChannel } from "../../../schema/api/customers";
 import { bookableServiceQualifications, qualificationOf } from "../../../schema/api/diary";
 import { company } from "../../../schema/business";
 import { bookings, customers, properties, serviceRecords } from "../../../schema/db";
@@ -123,6 +124,7 @@ export type BookingInput = {
   postcode: string;
   address: string;
   notes: string | null;
+  contactChannel?: ContactChannel;
 };
 
 /**
@@ -172,6 +174,9 @@ export async function createBooking(
       ),
       // A customer new with this booking gets the address as their home.
       firstPropertyStatement(db, customerId),
+      // The channel chosen with the booking is the customer's from now on (only the same person's:
+      // a stranger typing a known e-mail address has a customer of their own).
+      ...(input.contactChannel ? [db.update(customers).set({ contactChannel: input.contactChannel }).where(samePerson)] : []),
     ];
     // From the account, the customer and the property are known: nobody new is made.
     const [first, ...rest]: BatchItem<"sqlite">[] = [
