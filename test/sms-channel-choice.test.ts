@@ -141,6 +141,26 @@ describe("the booking form's choice of channel", () => {
     expect(await channelOf(known.customerId)).toBe("text");
   });
 
+  it("refuses texts to a landline, saying so", async () => {
+    const res = await callAppJson("/api/bookings", {
+      method: "POST",
+      ip: randomIp(),
+      json: {
+        service: "annual-service",
+        name: "Ned Booker",
+        email: `ned-${crypto.randomUUID().slice(0, 8)}@example.com`,
+        phone: "0161 496 0777",
+        postcode: "M33 7XX",
+        address: "1 Road",
+        start: nextStart(),
+        contactChannel: "text",
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: "Texts need a UK mobile number: please enter one, or choose e-mail." });
+    expect(res.body.details).toEqual([{ path: "contactChannel", message: "Texts need a UK mobile number" }]);
+  });
+
   it("refuses a channel it does not know", async () => {
     const res = await callAppJson("/api/bookings", {
       method: "POST",

@@ -34,6 +34,7 @@ import {
 } from "../mail/booking-emails";
 import type { MailMessage } from "../mail/types";
 import { factsNow } from "../settings/business-facts";
+import { textableNumber } from "../sms/phone";
 import { isCovered } from "./calendar";
 import type { WhoMayGo } from "./engineer-time";
 import { calendarFile } from "./ics";
@@ -140,6 +141,11 @@ export async function createBooking(
   /** Booked from the signed-in account (createAccountBooking): that customer, at that property. */
   account?: { customerId: number; propertyId: number },
 ): Promise<{ created: BookingCreated; mails: MailMessage[] }> {
+  if (input.contactChannel && input.contactChannel !== "email" && !textableNumber(input.phone).ok) {
+    throw new ApiError("VALIDATION_FAILED", "Texts need a UK mobile number: please enter one, or choose e-mail.", {
+      details: [{ path: "contactChannel", message: "Texts need a UK mobile number" }],
+    });
+  }
   const { slot, engineers } = await requireFreeSlot(db, input.service, input.start, now, input.postcode);
   const reference = newReference();
   const { firstName, lastName } = splitName(input.name);
