@@ -267,6 +267,52 @@ test.describe("the customer's own details", () => {
   });
 });
 
+test.describe("how service messages reach the customer", () => {
+  // Texts to a landline are refused (409), as they should be.
+  test.use({ viewport: { width: 390, height: 844 }, allowedConsoleErrors: [/status of 409/] });
+
+  test("the customer chooses texts once a mobile number is on file, and back to e-mail; the office sees the choice", async ({
+    adminToken,
+    page,
+    request,
+  }) => {
+    const { email, lastName } = await landlord(request, adminToken);
+    await page.addInitScript("try { sessionStorage.setItem('emailSignupModalShown', 'true') } catch {}");
+    await request.post("/api/account/sign-in", { data: { email } });
+    await page.goto(await signInLink(request, adminToken, email));
+    const preferences = page.getByRole("region", { name: "Preferences" });
+    const channels = preferences.getByRole("group", { name: /Booking confirmations, visit reminders/ });
+    await expect(channels.getByRole("radio", { name: "By e-mail", exact: true })).toBeChecked();
+
+    // The number on file is a landline: texts are refused, saying why, and nothing changes.
+    await channels.getByRole("radio", { name: "By text" }).click();
+    await expectToast(page, "Not changed", "Texts need a UK mobile number");
+    await expect(channels.getByRole("radio", { name: "By e-mail", exact: true })).toBeChecked();
+
+    const details = page.getByRole("region", { name: "Your details" });
+    await details.getByRole("button", { name: "Change my details" }).click();
+    await details.getByLabel("Phone number").fill("07911 123456");
+    await details.getByRole("button", { name: "Save my details" }).click();
+    await expectToast(page, "Details saved");
+    await channels.getByRole("radio", { name: "By text" }).click();
+    await expect(channels.getByRole("radio", { name: "By text" })).toBeChecked();
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await shoot(page, "account-channel-390");
+    await page.reload();
+    await expect(channels.getByRole("radio", { name: "By text" })).toBeChecked();
+    const [customer] = await adminGet<AdminCustomer[]>(
+      request,
+      adminToken,
+      `/api/admin/customers?q=${encodeURIComponent(lastName)}`,
+    );
+    expect(customer).toMatchObject({ contactChannel: "text" });
+
+    await channels.getByRole("radio", { name: "By e-mail", exact: true }).click();
+    await expect(channels.getByRole("radio", { name: "By e-mail", exact: true })).toBeChecked();
+  });
+});
+
 test.describe("deleting an account", () => {
   test("the customer asks, the owner is told on the home screen and erases it from the Customers screen", async ({
     adminPage,

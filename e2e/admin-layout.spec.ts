@@ -82,7 +82,7 @@ test.describe("admin layout", () => {
         "Gas Safety",
       ]);
       await expect(panel.getByRole("list", { name: "Sales" }).getByRole("link")).toHaveText(["Quotes", "Invoices", "Reports"]);
-      await expect(panel.getByRole("list", { name: "Customer care" }).getByRole("link")).toHaveText(["Outbox"]);
+      await expect(panel.getByRole("list", { name: "Customer care" }).getByRole("link")).toHaveText(["Outbox", "Testimonials"]);
       await expect(panel.getByRole("list", { name: "Set-up" }).getByRole("link")).toHaveText([
         "Settings",
         "Security",
@@ -134,7 +134,7 @@ test.describe("admin layout", () => {
       const panel = page.locator("#admin-more-sections");
       const groups = [
         ["Daily work", ["My Day", "Jobs", "Gas Safety", "Calendar", "Service Records"]],
-        ["Customer care", ["Reminders", "Chats", "Outbox"]],
+        ["Customer care", ["Reminders", "Chats", "Outbox", "Testimonials"]],
         ["Sales", ["Orders", "Quotes", "Invoices", "Reports", "Products", "Email Subscribers"]],
         ["Set-up", ["Settings", "Security", "Team", "Who did what"]],
       ] as const;

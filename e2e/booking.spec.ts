@@ -60,6 +60,41 @@ for (const size of [
   });
 }
 
+test.describe("the channel chosen with a booking", () => {
+  // Texts to a landline are refused (400), as they should be.
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test("the visitor chooses texts for the booking's news: a landline is refused, a mobile kept on the customer", async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/book?service=annual-service&postcode=M32%200ZZ");
+    await page
+      .getByRole("group", { name: /^Time on/ })
+      .getByRole("button")
+      .first()
+      .click();
+    const email = `texts-${unique()}@example.com`;
+    await fillDetails(page, email);
+    const channel = page.getByRole("group", { name: "How shall we confirm the booking and remind you of the visit?" });
+    await channel.getByRole("radio", { name: "By text" }).click();
+    await page.getByRole("button", { name: "Book this visit" }).click();
+    await expect(page.getByRole("alert")).toContainText("Texts need a UK mobile number: please enter one, or choose e-mail.");
+    await page.getByLabel("Phone number").fill("07911 123456");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole("button", { name: "Book this visit" }).click();
+    await expect(page.getByRole("heading", { name: "You're booked in" })).toBeVisible();
+    const token = await loginToken(request);
+    const [customer] = await adminGet<{ contactChannel: string }[]>(
+      request,
+      token,
+      `/api/admin/customers?q=${encodeURIComponent(email)}`,
+    );
+    expect(customer).toMatchObject({ contactChannel: "text" });
+  });
+});
+
 test("the link in the confirmation e-mail cancels the visit, and the time is free again", async ({ page, request }) => {
   // The link changes a visit up to 24 hours before it: a slot further off than that (the earliest
   // one, tomorrow morning, is nearer than 24 hours when this runs in the afternoon).

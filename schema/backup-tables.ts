@@ -61,6 +61,8 @@ export const BACKUP_TABLES = [
   "sms_opt_outs",
   "visit_confirmations",
   "review_requests",
+  // What customers said, with their consent to publish: the home page's testimonials.
+  "testimonials",
   "email_subscribers",
   "campaigns",
   "campaign_recipients",

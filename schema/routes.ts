@@ -234,6 +234,7 @@ export const adminRoutes: RouteInfo[] = [
   { path: "/admin/settings", title: "Settings", description: "", prerender: false },
   { path: "/admin/security", title: "Security", description: "", prerender: false },
   { path: "/admin/team", title: "Team", description: "", prerender: false },
+  { path: "/admin/testimonials", title: "Testimonials", description: "", prerender: false },
   { path: "/admin/audit", title: "Who did what", description: "", prerender: false },
 ];
 

@@ -211,8 +211,20 @@ export const settings = {
     sendUntilHour: 21,
     /**
      * Day-before reminders sent per cron run: one request to Twilio each, five D1 queries for the
-     * whole share (two inserts of twelve rows: worker/services/sms/visit-reminders.ts).
+     * whole share (three inserts of at most eleven rows: worker/services/sms/visit-reminders.ts).
      */
     remindersPerRun: 24,
+    /**
+     * A text Twilio could not take for a passing reason (its 5xx or 429, or no answer reached it) is
+     * tried again after these minutes, one wait each, then given up (worker/services/sms/retries.ts);
+     * never later than `retryWithinMinutes` after it was first sent (an "On my way" within
+     * `onMyWayWithinMinutes`: later it would mislead). A refusal for good (an invalid number, one
+     * that opted out at Twilio) is never tried again.
+     */
+    retryAfterMinutes: [5, 15, 45],
+    retryWithinMinutes: 180,
+    onMyWayWithinMinutes: 15,
+    /** Texts tried again per cron run: two D1 queries for the whole share, one request each. */
+    retriesPerRun: 10,
   },
 } as const;

@@ -80,7 +80,7 @@ describe("the account", () => {
     const a = await landlord("Eve");
     const cookie = await signIn(a.email);
     const off = await account(cookie, "/preferences", { method: "PATCH", json: { reminders: false, deals: false } });
-    expect(off.body).toEqual({ reminders: false, deals: "off" });
+    expect(off.body).toEqual({ reminders: false, deals: "off", channel: "email" });
     const [row] = await query<{ reminders_opted_out_at: string | null }>(
       "SELECT reminders_opted_out_at FROM customers WHERE id = ?1",
       a.customer.id,

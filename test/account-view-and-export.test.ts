@@ -27,7 +27,7 @@ describe("the account", () => {
     expect(flat!.bookUrl).toContain("service=gas-safety");
     expect(body.invoices).toEqual([expect.objectContaining({ number: a.invoice.number ?? expect.any(String), paid: false })]);
     expect(body.invoices[0]!.url).toMatch(/^\/invoice\//);
-    expect(body.preferences).toEqual({ reminders: true, deals: "off" });
+    expect(body.preferences).toEqual({ reminders: true, deals: "off", channel: "email" });
     // The PDF behind the link is the record.
     const pdf = await callApp(flat!.lastGasSafetyRecord!.pdfUrl);
     expect(pdf.status).toBe(200);
@@ -97,6 +97,7 @@ describe("the account", () => {
     expect((await account(cookie, "/preferences", { method: "PATCH", json: { deals: true } })).body).toEqual({
       reminders: true,
       deals: "pending",
+      channel: "email",
     });
     const { status, body, res } = await account<any>(cookie, "/export");
     expect(status).toBe(200);

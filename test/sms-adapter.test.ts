@@ -7,7 +7,7 @@ import { admin } from "./helpers/admin";
 import { createCustomer } from "./helpers/factories-admin";
 import { query } from "./helpers/factories-commerce";
 import { fakeRequests } from "./helpers/http";
-import { postTwilioWebhook, smsEnv, smsRows, statusCallback, textsSentTo, uniqueMobile } from "./helpers/sms";
+import { failTextsTo, postTwilioWebhook, smsEnv, smsRows, statusCallback, textsSentTo, uniqueMobile } from "./helpers/sms";
 
 const configured = { ...env, ...smsEnv };
 const send = (phone: string | null, body = "Your engineer visits tomorrow.") =>
@@ -53,11 +53,15 @@ describe("sending a text through Twilio", () => {
     expect(await textsSentTo(mobile.e164)).toEqual([]);
   });
 
-  it("records a text Twilio refused as failed, with Twilio's code", async () => {
-    const outcome = await send("07400 000500");
-    expect(outcome).toMatchObject({ sent: false, reason: "refused" });
+  it("records a text Twilio refused as failed, with Twilio's code, and one it could not take for now as waiting", async () => {
+    const invalid = uniqueMobile();
+    await failTextsTo(invalid.e164, 400, 21211, 1);
+    expect(await send(invalid.national)).toMatchObject({ sent: false, reason: "refused", retrying: false });
+    expect((await smsRows(invalid.e164))[0]).toMatchObject({ status: "failed", error_code: "21211", provider_sid: null });
+    // Twilio down: tried again by the cron (test/sms-retries.test.ts).
+    expect(await send("07400 000500")).toMatchObject({ sent: false, reason: "refused", retrying: true });
     const [row] = await smsRows("+447400000500");
-    expect(row).toMatchObject({ status: "failed", error_code: "20500", provider_sid: null });
+    expect(row).toMatchObject({ status: "queued", error_code: "20500", provider_sid: null, retry_at: expect.any(String) });
   });
 
   it("is refused by Twilio with a wrong auth token (the fake checks basic auth)", async () => {

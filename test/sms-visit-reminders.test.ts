@@ -6,12 +6,13 @@ import { addDays, londonToday, londonToUtc } from "../schema/london-time";
 import { getDb } from "../worker/db/client";
 import type { AppEnv } from "../worker/env";
 import worker from "../worker/index";
+import { retryTexts } from "../worker/services/sms/retries";
 import { sendVisitReminders } from "../worker/services/sms/visit-reminders";
 import { countingD1 } from "./helpers/d1-counter";
 import { guardedEnv } from "./helpers/d1-guard";
 import { createCustomer, createServiceRecord } from "./helpers/factories-admin";
 import { query } from "./helpers/factories-commerce";
-import { inboundText, smsEnv, smsRows, textsSentTo, uniqueMobile } from "./helpers/sms";
+import { failTextsTo, inboundText, smsEnv, smsRows, textsSentTo, uniqueMobile } from "./helpers/sms";
 
 const configured = { ...env, ...smsEnv } as AppEnv;
 const today = londonToday();
@@ -127,11 +128,27 @@ describe("the day-before reminder by text", () => {
     expect(await textsSentTo(unconfigured.mobile.e164)).toHaveLength(1);
   });
 
-  it("sends a share of reminders in five D1 queries, whatever the share", async () => {
-    for (let i = 0; i < 30; i++) await visitOn(tomorrow);
+  it("sends a share of reminders in five D1 queries, whatever the share, and one Twilio could not take by a later run", async () => {
+    const visits = [];
+    for (let i = 0; i < 30; i++) visits.push(await visitOn(tomorrow));
+    // The earliest visits are reminded first: two of those numbers meet Twilio down, one refused for good.
+    const [busy, down, invalid] = visits as [(typeof visits)[0], (typeof visits)[0], (typeof visits)[0]];
+    await failTextsTo(busy.mobile.e164, 429, 20429, 1);
+    await failTextsTo(down.mobile.e164, 503, 20503, 1);
+    await failTextsTo(invalid.mobile.e164, 400, 21614, 1);
     const counted = countingD1(env.DB);
     const sent = await sendVisitReminders(configured, getDb({ ...configured, DB: counted.db }), at(today, "10:00"));
-    expect(sent).toBe(24);
+    expect(sent).toBe(21);
+    expect((await smsRows(busy.mobile.e164))[0]).toMatchObject({
+      status: "queued",
+      error_code: "20429",
+      retry_at: expect.any(String),
+    });
+    expect((await smsRows(invalid.mobile.e164))[0]).toMatchObject({ status: "failed", error_code: "21614", retry_at: null });
+    await retryTexts(configured, getDb(env), at(today, "10:05"));
+    expect(await textsSentTo(busy.mobile.e164)).toHaveLength(1);
+    expect(await textsSentTo(down.mobile.e164)).toHaveLength(1);
+    expect(await textsSentTo(invalid.mobile.e164)).toEqual([]);
     // Statements, not round trips: D1's limit of 1,000 an invocation counts each one.
     expect(counted.trips.flat().length).toBeLessThanOrEqual(5);
   });

@@ -1,5 +1,5 @@
 import type { BenchmarkServiceEntry } from "./benchmark-records";
-import { customerFields } from "./customers";
+import { type ContactChannel, contactChannels, customerFields } from "./customers";
 import { emailAddress } from "./fields";
 import type { AccountNotification } from "./installations";
 import type { PaymentMethod } from "./payment-methods";
@@ -28,8 +28,10 @@ export const accountPreferencesSchema = z
     reminders: z.boolean({ error: "Reminders must be on or off" }).optional(),
     /** The deals list: on sends the confirmation e-mail (confirmed opt-in); off leaves the list. */
     deals: z.boolean({ error: "The deals list must be on or off" }).optional(),
+    /** How service messages reach every customer of the account: e-mail, text, or both. */
+    channel: z.enum(contactChannels, { error: "Choose e-mail, text or both" }).optional(),
   })
-  .refine((p) => p.reminders !== undefined || p.deals !== undefined, "Say which preference to change");
+  .refine((p) => p.reminders !== undefined || p.deals !== undefined || p.channel !== undefined, "Say which preference to change");
 
 export const accountErasureSchema = z.object({
   reason: z.string().trim().max(1000, "Please keep the reason under 1,000 characters").optional(),
@@ -177,6 +179,8 @@ export type AccountSummary = {
     reminders: boolean;
     /** The deals list: active, pending (confirmation e-mail sent), or not on it. */
     deals: "active" | "pending" | "off";
+    /** Service messages (booking, visit reminders, On my way, the review request): the account's first customer's choice. */
+    channel: ContactChannel;
   };
   /** An open "Delete my account" request, when there is one. */
   erasureRequestedAt: string | null;

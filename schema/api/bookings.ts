@@ -1,5 +1,6 @@
 import { londonToday, type Weekday } from "../london-time";
 import { settings } from "../settings";
+import { contactChannels } from "./customers";
 import { isoDate, isoDateTime, ukPostcode } from "./fields";
 import { idParamSchema } from "./lists";
 import { z } from "./z";
@@ -174,6 +175,11 @@ export const bookingRequestSchema = z.object({
     .max(1000, "Please keep your notes under 1000 characters")
     .nullish()
     .transform((n) => n || null),
+  /**
+   * How the visitor wants the booking's news and the visit's reminders: e-mail, text or both. Not
+   * chosen: the customer's choice on file stands (e-mail for someone new).
+   */
+  contactChannel: z.enum(contactChannels, { error: "Choose e-mail, text or both" }).optional(),
 });
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
 

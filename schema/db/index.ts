@@ -19,6 +19,7 @@ export * from "./settings";
 export * from "./sms";
 export * from "./store";
 export * from "./team";
+export * from "./testimonials";
 export * from "./unvented";
 export * from "./visit-sheets";
 export * from "./xero";

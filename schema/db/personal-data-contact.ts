@@ -12,6 +12,7 @@ import {
   serviceReminders,
   smsMessages,
   smsOptOuts,
+  testimonials,
   visitEngineers,
   visitSheets,
 } from ".";
@@ -148,6 +149,8 @@ export const contactData = {
       smsMessages.status,
       smsMessages.providerSid,
       smsMessages.errorCode,
+      smsMessages.retryAt,
+      smsMessages.retryUntil,
       smsMessages.createdAt,
       smsMessages.updatedAt,
     ],
@@ -165,6 +168,21 @@ export const contactData = {
         rows: "all of them (the customers' numbers are erased with them, so nothing is texted to them again)",
       },
     },
+  },
+  testimonials: {
+    table: testimonials,
+    personal: [testimonials.words, testimonials.shownName, testimonials.sourceUrl, testimonials.customerEmail],
+    other: [
+      testimonials.source,
+      testimonials.givenOn,
+      testimonials.consentOn,
+      testimonials.consentMethod,
+      testimonials.createdAt,
+      testimonials.updatedAt,
+    ],
+    found:
+      "by the customer's e-mail address the owner recorded with it (a testimonial entered without one is the owner's to delete)",
+    rules: { given: { action: "delete", rows: "all of them: asking to be erased withdraws the consent to publish" } },
   },
   serviceRecords: {
     table: serviceRecords,

@@ -48,6 +48,12 @@ export const smsMessages = sqliteTable(
     providerSid: text("provider_sid"),
     /** Twilio's ErrorCode when a text was not delivered (30003 unreachable, 30007 filtered…). */
     errorCode: text("error_code"),
+    /** How many times it was handed to Twilio (worker/services/sms/retries.ts). */
+    attempts: integer("attempts").notNull().default(1),
+    /** When a text Twilio could not take for a passing reason is tried again; null: not waiting. */
+    retryAt: text("retry_at"),
+    /** After this it is given up, tried or not (a late "On my way" would mislead): set at its first failure. */
+    retryUntil: text("retry_until"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -58,6 +64,7 @@ export const smsMessages = sqliteTable(
     // A visit's day-before reminder is texted once: the database refuses a second.
     uniqueIndex("sms_messages_one_reminder").on(t.visitId).where(sql`kind = 'visit-reminder'`),
     index("sms_messages_phone").on(t.phone, t.createdAt),
+    index("sms_messages_retry").on(t.retryAt).where(sql`retry_at IS NOT NULL`),
   ],
 );
 

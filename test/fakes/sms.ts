@@ -13,8 +13,11 @@ type SentMessage = { sid: string; to: string; from: string; body: string; status
  * resource (sid SM…, status "queued", num_segments). A To of +447400000500 is answered 500 and one
  * of +447400000429 is answered 429 (Twilio's code 20429), for a provider that is down or busy.
  *
- * Test-only control (not Twilio's): GET /__messages?to=+44… lists what was accepted for a number
- * (all numbers without `to`), oldest first, so a test asserts what the provider was asked to send.
+ * Test-only controls (not Twilio's): GET /__messages?to=+44… lists what was accepted for a number
+ * (all numbers without `to`), oldest first, so a test asserts what the provider was asked to send;
+ * POST /__fail with {to, status, code, times} answers the next `times` sends to that number with
+ * that status and Twilio code (500/20500 down, 429/20429 busy, 400/21610 a number that texted STOP
+ * to Twilio, 400/21614 not a mobile; status 0 drops the connection unanswered), then accepts them again.
  */
 const twilioError = (res: ServerResponse, status: number, code: number, message: string) =>
   sendJson(res, status, { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status });
@@ -27,13 +30,21 @@ function isAuthorised(header: string | undefined, accountSid: string): boolean {
   return user === accountSid && user === FAKE_TWILIO_ACCOUNT_SID && password === FAKE_TWILIO_AUTH_TOKEN;
 }
 
+type Failing = { status: number; code: number; times: number };
+
 export function startFakeSms(): Promise<FakeServer> {
   const sent: SentMessage[] = [];
+  const failing = new Map<string, Failing>();
   return startFakeServer((req, body, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
     if (req.method === "GET" && url.pathname === "/__messages") {
       const to = url.searchParams.get("to");
       return sendJson(res, 200, to ? sent.filter((m) => m.to === to) : sent);
+    }
+    if (req.method === "POST" && url.pathname === "/__fail") {
+      const { to, ...failure } = JSON.parse(body) as Failing & { to: string };
+      failing.set(to, failure);
+      return sendJson(res, 200, { ok: true });
     }
     const route = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(url.pathname);
     if (req.method !== "POST" || !route) {
@@ -54,6 +65,13 @@ export function startFakeSms(): Promise<FakeServer> {
     if (!/^\+[1-9]\d{6,14}$/.test(to)) return twilioError(res, 400, 21211, `The 'To' number ${to} is not a valid phone number.`);
     if (text.length > 1600)
       return twilioError(res, 400, 21617, "The concatenated message body exceeds the 1600 character limit.");
+    const failure = failing.get(to);
+    if (failure && failure.times > 0) {
+      failure.times--;
+      // Status 0: the connection drops with no answer, as on a network fault.
+      if (failure.status === 0) return void res.socket?.destroy();
+      return twilioError(res, failure.status, failure.code, `Failing on purpose (${failure.code})`);
+    }
     if (to === "+447400000500") return twilioError(res, 500, 20500, "An internal server error has occurred");
     if (to === "+447400000429") return twilioError(res, 429, 20429, "Too Many Requests");
     const message: SentMessage = { sid: newSid(), to, from, body: text, statusCallback: params.get("StatusCallback") };

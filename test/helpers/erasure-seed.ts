@@ -156,6 +156,17 @@ export async function seedEverywhere(p: Person, bookingDay: string) {
     { job_id: number },
   ];
   await db.insert(reviewRequests).values({ jobId, customerId: kept.id, channel: "email", sentAt: new Date().toISOString() });
+  await ok("POST", "/api/admin/testimonials", {
+    words: `${p.first} ${p.last} says the boiler at ${p.address} was fitted well`,
+    shownName: `${p.first} ${p.last}`,
+    source: "Google review",
+    sourceUrl: `https://g.page/r/${p.tag}/${p.last}`,
+    givenOn: "2026-01-10",
+    consentOn: "2026-01-11",
+    consentMethod: "email",
+    customerEmail: p.email.toUpperCase(),
+    isPublished: true,
+  });
   const photoName = `${crypto.randomUUID()}.png`;
   const target = await ok("POST", `/api/admin/visits/${visit.id}/photo-url`, { name: photoName });
   const url = new URL(target.uploadURL);

@@ -78,6 +78,12 @@ export async function textsSentTo(
   return res.json();
 }
 
+/** The fake Twilio answers the next `times` sends to a number with this status and code (test/fakes/sms.ts). */
+export async function failTextsTo(to: string, status: number, code: number, times: number) {
+  const res = await fetch(`${env.TWILIO_API_BASE}/__fail`, { method: "POST", body: JSON.stringify({ to, status, code, times }) });
+  if (!res.ok) throw new Error(`the fake Twilio refused the failure: ${res.status}`);
+}
+
 /** A UK mobile number no other test uses (the fake keeps every text it was sent, across files). */
 export function uniqueMobile(): { national: string; e164: string } {
   // 07911 1xxxxx is a mobile range in libphonenumber's data (not every 07911 block is).
@@ -96,4 +102,6 @@ export const smsRows = (phone: string) =>
     customer_id: number | null;
     visit_id: number | null;
     error_code: string | null;
+    attempts: number;
+    retry_at: string | null;
   }>("SELECT * FROM sms_messages WHERE phone = ? ORDER BY id", phone);

@@ -14,6 +14,7 @@ import { sendReviewRequests } from "../services/reviews/review-requests";
 import { withFacts } from "../services/settings/business-facts";
 import { forgetCatalogue } from "../services/shop/catalogue-cache";
 import { releaseExpiredHolds } from "../services/shop/stock";
+import { retryTexts } from "../services/sms/retries";
 import { sendVisitReminders } from "../services/sms/visit-reminders";
 import { redriveWaiting } from "../services/xero/enqueue";
 import {
@@ -57,10 +58,18 @@ async function chaseUnpaid(env: AppEnv, now: number) {
 
 /**
  * Tomorrow's visits texted a reminder (08:00 to 21:00 London time; nothing without Twilio's
- * settings): at most settings.sms.remindersPerRun a run, two D1 queries and one request each.
+ * settings): at most settings.sms.remindersPerRun a run, five D1 queries for the share and one request each.
  */
 async function textVisitReminders(env: AppEnv, now: number) {
   await sendVisitReminders(env, getDb(env), now);
+}
+
+/**
+ * Texts Twilio could not take for a passing reason, tried again (the texting hours; nothing without
+ * Twilio's settings): at most settings.sms.retriesPerRun a run, two D1 queries for the share and one request each.
+ */
+async function retryFailedTexts(env: AppEnv, now: number) {
+  await retryTexts(env, getDb(env), now);
 }
 
 /** One review request after each paid job (the owner's reviews page named; the texting hours): a share a run. */
@@ -100,6 +109,7 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv,
       quoteFollowUps(env, now),
       chaseUnpaid(env, now),
       textVisitReminders(env, now),
+      retryFailedTexts(env, now),
       requestReviews(env, now),
       settleRefunds(env),
       redriveWaiting(env, db, now),

@@ -42,6 +42,7 @@ const sections: Section[] = [
   { href: "/reminders", label: "Reminders", place: "lg", group: "Customer care" },
   { href: "/chats", label: "Chats", place: "lg", group: "Customer care" },
   { href: "/outbox", label: "Outbox", place: "more", group: "Customer care" },
+  { href: "/testimonials", label: "Testimonials", place: "more", group: "Customer care" },
   { href: "/settings", label: "Settings", place: "more", group: "Set-up" },
   { href: "/security", label: "Security", place: "more", group: "Set-up" },
   { href: "/team", label: "Team", place: "more", group: "Set-up" },

@@ -6,6 +6,7 @@ import {
   type BookingCreated,
   bookingRequestSchema,
 } from "../../../schema/api/bookings";
+import { type ContactChannel, contactChannels } from "../../../schema/api/customers";
 import { useHydrated } from "../../hooks/use-hydrated";
 import { api, HttpError } from "../../lib/api";
 import { FactLink } from "../../lib/facts";
@@ -13,9 +14,21 @@ import { type FieldErrors, type Form, issuesOf } from "../../lib/use-form";
 
 const fieldNames = ["name", "email", "phone", "postcode", "address", "notes"] as const;
 type FieldName = (typeof fieldNames)[number];
-export type BookingFields = Record<FieldName, string>;
+/** `contactChannel` "": not chosen, so the customer's choice on file stands (e-mail for someone new). */
+export type BookingFields = Record<FieldName, string> & { contactChannel: ContactChannel | "" };
 
-export const emptyBooking: BookingFields = { name: "", email: "", phone: "", postcode: "", address: "", notes: "" };
+export const emptyBooking: BookingFields = {
+  name: "",
+  email: "",
+  phone: "",
+  postcode: "",
+  address: "",
+  notes: "",
+  contactChannel: "",
+};
+
+/** How the booking's news and the visit's reminders reach the visitor. */
+const channelChoices: Record<ContactChannel, string> = { email: "By e-mail", text: "By text", both: "Both" };
 
 /** Booked from the account, these are the account's (its address, the property's): shown, not sent. */
 const accountFields: readonly FieldName[] = ["email", "postcode", "address"];
@@ -69,9 +82,10 @@ export function BookingForm({ service, start, form, onBooked, onTaken, accountPr
       return;
     }
     const notes = fields.notes || null;
+    const { contactChannel, ...details } = fields;
     const request = fromAccount
       ? { service, start, name: fields.name, phone: fields.phone, notes, propertyId: accountPropertyId }
-      : { service, start, ...fields, notes };
+      : { service, start, ...details, notes, ...(contactChannel ? { contactChannel } : {}) };
     await form.submit(
       async () => onBooked(await api<BookingCreated>(fromAccount ? "/api/account/bookings" : "/api/bookings", { json: request })),
       {
@@ -136,6 +150,28 @@ export function BookingForm({ service, start, form, onBooked, onTaken, accountPr
           {input("postcode", "text", "postal-code")}
         </Field>
       </div>
+      {fromAccount ? null : (
+        <fieldset className="book-channel">
+          <legend className="book-label">How shall we confirm the booking and remind you of the visit?</legend>
+          <div className="book-channel__choices">
+            {contactChannels.map((choice) => (
+              <label key={choice} className="book-channel__choice">
+                <input
+                  type="radio"
+                  name="book-channel"
+                  value={choice}
+                  checked={fields.contactChannel === choice}
+                  onChange={() => form.set("contactChannel", choice)}
+                />
+                <span>{channelChoices[choice]}</span>
+              </label>
+            ))}
+          </div>
+          <Text as="p" size="2" color="gray">
+            Texts go to the mobile number above. Not chosen: by e-mail.
+          </Text>
+        </fieldset>
+      )}
       <Field name="address" label="Address of the visit" error={errors.address}>
         <TextArea
           id="book-address"

@@ -1,59 +1,55 @@
+import { type PublicTestimonial, TESTIMONIALS_ELEMENT_ID, testimonialsHtml } from "../../../schema/testimonials";
 import { SectionHeading } from "../site/section-heading";
-import { Stars } from "../site/stars";
 
-const testimonials = [
+/**
+ * What the build renders in the section: one neutral item, never shown to a visitor (the Worker
+ * replaces it with the published testimonials, or removes the section), so the page's inlined
+ * styles hold every rule a testimonial uses and the real ones paint styled, with no shift.
+ */
+const BUILD_PLACEHOLDER: PublicTestimonial[] = [
   {
-    quote:
-      "Our boiler packed up on a Sunday night in January. Dave's team were here first thing Monday, had the part fitted by lunchtime and the price was exactly what they quoted.",
-    name: "Sarah M.",
-    place: "Stretford",
-    job: "Emergency boiler repair",
+    words: "A customer's words, as they gave them.",
+    shownName: "A customer",
+    source: "Google review",
+    sourceUrl: "https://www.google.com/",
+    givenOn: "2026-01-01",
   },
-  {
-    quote:
-      "Had a new combi fitted to replace our old back boiler. Clear advice, no hard sell, and they left the place cleaner than they found it. Heating bills are noticeably lower already.",
-    name: "James T.",
-    place: "Sale",
-    job: "New boiler installation",
-  },
-  {
-    quote:
-      "Booked the summer service offer and a dripping radiator valve sorted in the same visit. Friendly, on time and really knowledgeable. We'll be using them every year.",
-    name: "Priya K.",
-    place: "Altrincham",
-    job: "Boiler service and plumbing",
-  },
-] as const;
+];
 
-/** Landing section 6: three static customer testimonials with 5-star ratings. */
+/** The testimonials the Worker wrote into this page (worker/services/site/pages.ts); none without it (npm run dev). */
+function readPageTestimonials(): PublicTestimonial[] {
+  if (typeof document === "undefined") return BUILD_PLACEHOLDER;
+  const element = document.getElementById(TESTIMONIALS_ELEMENT_ID);
+  if (element?.textContent) {
+    try {
+      return JSON.parse(element.textContent) as PublicTestimonial[];
+    } catch {
+      // Unreadable: the section is not shown rather than shown wrong.
+    }
+  }
+  return [];
+}
+
+const pageTestimonials = readPageTestimonials();
+
+/**
+ * Landing section 6: the testimonials the owner published with each customer's consent (issue 49),
+ * with their source and date and no rating; no section at all when there are none. The items are
+ * the one HTML string the Worker also writes (schema/testimonials.ts), so hydration finds exactly
+ * what it renders.
+ */
 export function Testimonials() {
+  if (pageTestimonials.length === 0) return null;
   return (
-    <section className="section" aria-labelledby="testimonials-title">
+    <section className="section" aria-labelledby="testimonials-title" data-testimonials="">
       <div className="container">
         <SectionHeading id="testimonials-title" eyebrow="Testimonials" title="What our customers say" />
-        <ul className="testimonials">
-          {testimonials.map((t) => (
-            <li key={t.name} className="card testimonial">
-              <figure>
-                <Stars value={5} />
-                <blockquote>
-                  <p>{t.quote}</p>
-                </blockquote>
-                <figcaption>
-                  <span className="testimonial__avatar" aria-hidden="true">
-                    {t.name.charAt(0)}
-                  </span>
-                  <span className="testimonial__who">
-                    <strong>{t.name}</strong>
-                    <span className="testimonial__meta">
-                      {t.place} · {t.job}
-                    </span>
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
+        <ul
+          className="testimonials"
+          data-testimonials-list=""
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: schema/testimonials.ts escapes every value; the Worker writes the same string at the edge.
+          dangerouslySetInnerHTML={{ __html: testimonialsHtml(pageTestimonials) }}
+        />
       </div>
     </section>
   );

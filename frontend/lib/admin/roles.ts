@@ -6,7 +6,7 @@ import type { TeamMemberRole as TeamRole } from "../../../schema/api/team";
  * refuses the calls whatever a screen shows; this keeps a person from being shown what they cannot
  * use). Paths are the back office's own (under /admin); a screen not named here is the office's.
  */
-const OWNER_ONLY = ["/settings", "/outbox", "/team", "/audit"];
+const OWNER_ONLY = ["/settings", "/outbox", "/team", "/audit", "/testimonials"];
 /** An engineer's phone: their day, the paperwork they issue, their own sign-in's security. */
 const ENGINEER = ["/today", ...paperNames.map((name) => `/${papers[name].segment}/:id`), "/security"];
 

@@ -42,6 +42,7 @@ const Outbox = lazyPage(() => import("./outbox"));
 const Settings = lazyPage(() => import("./settings"));
 const Security = lazyPage(() => import("./security"));
 const Team = lazyPage(() => import("./team"));
+const Testimonials = lazyPage(() => import("./testimonials"));
 const Audit = lazyPage(() => import("./audit"));
 
 /** Titles come from the route table the prerender uses, so the tab reads the same as the shell. */
@@ -90,6 +91,7 @@ const screens = [
   { path: "/settings", Screen: Settings },
   { path: "/security", Screen: Security },
   { path: "/team", Screen: Team },
+  { path: "/testimonials", Screen: Testimonials },
   { path: "/audit", Screen: Audit },
 ] as const;
 

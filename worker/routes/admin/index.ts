@@ -33,6 +33,7 @@ import security from "./security";
 import serviceRecords from "./service-records";
 import businessSettings from "./settings";
 import team from "./team";
+import testimonials from "./testimonials";
 import uploadUrl from "./upload-url";
 import visits from "./visits";
 import workbench from "./workbench";
@@ -78,6 +79,7 @@ const app = new Hono<HonoEnv>()
   .route("/settings", businessSettings)
   .route("/xero", xero)
   .route("/team", team)
+  .route("/testimonials", testimonials)
   .route("/", security)
   .route("/", workbench);
 

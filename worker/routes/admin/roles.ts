@@ -185,7 +185,7 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly TeamRole[]>> = {
   // Who did what: a record's history beside it (it shows amounts), the whole log the owner's.
   "GET /audit/:kind/:id": OFFICE,
 
-  // The owner's alone: the team, who did what, backups, the outbox of sent mail, customers' erasure.
+  // The owner's alone: the team, the testimonials, who did what, backups, the outbox of sent mail, customers' erasure.
   "GET /audit": OWNER,
   "GET /audit/people": OWNER,
   "GET /team": OWNER,
@@ -193,6 +193,11 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly TeamRole[]>> = {
   "PUT /team/:id": OWNER,
   "POST /team/:id/invitation": OWNER,
   "POST /team/:id/:change": OWNER,
+  // What the site says customers said, published only with their consent (issue 49).
+  "GET /testimonials": OWNER,
+  "POST /testimonials": OWNER,
+  "PATCH /testimonials/:id": OWNER,
+  "DELETE /testimonials/:id": OWNER,
   "GET /backup": OWNER,
   "GET /outbox": OWNER,
   "GET /outbox/templates": OWNER,

@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { AccountDetails } from "../../../schema/api/account";
+import type { ContactChannel } from "../../../schema/api/customers";
 import type { InstallationKind } from "../../../schema/api/installations";
 import {
   accountErasureRequests,
@@ -42,6 +43,7 @@ import { completedOnSql, installationsSql } from "../jobs/building-regs";
 import { jobTitleSql } from "../jobs/job-state";
 import { type MailMessage, ownerEmail } from "../mail";
 import { erasureRequestedMail } from "../mail/account-emails";
+import { textableNumber } from "../sms/phone";
 import { accountCustomerIds } from "./customer-ids";
 import { accountChats } from "./sessions";
 import { isSentQuoteVersion, sentQuoteTitle, sentQuoteVersion } from "./summary";
@@ -287,14 +289,28 @@ export async function setDetails(db: Db, email: string, details: AccountDetails)
   return details;
 }
 
-/** Reminders for every customer of the account; the deals list on (a confirmation e-mail) or off. */
+/**
+ * Reminders for every customer of the account; the deals list on (a confirmation e-mail) or off;
+ * the channel of service messages for every customer of the account. Texts need a mobile number
+ * on file: without one, text is refused, saying so, rather than chosen and never sent.
+ */
 export async function setPreferences(
   env: AppEnv,
   db: Db,
   email: string,
-  change: { reminders?: boolean; deals?: boolean },
+  change: { reminders?: boolean; deals?: boolean; channel?: ContactChannel },
 ): Promise<MailMessage[]> {
   const mails: MailMessage[] = [];
+  if (change.channel !== undefined) {
+    if (change.channel !== "email") {
+      const phones = await db.select({ phone: customers.phone }).from(customers).where(ofAccount(email));
+      if (!phones.some((p) => textableNumber(p.phone).ok))
+        throw new ApiError("CONFLICT", "Texts need a UK mobile number: please add yours to your details first.", {
+          details: [{ path: "channel", message: "Texts need a UK mobile number in your details" }],
+        });
+    }
+    await db.update(customers).set({ contactChannel: change.channel }).where(ofAccount(email));
+  }
   if (change.reminders !== undefined) {
     await db
       .update(customers)

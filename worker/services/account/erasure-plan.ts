@@ -28,6 +28,7 @@ import {
   serviceRecords,
   serviceReminders,
   serviceSheets,
+  testimonials,
   unventedRecords,
   warningNotices,
 } from "../../../schema/db";
@@ -106,17 +107,7 @@ export function accountScope(db: Db, email: string) {
     .from(quotes)
     .where(and(isIn(quotes.customerId, customerIds), accepted));
   const invoiceIds = db.select({ id: invoices.id }).from(invoices).where(isIn(invoices.customerId, customerIds));
-  return {
-    email,
-    customerIds,
-    keptCustomerIds,
-    propertyIds,
-    enquiryIds,
-    visitIds,
-    quoteIds: quoteIds,
-    keptQuoteIds: keptQuoteIds,
-    invoiceIds,
-  };
+  return { email, customerIds, keptCustomerIds, propertyIds, enquiryIds, visitIds, quoteIds, keptQuoteIds, invoiceIds };
 }
 
 /** A property a kept record names: it keeps its address beside them. NULLs left out, or NOT IN would match nothing. */
@@ -226,6 +217,7 @@ const plan: Plan = {
   },
   smsMessages: { texts: (_db, s) => ({ where: textsOfAccount(s.customerIds, s.visitIds) }) },
   smsOptOuts: { optOut: (db, s) => ({ where: optOutsOfAccount(db, s.customerIds) }) },
+  testimonials: { given: (_db, s) => ({ where: sql`${testimonials.customerEmail} = ${s.email}` }) },
   serviceRecords: {
     visits: (_db, s) => ({ where: isIn(serviceRecords.id, s.visitIds) }),
   },

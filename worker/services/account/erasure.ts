@@ -10,6 +10,7 @@ import { sha256Hex } from "../../lib/sha256";
 import { ofAccount } from "../customers/customers";
 import type { MailMessage } from "../mail";
 import { erasureDoneMail, erasureRefusedMail } from "../mail/account-emails";
+import { forgetPublishedTestimonials } from "../testimonials/published";
 import { deleteVisitPhotos } from "../visits/photo-erasure";
 import { accountScope, erasureStatements, isIn, keptCounts, keptPaperCounts } from "./erasure-plan";
 import { addressPattern, namesAddress } from "./names-address";
@@ -119,6 +120,8 @@ export async function eraseAccount(
   });
   const results = await db.batch([statements[0]!, ...statements.slice(1), requestRows(db).where(eq(req.id, id))]);
   const [after] = results.at(-1) as AdminErasureRequest[];
+  // Their testimonials went with the batch: the home page stops showing them on its next request.
+  await forgetPublishedTestimonials();
   // The customer hears the outcome at the address, sent after the batch: the mail log forgets the
   // address once it is delivered (services/mail/delivery-state.ts).
   return { request: after!, mails: [erasureDoneMail(request.email, kept, cancelledVisits)] };

@@ -63,6 +63,7 @@ const peopleOf = (db: Db, ids: ReturnType<typeof accountCustomerIds>) =>
       lastName: customers.lastName,
       phone: customers.phone,
       optedOut: customers.remindersOptedOutAt,
+      channel: customers.contactChannel,
     })
     .from(customers)
     .where(inArray(customers.id, ids))
@@ -156,21 +157,26 @@ async function issuedDocuments(env: AppEnv, db: Db, ids: ReturnType<typeof accou
 const subscriberOf = (db: Db, email: string) =>
   db.select({ status: emailSubscribers.status }).from(emailSubscribers).where(eq(emailSubscribers.email, email));
 
-/** Reminders are on when every customer of the account has them on; the deals list as it stands. */
+/** Reminders are on when every customer of the account has them on; the deals list as it stands; the first customer's channel. */
 function preferencesOf(
-  people: Pick<Person, "optedOut">[],
+  people: Pick<Person, "optedOut" | "channel">[],
   subscriber: { status: string } | undefined,
 ): AccountSummary["preferences"] {
   return {
     reminders: people.length > 0 && people.every((p) => p.optedOut === null),
     deals: subscriber?.status === "active" ? "active" : subscriber?.status === "pending" ? "pending" : "off",
+    channel: people[0]?.channel ?? "email",
   };
 }
 
 /** The account's two settings, read alone (PATCH /api/account/preferences answers with them). */
 export async function accountPreferences(db: Db, email: string): Promise<AccountSummary["preferences"]> {
   const [people, [subscriber]] = await db.batch([
-    db.select({ optedOut: customers.remindersOptedOutAt }).from(customers).where(ofAccount(email)),
+    db
+      .select({ optedOut: customers.remindersOptedOutAt, channel: customers.contactChannel })
+      .from(customers)
+      .where(ofAccount(email))
+      .orderBy(asc(customers.id)),
     subscriberOf(db, email),
   ]);
   return preferencesOf(people, subscriber);

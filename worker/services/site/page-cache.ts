@@ -9,10 +9,10 @@ import { settings } from "../../../schema/settings";
  */
 export type KeptPage = {
   etag: string;
-  /** The facts' version the page was filled with. */
-  updatedAt: string | null;
+  /** What the page was filled with: the facts' version and, on the home page, the testimonials'. */
+  version: string;
   day: string;
-  /** This isolate's facts generation (business-facts.ts): a save here drops the copy at once. */
+  /** This isolate's facts and testimonials generations: a save here drops the copy at once. */
   generation: number;
   checkedAt: number;
   headers: [string, string][];
@@ -34,7 +34,7 @@ function pagesOf(assets: object): Map<string, KeptPage> {
 
 /**
  * The kept copy of a page and how far it may be trusted: `fresh` (answer it with no lookup),
- * `recheck` (answer it if the facts' version is still `updatedAt`), or none.
+ * `recheck` (answer it if what it was filled with is still `version`), or none.
  */
 export function keptPage(
   assets: object,

@@ -10,6 +10,7 @@ import {
 } from "../../../schema/facts";
 import { londonToday } from "../../../schema/london-time";
 import { businessJsonLd, headFor } from "../../../schema/seo";
+import { type PublicTestimonial, TESTIMONIALS_ELEMENT_ID, testimonialsHtml } from "../../../schema/testimonials";
 
 /**
  * The prerendered pages, with the owner's facts filled in at the edge. React marks every place that
@@ -42,9 +43,10 @@ function fnv1a(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
-export function pageEtag(assetEtag: string | null, updatedAt: string | null, now: number): string | null {
+/** `version`: what the page is filled with (the facts' version, the testimonials'). */
+export function pageEtag(assetEtag: string | null, version: string, now: number): string | null {
   if (!assetEtag) return null;
-  return `W/"${fnv1a(`${assetEtag}|${updatedAt ?? "defaults"}|${londonToday(now)}`)}"`;
+  return `W/"${fnv1a(`${assetEtag}|${version}|${londonToday(now)}`)}"`;
 }
 
 /** A page's headers: the built file's, with the security headers and the filled page's ETag. */
@@ -57,10 +59,20 @@ export function pageHeaders(built: Headers, etag: string | null): Headers {
   return headers;
 }
 
-/** The built HTML of the page at `path`, streamed through with the facts of today filled in. */
+/**
+ * The built HTML of the page at `path`, streamed through with the facts of today filled in and, on
+ * the home page (`testimonials` given), the testimonials published with consent: written into the
+ * section the build rendered (`data-testimonials`), or the section taken out when there are none.
+ */
 export function fillPage(
   html: ReadableStream | null,
-  { path, stored, siteUrl, now }: { path: string; stored: BusinessFacts; siteUrl: string; now: number },
+  {
+    path,
+    stored,
+    testimonials = null,
+    siteUrl,
+    now,
+  }: { path: string; stored: BusinessFacts; testimonials?: PublicTestimonial[] | null; siteUrl: string; now: number },
 ): ReadableStream | null {
   const facts = liveFacts(stored, now);
   const head = headFor(path, facts);
@@ -111,7 +123,25 @@ export function fillPage(
     .on("head", {
       element(el) {
         el.append(`<script type="application/json" id="${FACTS_ELEMENT_ID}">${safeJson(facts)}</script>`, { html: true });
+        if (testimonials) {
+          el.append(`<script type="application/json" id="${TESTIMONIALS_ELEMENT_ID}">${safeJson(testimonials)}</script>`, {
+            html: true,
+          });
+        }
       },
     });
+  if (testimonials) {
+    rewriter
+      .on("[data-testimonials]", {
+        element(el) {
+          if (testimonials.length === 0) el.remove();
+        },
+      })
+      .on("[data-testimonials-list]", {
+        element(el) {
+          el.setInnerContent(testimonialsHtml(testimonials), { html: true });
+        },
+      });
+  }
   return rewriter.transform(new Response(html)).body;
 }

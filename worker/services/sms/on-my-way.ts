@@ -52,5 +52,6 @@ export async function textOnMyWay(
   if (!outcome.sent && outcome.reason !== "refused") {
     throw new ApiError("CONFLICT", outcome.reason === "not-configured" ? "Texts are not set up." : REFUSALS[outcome.reason]);
   }
-  return { status: outcome.sent ? "queued" : "failed", sentTo: visit.phone, arrivesAround };
+  // Twilio busy or down: the cron tries again within settings.sms.onMyWayWithinMinutes.
+  return { status: outcome.sent || outcome.retrying ? "queued" : "failed", sentTo: visit.phone, arrivesAround };
 }

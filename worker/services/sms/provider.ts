@@ -57,7 +57,14 @@ export async function sendSms(config: SmsConfig, to: string, body: string): Prom
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    throw new SmsError(`Twilio unreachable: ${String(error)}`, true);
+    // No answer in time: Twilio may have taken it, so it is not sent again (never twice) and is
+    // recorded as "no-answer". Not reached at all: safe to try again later (retries.ts).
+    const timedOut = error instanceof Error && error.name === "TimeoutError";
+    throw new SmsError(
+      `Twilio ${timedOut ? "did not answer" : "unreachable"}: ${String(error)}`,
+      !timedOut,
+      timedOut ? "no-answer" : undefined,
+    );
   }
   const reply = (await res.json().catch(() => ({}))) as TwilioMessage & TwilioError;
   if (res.ok && reply.sid) return { sid: reply.sid, status: reply.status ?? "queued" };

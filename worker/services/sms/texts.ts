@@ -1,11 +1,12 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, type SQL, sql } from "drizzle-orm";
 import { type SmsKind, smsMessages, smsOptOuts } from "../../../schema/db";
 import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
 import { insertWhen } from "../../db/insert-when";
 import type { AppEnv } from "../../env";
 import { textableNumber } from "./phone";
-import { SmsError, sendSms, smsConfig } from "./provider";
+import { smsConfig } from "./provider";
+import { handOverOnce, settleHandOvers } from "./retries";
 import { countSegments } from "./segments";
 
 export type TextRequest = {
@@ -20,7 +21,10 @@ export type TextRequest = {
 };
 
 export type NotSent = "not-configured" | "missing" | "not-a-mobile" | "not-uk" | "opted-out" | "too-long" | "refused";
-export type TextOutcome = { sent: true; id: number; sid: string } | { sent: false; reason: NotSent; id?: number };
+/** `retrying`: Twilio could not take it for a passing reason, and the cron tries again (retries.ts). */
+export type TextOutcome =
+  | { sent: true; id: number; sid: string }
+  | { sent: false; reason: NotSent; id?: number; retrying?: boolean };
 
 /** Nothing is texted to a number that answered STOP, except the one text confirming it. */
 const notOptedOut = (phone: string) => sql`NOT EXISTS (SELECT 1 FROM ${smsOptOuts} WHERE ${smsOptOuts.phone} = ${phone})`;
@@ -29,7 +33,8 @@ const notOptedOut = (phone: string) => sql`NOT EXISTS (SELECT 1 FROM ${smsOptOut
  * Sends one text, or says why not: no provider configured (the product works as before), no
  * mobile number, the number opted out, the text longer than the owner's limit, or the provider
  * refused it. The text is recorded before it is handed over (so a crash leaves a trace, never a
- * silent second send), then given the provider's MessageSid and state.
+ * silent second send), then given the provider's MessageSid, or kept for another attempt when
+ * Twilio could not take it for a passing reason (retries.ts).
  */
 export async function sendText(env: AppEnv, db: Db, request: TextRequest): Promise<TextOutcome> {
   const config = smsConfig(env);
@@ -60,22 +65,19 @@ export async function sendText(env: AppEnv, db: Db, request: TextRequest): Promi
     { where: guards.length ? and(...guards) : undefined },
   ).returning({ id: smsMessages.id });
   if (!row) return { sent: false, reason: "opted-out" };
-  return handOver(db, config, row.id, number.e164, request.body);
+  return handOver(db, config, { ...row, phone: number.e164, body: request.body, kind: request.kind });
 }
 
-async function handOver(db: Db, config: NonNullable<ReturnType<typeof smsConfig>>, id: number, to: string, body: string) {
-  const now = new Date().toISOString();
-  try {
-    const { sid } = await sendSms(config, to, body);
-    await db.update(smsMessages).set({ providerSid: sid, updatedAt: now }).where(eq(smsMessages.id, id));
-    return { sent: true as const, id, sid };
-  } catch (error) {
-    if (!(error instanceof SmsError)) throw error;
-    console.warn(JSON.stringify({ sms: "not sent", id, error: error.message }));
-    await db
-      .update(smsMessages)
-      .set({ status: "failed", errorCode: error.code ?? (error.transient ? "unreachable" : "refused"), updatedAt: now })
-      .where(eq(smsMessages.id, id));
-    return { sent: false as const, reason: "refused" as const, id };
-  }
+/** Hands the recorded text over; a failure for a passing reason waits for the cron's next attempt (retries.ts). */
+async function handOver(
+  db: Db,
+  config: NonNullable<ReturnType<typeof smsConfig>>,
+  text: { id: number; phone: string; body: string; kind: SmsKind },
+): Promise<TextOutcome> {
+  const now = Date.now();
+  const result = await handOverOnce(config, { ...text, attempts: 1, retryUntil: null }, now);
+  await settleHandOvers(db, [result], new Date(now).toISOString());
+  if ("sid" in result) return { sent: true, id: text.id, sid: result.sid };
+  const retrying = "failure" in result && result.failure.status === "queued";
+  return { sent: false, reason: "refused", id: text.id, retrying };
 }

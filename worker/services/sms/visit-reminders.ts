@@ -1,11 +1,12 @@
-import { and, asc, eq, gt, inArray, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, lt, or, sql } from "drizzle-orm";
 import { customers, phoneKey, properties, serviceRecords, smsMessages, smsOptOuts } from "../../../schema/db";
 import { addDays, londonDateOf, londonToday, londonToUtc } from "../../../schema/london-time";
 import { settings } from "../../../schema/settings";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { textableNumber } from "./phone";
-import { SmsError, sendSms, smsConfig } from "./provider";
+import { smsConfig } from "./provider";
+import { type HandOver, handOverOnce, settleHandOvers } from "./retries";
 import { countSegments } from "./segments";
 import { isTextHour, lower, visitPhone } from "./visit-texts";
 import { smsWording } from "./wording";
@@ -13,13 +14,14 @@ import { smsWording } from "./wording";
 /**
  * The day-before reminders, from the cron: the timed visits of tomorrow (London days) not yet
  * reminded, earliest first, a share a run, in five D1 queries whatever the share (decision 014's budget):
- * the candidates in one read, the reminders recorded in one batch (the unique index
+ * the candidates in one read, the reminders recorded in one batch of three inserts (the unique index
  * `sms_messages_one_reminder` refuses a second reminder of a visit, so two runs at once never text
- * one twice), handed to Twilio, and their MessageSids written in one statement. A number that said
+ * one twice), handed to Twilio, and what became of each written in one statement (retries.ts: a
+ * reminder Twilio could not take for a passing reason is tried again by a later run). A number that said
  * STOP is left out in the read; a landline is read and skipped (the candidates are four times the
  * share, so a few of those hold nobody up).
  */
-const ROWS_PER_INSERT = 12; // eight values a row: D1 binds at most 100 a statement.
+const ROWS_PER_INSERT = 11; // nine values a row (`attempts` bound as its default): D1 binds at most 100 a statement.
 
 const reminded = sql`EXISTS (SELECT 1 FROM ${smsMessages} WHERE ${smsMessages.visitId} = ${serviceRecords.id} AND ${smsMessages.kind} = 'visit-reminder')`;
 const optedOut = sql`EXISTS (SELECT 1 FROM ${smsOptOuts} WHERE ${phoneKey(smsOptOuts.phone)} = ${phoneKey(visitPhone)})`;
@@ -107,51 +109,14 @@ async function recordReminders(db: Db, reminders: Reminder[]) {
   return first ? (await db.batch([first, ...rest])).flat() : [];
 }
 
-const caseOf = (pairs: [number, string][]): SQL =>
-  sql`CASE ${smsMessages.id} ${sql.join(
-    pairs.map(([id, value]) => sql`WHEN ${id} THEN ${value}`),
-    sql` `,
-  )} END`;
-
 export async function sendVisitReminders(env: AppEnv, db: Db, now: number): Promise<number> {
   const config = smsConfig(env);
   if (!config || !isTextHour(now)) return 0;
   const reminders = remindersOf(await candidatesQuery(db, now), now);
   const recorded = await recordReminders(db, reminders);
-  const sent: [number, string][] = [];
-  const failed: [number, string][] = [];
-  for (const row of recorded) {
-    try {
-      sent.push([row.id, (await sendSms(config, row.phone, row.body)).sid]);
-    } catch (error) {
-      if (!(error instanceof SmsError)) throw error;
-      console.warn(JSON.stringify({ sms: "reminder not sent", id: row.id, error: error.message }));
-      failed.push([row.id, error.code ?? (error.transient ? "unreachable" : "refused")]);
-    }
-  }
-  const nowIso = new Date(now).toISOString();
-  // One share at most (settings.sms.remindersPerRun): well inside D1's 100 bound parameters.
-  const sentIds = sent.map(([id]) => id);
-  const failedIds = failed.map(([id]) => id);
-  const updates = [
-    ...(sent.length
-      ? [
-          db
-            .update(smsMessages)
-            .set({ providerSid: caseOf(sent), updatedAt: nowIso })
-            .where(inArray(smsMessages.id, sentIds)),
-        ]
-      : []),
-    ...(failed.length
-      ? [
-          db
-            .update(smsMessages)
-            .set({ status: "failed", errorCode: caseOf(failed), updatedAt: nowIso })
-            .where(inArray(smsMessages.id, failedIds)),
-        ]
-      : []),
-  ];
-  const [first, ...rest] = updates;
-  if (first) await db.batch([first, ...rest]);
-  return sent.length;
+  const results: HandOver[] = [];
+  for (const row of recorded)
+    results.push(await handOverOnce(config, { ...row, kind: "visit-reminder", attempts: 1, retryUntil: null }, now));
+  await settleHandOvers(db, results, new Date(now).toISOString());
+  return results.filter((r) => "sid" in r).length;
 }

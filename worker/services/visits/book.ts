@@ -9,6 +9,7 @@ import {
   type ManagedBooking,
   visitLabel,
 } from "../../../schema/api/bookings";
+import type { ContactChannel } from "../../../schema/api/customers";
 import { bookableServiceQualifications, qualificationOf } from "../../../schema/api/diary";
 import { company } from "../../../schema/business";
 import { bookings, customers, properties, serviceRecords } from "../../../schema/db";
@@ -33,6 +34,7 @@ import {
 } from "../mail/booking-emails";
 import type { MailMessage } from "../mail/types";
 import { factsNow } from "../settings/business-facts";
+import { textableNumber } from "../sms/phone";
 import { isCovered } from "./calendar";
 import type { WhoMayGo } from "./engineer-time";
 import { calendarFile } from "./ics";
@@ -123,6 +125,7 @@ export type BookingInput = {
   postcode: string;
   address: string;
   notes: string | null;
+  contactChannel?: ContactChannel;
 };
 
 /**
@@ -138,6 +141,11 @@ export async function createBooking(
   /** Booked from the signed-in account (createAccountBooking): that customer, at that property. */
   account?: { customerId: number; propertyId: number },
 ): Promise<{ created: BookingCreated; mails: MailMessage[] }> {
+  if (input.contactChannel && input.contactChannel !== "email" && !textableNumber(input.phone).ok) {
+    throw new ApiError("VALIDATION_FAILED", "Texts need a UK mobile number: please enter one, or choose e-mail.", {
+      details: [{ path: "contactChannel", message: "Texts need a UK mobile number" }],
+    });
+  }
   const { slot, engineers } = await requireFreeSlot(db, input.service, input.start, now, input.postcode);
   const reference = newReference();
   const { firstName, lastName } = splitName(input.name);
@@ -172,6 +180,9 @@ export async function createBooking(
       ),
       // A customer new with this booking gets the address as their home.
       firstPropertyStatement(db, customerId),
+      // The channel chosen with the booking is the customer's from now on (only the same person's:
+      // a stranger typing a known e-mail address has a customer of their own).
+      ...(input.contactChannel ? [db.update(customers).set({ contactChannel: input.contactChannel }).where(samePerson)] : []),
     ];
     // From the account, the customer and the property are known: nobody new is made.
     const [first, ...rest]: BatchItem<"sqlite">[] = [
