@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { londonToday } from "../schema/london-time";
 import { callAppJson, query } from "./helpers/factories-commerce";
-import { registered } from "./helpers/invoices";
-import { usedEarlier, xeroCalls, xeroObjects } from "./helpers/xero";
+import { admin, customer, draft, registered } from "./helpers/invoices";
+import { rateLimitXero, usedEarlier, xeroCalls, xeroObjects } from "./helpers/xero";
 import { drivenQueue, mostInAnyWindow } from "./helpers/xero-clock";
 import { connectXero } from "./helpers/xero-link";
 
@@ -37,6 +37,41 @@ async function sixHundredIssued() {
     .run();
   return today;
 }
+
+describe("a 429 with Retry-After, in the test's own time", () => {
+  it("stops calling for as long as Xero says, then finishes: each invoice once", async () => {
+    await registered();
+    const issued: string[] = [];
+    for (let n = 0; n < 3; n++) {
+      const d = await draft((await customer()).id);
+      issued.push((await admin("POST", `/api/admin/invoices/${d.id}/issue`)).body.number);
+    }
+    const link = await connectXero();
+    const start = Date.now();
+    const driven = drivenQueue(link.tenantId, start);
+    const appEnv = { ...link.appEnv, XERO_QUEUE: driven.queue };
+    // Another app of the owner's spent the limit: Xero asks for 15 minutes (the queue's to wait).
+    await rateLimitXero(link.tenantId, { count: 1, retryAfter: 900 });
+    const asked = await callAppJson("/api/admin/xero/catch-up", {
+      method: "POST",
+      headers: link.headers,
+      env: { ...link.secrets, XERO_QUEUE: driven.queue },
+      json: { from: londonToday() },
+    });
+    expect(asked.status).toBe(200);
+    await driven.run(appEnv);
+
+    const numbers = (await xeroObjects(link.tenantId, "Invoices")).map((i) => i.InvoiceNumber);
+    expect(numbers.filter((n) => issued.includes(n)).sort()).toEqual([...issued].sort());
+    expect(new Set(numbers).size).toBe(numbers.length);
+    // Not one call in the 15 minutes Xero asked for, by this message or the others.
+    const calls = await xeroCalls(link.tenantId);
+    expect(driven.now() - start).toBeGreaterThanOrEqual(900_000);
+    expect(calls.accepted.length).toBeGreaterThan(0);
+    expect(calls.accepted.filter((t) => t < start + 900_000)).toEqual([]);
+    expect(driven.dropped).toEqual([]);
+  });
+});
 
 describe("a 600-invoice catch-up, driven at full size in the test's own time", () => {
   it("sends every invoice once, never more than 60 calls in a minute, 5 at once or 5,000 in a day, waiting out the day's limit", async () => {

@@ -14,6 +14,7 @@ import {
   readAccounts,
   readList,
   readTaxRates,
+  updateContact,
   updateInvoice,
 } from "./xero-books";
 
@@ -238,6 +239,7 @@ function accounting(method: string, parts: string[], query: URLSearchParams, bod
   }
   const write = method === "PUT" || method === "POST";
   if (write && resource === "Contacts" && !id) return createContacts(b, body);
+  if (method === "POST" && resource === "Contacts" && id) return updateContact(b, id, body);
   if (write && resource === "Invoices" && !id) return createInvoices(b, body);
   if (method === "POST" && resource === "Invoices" && id) return updateInvoice(b, id, body);
   if (write && resource === "CreditNotes" && !id) return createCreditNotes(b, body);

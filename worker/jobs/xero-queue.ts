@@ -23,6 +23,8 @@ const CALLS_PER_DOCUMENT = 8;
  * for a minute (the minute's count) or an hour (the day's, only ever lower).
  */
 const remembered = new Map<string, { limits: RateLimits; at: number }>();
+/** Until when Xero asked (a 429's Retry-After) that nothing be called: every message waits till then. */
+const pausedUntil = new Map<string, number>();
 
 function startingLimits(tenantId: string | null | undefined, now: number): RateLimits {
   const last = tenantId ? remembered.get(tenantId) : undefined;
@@ -73,7 +75,8 @@ export async function consumeXero(batch: MessageBatch<unknown>, env: AppEnv, ret
       message.ack();
       continue;
     }
-    const wait = waitForLimits(limits);
+    const paused = connection?.tenantId ? (pausedUntil.get(connection.tenantId) ?? 0) - nowOf(retry) : 0;
+    const wait = paused > 0 ? Math.ceil(paused / 1000) : waitForLimits(limits);
     if (wait !== null) {
       await waitAgain(env, message, wait);
       continue;
@@ -96,9 +99,12 @@ export async function consumeXero(batch: MessageBatch<unknown>, env: AppEnv, ret
         MAX_DELAY_SECONDS,
       );
       console.warn(JSON.stringify({ queue: "xero", item, retrying: String(error), inSeconds: after }));
-      // Xero's limits said no after all (another app of the owner's spent them): waited, not failed.
-      if (error instanceof XeroError && error.status === 429) await waitAgain(env, message, after);
-      else message.retry({ delaySeconds: after });
+      // Xero's limits said no after all (another app of the owner's spent them): waited, not failed,
+      // and no message calls Xero again before the time it gave.
+      if (error instanceof XeroError && error.status === 429) {
+        if (connection?.tenantId) pausedUntil.set(connection.tenantId, nowOf(retry) + after * 1000);
+        await waitAgain(env, message, after);
+      } else message.retry({ delaySeconds: after });
     }
   }
   // Only what Xero said in this batch is news; a batch that made no call leaves the last word as it was.

@@ -59,7 +59,7 @@ export async function sendWaiting(env: AppEnv, db: Db, tenantId: string, items?:
 
 export function readXeroMessage(body: unknown): SyncItem | null {
   const item = (body as Partial<XeroQueueMessage> | null)?.xero;
-  const kinds = ["contact", "invoice", "credit_note", "payment", "refund", "void"];
+  const kinds = ["contact", "invoice", "credit_note", "payment", "refund", "void", "contact_update", "deposit"];
   if (!item || !kinds.includes(item.kind as string) || !Number.isInteger(item.documentId)) return null;
   return { kind: item.kind, documentId: item.documentId };
 }
