@@ -26,8 +26,9 @@ import {
  * - identity.xero.com: POST /connect/token (authorization_code and refresh_token grants, client
  *   id and secret in Basic auth; a refresh token works once: each refresh rotates it) and POST
  *   /connect/revocation (the refresh token's grant and its connections end);
- * - api.xero.com: GET/DELETE /connections, and the Accounting API under /api.xro/2.0 (Contacts,
- *   Invoices, CreditNotes and their Allocations, Payments, Accounts, TaxRates; books in xero-books.ts).
+ * - api.xero.com: GET/DELETE /connections, and the Accounting API under /api.xro/2.0 (Contacts made,
+ *   found and updated, Invoices, CreditNotes and their Allocations, Payments, Accounts, TaxRates;
+ *   books in xero-books.ts).
  *
  * As Xero: access tokens last 30 minutes and are refused with 401 after; a call names its
  * organisation in xero-tenant-id (403 if the token's grant has no connection to it); every answer
