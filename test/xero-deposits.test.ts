@@ -116,3 +116,40 @@ describe("a deposit taken after the invoice was issued", () => {
     expect(held).toMatchObject({ AmountDue: 700 });
   });
 });
+
+describe("a deposit whose invoice was voided before it was sent", () => {
+  it("is shown with why, and Retry puts it on the job's new invoice, once", async () => {
+    const w = await world();
+    const quote = await acceptedQuote();
+    const recorded = await w.call("POST", `/api/admin/estimates/${quote.id}/deposit-payments`, {
+      amountPence: 30_000,
+      method: "bank",
+      paidOn: londonToday(),
+      reference: null,
+    });
+    expect(recorded.status).toBe(201);
+    const first = await invoiceFrom(w, quote.id);
+    expect((await w.call("POST", `/api/admin/invoices/${first.id}/void`, { reason: "Wrong address" })).status).toBe(200);
+    // The void reaches the queue before the deposit does.
+    const deposit = w.sent.filter((m) => m.xero.kind === "deposit");
+    await consume(w.appEnv, [...w.sent.filter((m) => m.xero.kind !== "deposit"), ...deposit]);
+    const link = (await w.call("GET", "/api/admin/xero")).body;
+    expect(link.failed).toEqual([
+      expect.objectContaining({
+        document: "the deposit of £300.00 paid on a quote",
+        error: "The job's invoice was voided: press Retry once its new invoice is issued.",
+      }),
+    ]);
+
+    const second = await invoiceFrom(w, quote.id);
+    await w.drain();
+    expect((await paymentsOn(w.tenantId, second.number!)).payments).toEqual([]);
+    expect((await w.call("POST", "/api/admin/xero/retry")).status).toBe(200);
+    await w.drain();
+    await consume(w.appEnv, w.sent);
+    const { invoice: held, payments } = await paymentsOn(w.tenantId, second.number!);
+    expect(payments.map((p) => [p.Amount, p.Account.Code])).toEqual([[300, "090"]]);
+    expect(held).toMatchObject({ AmountDue: 700 });
+    expect((await paymentsOn(w.tenantId, first.number!)).invoice).toMatchObject({ Status: "VOIDED", AmountPaid: 0 });
+  });
+});

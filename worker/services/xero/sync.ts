@@ -198,7 +198,7 @@ async function writeDeposit(ctx: SyncContext, row: SyncRow): Promise<string> {
       .limit(1),
     db.select({ number: quotes.number }).from(quotes).where(eq(quotes.id, payment.quoteId)),
   ]);
-  if (!invoice) throw new SyncRefused("The job's invoice was voided: record this deposit in Xero against its new invoice.");
+  if (!invoice) throw new SyncRefused("The job's invoice was voided: press Retry once its new invoice is issued.");
   const invoiceXeroId = await ensureSynced(ctx, { kind: "invoice", documentId: invoice.id });
   const on = quote?.number ? ` on quote ${numberText("estimate", quote.number)}` : "";
   const made = await createPayment(
