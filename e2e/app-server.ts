@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { e2eStripe } from "../scripts/e2e-stripe.mjs";
+import { e2eXero } from "../scripts/e2e-xero.mjs";
 
 /**
  * The browser tests' servers. The app is built once for the run (global-setup.ts, into
@@ -67,7 +68,7 @@ export async function startAppServer(worker: number): Promise<AppServer> {
   return { base, stop };
 }
 
-/** The run's one build, for every worker, with card payments on against the run's fake Stripe. */
+/** The run's one build, for every worker, with card payments and the Xero app on against the run's fakes. */
 export function buildApp(): void {
   const env = { ...process.env, BUILD_DIR: buildDir(), WRANGLER_SEND_METRICS: "false" };
   rmSync(runDir(), { recursive: true, force: true });
@@ -76,11 +77,14 @@ export function buildApp(): void {
   step("node", ["scripts/prerender.mjs"]);
   // `vite preview` reads the Worker's secrets from the .dev.vars beside the built wrangler.json.
   const stripe = e2eStripe(basePort());
+  const xero = e2eXero(basePort());
   for (const dir of readdirSync(buildDir())) {
     if (!existsSync(join(buildDir(), dir, "wrangler.json"))) continue;
     writeFileSync(
       join(buildDir(), dir, ".dev.vars"),
-      `STRIPE_SECRET_KEY='${stripe.secretKey}'\nSTRIPE_WEBHOOK_SECRET='${stripe.webhookSecret}'\nSTRIPE_API_BASE='${stripe.apiBase}'\n`,
+      `STRIPE_SECRET_KEY='${stripe.secretKey}'\nSTRIPE_WEBHOOK_SECRET='${stripe.webhookSecret}'\nSTRIPE_API_BASE='${stripe.apiBase}'\n` +
+        `XERO_CLIENT_ID='${xero.clientId}'\nXERO_CLIENT_SECRET='${xero.clientSecret}'\n` +
+        `XERO_LOGIN_BASE='${xero.apiBase}'\nXERO_IDENTITY_BASE='${xero.apiBase}'\nXERO_API_BASE='${xero.apiBase}'\n`,
     );
   }
 }

@@ -76,6 +76,7 @@ export const BACKUP_TABLES = [
   "account_erasure_requests",
   // What was sent to Xero, with Xero's ids: a restored Worker that connects again sends nothing twice.
   "xero_sync",
+  "xero_contact_changes",
 ] as const;
 
 export type BackupTable = (typeof BACKUP_TABLES)[number];

@@ -325,7 +325,9 @@ describe("when Xero says no or not now", () => {
     await issuedIn(world);
     await rateLimitXero(world.tenantId, { count: 1, retryAfter: 900, problem: "minute" });
     const [result] = await world.drain();
-    expect(result!.retried).toEqual([expect.objectContaining({ delaySeconds: 900 })]);
+    // Waited, not failed: the message goes back as a new one, so waits never use up the queue's retries.
+    expect(result!.acked).toHaveLength(1);
+    expect(world.delayed).toEqual([{ body: { xero: { kind: "invoice", documentId: expect.any(Number) } }, delaySeconds: 900 }]);
     const [row] = await query<{ last_error: string }>(
       "SELECT last_error FROM xero_sync WHERE tenant_id = ?1 AND kind = 'invoice'",
       world.tenantId,

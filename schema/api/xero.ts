@@ -12,7 +12,7 @@ export const XERO_OFF =
 export type XeroLinkStatus = "off" | "disconnected" | "choosing" | "connected" | "reconnect";
 
 export type XeroSyncItem = {
-  kind: "contact" | "invoice" | "credit_note" | "payment" | "refund" | "void";
+  kind: "contact" | "invoice" | "credit_note" | "payment" | "refund" | "void" | "contact_update" | "deposit";
   documentId: number;
   /** The document as the owner knows it: "INV-0012", "the payment of £20.00 on INV-0012". */
   document: string;

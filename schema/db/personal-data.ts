@@ -33,6 +33,7 @@ import {
   visitConfirmations,
   xeroAuthStates,
   xeroConnection,
+  xeroContactChanges,
   xeroSync,
 } from ".";
 import { contactData } from "./personal-data-contact";
@@ -202,6 +203,11 @@ export const noPersonalData = [
       xeroSync.createdAt,
       xeroSync.updatedAt,
     ],
+  },
+  {
+    table: xeroContactChanges,
+    why: "that a customer's name or e-mail changed, by id and time: what changed is read from the customer",
+    other: [xeroContactChanges.createdAt],
   },
   { table: rateLimits, why: "counters; an address appears only as its SHA-256, for an hour or a day", other: [rateLimits.key] },
   {

@@ -41,9 +41,20 @@ export const xeroAuthStates = sqliteTable("xero_auth_states", {
  * One row per document sent to an organisation: a customer's contact, an invoice, a credit note, a
  * payment, a refund, a void. Unique per organisation, kind and document, so a repeated message finds
  * the row and a reconnect to the same organisation writes nothing again; `xero_id` is Xero's id once
- * written. `claimed_until` lets one consumer work on a row at a time.
+ * written. `claimed_until` lets one consumer work on a row at a time. A contact_update's document is
+ * a xero_contact_changes row: one per change, so each change is sent once; a deposit's, a quote's
+ * deposit payment (estimate_payments), sent as a payment on the job's invoice.
  */
-export const xeroSyncKinds = ["contact", "invoice", "credit_note", "payment", "refund", "void"] as const;
+export const xeroSyncKinds = [
+  "contact",
+  "invoice",
+  "credit_note",
+  "payment",
+  "refund",
+  "void",
+  "contact_update",
+  "deposit",
+] as const;
 export const xeroSyncStates = ["waiting", "done", "failed"] as const;
 
 export const xeroSync = sqliteTable(
@@ -69,3 +80,15 @@ export const xeroSync = sqliteTable(
   ],
 );
 export type XeroSyncKind = (typeof xeroSyncKinds)[number];
+
+/**
+ * A customer's name or e-mail changed while a Xero link exists: one row per change, written by the
+ * trigger customers_xero_contact_change (migration 0047) whatever made it, so the change is sent to
+ * the customer's Xero contact once (worker/services/xero/contact-changes.ts). What is sent is the
+ * customer as they are when it goes, so changes sent out of order still leave the latest in Xero.
+ */
+export const xeroContactChanges = sqliteTable("xero_contact_changes", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  customerId: integer("customer_id").notNull(),
+  createdAt: createdAt(),
+});

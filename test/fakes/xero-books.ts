@@ -120,6 +120,27 @@ export function createContacts(books: Books, body: Obj): Answer {
   return envelope("Contacts", created);
 }
 
+/** POST /Contacts/{id}: a new name or e-mail, checked as a new contact's (the name unique among the others). */
+export function updateContact(books: Books, id: string, body: Obj): Answer {
+  const [change] = items(body, "Contacts");
+  const contact = books.objects.Contacts.find((c) => c.ContactID === id);
+  if (!contact) return { status: 404, body: { Title: "Not Found", Status: 404, Detail: "Resource not found" } };
+  const name = String(change?.Name ?? contact.Name).trim();
+  const problems: string[] = [];
+  if (!name) problems.push("The contact name must be specified.");
+  if (books.objects.Contacts.some((o) => o !== contact && o.Name.toLowerCase() === name.toLowerCase()))
+    problems.push(
+      `The contact name ${name} is already assigned to another contact. The contact name must be unique across all active contacts.`,
+    );
+  if (change?.EmailAddress && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(change.EmailAddress))
+    problems.push("Email address must be valid.");
+  if (problems.length) return validationError(change ?? {}, problems);
+  contact.Name = name;
+  if (change && "EmailAddress" in change) contact.EmailAddress = change.EmailAddress ?? "";
+  contact.UpdatedCount = (contact.UpdatedCount ?? 0) + 1;
+  return envelope("Contacts", [contact]);
+}
+
 /** Lines priced as Xero prices them with LineAmountTypes "Exclusive": tax per line, rounded. */
 function priceLines(books: Books, lines: Obj[], problems: string[]) {
   let subTotal = 0;

@@ -14,6 +14,7 @@ import {
   readAccounts,
   readList,
   readTaxRates,
+  updateContact,
   updateInvoice,
 } from "./xero-books";
 
@@ -25,8 +26,9 @@ import {
  * - identity.xero.com: POST /connect/token (authorization_code and refresh_token grants, client
  *   id and secret in Basic auth; a refresh token works once: each refresh rotates it) and POST
  *   /connect/revocation (the refresh token's grant and its connections end);
- * - api.xero.com: GET/DELETE /connections, and the Accounting API under /api.xro/2.0 (Contacts,
- *   Invoices, CreditNotes and their Allocations, Payments, Accounts, TaxRates; books in xero-books.ts).
+ * - api.xero.com: GET/DELETE /connections, and the Accounting API under /api.xro/2.0 (Contacts made,
+ *   found and updated, Invoices, CreditNotes and their Allocations, Payments, Accounts, TaxRates;
+ *   books in xero-books.ts).
  *
  * As Xero: access tokens last 30 minutes and are refused with 401 after; a call names its
  * organisation in xero-tenant-id (403 if the token's grant has no connection to it); every answer
@@ -41,9 +43,14 @@ import {
  * - POST /__tenants/{id}/fail {count, status?, lose?, writes?}: the next calls (or writes) fail with
  *   status (500), or with `lose` are done and their answers lost (a gateway's 504);
  * - POST /__tenants/{id}/minute-limit {limit}: a lower minute limit, to see the queue keep within it;
+ * - POST /__tenants/{id}/clock {now}: the organisation's time (ms) from now on, the test's clock
+ *   shared with the Worker's (its limits, its tokens' 30 minutes), so hours pass in seconds;
+ * - POST /__tenants/{id}/used {count, from, to}: calls already made that day, spread between two
+ *   times (another app of the owner's);
  * - POST /__tenants/{id}/expire-tokens, POST /__tenants/{id}/disconnect (the owner disconnects the app
  *   in Xero); GET /__tenants/{id}/counts, /__tenants/{id}/objects/{kind}, /__tenants/{id}/calls
- *   (the times of the API calls it took, ms, and how many its limits refused).
+ *   (the times of the API calls it took, ms, how many its limits refused, and the most it had in
+ *   hand at once: each answer is held a moment, as Xero's take time, so calls made at once overlap).
  */
 
 type Grant = { clientId: string; scope: string; tenants: Set<string>; revoked: boolean };
@@ -61,6 +68,14 @@ const calls = new Map<string, number[]>();
 const minuteLimits = new Map<string, number>();
 const refusals = new Map<string, number>();
 const idempotency = new Map<string, Answer>();
+/** An organisation's own time when a test drives it, the calls it is answering and the most at once. */
+const clocks = new Map<string, number>();
+const inHand = new Map<string, number>();
+const mostInHand = new Map<string, number>();
+
+const nowFor = (tenantId: string) => clocks.get(tenantId) ?? Date.now();
+/** A grant's time: its organisations' (a driven clock is only ever ahead). */
+const grantNow = (grant: Grant) => Math.max(Date.now(), ...[...grant.tenants].map(nowFor));
 
 const token = (prefix: string) => `${prefix}_${randomBytes(24).toString("base64url")}`;
 const ACCESS_SECONDS = 1800;
@@ -75,7 +90,7 @@ function booksFor(tenantId: string, tenantName: string) {
 function issueTokens(grant: Grant) {
   const access = token("xat");
   const refresh = token("xrt");
-  accessTokens.set(access, { grant, expiresAt: Date.now() + ACCESS_SECONDS * 1000 });
+  accessTokens.set(access, { grant, expiresAt: grantNow(grant) + ACCESS_SECONDS * 1000 });
   refreshTokens.set(refresh, grant);
   return {
     id_token: token("xid"),
@@ -153,7 +168,7 @@ function grantOf(req: IncomingMessage, res: ServerResponse): Grant | null {
     unauthorized(res, "AuthenticationUnsuccessful");
     return null;
   }
-  if (access.expiresAt <= Date.now()) {
+  if (access.expiresAt <= grantNow(access.grant)) {
     unauthorized(res, `TokenExpired: token expired at ${new Date(access.expiresAt).toUTCString()}`);
     return null;
   }
@@ -176,7 +191,7 @@ function listConnections(grant: Grant) {
 
 /** Counts the call against the organisation's limits: null when it may go on, else the 429's headers. */
 function rateLimited(tenantId: string): Record<string, string> | null {
-  const now = Date.now();
+  const now = nowFor(tenantId);
   const times = calls.get(tenantId) ?? [];
   calls.set(tenantId, times);
   const lastMinute = times.filter((t) => t > now - 60_000);
@@ -225,6 +240,7 @@ function accounting(method: string, parts: string[], query: URLSearchParams, bod
   }
   const write = method === "PUT" || method === "POST";
   if (write && resource === "Contacts" && !id) return createContacts(b, body);
+  if (method === "POST" && resource === "Contacts" && id) return updateContact(b, id, body);
   if (write && resource === "Invoices" && !id) return createInvoices(b, body);
   if (method === "POST" && resource === "Invoices" && id) return updateInvoice(b, id, body);
   if (write && resource === "CreditNotes" && !id) return createCreditNotes(b, body);
@@ -233,7 +249,21 @@ function accounting(method: string, parts: string[], query: URLSearchParams, bod
   return { status: 404, body: { Title: "Not Found", Status: 404, Detail: `No ${method} /${parts.join("/")}` } };
 }
 
-function api(req: IncomingMessage, url: URL, body: string, res: ServerResponse) {
+/** Each call held a moment and counted while held, so calls the Worker makes at once are seen at once. */
+async function api(req: IncomingMessage, url: URL, body: string, res: ServerResponse) {
+  const tenantId = String(req.headers["xero-tenant-id"] ?? "");
+  const held = (inHand.get(tenantId) ?? 0) + 1;
+  inHand.set(tenantId, held);
+  mostInHand.set(tenantId, Math.max(mostInHand.get(tenantId) ?? 0, held));
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    answerApi(req, url, body, res);
+  } finally {
+    inHand.set(tenantId, (inHand.get(tenantId) ?? 1) - 1);
+  }
+}
+
+function answerApi(req: IncomingMessage, url: URL, body: string, res: ServerResponse) {
   const grant = grantOf(req, res);
   if (!grant) return;
   const tenantId = String(req.headers["xero-tenant-id"] ?? "");
@@ -296,24 +326,36 @@ function control(url: URL, body: string, res: ServerResponse) {
   else if (action === "fail")
     faults.set(tenantId, { count: json.count ?? 1, status: json.status ?? 500, lose: !!json.lose, writes: !!json.writes });
   else if (action === "expire-tokens") {
-    for (const access of accessTokens.values()) if (access.grant.tenants.has(tenantId)) access.expiresAt = Date.now() - 1;
+    for (const access of accessTokens.values())
+      if (access.grant.tenants.has(tenantId)) access.expiresAt = grantNow(access.grant) - 1;
   } else if (action === "disconnect") {
     for (const [id, c] of connections) if (c.tenantId === tenantId) connections.delete(id);
   } else if (action === "counts")
     return sendJson(res, 200, Object.fromEntries(Object.entries(b.objects).map(([k, list]) => [k, list.length])));
   else if (action === "objects" && kind) return sendJson(res, 200, b.objects[kind] ?? []);
   else if (action === "calls")
-    return sendJson(res, 200, { accepted: calls.get(tenantId) ?? [], refused: refusals.get(tenantId) ?? 0 });
-  else if (action === "minute-limit") minuteLimits.set(tenantId, json.limit);
+    return sendJson(res, 200, {
+      accepted: calls.get(tenantId) ?? [],
+      refused: refusals.get(tenantId) ?? 0,
+      mostAtOnce: mostInHand.get(tenantId) ?? 0,
+    });
+  else if (action === "clock") clocks.set(tenantId, json.now);
+  else if (action === "used") {
+    const times = calls.get(tenantId) ?? [];
+    const spread = (json.to - json.from) / json.count;
+    calls.set(tenantId, [...Array.from({ length: json.count }, (_, i) => Math.round(json.from + i * spread)), ...times]);
+  } else if (action === "minute-limit") minuteLimits.set(tenantId, json.limit);
   else return sendJson(res, 404, { error: `no control ${action}` });
   sendJson(res, 200, {});
 }
 
 export function startFakeXero(port = 0): Promise<FakeServer> {
-  return startFakeServer((req, body, res) => void route(req, body, res), port);
+  return startFakeServer(async (req, body, res) => {
+    await route(req, body, res);
+  }, port);
 }
 
-function route(req: IncomingMessage, body: string, res: ServerResponse) {
+function route(req: IncomingMessage, body: string, res: ServerResponse): unknown {
   {
     const url = new URL(req.url ?? "/", "http://fake");
     if (url.pathname.startsWith("/__")) return control(url, body, res);

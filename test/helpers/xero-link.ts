@@ -29,18 +29,24 @@ export async function connectXero(organisations = 1) {
   return { clientId, secrets, headers, tenants, tenantId: tenants[0]!.tenantId, link: link.body, appEnv, db: getDb(appEnv) };
 }
 
-/** A Xero queue that keeps what is sent to it, for the test to hand to the consumer (and replay). */
+/**
+ * A Xero queue that keeps what is sent to it, for the test to hand to the consumer (and replay);
+ * what is sent with a delay (a wait for Xero's limits) is kept apart, with its delay.
+ */
 export function xeroQueue() {
   const sent: XeroQueueMessage[] = [];
+  const delayed: { body: XeroQueueMessage; delaySeconds: number }[] = [];
+  const keep = (body: XeroQueueMessage, delaySeconds?: number) =>
+    delaySeconds ? delayed.push({ body, delaySeconds }) : sent.push(body);
   const queue = {
-    async send(body: XeroQueueMessage) {
-      sent.push(body);
+    async send(body: XeroQueueMessage, options?: QueueSendOptions) {
+      keep(body, options?.delaySeconds);
     },
     async sendBatch(messages: Iterable<MessageSendRequest<XeroQueueMessage>>) {
-      for (const m of messages) sent.push(m.body);
+      for (const m of messages) keep(m.body, m.delaySeconds);
     },
   } as unknown as Queue;
-  return { queue, sent };
+  return { queue, sent, delayed };
 }
 
 /**
@@ -74,11 +80,12 @@ export async function consume(appEnv: object, messages: XeroQueueMessage[], atte
 
 /**
  * The owner's world with Xero connected: calls to the Worker carry the Xero app's secrets and a
- * recording queue; `drain` hands everything sent so far (and not yet handed) to the consumer.
+ * recording queue; `drain` hands everything sent so far (and not yet handed) to the consumer, not
+ * what was sent to wait (`delayed`).
  */
 export async function xeroWorld(organisations = 1) {
   const link = await connectXero(organisations);
-  const { queue, sent } = xeroQueue();
+  const { queue, sent, delayed } = xeroQueue();
   const appEnv = { ...link.appEnv, XERO_QUEUE: queue };
   let handed = 0;
   const call = (method: string, path: string, json?: unknown) =>
@@ -92,5 +99,5 @@ export async function xeroWorld(organisations = 1) {
     }
     return results;
   };
-  return { ...link, appEnv, queue, sent, call, drain };
+  return { ...link, appEnv, queue, sent, delayed, call, drain };
 }

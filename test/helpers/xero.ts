@@ -46,8 +46,13 @@ export const setConsent = (clientId: string, tenants: { tenantId: string; tenant
 
 export const xeroCounts = (tenantId: string): Promise<Record<string, number>> => control(`/__tenants/${tenantId}/counts`);
 export const xeroObjects = (tenantId: string, kind: string): Promise<any[]> => control(`/__tenants/${tenantId}/objects/${kind}`);
-export const xeroCalls = (tenantId: string): Promise<{ accepted: number[]; refused: number }> =>
+export const xeroCalls = (tenantId: string): Promise<{ accepted: number[]; refused: number; mostAtOnce: number }> =>
   control(`/__tenants/${tenantId}/calls`);
+/** The organisation's time from now on (the test's clock, shared with the Worker's). */
+export const setXeroClock = (tenantId: string, now: number) => control(`/__tenants/${tenantId}/clock`, { now });
+/** Calls another app of the owner's already made between two times: they count against the day's 5,000. */
+export const usedEarlier = (tenantId: string, count: number, from: number, to: number) =>
+  control(`/__tenants/${tenantId}/used`, { count, from, to });
 export const lowerMinuteLimit = (tenantId: string, limit: number) => control(`/__tenants/${tenantId}/minute-limit`, { limit });
 export const rateLimitXero = (tenantId: string, fault: { count: number; retryAfter: number; problem?: string }) =>
   control(`/__tenants/${tenantId}/rate-limit`, fault);

@@ -1,7 +1,7 @@
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import { readXeroMessage } from "../services/xero/enqueue";
-import { type RateLimits, unknownLimits, XeroError } from "../services/xero/http";
+import { readXeroMessage, type XeroQueueMessage } from "../services/xero/enqueue";
+import { defaultRetry, nowOf, type RateLimits, type RetryPolicy, unknownLimits, XeroError } from "../services/xero/http";
 import { mappingOf } from "../services/xero/mapping";
 import { readConnection, withAccounting, XeroNotConnected } from "../services/xero/session";
 import { ensureSynced, SyncBusy, SyncRefused } from "../services/xero/sync";
@@ -23,6 +23,8 @@ const CALLS_PER_DOCUMENT = 8;
  * for a minute (the minute's count) or an hour (the day's, only ever lower).
  */
 const remembered = new Map<string, { limits: RateLimits; at: number }>();
+/** Until when Xero asked (a 429's Retry-After) that nothing be called: every message waits till then. */
+const pausedUntil = new Map<string, number>();
 
 function startingLimits(tenantId: string | null | undefined, now: number): RateLimits {
   const last = tenantId ? remembered.get(tenantId) : undefined;
@@ -39,32 +41,48 @@ function waitForLimits(limits: RateLimits): number | null {
 }
 
 /**
+ * Waiting for Xero's limits is not a failed attempt: the message goes back as a new one, delayed,
+ * so a catch-up of hundreds waiting out minutes and hours never uses up the queue's max_retries (20)
+ * and drops a document to the cron's hourly redrive. Sent again and acked, or retried if the send fails.
+ */
+async function waitAgain(env: AppEnv, message: Message<unknown>, seconds: number) {
+  try {
+    await env.XERO_QUEUE.send(message.body as XeroQueueMessage, { delaySeconds: seconds });
+    message.ack();
+  } catch {
+    message.retry({ delaySeconds: seconds });
+  }
+}
+
+/**
  * The Xero queue: one message per document to send (worker/services/xero/enqueue.ts). Messages are
  * worked one after another, never at once: with one consumer at a time (wrangler.toml) that keeps
  * within Xero's 5 calls at once per organisation, and a 429 beyond the short waits the adapter makes
  * comes back here as a retry after Xero's Retry-After (a catch-up spreads over minutes and days).
  * What a message asks is only done through the document's row, so a repeated message does nothing.
+ * `retry` carries the clock (now, and the adapter's short waits): a test's own drives hours in seconds.
  */
-export async function consumeXero(batch: MessageBatch<unknown>, env: AppEnv) {
+export async function consumeXero(batch: MessageBatch<unknown>, env: AppEnv, retry: RetryPolicy = defaultRetry) {
   const db = getDb(env);
   const connection = await readConnection(db);
   const mapping = mappingOf(connection?.mapping ?? null);
-  const limits = startingLimits(connection?.tenantId, Date.now());
+  const limits = startingLimits(connection?.tenantId, nowOf(retry));
   const startedWith = JSON.stringify(limits);
   for (const message of batch.messages) {
-    const wait = waitForLimits(limits);
-    if (wait !== null) {
-      message.retry({ delaySeconds: wait });
-      continue;
-    }
     const item = readXeroMessage(message.body);
     if (!item) {
       console.warn(JSON.stringify({ queue: "xero", warning: "message naming no document dropped", id: message.id }));
       message.ack();
       continue;
     }
+    const paused = connection?.tenantId ? (pausedUntil.get(connection.tenantId) ?? 0) - nowOf(retry) : 0;
+    const wait = paused > 0 ? Math.ceil(paused / 1000) : waitForLimits(limits);
+    if (wait !== null) {
+      await waitAgain(env, message, wait);
+      continue;
+    }
     try {
-      await withAccounting(env, db, (api) => ensureSynced({ env, db, api, mapping }, item), { limits });
+      await withAccounting(env, db, (api) => ensureSynced({ env, db, api, mapping }, item), { limits, retry });
       message.ack();
     } catch (error) {
       // Not connected: the row waits, and connecting again sends it. Refused: the row shows Xero's words.
@@ -76,13 +94,20 @@ export async function consumeXero(batch: MessageBatch<unknown>, env: AppEnv) {
         message.retry({ delaySeconds: 30 });
         continue;
       }
-      const after =
-        error instanceof XeroError && error.retryAfterSeconds ? error.retryAfterSeconds : backoffSeconds(message.attempts);
+      const after = Math.min(
+        error instanceof XeroError && error.retryAfterSeconds ? error.retryAfterSeconds : backoffSeconds(message.attempts),
+        MAX_DELAY_SECONDS,
+      );
       console.warn(JSON.stringify({ queue: "xero", item, retrying: String(error), inSeconds: after }));
-      message.retry({ delaySeconds: Math.min(after, MAX_DELAY_SECONDS) });
+      // Xero's limits said no after all (another app of the owner's spent them): waited, not failed,
+      // and no message calls Xero again before the time it gave.
+      if (error instanceof XeroError && error.status === 429) {
+        if (connection?.tenantId) pausedUntil.set(connection.tenantId, nowOf(retry) + after * 1000);
+        await waitAgain(env, message, after);
+      } else message.retry({ delaySeconds: after });
     }
   }
   // Only what Xero said in this batch is news; a batch that made no call leaves the last word as it was.
   if (connection?.tenantId && JSON.stringify(limits) !== startedWith)
-    remembered.set(connection.tenantId, { limits, at: Date.now() });
+    remembered.set(connection.tenantId, { limits, at: nowOf(retry) });
 }

@@ -36,6 +36,7 @@ import { accountDocumentKindNames, documentKinds } from "../services/document-ki
 import { documentUrl } from "../services/documents/files";
 import { queueInBackground } from "../services/mail";
 import { createAccountBooking } from "../services/visits/account-booking";
+import { syncContactChanges } from "../services/xero/contact-changes";
 
 /**
  * /api/account: the customer's own page. Signed in by an e-mailed link (a session in an HttpOnly
@@ -136,9 +137,13 @@ const app = new Hono<HonoEnv>()
     if (mails.length) queueInBackground(c.executionCtx, c.env, ...mails);
     return c.json(await accountPreferences(db, email));
   })
-  .patch("/details", requireAccount, requireCustomer, validate("json", accountDetailsSchema), async (c) =>
-    c.json(await setDetails(getDb(c.env), c.get("accountEmail")!, c.req.valid("json"))),
-  )
+  .patch("/details", requireAccount, requireCustomer, validate("json", accountDetailsSchema), async (c) => {
+    const db = getDb(c.env);
+    const details = await setDetails(db, c.get("accountEmail")!, c.req.valid("json"));
+    // Their new name goes to their Xero contact after the answer (nothing without Xero).
+    c.executionCtx.waitUntil(syncContactChanges(c.env, db));
+    return c.json(details);
+  })
   .post("/erasure-request", requireAccount, validate("json", accountErasureSchema), async (c) => {
     const { requestedAt, mails } = await requestErasure(c.env, getDb(c.env), c.get("accountEmail")!, c.req.valid("json").reason);
     queueInBackground(c.executionCtx, c.env, ...mails);

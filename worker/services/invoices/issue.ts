@@ -14,6 +14,7 @@ import { numberTaken, takeNumber } from "../documents/number-series";
 import { queueEmails } from "../mail/deliveries";
 import { readBilling } from "../settings/billing-settings";
 import { currentFacts } from "../settings/business-facts";
+import { syncDeposits } from "../xero/deposits";
 import { syncToXero } from "../xero/enqueue";
 import { invoiceKind } from "./document-kinds";
 import { invoiceIssuedEmail } from "./emails";
@@ -108,6 +109,8 @@ export async function issueInvoice(env: AppEnv, db: Db, id: number): Promise<Adm
   if (issued.length === 0) throw new ApiError("CONFLICT", "This invoice is issued already.");
   const number = numberText("invoice", issued[0]!.number!);
   await syncToXero(env, db, [{ kind: "invoice", documentId: id }]);
+  // Its quote's deposit payments, as payments on it (nothing without Xero).
+  if (invoice.quoteId) await syncDeposits(env, db, invoice.quoteId);
   // The PDF now, so the e-mail and the owner's link open at once (a failure here is rendered on first use).
   await documentPdf(env, db, invoiceKind, id).catch((error) =>
     console.error(JSON.stringify({ invoice: id, pdf: "render at issue", error: String(error) })),

@@ -11,6 +11,7 @@ import { ApiError } from "../../lib/errors";
 import { type CheckoutSession, requireStripe, type Stripe } from "../../lib/stripe";
 import { closeCheckoutSession, paymentIntentOf } from "../../lib/stripe-checkout";
 import { refreshDepositOf } from "../invoices/sums";
+import { syncDeposits } from "../xero/deposits";
 import { byLink, type LinkTarget } from "./customer-link";
 import { depositCapSql, refundReasonSql } from "./deposit-ledger";
 import { giveBackDeposit } from "./deposit-refunds";
@@ -213,6 +214,8 @@ export async function receiveDeposit(env: AppEnv, db: Db, session: CheckoutSessi
       : []),
   ]);
   const payment = added[0];
+  // A deposit paid after the job's invoice was issued goes to Xero as a payment on it now.
+  if (payment && payment.amountPence > payment.refundDuePence) await syncDeposits(env, db, id);
   if (!payment) {
     console.warn(
       JSON.stringify({ stripe: "deposit", quoteId: id, session: session.id, note: "recorded before, or no such quote" }),
@@ -286,6 +289,7 @@ export async function recordDeposit(env: AppEnv, db: Db, id: number, input: Paym
       sql`EXISTS (SELECT 1 FROM ${quotePayments} WHERE ${quotePayments.quoteId} = ${id} AND ${quotePayments.createdAt} = ${now})`,
     ),
   ]);
+  if (added.length > 0) await syncDeposits(env, db, id);
   if (added.length === 0) {
     const after = await getQuote(env, db, id);
     const left = after.acceptance?.depositToPayPence ?? 0;

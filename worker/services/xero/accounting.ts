@@ -105,6 +105,22 @@ export async function createContact(api: AccountingApi, contact: { Name: string;
   return answer.Contacts[0]!;
 }
 
+/** A contact's name and e-mail changed (an empty e-mail clears Xero's). */
+export async function updateContact(
+  api: AccountingApi,
+  contactId: string,
+  contact: { Name: string; EmailAddress: string },
+  key: string,
+) {
+  const answer = await call<{ Contacts: XeroContact[] }>(api, {
+    method: "POST",
+    path: `Contacts/${encodeURIComponent(contactId)}`,
+    body: { Contacts: [{ ContactID: contactId, ...contact }] },
+    key,
+  });
+  return answer.Contacts[0]!;
+}
+
 export async function createInvoice(api: AccountingApi, invoice: XeroInvoiceInput, key: string): Promise<XeroInvoice> {
   const answer = await call<{ Invoices: XeroInvoice[] }>(api, {
     method: "PUT",

@@ -6,7 +6,7 @@ import { sendWaiting } from "./enqueue";
 import { readConnection } from "./session";
 
 /**
- * The one-time catch-up: what was issued, paid, credited, refunded or voided since a date the owner
+ * The one-time catch-up: what was issued, paid (a quote's deposit too), credited, refunded or voided since a date the owner
  * chooses, before Xero was connected, recorded for the organisation in one statement per kind (no
  * list of ids bound) and queued. Anything already sent is skipped by its row; the queue spreads the
  * writes within Xero's limits (a 429 is a retry after Xero's Retry-After), over days if it must.
@@ -23,7 +23,7 @@ export async function catchUp(env: AppEnv, db: Db, from: string): Promise<{ queu
   if (row?.status !== "connected" || !row.tenantId)
     throw new ApiError("CONFLICT", "Connect Xero and choose the organisation first.");
   const t = row.tenantId;
-  // One statement a kind, once in the link's life: five round trips.
+  // One statement a kind, once in the link's life: six round trips.
   const statements = [
     rowsOf(t, "invoice", sql`SELECT id FROM invoices WHERE number IS NOT NULL AND issue_date >= ${from}`),
     rowsOf(t, "void", sql`SELECT id FROM invoices WHERE status = 'void' AND number IS NOT NULL AND issue_date >= ${from}`),
@@ -33,6 +33,12 @@ export async function catchUp(env: AppEnv, db: Db, from: string): Promise<{ queu
       "payment",
       sql`SELECT p.id FROM invoice_payments p JOIN invoices i ON i.id = p.invoice_id
         WHERE p.paid_on >= ${from} AND i.number IS NOT NULL AND p.amount_pence > p.refund_due_pence`,
+    ),
+    rowsOf(
+      t,
+      "deposit",
+      sql`SELECT p.id FROM estimate_payments p JOIN invoices i ON i.estimate_id = p.estimate_id
+        WHERE i.status = 'issued' AND i.number IS NOT NULL AND i.issue_date >= ${from} AND p.amount_pence > p.refund_due_pence`,
     ),
     rowsOf(
       t,

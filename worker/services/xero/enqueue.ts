@@ -28,6 +28,15 @@ export async function syncToXero(env: AppEnv, db: Db, items: SyncItem[]): Promis
   }
 }
 
+/**
+ * Many documents at once (a catch-up, a reconnect) are handed to the queue PACE a minute, each
+ * message delayed to its minute: a new customer's invoice makes 4 calls (the contact looked up by
+ * e-mail and name, made, the invoice), so 12 a minute stay under Xero's 60 and the queue rarely has
+ * to put one back. Queues delay a message at most 12 hours; beyond, the consumer's waits pace them.
+ */
+const PACE = 12;
+const MAX_DELAY_SECONDS = 43_200;
+
 /** Everything waiting for the organisation, sent again (after connecting, or the owner's Retry). */
 export async function sendWaiting(env: AppEnv, db: Db, tenantId: string, items?: SyncItem[]) {
   const waiting =
@@ -36,17 +45,21 @@ export async function sendWaiting(env: AppEnv, db: Db, tenantId: string, items?:
       .select({ kind: xeroSync.kind, documentId: xeroSync.documentId })
       .from(xeroSync)
       .where(and(eq(xeroSync.tenantId, tenantId), eq(xeroSync.state, "waiting"))));
+  const delayOf = (n: number) => Math.min(Math.floor(n / PACE) * 60, MAX_DELAY_SECONDS);
   // sendBatch takes at most 100 messages.
   for (let i = 0; i < waiting.length; i += 100)
     await env.XERO_QUEUE.sendBatch(
-      waiting.slice(i, i + 100).map((item) => ({ body: { xero: item } satisfies XeroQueueMessage })),
+      waiting.slice(i, i + 100).map((item, n) => ({
+        body: { xero: item } satisfies XeroQueueMessage,
+        ...(i + n >= PACE ? { delaySeconds: delayOf(i + n) } : {}),
+      })),
     );
   return waiting.length;
 }
 
 export function readXeroMessage(body: unknown): SyncItem | null {
   const item = (body as Partial<XeroQueueMessage> | null)?.xero;
-  const kinds = ["contact", "invoice", "credit_note", "payment", "refund", "void"];
+  const kinds = ["contact", "invoice", "credit_note", "payment", "refund", "void", "contact_update", "deposit"];
   if (!item || !kinds.includes(item.kind as string) || !Number.isInteger(item.documentId)) return null;
   return { kind: item.kind, documentId: item.documentId };
 }

@@ -1,14 +1,24 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { XeroSyncItem } from "../../../schema/api/xero";
-import { creditNotes, customers, invoicePayments, invoiceRefunds, invoices, xeroSync } from "../../../schema/db";
+import {
+  creditNotes,
+  customers,
+  invoicePayments,
+  invoiceRefunds,
+  invoices,
+  quotePayments,
+  xeroContactChanges,
+  xeroSync,
+} from "../../../schema/db";
 import { formatPence } from "../../../schema/format";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 
 /**
  * What Xero refused, as the owner reads it on the settings screen: each document named by its
- * number ("INV-0012", "payment of £20.00 on INV-0012", "customer Pat Payer") beside Xero's words.
+ * number ("INV-0012", "payment of £20.00 on INV-0012", "customer Pat Payer", "the new name or e-mail
+ * of customer Pat Payer") beside Xero's words.
  * One statement: each row joined to the document of its kind and to the invoice it is on.
  */
 const SHOWN = 50;
@@ -25,7 +35,9 @@ export const failedItemsQuery = (db: Db, ofTenant: SQL | undefined) =>
       // Named apart: two columns both called "number" would come back from D1 as one.
       invoiceNumber: sql<number | null>`${on.number}`.as("invoice_number"),
       creditNoteNumber: sql<number | null>`${creditNotes.number}`.as("credit_note_number"),
-      amountPence: sql<number | null>`COALESCE(${invoicePayments.amountPence}, ${invoiceRefunds.amountPence})`,
+      amountPence: sql<
+        number | null
+      >`COALESCE(${invoicePayments.amountPence}, ${invoiceRefunds.amountPence}, ${quotePayments.amountPence})`,
       firstName: customers.firstName,
       lastName: customers.lastName,
     })
@@ -33,6 +45,7 @@ export const failedItemsQuery = (db: Db, ofTenant: SQL | undefined) =>
     .leftJoin(creditNotes, and(eq(s.kind, "credit_note"), eq(creditNotes.id, s.documentId)))
     .leftJoin(invoicePayments, and(eq(s.kind, "payment"), eq(invoicePayments.id, s.documentId)))
     .leftJoin(invoiceRefunds, and(eq(s.kind, "refund"), eq(invoiceRefunds.id, s.documentId)))
+    .leftJoin(quotePayments, and(eq(s.kind, "deposit"), eq(quotePayments.id, s.documentId)))
     .leftJoin(
       on,
       eq(
@@ -41,7 +54,11 @@ export const failedItemsQuery = (db: Db, ofTenant: SQL | undefined) =>
           ELSE COALESCE(${creditNotes.invoiceId}, ${invoicePayments.invoiceId}, ${invoiceRefunds.invoiceId}) END`,
       ),
     )
-    .leftJoin(customers, and(eq(s.kind, "contact"), eq(customers.id, s.documentId)))
+    .leftJoin(xeroContactChanges, and(eq(s.kind, "contact_update"), eq(xeroContactChanges.id, s.documentId)))
+    .leftJoin(
+      customers,
+      eq(customers.id, sql`CASE WHEN ${eq(s.kind, "contact")} THEN ${s.documentId} ELSE ${xeroContactChanges.customerId} END`),
+    )
     .where(and(eq(s.state, "failed"), ofTenant))
     .orderBy(desc(s.updatedAt))
     .limit(SHOWN);
@@ -51,9 +68,10 @@ type Row = Awaited<ReturnType<typeof failedItemsQuery>>[number];
 function documentOf(row: Row): string {
   const invoice = row.invoiceNumber === null ? "an invoice" : numberText("invoice", row.invoiceNumber);
   const amount = row.amountPence === null ? "" : ` of ${formatPence(row.amountPence)}`;
+  const customer = row.firstName === null ? "a customer" : `customer ${`${row.firstName} ${row.lastName ?? ""}`.trim()}`;
   switch (row.kind) {
     case "contact":
-      return row.firstName === null ? "a customer" : `customer ${`${row.firstName} ${row.lastName ?? ""}`.trim()}`;
+      return customer;
     case "invoice":
       return invoice;
     case "void":
@@ -64,6 +82,10 @@ function documentOf(row: Row): string {
       return `the payment${amount} on ${invoice}`;
     case "refund":
       return `the refund${amount} on ${invoice}`;
+    case "contact_update":
+      return `the new name or e-mail of ${customer}`;
+    case "deposit":
+      return `the deposit${amount} paid on a quote`;
   }
 }
 

@@ -26,18 +26,28 @@ export type XeroRequest = {
   idempotencyKey?: string;
 };
 
+/**
+ * How calls are retried, and the adapter's clock: `now` (a token's time left, the limits the queue
+ * remembers) and `sleep` (Retry-After, back-off). A test drives hours of a catch-up in seconds with
+ * a clock of its own, shared with the fake Xero (test/helpers/xero-clock.ts).
+ */
 export type RetryPolicy = {
   attempts: number;
   /** The longest Retry-After waited for here; a longer one is the queue's to wait. */
   maxWaitSeconds: number;
   sleep: (ms: number) => Promise<void>;
+  now?: () => number;
 };
 
 export const defaultRetry: RetryPolicy = {
   attempts: 3,
   maxWaitSeconds: 10,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  now: () => Date.now(),
 };
+
+/** The time by the policy's clock (the system's without one). */
+export const nowOf = (retry?: RetryPolicy) => retry?.now?.() ?? Date.now();
 
 /**
  * What Xero says is left of the organisation's limits, from the X-MinLimit-Remaining and

@@ -1,5 +1,5 @@
 import { XERO_SCOPES, type XeroConfig } from "./config";
-import { type RetryPolicy, xeroSend } from "./http";
+import { nowOf, type RetryPolicy, xeroSend } from "./http";
 
 /**
  * Xero's OAuth 2.0 (the authorisation code flow with a client secret): the consent URL, the code
@@ -54,12 +54,12 @@ function tokenSet(answer: TokenAnswer, now = Date.now()): TokenSet {
 
 export async function exchangeCode(config: XeroConfig, code: string, retry?: RetryPolicy): Promise<TokenSet> {
   const form = { grant_type: "authorization_code", code, redirect_uri: config.redirectUrl };
-  return tokenSet(await identityPost<TokenAnswer>(config, "/connect/token", form, retry));
+  return tokenSet(await identityPost<TokenAnswer>(config, "/connect/token", form, retry), nowOf(retry));
 }
 
 export async function refreshTokens(config: XeroConfig, refreshToken: string, retry?: RetryPolicy): Promise<TokenSet> {
   const form = { grant_type: "refresh_token", refresh_token: refreshToken };
-  return tokenSet(await identityPost<TokenAnswer>(config, "/connect/token", form, retry));
+  return tokenSet(await identityPost<TokenAnswer>(config, "/connect/token", form, retry), nowOf(retry));
 }
 
 /** Ends the consent: the refresh token, the access tokens made from it and its connections. */

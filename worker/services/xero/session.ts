@@ -5,7 +5,7 @@ import type { AppEnv } from "../../env";
 import { openSecret, sealSecret } from "../../lib/secret-box";
 import type { AccountingApi } from "./accounting";
 import { type XeroConfig, xeroConfig } from "./config";
-import { type RateLimits, type RetryPolicy, XeroError } from "./http";
+import { nowOf, type RateLimits, type RetryPolicy, XeroError } from "./http";
 import { refreshTokens, type TokenSet } from "./oauth";
 
 /**
@@ -100,7 +100,7 @@ export async function accountingApi(
   if (!row) throw new XeroNotConnected("disconnected");
   if (row.status !== "connected" || !row.tenantId)
     throw new XeroNotConnected(row.status === "choosing" ? "choosing" : "reconnect");
-  if (options.force || Date.parse(row.expiresAt) - Date.now() < REFRESH_AHEAD_MS)
+  if (options.force || Date.parse(row.expiresAt) - nowOf(options.retry) < REFRESH_AHEAD_MS)
     row = await refreshed(env, db, config, row, options.retry);
   return {
     apiBase: config.apiBase,

@@ -1,6 +1,15 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { InvoiceLine } from "../../../schema/api/invoices";
-import { creditNotes, customers, invoicePayments, invoiceRefunds, invoices } from "../../../schema/db";
+import {
+  creditNotes,
+  customers,
+  invoicePayments,
+  invoiceRefunds,
+  invoices,
+  quotePayments,
+  quotes,
+  xeroContactChanges,
+} from "../../../schema/db";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../../env";
@@ -17,6 +26,7 @@ import {
   findInvoicesByNumber,
   getCreditNote,
   getInvoice,
+  updateContact,
   voidInvoice,
   type XeroLineItem,
 } from "./accounting";
@@ -77,6 +87,10 @@ function write(ctx: SyncContext, row: SyncRow): Promise<string> {
       return writeRefund(ctx, row);
     case "void":
       return writeVoid(ctx, row);
+    case "contact_update":
+      return writeContactUpdate(ctx, row);
+    case "deposit":
+      return writeDeposit(ctx, row);
   }
 }
 
@@ -97,6 +111,26 @@ async function writeContact({ db, api }: SyncContext, row: SyncRow): Promise<str
   if (byName && !someoneElse) return byName.ContactID;
   if (someoneElse) name = `${name} (${email})`;
   return (await createContact(api, { Name: name, ...(email ? { EmailAddress: email } : {}) }, row.idempotencyKey)).ContactID;
+}
+
+/**
+ * A change of the customer's name or e-mail, sent to their contact as the customer is now (so
+ * changes sent out of order leave the latest). Made first if it was still waiting. A name another
+ * contact holds is sent as "Name (e-mail)", as when made. A customer deleted or merged away since:
+ * nothing to send (their contact stays as Xero has it, on the invoices already sent).
+ */
+async function writeContactUpdate(ctx: SyncContext, row: SyncRow): Promise<string> {
+  const { db, api } = ctx;
+  const [change] = await db.select().from(xeroContactChanges).where(eq(xeroContactChanges.id, row.documentId));
+  const [customer] = change ? await db.select().from(customers).where(eq(customers.id, change.customerId)) : [];
+  if (!change || !customer) return "none";
+  const contactId = await ensureSynced(ctx, { kind: "contact", documentId: customer.id });
+  const email = customer.email?.trim() ?? "";
+  let name = nameOf(customer);
+  const holders = await findContacts(api, "Name", name);
+  if (email && holders.some((c) => c.ContactID !== contactId)) name = `${name} (${email})`;
+  await updateContact(api, contactId, { Name: name, EmailAddress: email }, row.idempotencyKey);
+  return contactId;
 }
 
 async function requireInvoice(db: Db, id: number) {
@@ -143,24 +177,45 @@ async function writeInvoice(ctx: SyncContext, row: SyncRow): Promise<string> {
     xeroId = made.InvoiceID;
     await keepXeroId(db, row.id, xeroId);
   }
-  // A quote's deposit was paid before the invoice: a payment on it, so Xero's balance is ours.
-  if (invoice.depositPence > 0) {
-    const amount = pounds(invoice.depositPence);
-    const held = await getInvoice(api, xeroId);
-    if (held.Total - held.AmountDue < amount)
-      await createPayment(
-        api,
-        {
-          Invoice: { InvoiceID: xeroId },
-          Account: { Code: mapping.bankAccounts.card },
-          Date: invoice.issueDate!,
-          Amount: amount,
-          Reference: "Deposit",
-        },
-        `${row.idempotencyKey}:deposit`,
-      );
-  }
+  // A quote's deposit is sent as its own payments on it (writeDeposit), each when both exist.
   return xeroId;
+}
+
+/**
+ * A deposit payment (worker/services/xero/deposits.ts): a payment on the quote's issued invoice, on
+ * the day it was paid, into the bank account of its method, for what the quote kept of it.
+ */
+async function writeDeposit(ctx: SyncContext, row: SyncRow): Promise<string> {
+  const { db, api, mapping } = ctx;
+  const [payment] = await db.select().from(quotePayments).where(eq(quotePayments.id, row.documentId));
+  if (!payment) throw new SyncRefused("The deposit payment is no longer here.");
+  const [[invoice], [quote]] = await db.batch([
+    db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.quoteId, payment.quoteId), eq(invoices.status, "issued"), isNotNull(invoices.number)))
+      .orderBy(desc(invoices.id))
+      .limit(1),
+    db.select({ number: quotes.number }).from(quotes).where(eq(quotes.id, payment.quoteId)),
+  ]);
+  if (!invoice) throw new SyncRefused("The job's invoice was voided: press Retry once its new invoice is issued.");
+  const invoiceXeroId = await ensureSynced(ctx, { kind: "invoice", documentId: invoice.id });
+  const on = quote?.number ? ` on quote ${numberText("estimate", quote.number)}` : "";
+  const made = await createPayment(
+    api,
+    {
+      Invoice: { InvoiceID: invoiceXeroId },
+      Account: { Code: mapping.bankAccounts[payment.method] },
+      Date: payment.paidOn,
+      Amount: pounds(payment.amountPence - payment.refundDuePence),
+      Reference: `Deposit${on}${payment.method === "card" ? "" : payment.reference ? `: ${payment.reference}` : ""}`.slice(
+        0,
+        255,
+      ),
+    },
+    row.idempotencyKey,
+  );
+  return made.PaymentID;
 }
 
 async function writeCreditNote(ctx: SyncContext, row: SyncRow): Promise<string> {
