@@ -86,9 +86,12 @@ export async function failTextsTo(to: string, status: number, code: number, time
 
 /** A UK mobile number no other test uses (the fake keeps every text it was sent, across files). */
 export function uniqueMobile(): { national: string; e164: string } {
-  // 07911 1xxxxx is a mobile range in libphonenumber's data (not every 07911 block is).
-  const digits = `1${String(crypto.getRandomValues(new Uint32Array(1))[0]! % 100_000).padStart(5, "0")}`;
-  return { national: `07911 ${digits}`, e164: `+447911${digits}` };
+  // 071xx to 073xx are mobile ranges in libphonenumber's data, every block of them: 300 million
+  // numbers, so the hundreds a run draws do not meet (07911 1xxxxx's 100,000 once did, in CI).
+  const [a, b] = crypto.getRandomValues(new Uint32Array(2));
+  const block = `7${1 + (a! % 3)}${String(Math.floor(a! / 3) % 100).padStart(2, "0")}`;
+  const line = String(b! % 1_000_000).padStart(6, "0");
+  return { national: `0${block} ${line}`, e164: `+44${block}${line}` };
 }
 
 export const smsRows = (phone: string) =>
