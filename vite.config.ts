@@ -34,8 +34,16 @@ function provideLocalCf() {
 }
 provideLocalCf();
 
+/**
+ * REACT_PROFILING=1 (npm run trace) builds React's profiling build, which writes each component's
+ * render and hydration into the browser's performance timeline, with the functions' names kept so
+ * the components keep theirs, and source maps. Never for a build that is served.
+ */
+const profiling = Boolean(process.env.REACT_PROFILING);
+
 export default defineConfig(({ command, isPreview }) => ({
   root: "frontend",
+  ...(profiling && { resolve: { alias: { "react-dom/client": "react-dom/profiling" } } }),
   publicDir: "public",
   plugins: [
     radixUnusedCss(),
@@ -56,7 +64,8 @@ export default defineConfig(({ command, isPreview }) => ({
   build: {
     outDir: buildDir,
     emptyOutDir: true,
-    sourcemap: false,
+    // The profiling build's maps let npm run trace name the source of each sampled function.
+    sourcemap: profiling,
   },
   environments: {
     client: {
@@ -65,7 +74,11 @@ export default defineConfig(({ command, isPreview }) => ({
       // lazy pages also use each module: eleven chunks of 0.3-35 KB (rolldown/rolldown#9963), each
       // one more request for the preload scanner and, on a slow network, one more round trip
       // before hydration.
-      build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: "startup", tags: ["$initial"] }] } } } },
+      build: {
+        rolldownOptions: {
+          output: { codeSplitting: { groups: [{ name: "startup", tags: ["$initial"] }] }, ...(profiling && { keepNames: true }) },
+        },
+      },
     },
   },
   server: { port: Number(process.env.PORT ?? 5173) },

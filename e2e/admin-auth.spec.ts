@@ -1,5 +1,5 @@
+import { adminRoutes } from "../schema/admin-routes";
 import type { AdminSummary } from "../schema/api/home";
-import { adminRoutes } from "../schema/routes";
 import { ADMIN, bearer, expect, expectToast, loginToken, test } from "./admin-fixtures";
 import { checkEach } from "./fixtures";
 

@@ -1,5 +1,6 @@
+import { adminRoutes } from "../schema/admin-routes";
 import { FACTS_ELEMENT_ID, fillFacts } from "../schema/facts";
-import { adminRoutes, publicRoutes } from "../schema/routes";
+import { publicRoutes } from "../schema/routes";
 import { checkEach, expect, test } from "./fixtures";
 
 test.describe("every route renders", () => {

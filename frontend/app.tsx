@@ -1,12 +1,12 @@
 import { Theme } from "@radix-ui/themes";
 import { Suspense, useEffect } from "react";
-import { Slide, ToastContainer } from "react-toastify";
 import { SWRConfig } from "swr";
 import { Route, Router, Switch } from "wouter";
 import { Layout } from "./components/layout";
 import { lazyPage } from "./components/site/lazy-page";
 import { CartProvider } from "./hooks/use-cart";
 import { swrConfig } from "./lib/swr-config";
+import { Toasts } from "./lib/toast";
 
 /**
  * Each public page is its own chunk, so a visitor downloads the code of the page they opened and
@@ -140,16 +140,7 @@ export function App({ ssrPath }: { ssrPath?: string }) {
             </Route>
           </Switch>
         </Router>
-        <ToastContainer
-          position="bottom-right"
-          autoClose={5000}
-          newestOnTop
-          draggable
-          draggablePercent={20}
-          closeOnClick={false}
-          transition={Slide}
-          theme="colored"
-        />
+        <Toasts />
       </SWRConfig>
     </Theme>
   );

@@ -10,7 +10,8 @@ import { businessJsonLd, headFor, routeFor, SOCIAL_IMAGE } from "../schema/seo";
 import { App } from "./app";
 import { HERO_IMAGE } from "./components/home/hero-image";
 
-export { adminRoutes, publicRoutes } from "../schema/routes";
+export { adminRoutes } from "../schema/admin-routes";
+export { publicRoutes } from "../schema/routes";
 export const siteName = company.name;
 
 /**

@@ -10,7 +10,6 @@ import "@radix-ui/themes/tokens/colors/blue.css";
 import "@radix-ui/themes/tokens/colors/amber.css";
 import "@radix-ui/themes/components.css";
 import "@radix-ui/themes/utilities.css";
-import "react-toastify/dist/ReactToastify.css";
 // Page stylesheets belong here too, not only with their lazily loaded pages: prerendered HTML has
 // to arrive with every style it uses, or it would first paint unstyled and then shift.
 import "./components/home/home.css";

@@ -1,6 +1,6 @@
 import { company, coverageAreas, coverageTiers } from "./business";
 import { type BusinessFacts, defaultFacts, fillFacts, phoneHref } from "./facts";
-import { adminRoutes, matchesRoute, publicRoutes, type RouteInfo } from "./routes";
+import { matchesRoute, publicRoutes, type RouteInfo } from "./routes";
 
 export const NOT_FOUND_TITLE = "404 Page Not Found";
 const NOT_FOUND_DESCRIPTION = `The page you were looking for isn't here. ${company.name}: boilers, heating and plumbing in Greater Manchester.`;
@@ -11,17 +11,17 @@ export function routeFor(path: string): RouteInfo | undefined {
   return publicRoutes.find((route) => route.path === path);
 }
 
-/** The back-office screen at `path` (/admin/customers/12 is the customer screen's), if any. */
-function adminRouteFor(path: string): RouteInfo | undefined {
-  return adminRoutes.find((route) => matchesRoute(route.path, path));
-}
-
 /**
- * Title and description of a path, with its facts: a public page's or a back-office screen's
- * (whose shell is served through the same fill); unknown paths get the 404 page's.
+ * Title and description of a path, with its facts: a public page's, or one of `moreRoutes` (the
+ * Worker passes the back office's, whose shells are served through the same fill; a pattern such as
+ * /admin/customers/:id matches /admin/customers/12); unknown paths get the 404 page's.
  */
-export function headFor(path: string, facts: BusinessFacts = defaultFacts): { title: string; description: string } {
-  const route = routeFor(path) ?? adminRouteFor(path);
+export function headFor(
+  path: string,
+  facts: BusinessFacts = defaultFacts,
+  moreRoutes: readonly RouteInfo[] = [],
+): { title: string; description: string } {
+  const route = routeFor(path) ?? moreRoutes.find((r) => matchesRoute(r.path, path));
   return {
     title: `${fillFacts(route?.title ?? NOT_FOUND_TITLE, facts)} | ${company.name}`,
     description: fillFacts(route?.description ?? NOT_FOUND_DESCRIPTION, facts),

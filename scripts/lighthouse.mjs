@@ -13,11 +13,18 @@
 // Lighthouse itself is fetched by npx at a pinned version, so it is not a dependency of the
 // project; Chromium is the one the browser tests use.
 //
-//   LH_PAGES=/,/store   pages to measure (default: the home page and the store)
-//   LH_PORT=8796        the app's port (the proxy takes the next one)
+//   LH_PAGES=/,/store   pages to measure (default: every public page the build prerenders)
+//   LH_PORT=8796        the app's port (the proxy takes the next one, Chromium's debugger the one
+//                       after; with LH_VS the other build takes the three after that)
 //   LH_RUNS=5           runs per page; scores on a shared 2-core machine move by several points
 //                       from run to run, so read the median, not one run
 //   LH_HTTP1=1          plain HTTP/1.1, compressed on every request (the harness before 2026-11-26)
+//   LH_VS=../old        another checkout (a worktree of an older commit, with its node_modules):
+//                       built and served beside this one, and measured run for run in turn with it
+//                       (this build, then that one, per run), so a busy moment of the machine falls
+//                       on both and the two medians compare; the table gives both and the change
+//
+// The last table is also written to lighthouse-reports/summary.json.
 //
 // Back-office pages (LH_PAGES=/admin/today) are measured signed in, as the engineer opens them:
 // Lighthouse then drives a Chromium where one tab has logged in with the local admin, and the
@@ -25,11 +32,11 @@
 // Storage is still reset before each run (no service worker, no cache): a first visit.
 import { execFile, execFileSync } from "node:child_process";
 import { createHash, X509Certificate } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import http2 from "node:http2";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
@@ -37,12 +44,11 @@ import { startPreview } from "./preview-server.mjs";
 
 const LIGHTHOUSE = "lighthouse@12.8.2";
 const PREVIEW_PORT = Number(process.env.LH_PORT ?? 8796);
-const PROXY_PORT = PREVIEW_PORT + 1;
-const pages = (process.env.LH_PAGES ?? "/,/store").split(",");
 const runs = Number(process.env.LH_RUNS ?? 5);
 const chrome = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const HTTP1 = Boolean(process.env.LH_HTTP1);
-const origin = `${HTTP1 ? "http" : "https"}://localhost:${PROXY_PORT}`;
+const VS = process.env.LH_VS ? resolve(process.env.LH_VS) : null;
+const originOf = (port) => `${HTTP1 ? "http" : "https"}://localhost:${port}`;
 
 /** A certificate for localhost, valid for this run, and the hash of its key that Chromium is told to trust. */
 function throwawayCertificate() {
@@ -151,8 +157,24 @@ async function lighthouse(url, output, debugPort, keepStorage = false) {
 }
 
 // Canonical and Open Graph URLs point at the address Lighthouse loads, as they would in production.
-const preview = await startPreview({ dir: ".lighthouse", port: PREVIEW_PORT, env: { PUBLIC_SITE_URL: origin } });
-const server = proxy(preview.base).listen(PROXY_PORT);
+/** A build served behind its proxy: this checkout's, or LH_VS's. */
+async function serve(label, cwd, port) {
+  const origin = originOf(port + 1);
+  const preview = await startPreview({ dir: ".lighthouse", port, cwd, env: { PUBLIC_SITE_URL: origin } });
+  const server = proxy(preview.base).listen(port + 1);
+  const client = join(cwd, ".lighthouse/dist/client");
+  if (!HTTP1) await server.warm(readdirSync(join(client, "assets")).map((file) => `/assets/${file}`));
+  return { label, origin, preview, server, client };
+}
+
+/** Every public page the build prerenders (its .html files outside admin/, without 404.html). */
+function publicPages(client) {
+  return readdirSync(client, { recursive: true })
+    .filter((file) => file.endsWith(".html") && !file.startsWith("admin") && file !== "404.html")
+    .map((file) => (file === "index.html" ? "/" : `/${file.slice(0, -".html".length)}`))
+    .sort();
+}
+
 const DEBUG_PORT = PREVIEW_PORT + 2;
 /** The seeded customer whose account /account is measured with. */
 const ACCOUNT_EMAIL = "sarah.thompson@example.com";
@@ -162,16 +184,17 @@ const signedInto = new Set();
  * A Chromium for Lighthouse to connect to, signed in where the page needs it: a tab logged in to
  * the back office (Lighthouse's own tab asks it for the session, as any new tab does), or the
  * customer's session cookie from their e-mailed link (kept across runs, so Lighthouse is told not
- * to reset storage for those pages; the HTTP cache is still emptied before each run).
+ * to reset storage for those pages; the HTTP cache is still emptied before each run). Each build
+ * has its own origin, so its own session.
  */
-async function signedInBrowser(area) {
+async function signedInBrowser(area, { origin, preview }) {
   browser ??= await chromium.launchPersistentContext("", {
     executablePath: chrome,
     headless: true,
     args: [`--remote-debugging-port=${DEBUG_PORT}`, ...chromeFlags],
   });
   const page = browser.pages()[0] ?? (await browser.newPage());
-  if (!signedInto.has(area)) {
+  if (!signedInto.has(`${area} ${origin}`)) {
     if (area === "admin") {
       await page.goto(`${origin}/admin/login`);
       await page.getByLabel("Username").fill("admin");
@@ -205,56 +228,82 @@ async function signedInBrowser(area) {
       await page.goto(`${origin}${url.pathname}${url.hash}`);
       await page.waitForURL(`${origin}/account`);
     }
-    signedInto.add(area);
+    signedInto.add(`${area} ${origin}`);
   }
   const cdp = await browser.newCDPSession(page);
   await cdp.send("Network.clearBrowserCache");
   await cdp.detach();
 }
 
+/** The medians of a page's runs on one build. */
+function summary(reports) {
+  const score = (id) => median(reports.map((r) => Math.round(r.categories[id].score * 100)));
+  const metric = (id) => median(reports.map((r) => r.audits[id].numericValue));
+  const performance = reports.map((r) => Math.round(r.categories.performance.score * 100));
+  return {
+    performance: score("performance"),
+    "perf range": `${Math.min(...performance)}–${Math.max(...performance)}`,
+    accessibility: score("accessibility"),
+    "best practices": score("best-practices"),
+    SEO: score("seo"),
+    "FCP ms": Math.round(metric("first-contentful-paint")),
+    "LCP ms": Math.round(metric("largest-contentful-paint")),
+    "TBT ms": Math.round(metric("total-blocking-time")),
+    CLS: Number(metric("cumulative-layout-shift").toFixed(3)),
+    "SI ms": Math.round(metric("speed-index")),
+    "TTI ms": reports[0].audits.interactive ? Math.round(metric("interactive")) : "n/a",
+  };
+}
+
+const builds = [];
 try {
+  builds.push(await serve(VS ? "this" : null, process.cwd(), PREVIEW_PORT));
+  if (VS) builds.push(await serve(relative(process.cwd(), VS) || VS, VS, PREVIEW_PORT + 3));
+  const pages = process.env.LH_PAGES ? process.env.LH_PAGES.split(",") : publicPages(builds[0].client);
   mkdirSync("lighthouse-reports", { recursive: true });
-  if (!HTTP1) await server.warm(readdirSync(".lighthouse/dist/client/assets").map((file) => `/assets/${file}`));
   const rows = [];
   for (const path of pages) {
-    const reports = [];
+    const reports = builds.map(() => []);
     for (let i = 1; i <= runs; i++) {
-      const area = path.startsWith("/admin") ? "admin" : path.startsWith("/account") ? "account" : null;
-      if (area) await signedInBrowser(area);
-      const report = await lighthouse(
-        `${origin}${path}`,
-        `lighthouse-reports/${path.replace(/\W+/g, "_") || "home"}-${i}.json`,
-        area ? DEBUG_PORT : undefined,
-        area === "account",
-      );
-      if (area && new URL(report.finalDisplayedUrl).pathname !== path) {
-        throw new Error(`Lighthouse was sent to ${report.finalDisplayedUrl}: the session did not reach its tab`);
+      for (const [b, build] of builds.entries()) {
+        const area = path.startsWith("/admin") ? "admin" : path.startsWith("/account") ? "account" : null;
+        if (area) await signedInBrowser(area, build);
+        const name = `${path.replace(/\W+/g, "_") || "home"}-${i}${b ? "-vs" : ""}`;
+        const report = await lighthouse(
+          `${build.origin}${path}`,
+          `lighthouse-reports/${name}.json`,
+          area ? DEBUG_PORT : undefined,
+          area === "account",
+        );
+        if (area && new URL(report.finalDisplayedUrl).pathname !== path) {
+          throw new Error(`Lighthouse was sent to ${report.finalDisplayedUrl}: the session did not reach its tab`);
+        }
+        reports[b].push(report);
+        const score = Math.round(report.categories.performance.score * 100);
+        console.log(`${path} run ${i}${build.label ? ` (${build.label})` : ""}: performance ${score}`);
       }
-      reports.push(report);
-      console.log(`${path} run ${i}: performance ${Math.round(report.categories.performance.score * 100)}`);
     }
-    const score = (id) => median(reports.map((r) => Math.round(r.categories[id].score * 100)));
-    const metric = (id) => median(reports.map((r) => r.audits[id].numericValue));
-    const performance = reports.map((r) => Math.round(r.categories.performance.score * 100));
-    rows.push({
-      page: path,
-      performance: score("performance"),
-      "perf range": `${Math.min(...performance)}–${Math.max(...performance)}`,
-      accessibility: score("accessibility"),
-      "best practices": score("best-practices"),
-      SEO: score("seo"),
-      "FCP ms": Math.round(metric("first-contentful-paint")),
-      "LCP ms": Math.round(metric("largest-contentful-paint")),
-      "TBT ms": Math.round(metric("total-blocking-time")),
-      CLS: Number(metric("cumulative-layout-shift").toFixed(3)),
-      "SI ms": Math.round(metric("speed-index")),
-      "TTI ms": reports[0].audits.interactive ? Math.round(metric("interactive")) : "n/a",
-    });
+    const [mine, theirs] = reports.map(summary);
+    rows.push({ page: path, ...(VS ? { build: builds[0].label } : {}), ...mine });
+    if (theirs) {
+      rows.push({ page: "", build: builds[1].label, ...theirs });
+      rows.push({
+        page: "",
+        build: "change",
+        performance: mine.performance - theirs.performance,
+        "TBT ms": mine["TBT ms"] - theirs["TBT ms"],
+        "LCP ms": mine["LCP ms"] - theirs["LCP ms"],
+        CLS: Number((mine.CLS - theirs.CLS).toFixed(3)),
+      });
+    }
   }
   console.log(`\nLighthouse ${LIGHTHOUSE.split("@")[1]}, mobile, median of ${runs} runs per page:`);
   console.table(rows);
+  writeFileSync("lighthouse-reports/summary.json", `${JSON.stringify({ runs, vs: VS, rows }, null, 2)}\n`);
 } finally {
   await browser?.close();
-  server.close();
-  await preview.stop();
+  for (const build of builds) {
+    build.server.close();
+    await build.preview.stop();
+  }
 }

@@ -271,7 +271,7 @@ await writeFile(join(outDir, dayPreload), dayPreloadSource);
 
 // One shell per screen: a path with a parameter (/admin/customers/:id) is served its list screen's
 // shell (the route's `shell`), a rewrite added here to public/_redirects' lines, so a new screen's
-// route is its one line in schema/routes.ts.
+// route is its one line in schema/admin-routes.ts.
 const shellLines = server.adminRoutes
   .filter((route) => route.shell)
   .map((route) => `${route.path.replace(/\/:\w+$/, "/*")} ${route.shell} 200`);
@@ -322,6 +322,14 @@ const offline = new Set([`assets/${entryFile}`, stylesheet[1].slice(1), dayPrelo
 for (const file of await withStaticImports(adminAppChunk)) offline.add(`assets/${file}`);
 for (const file of pageStylesheets(adminAppChunk)) offline.add(file);
 await offlineFiles(todayChunk, offline);
+// The toasts (frontend/lib/toast.tsx loads them with the first one): every save on the phone says
+// how it went in one, signal or not.
+const toastsChunk = assetFiles.find((file) => /^toasts-[\w-]{8}\.js$/.test(file));
+if (!toastsChunk) throw new Error("prerender: no chunk found for the toasts");
+for (const file of await withStaticImports(toastsChunk)) offline.add(`assets/${file}`);
+const toastsStyles = pageStylesheets(toastsChunk);
+if (toastsStyles.length === 0) throw new Error("prerender: no stylesheet found for the toasts");
+for (const file of toastsStyles) offline.add(file);
 if (![...offline].some((file) => /^assets\/job-sheet-/.test(file)))
   throw new Error("prerender: the job sheet is not among the offline files");
 const workerFile = join(outDir, "admin-sw.js");

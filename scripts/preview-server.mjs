@@ -3,13 +3,16 @@
 // `vite preview` running the Worker on them. Nothing outside <dir> is touched, and stop() removes it.
 import { execFileSync, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
+import { join } from "node:path";
 
 /**
- * @param {{ dir: string, port: number, env?: Record<string, string>, afterSeed?: (env: Record<string, string>) => void }} options
+ * @param {{ dir: string, port: number, cwd?: string, env?: Record<string, string>, afterSeed?: (env: Record<string, string>) => void }} options
+ *   cwd: the checkout to build and serve (default this one): another worktree, to measure an older
+ *     commit beside this one (npm run lighthouse's LH_VS); it needs its own node_modules.
  *   afterSeed: more data for the measurement, loaded before the server starts (the bench's scale seed).
  * @returns {Promise<{ base: string, env: Record<string, string>, stop: () => Promise<void> }>}
  */
-export async function startPreview({ dir, port, env: extraEnv = {}, afterSeed }) {
+export async function startPreview({ dir, port, cwd = process.cwd(), env: extraEnv = {}, afterSeed }) {
   const base = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env,
@@ -19,7 +22,7 @@ export async function startPreview({ dir, port, env: extraEnv = {}, afterSeed })
     CI: "true",
     ...extraEnv,
   };
-  const run = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env });
+  const run = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env, cwd });
 
   // A server left on the port (an earlier run stopped half-way) would answer the readiness check
   // below in place of the one started here, and be measured instead of this build.
@@ -30,8 +33,9 @@ export async function startPreview({ dir, port, env: extraEnv = {}, afterSeed })
   if (portTaken) {
     throw new Error(`port ${port} is already in use: stop what runs there (pkill -f "vite preview") and retry`);
   }
-  rmSync(dir, { recursive: true, force: true });
-  console.log(`building into ${dir}/dist …`);
+  const remove = () => rmSync(join(cwd, dir), { recursive: true, force: true });
+  remove();
+  console.log(`building into ${join(cwd, dir)}/dist …`);
   run("npx", ["vite", "build", "--logLevel", "error"]);
   run("node", ["scripts/prerender.mjs"]);
   console.log(`migrating and seeding ${dir}/state …`);
@@ -40,6 +44,7 @@ export async function startPreview({ dir, port, env: extraEnv = {}, afterSeed })
 
   const server = spawn("npx", ["vite", "preview", "--port", String(port), "--strictPort"], {
     env,
+    cwd,
     stdio: "ignore",
     detached: true,
   });
@@ -51,7 +56,7 @@ export async function startPreview({ dir, port, env: extraEnv = {}, afterSeed })
       } catch {}
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
     }
-    rmSync(dir, { recursive: true, force: true });
+    remove();
   };
 
   const deadline = Date.now() + 60_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { adminRoutes } from "../schema/admin-routes";
 import { AUDIT_KIND_LABELS, AUDIT_KIND_SCREENS } from "../schema/api/audit";
 import { paperNames, papers } from "../schema/api/papers";
-import { adminRoutes } from "../schema/routes";
 import { ROUTE_ROLES } from "../worker/routes/admin/roles";
 import { auditKinds } from "../worker/services/audit/kinds";
 import { documentKinds, visitPaperKinds } from "../worker/services/document-kinds";

@@ -1,4 +1,4 @@
-import { toast } from "react-toastify";
+import { useEffect, useState } from "react";
 
 type ToastInput = {
   title: string;
@@ -10,12 +10,68 @@ type ToastInput = {
   duration?: number;
 };
 
+type ToastsModule = typeof import("../components/toasts/toasts");
+
+let loading: Promise<ToastsModule> | null = null;
+/** The toasts' code (react-toastify and its stylesheet), asked for once; a failed load is asked again. */
+function loadToasts(): Promise<ToastsModule> {
+  loading ??= import("../components/toasts/toasts").catch((error) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+let wanted = false;
+const whenWanted = new Set<() => void>();
+
+/** Puts the container in (loading its code): the first toast does it, the back office at once. */
+export function wantToasts() {
+  if (wanted) return;
+  wanted = true;
+  for (const show of whenWanted) show();
+}
+
+/**
+ * Where the toasts appear: nothing until the first toast is asked for (or `wantToasts`, as the
+ * back office does at once), then the container. Its state is its own, so mounting it
+ * touches no context above the page (see lib/page-ready.ts).
+ */
+export function Toasts() {
+  const [container, setContainer] = useState<ToastsModule["default"] | null>(null);
+  useEffect(() => {
+    let live = true;
+    const show = () =>
+      loadToasts().then(
+        (module) => live && setContainer(() => module.default),
+        () => undefined, // No code, no toast: the next one asks again.
+      );
+    if (wanted) show();
+    else whenWanted.add(show);
+    return () => {
+      live = false;
+      whenWanted.delete(show);
+    };
+  }, []);
+  const Container = container;
+  return Container ? <Container /> : null;
+}
+
 /**
  * At most one toast at a time, a new one replaces the previous: the current toast is dismissed
  * first. (The container sets no `limit`: a limit queues the new toast until the old one's exit
  * animation has ended, which held a "Customer added" back for seconds after two quick errors.)
  */
-export function notify({ title, description, variant = "default", action, duration }: ToastInput) {
+export function notify(input: ToastInput) {
+  wantToasts();
+  // Shown once the code is in; one that cannot arrive (no signal) is not shown.
+  loadToasts().then(
+    ({ toast }) => show(toast, input),
+    () => undefined,
+  );
+}
+
+function show(toast: ToastsModule["toast"], { title, description, variant = "default", action, duration }: ToastInput) {
   toast.dismiss();
   const content = (
     <div>

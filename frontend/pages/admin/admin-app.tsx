@@ -1,8 +1,9 @@
 import { Suspense, useEffect } from "react";
 import { matchRoute, Route, Switch, useLocation, useRouter } from "wouter";
+import { adminRoutes } from "../../../schema/admin-routes";
 import { paperNames, papers } from "../../../schema/api/papers";
 import { company } from "../../../schema/business";
-import { adminRoutes, matchesRoute } from "../../../schema/routes";
+import { matchesRoute } from "../../../schema/routes";
 import { AdminLayout } from "../../components/admin/admin-layout";
 import { LoadingState } from "../../components/admin/admin-states";
 import { RoleGate } from "../../components/admin/role-gate";
@@ -10,6 +11,7 @@ import { lazyPage } from "../../components/site/lazy-page";
 import { onAdminSessionEnd } from "../../lib/admin/admin-api";
 import { forgetPhoneData } from "../../lib/admin/phone-data";
 import { whenIdle } from "../../lib/idle";
+import { wantToasts } from "../../lib/toast";
 import AdminNotFound from "./not-found";
 import { paperScreens } from "./paper-screens";
 
@@ -136,9 +138,18 @@ function useAdminServiceWorker() {
   }, []);
 }
 
+/**
+ * Toasts are the back office's everyday answer to a tap: their code comes in once the screen is
+ * idle, so the first Save's toast shows at once (a visitor's page loads it with its first toast).
+ */
+function useToastsReady() {
+  useEffect(() => whenIdle(wantToasts), []);
+}
+
 /** The back office route table, nested under /admin and loaded only when an admin path opens. */
 export default function AdminApp() {
   useAdminDocumentMeta();
+  useToastsReady();
   useAdminServiceWorker();
   useForgetPhoneDataOnSessionEnd();
   return (

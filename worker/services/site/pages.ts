@@ -1,3 +1,4 @@
+import { adminRoutes } from "../../../schema/admin-routes";
 import {
   type BusinessFacts,
   FACTS_ELEMENT_ID,
@@ -75,7 +76,7 @@ export function fillPage(
   }: { path: string; stored: BusinessFacts; testimonials?: PublicTestimonial[] | null; siteUrl: string; now: number },
 ): ReadableStream | null {
   const facts = liveFacts(stored, now);
-  const head = headFor(path, facts);
+  const head = headFor(path, facts, adminRoutes);
   const hasOffer = facts.offers.length > 0;
 
   const rewriter = new HTMLRewriter()
