@@ -42,7 +42,14 @@ const app = (
 const { pathname } = window.location;
 const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
 if (root.firstElementChild && !isAdmin)
-  Promise.allSettled([preloadPage(pathname), applyDeferredStyles()]).then(() => hydrateRoot(root, app));
+  // As a transition, the header and footer around the page are hydrated in slices that yield to
+  // the browser too, as the page's own Suspense boundary is (a tap meanwhile hydrates what it
+  // touches at once, and is then handled); at once, they were one long task (npm run trace).
+  Promise.allSettled([preloadPage(pathname), applyDeferredStyles()]).then(() =>
+    startTransition(() => {
+      hydrateRoot(root, app);
+    }),
+  );
 else if (isAdmin)
   Promise.allSettled([preloadAdmin(pathname), applyDeferredStyles(), awaitPreloadedDay()]).then(() => {
     root.replaceChildren();

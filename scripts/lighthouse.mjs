@@ -24,7 +24,9 @@
 //                       (this build, then that one, per run), so a busy moment of the machine falls
 //                       on both and the two medians compare; the table gives both and the change
 //
-// The last table is also written to lighthouse-reports/summary.json.
+// The last table is also written to lighthouse-reports/summary.json. The run fails (exit code 1)
+// when a page's median total blocking time or layout shift is above its line in
+// scripts/lighthouse-budgets.json (LH_NO_BUDGETS=1 to only measure, as when comparing two builds).
 //
 // Back-office pages (LH_PAGES=/admin/today) are measured signed in, as the engineer opens them:
 // Lighthouse then drives a Chromium where one tab has logged in with the local admin, and the
@@ -180,6 +182,8 @@ const DEBUG_PORT = PREVIEW_PORT + 2;
 const ACCOUNT_EMAIL = "sarah.thompson@example.com";
 let browser = null;
 const signedInto = new Set();
+/** The signed-in tab of each build's origin. */
+const tabs = new Map();
 /**
  * A Chromium for Lighthouse to connect to, signed in where the page needs it: a tab logged in to
  * the back office (Lighthouse's own tab asks it for the session, as any new tab does), or the
@@ -193,7 +197,12 @@ async function signedInBrowser(area, { origin, preview }) {
     headless: true,
     args: [`--remote-debugging-port=${DEBUG_PORT}`, ...chromeFlags],
   });
-  const page = browser.pages()[0] ?? (await browser.newPage());
+  // A tab per build: a back-office tab lends its session only to tabs of its own origin.
+  let page = tabs.get(origin);
+  if (!page) {
+    page = tabs.size === 0 && browser.pages()[0] ? browser.pages()[0] : await browser.newPage();
+    tabs.set(origin, page);
+  }
   if (!signedInto.has(`${area} ${origin}`)) {
     if (area === "admin") {
       await page.goto(`${origin}/admin/login`);
@@ -255,6 +264,18 @@ function summary(reports) {
   };
 }
 
+/** Each page above its line in scripts/lighthouse-budgets.json, described. */
+function overBudget(rows) {
+  const budgets = JSON.parse(readFileSync(new URL("./lighthouse-budgets.json", import.meta.url), "utf8"));
+  return rows.flatMap((row) => {
+    const tbt = budgets.tbt[row.page] ?? budgets.tbt.default;
+    return [
+      ...(row["TBT ms"] > tbt ? [`${row.page}: total blocking time ${row["TBT ms"]} ms, its line ${tbt} ms`] : []),
+      ...(row.CLS > budgets.cls ? [`${row.page}: layout shift ${row.CLS}, the line ${budgets.cls}`] : []),
+    ];
+  });
+}
+
 const builds = [];
 try {
   builds.push(await serve(VS ? "this" : null, process.cwd(), PREVIEW_PORT));
@@ -268,7 +289,7 @@ try {
       for (const [b, build] of builds.entries()) {
         const area = path.startsWith("/admin") ? "admin" : path.startsWith("/account") ? "account" : null;
         if (area) await signedInBrowser(area, build);
-        const name = `${path.replace(/\W+/g, "_") || "home"}-${i}${b ? "-vs" : ""}`;
+        const name = `${path === "/" ? "home" : path.replace(/\W+/g, "_")}-${i}${b ? "-vs" : ""}`;
         const report = await lighthouse(
           `${build.origin}${path}`,
           `lighthouse-reports/${name}.json`,
@@ -284,10 +305,10 @@ try {
       }
     }
     const [mine, theirs] = reports.map(summary);
-    rows.push({ page: path, ...(VS ? { build: builds[0].label } : {}), ...mine });
+    const pageRows = [{ page: path, ...(VS ? { build: builds[0].label } : {}), ...mine }];
     if (theirs) {
-      rows.push({ page: "", build: builds[1].label, ...theirs });
-      rows.push({
+      pageRows.push({ page: "", build: builds[1].label, ...theirs });
+      pageRows.push({
         page: "",
         build: "change",
         performance: mine.performance - theirs.performance,
@@ -296,10 +317,18 @@ try {
         CLS: Number((mine.CLS - theirs.CLS).toFixed(3)),
       });
     }
+    // Each page's medians as soon as they are known (a later page's failure keeps them).
+    console.table(pageRows);
+    rows.push(...pageRows);
   }
   console.log(`\nLighthouse ${LIGHTHOUSE.split("@")[1]}, mobile, median of ${runs} runs per page:`);
   console.table(rows);
   writeFileSync("lighthouse-reports/summary.json", `${JSON.stringify({ runs, vs: VS, rows }, null, 2)}\n`);
+  const over = overBudget(rows.filter((row) => row.page && (!VS || row.build === builds[0].label)));
+  if (over.length && !process.env.LH_NO_BUDGETS) {
+    console.error(`\nOver budget (scripts/lighthouse-budgets.json):\n${over.join("\n")}`);
+    process.exitCode = 1;
+  }
 } finally {
   await browser?.close();
   for (const build of builds) {

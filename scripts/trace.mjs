@@ -6,9 +6,10 @@
 // opened in Chromium with its CPU four times slower (Lighthouse's phone) and traced from the
 // navigation until the page has hydrated (html[data-page-ready]) and the network and main thread
 // are quiet. Printed per page, for the run with the median blocking time:
-//   - every long task (over 50 ms): when it started, how long it took, and what it did: scripts
-//     evaluated and compiled (by file), React's components (the slowest, by their own time), style,
-//     layout and paint;
+//   - every long task (over 50 ms): when it started, how long it took, and what it did: whose code
+//     ran (V8's samples, through the build's source maps), compiling, style, layout and paint;
+//     which of React's renders it was (its lane: Blocking, Transition, Idle; render or commit) and
+//     its slowest components by their own time;
 //   - the components that took longest in all, each with its children (a home page section's
 //     hydration, a product card's render).
 // The profiling build is a little slower than the served one and its scripts are larger, so read
@@ -141,6 +142,14 @@ function samples(events, { pid, tid }) {
   });
 }
 
+/** React's scheduler track (Blocking, Transition, Suspense, Idle): what kind of render ran when. */
+function schedulerSpans(events, { pid, tid }) {
+  return events
+    .filter((e) => e.pid === pid && e.tid === tid && e.name === "TimeStamp" && e.args?.data?.trackGroup === "Scheduler \u269b")
+    .map((e) => ({ lane: e.args.data.track, what: e.args.data.message, start: e.args.data.start, end: e.args.data.end }))
+    .filter((span) => span.end - span.start >= 5000 && !/Track$|Blocked$|^Waiting/.test(span.what));
+}
+
 /** Each span's own time: its length less that of the spans directly inside it. */
 function withSelfTime(spans) {
   const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
@@ -164,7 +173,10 @@ function analyse(events) {
   const tasks = onMain.filter((e) => e.name === "RunTask" && e.ts >= navigationStart);
   const long = tasks.filter((t) => t.dur / 1000 > LONG_TASK_MS);
   const spans = withSelfTime(componentSpans(events, thread));
+  const scheduled = schedulerSpans(events, thread);
   const sampled = samples(events, thread).filter((sample) => sample.origin !== "(idle)" && sample.origin !== "(program)");
+  /** All long tasks' work by kind: the browser's rendering, parsing, compiling, and script. */
+  const kinds = new Map();
   const described = long.map((task) => {
     const end = task.ts + task.dur;
     const inside = onMain.filter((e) => e.ts >= task.ts && e.ts + e.dur <= end && e !== task);
@@ -179,11 +191,24 @@ function analyse(events) {
       else if (e.name === "ParseHTML") add("parse HTML", e.dur);
       else if (e.name === "ParseAuthorStyleSheet") add("parse CSS", e.dur);
     }
+    for (const [label, us] of work) {
+      const kind = ["style", "layout", "paint"].includes(label)
+        ? "style, layout and paint"
+        : label.startsWith("parse")
+          ? label
+          : label === "(compile)"
+            ? "compiling scripts"
+            : "running scripts";
+      kinds.set(kind, (kinds.get(kind) ?? 0) + us);
+    }
     const components = spans
       .filter((s) => s.start >= task.ts && s.end <= end)
       .sort((a, b) => b.self - a.self)
       .slice(0, 6)
       .map((s) => `${s.name} ${(s.self / 1000).toFixed(0)}`);
+    const react = scheduled
+      .filter((span) => span.start < end && span.end > task.ts)
+      .map((span) => `${span.lane} ${span.what} ${Math.round((Math.min(span.end, end) - Math.max(span.start, task.ts)) / 1000)}`);
     return {
       "at ms": Math.round((task.ts - navigationStart) / 1000),
       ms: Math.round(task.dur / 1000),
@@ -192,6 +217,7 @@ function analyse(events) {
         .sort((a, b) => b[1] - a[1])
         .map(([label, us]) => `${label} ${Math.round(us / 1000)}`)
         .join(", "),
+      "React (lane, phase, ms)": react.join(", "),
       "components (own ms)": components.join(", "),
     };
   });
@@ -222,7 +248,10 @@ function analyse(events) {
     .sort((a, b) => b[1] - a[1])
     .slice(0, 15)
     .map(([origin, us]) => ({ "code from": origin, "ms in long tasks": Math.round(us / 1000) }));
-  return { blocking: Math.round(blocking), described, components, scripts };
+  const totals = [...kinds]
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, us]) => ({ "in long tasks": kind, ms: Math.round(us / 1000) }));
+  return { blocking: Math.round(blocking), described, components, scripts, totals };
 }
 
 const CLIENT = resolve(".trace/dist/client");
@@ -239,6 +268,8 @@ try {
     const median = [...results].sort((a, b) => a.blocking - b.blocking)[Math.floor(results.length / 2)];
     console.log(`\n${path}: the median run, ${median.blocking} ms blocking (CPU 4× slower), its long tasks:`);
     console.table(median.described);
+    console.log(`${path}: the long tasks' work by kind (the median run):`);
+    console.table(median.totals);
     console.log(`${path}: whose code ran in the long tasks (sampled, the median run):`);
     console.table(median.scripts);
     console.log(`${path}: components by time with their children (the median run):`);

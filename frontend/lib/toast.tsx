@@ -54,7 +54,10 @@ export function Toasts() {
     };
   }, []);
   const Container = container;
-  return Container ? <Container /> : null;
+  // A live region from the start, as react-toastify's own container is: an open dialog hides from
+  // screen readers everything outside it except the live regions there are when it opens (Radix's
+  // hideOthers), so a container that arrived later would hold toasts nobody could hear or reach.
+  return <div aria-live="off">{Container ? <Container /> : null}</div>;
 }
 
 /**
