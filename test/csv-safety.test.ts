@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
-import { readCsv, unescapeCell, writeCsv } from "../worker/lib/csv";
+import { penceToDecimal } from "../schema/format";
+import { csvCells, csvStream, poundsText, readCsv, unescapeCell, writeCsv, writeCsvLines } from "../worker/lib/csv";
 import { adminHeaders } from "./helpers/admin";
 import { createProduct } from "./helpers/factories";
 import { createCustomer, createOrder, createServiceRecord, createSubscriber } from "./helpers/factories-admin";
@@ -54,6 +55,29 @@ describe("the CSV writer", () => {
     );
     expect(writeCsv(fields, rows)).toBe(`\uFEFF${papa}`);
     expect(writeCsv(fields, [])).toBe(`\uFEFF${Papa.unparse({ fields, data: [] }, { escapeFormulae: /^'*[=+\-@\t\r\n]/ })}`);
+  });
+
+  it("writes pounds in whole numbers exactly as toFixed does, negatives and the largest amounts too", () => {
+    const samples = [0, -0, 1, -1, 5, -5, 99, 100, -100, 101, 1_050, -1_050, 123_456_789, 1e12, -1e12, 1e12 + 1, 0.5, -2.5];
+    for (let pence = -25_000; pence <= 25_000; pence++) samples.push(pence);
+    for (let i = 0; i < 20_000; i++) samples.push(Math.round((Math.random() - 0.5) * 2e12));
+    expect(samples.filter((p) => poundsText(p) !== penceToDecimal(p))).toEqual([]);
+  });
+
+  it("streams the same bytes as the whole file, in pieces, a header alone with its line break", async () => {
+    const read = async (stream: ReadableStream<Uint8Array>) => {
+      const pieces: Uint8Array[] = [];
+      for await (const piece of stream) pieces.push(piece);
+      return { bytes: new Uint8Array(await new Blob(pieces).arrayBuffer()), pieces: pieces.length };
+    };
+    const encode = (text: string) => new TextEncoder().encode(text);
+    // 3,000 lines of 60-odd characters, "é" and "£" among them: several pieces, cut between lines.
+    const lines = Array.from({ length: 3_000 }, (_, i) => csvCells([`Café £${i}`, "=1+1", 'say "hi"', i, "x".repeat(40)]));
+    const streamed = await read(csvStream(["a", "b"], lines));
+    expect(streamed.pieces).toBeGreaterThan(2);
+    expect(streamed.bytes).toEqual(encode(writeCsvLines(["a", "b"], lines)));
+    expect((await read(csvStream(["a", "b"], []))).bytes).toEqual(encode(writeCsvLines(["a", "b"], [])));
+    expect((await read(csvStream(["a"], ["1"]))).bytes).toEqual(encode(writeCsvLines(["a"], ["1"])));
   });
 
   it("reads back exactly what it wrote", () => {

@@ -1,9 +1,11 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { londonToday } from "../schema/london-time";
 import { scaleStatements } from "../scripts/seed-data/scale.mjs";
 import { COUNTS_SQL, PROBLEMS_SQL } from "../scripts/seed-data/scale-checks.mjs";
 import { documentStatements } from "../scripts/seed-data/scale-documents.mjs";
-import { admin } from "./helpers/admin";
+import { admin, adminHeaders } from "./helpers/admin";
+import { callApp } from "./helpers/factories-commerce";
 
 // The ten-year seed's paperwork (what `npm run seed:scale` hands to wrangler after the visits), run
 // small against the migrated test D1, after one document of each numbered kind the owner issued
@@ -85,6 +87,14 @@ describe("seed:scale's documents", () => {
     const documents = await admin("GET", `/api/admin/customers/${record!.customer_id}/documents`);
     expect(documents.status).toBe(200);
     expect(documents.body.length).toBeGreaterThan(0);
+    // The accountant's exports over all ten years: every payment's method has a label to write.
+    for (const file of ["invoices.csv", "payments.csv"]) {
+      const csv = await callApp(`/api/admin/export/${file}?from=2000-01-01&to=${londonToday()}`, {
+        headers: await adminHeaders(),
+      });
+      expect(csv.status, file).toBe(200);
+      expect((await csv.text()).split("\r\n").length, file).toBeGreaterThan(VOLUME.invoices / 2);
+    }
   });
 
   it("gives the invoiced visits parts at cost, some without a cost, for the jobs' margin report", async () => {

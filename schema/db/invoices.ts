@@ -78,6 +78,23 @@ export const invoices = sqliteTable(
     index("invoices_job").on(t.jobId),
     index("invoices_updated").on(t.updatedAt),
     index("invoices_issue_date").on(t.issueDate),
+    // Every column of the accountant's export for a date range (services/invoices/exports.ts), so a
+    // tax year is a range of this index, not 13,000 rows read whole with their issued snapshots.
+    index("invoices_export").on(
+      t.issueDate,
+      t.status,
+      t.number,
+      t.customerId,
+      t.dueDate,
+      t.vatRegistered,
+      t.grossPence,
+      t.depositPence,
+      t.creditedPence,
+      t.paidPence,
+      t.lines,
+    ),
+    // An invoice's number and customer by its id, for the payments' export (it names this index).
+    index("invoices_who").on(t.id, t.number, t.customerId),
     index("invoices_tab_updated").on(t.tab, t.updatedAt, t.id),
     index("invoices_tab_due").on(t.tab, t.dueDate),
   ],
@@ -106,7 +123,12 @@ export const invoicePayments = sqliteTable(
     refundReason: text("refund_reason"),
     createdAt: createdAt(),
   },
-  (t) => [index("invoice_payments_invoice").on(t.invoiceId), index("invoice_payments_paid_on").on(t.paidOn)],
+  (t) => [
+    index("invoice_payments_invoice").on(t.invoiceId),
+    index("invoice_payments_paid_on").on(t.paidOn),
+    // Every column of the payments' export for a date range, so a tax year is a range of this index.
+    index("invoice_payments_export").on(t.paidOn, t.invoiceId, t.amountPence, t.method, t.reference),
+  ],
 );
 
 /**

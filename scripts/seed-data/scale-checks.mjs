@@ -4,6 +4,11 @@
 // quote on a job, an accepted one on its visit's; an invoice on its visit's job. Each problem count
 // must be 0.
 
+import { PAYMENT_METHODS } from "../../schema/api/payment-methods.ts";
+
+/** The product's payment methods (schema/api/payment-methods.ts), as SQL: another word has no label to export. */
+const METHODS = PAYMENT_METHODS.map((m) => `'${m}'`).join(", ");
+
 /** An invoice's net from its lines (whole quantities and pence, as the generated ones are). */
 const linesNet = `(SELECT SUM(json_extract(l.value, '$.quantity') * json_extract(l.value, '$.unitPence')) FROM json_each(i.lines) l)`;
 const paid = "(SELECT COALESCE(SUM(p.amount_pence), 0) FROM invoice_payments p WHERE p.invoice_id = i.id)";
@@ -57,4 +62,5 @@ export const PROBLEMS_SQL = `SELECT
   (SELECT COUNT(*) FROM estimates e WHERE e.status = 'accepted' AND e.visit_id IS NOT NULL
     AND e.job_id IS NOT (SELECT v.job_id FROM service_records v WHERE v.id = e.visit_id)) AS accepted_off_visit_job,
   (SELECT COUNT(*) FROM invoices i JOIN service_records v ON v.id = i.service_record_id WHERE i.job_id IS NOT v.job_id) AS invoices_off_visit_job,
-  (SELECT COUNT(*) FROM estimate_acceptances WHERE content_sha256 = '') AS acceptances_unhashed`;
+  (SELECT COUNT(*) FROM estimate_acceptances WHERE content_sha256 = '') AS acceptances_unhashed,
+  (SELECT COUNT(*) FROM invoice_payments WHERE method NOT IN (${METHODS})) AS payments_unknown_method`;

@@ -99,11 +99,11 @@ const invoiceRows = [
    FROM _scale_inv ORDER BY j`,
   // A payment for each paid, split (its first part), part-paid and credited invoice; a split's rest.
   `INSERT INTO invoice_payments (invoice_id, amount_pence, method, paid_on, reference, created_at)
-   SELECT id, ${firstAmount}, CASE j % 4 WHEN 0 THEN 'card' WHEN 1 THEN 'bank_transfer' WHEN 2 THEN 'cash' ELSE 'cheque' END,
+   SELECT id, ${firstAmount}, CASE j % 4 WHEN 0 THEN 'card' WHEN 1 THEN 'bank' WHEN 2 THEN 'cash' ELSE 'cheque' END,
           p1, CASE WHEN j % 4 = 1 THEN 'INV ' || number END, ${at("p1", "12:00:00")}
    FROM _scale_inv WHERE role IN ('paid', 'split', 'part', 'credit') AND p1 IS NOT NULL ORDER BY j`,
   `INSERT INTO invoice_payments (invoice_id, amount_pence, method, paid_on, reference, created_at)
-   SELECT id, ${restAmount}, 'bank_transfer', p2, 'INV ' || number, ${at("p2", "12:00:00")}
+   SELECT id, ${restAmount}, 'bank', p2, 'INV ' || number, ${at("p2", "12:00:00")}
    FROM _scale_inv WHERE role = 'split' AND p2 IS NOT NULL ORDER BY j`,
   `INSERT INTO credit_notes (invoice_id, number, lines, reason, issue_date, net_pence, vat_pence, gross_pence, pdf_key, issued_at, created_at)
    SELECT id, ${numberBase("credit_notes")} + ROW_NUMBER() OVER (ORDER BY supply_date, j), json_array(${PARTS_LINE}),

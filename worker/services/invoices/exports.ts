@@ -1,12 +1,12 @@
 import { and, asc, between, eq, ne, sql } from "drizzle-orm";
 import type { InvoiceLine } from "../../../schema/api/invoices";
-import { paymentMethodLabels } from "../../../schema/api/payment-methods";
+import { type PaymentMethod, paymentMethodLabels } from "../../../schema/api/payment-methods";
 import { creditNotes, customers, invoicePayments, invoiceRefunds, invoices } from "../../../schema/db";
 import { lineAmounts, type VatRate } from "../../../schema/money";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
 import { inJsonList } from "../../db/json-list";
-import { type CsvValue, csvCells, csvPounds, writeCsv, writeCsvLines } from "../../lib/csv";
+import { csvCell, csvCells, csvStream, poundsText } from "../../lib/csv";
 import { balanceOf } from "./invoices";
 
 /**
@@ -17,7 +17,13 @@ import { balanceOf } from "./invoices";
  * reads them. Dates as the UK writes them (dd/mm/yyyy), amounts in pounds to the penny.
  */
 const ukDate = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : "");
-const money = csvPounds;
+
+/**
+ * The invoices as the payments' rows read them (their number and customer), from the index that
+ * holds just those: SQLite, without statistics, goes to the table by the id otherwise, and a tax
+ * year's payments then read 13,000 invoices whole.
+ */
+const invoicesWho = sql`${invoices} INDEXED BY invoices_who`;
 
 const taxType = (rate: VatRate, registered: boolean) =>
   !registered ? "No VAT" : rate === 20 ? "20% (VAT on Income)" : rate === 5 ? "5% (VAT on Income)" : "Zero Rated Income";
@@ -58,8 +64,8 @@ function withAmounts(json: string, registered: boolean) {
   });
 }
 
-/** The document's net, VAT by rate and gross, signed, as the last columns of each of its rows. */
-function documentColumns(lines: ReturnType<typeof withAmounts>, sign: 1 | -1): CsvValue[] {
+/** The document's net, VAT by rate and gross, signed, as the last cells of each of its rows. */
+function documentCells(lines: ReturnType<typeof withAmounts>, sign: 1 | -1): string {
   const byRate = { 20: 0, 5: 0, 0: 0 } as Record<VatRate, number>;
   let net = 0;
   for (const l of lines) {
@@ -67,15 +73,46 @@ function documentColumns(lines: ReturnType<typeof withAmounts>, sign: 1 | -1): C
     byRate[l.rate] += l.vatPence;
   }
   const vat = byRate[20] + byRate[5] + byRate[0];
-  return [sign * net, sign * byRate[20], sign * byRate[5], sign * byRate[0], sign * (net + vat)].map(money);
+  return [sign * net, sign * byRate[20], sign * byRate[5], sign * byRate[0], sign * (net + vat)].map(poundsText).join(",");
 }
 
-export async function invoicesCsv(db: Db, from: string, to: string): Promise<string> {
+/** A line's cells from its description to its document's type, its quantity and VAT signed. */
+function lineCells(l: ReturnType<typeof withAmounts>[number], registered: boolean, sign: 1 | -1, type: string): string {
+  const { description, quantity, unitPence, vatRate } = l.line;
+  return `${csvCell(description)},${csvCell(sign * quantity)},${poundsText(unitPence)},${SALES_ACCOUNT},${csvCell(taxType(vatRate as VatRate, registered))},${poundsText(sign * l.vatPence)},GBP,${type}`;
+}
+
+/** A tax year's invoice as invoicesCsv reads it, in the order of its select. */
+type InvoiceRow = [
+  id: number,
+  number: number | null,
+  status: string,
+  lines: string,
+  issueDate: string,
+  dueDate: string | null,
+  vatRegistered: number,
+  gross: number,
+  deposit: number,
+  credited: number,
+  paid: number,
+  firstName: string | null,
+  lastName: string | null,
+  email: string | null,
+  address: string | null,
+  postcode: string | null,
+];
+
+/**
+ * The file as it is sent, a piece at a time (csvStream). Both statements are read first, so what D1
+ * refuses is an error answer, never a file cut short.
+ */
+export async function invoicesCsv(db: Db, from: string, to: string): Promise<ReadableStream<Uint8Array>> {
   // Two statements, not a batch: a batch's rows are keyed by column name, and a credit note's
   // whole row shares "id" and "number" with its invoice's.
-  // Only the columns the rows use (the issued snapshot and the file's key stay in D1), read as
-  // arrays: a tax year is 13,000 invoices, and mapping each to an object cost a fifth of the export.
-  const rows = await db
+  // Only the columns the rows use, all of them in one index (invoices_export: a range of it, not
+  // 13,000 whole rows with their issued snapshots), read as arrays: mapping each of a tax year's
+  // 13,000 invoices to an object cost a fifth of the export. Ordered here, not by a sort in SQLite.
+  const rows = (await db
     .select({
       id: invoices.id,
       number: invoices.number,
@@ -97,8 +134,9 @@ export async function invoicesCsv(db: Db, from: string, to: string): Promise<str
     .from(invoices)
     .leftJoin(customers, eq(customers.id, invoices.customerId))
     .where(and(ne(invoices.status, "draft"), between(invoices.issueDate, from, to)))
-    .orderBy(asc(invoices.number))
-    .values();
+    .values()) as InvoiceRow[];
+  // As SQLite orders them: by number, a missing one first.
+  rows.sort((a, b) => (a[1] ?? Number.NEGATIVE_INFINITY) - (b[1] ?? Number.NEGATIVE_INFINITY));
   const notes = await db
     .select({
       note: { number: creditNotes.number, lines: creditNotes.lines, issueDate: creditNotes.issueDate },
@@ -113,12 +151,7 @@ export async function invoicesCsv(db: Db, from: string, to: string): Promise<str
   // Credit notes of invoices issued before the range still need their customer.
   type Contact = { firstName: string | null; lastName: string | null; email: string | null };
   const contacts = new Map<number, Contact>();
-  for (const r of rows)
-    contacts.set(r[0] as number, {
-      firstName: r[11] as string | null,
-      lastName: r[12] as string | null,
-      email: r[13] as string | null,
-    });
+  for (const r of rows) contacts.set(r[0], { firstName: r[11], lastName: r[12], email: r[13] });
   const missing = [...new Set(notes.map((n) => n.invoiceId))].filter((id) => !contacts.has(id));
   // Every id as one JSON parameter: D1 binds at most 100 values a statement.
   const others = missing.length
@@ -133,8 +166,20 @@ export async function invoicesCsv(db: Db, from: string, to: string): Promise<str
     const r = contacts.get(id);
     return { name: r?.firstName ? `${r.firstName} ${r.lastName}`.trim() : "Unknown customer", email: r?.email ?? "" };
   };
-  // A document's own cells are escaped once and shared by each of its lines' rows.
-  const out: string[] = [];
+  return csvStream(HEADERS, invoiceLines(rows, notes, contactOf));
+}
+
+/** Each line's row: a document's own cells are written once and shared by each of its lines' rows. */
+function* invoiceLines(
+  rows: InvoiceRow[],
+  notes: {
+    note: { number: number; lines: string; issueDate: string };
+    invoiceNumber: number | null;
+    invoiceId: number;
+    vatRegistered: boolean;
+  }[],
+  contactOf: (id: number) => { name: string; email: string },
+): Generator<string> {
   for (const row of rows) {
     const [
       ,
@@ -153,55 +198,26 @@ export async function invoicesCsv(db: Db, from: string, to: string): Promise<str
       email,
       address,
       postcode,
-    ] = row as [
-      number,
-      number,
-      string,
-      string,
-      string,
-      string | null,
-      number,
-      number,
-      number,
-      number,
-      number,
-      string | null,
-      string | null,
-      string | null,
-      string | null,
-      string | null,
-    ];
+    ] = row;
     const registered = Boolean(vatRegistered);
     const lines = withAmounts(json, registered);
     const void_ = status === "void";
-    const head = [
+    const before = csvCells([
       firstName ? `${firstName} ${lastName}`.trim() : "Unknown customer",
       email ?? "",
       address ?? "",
       postcode ?? "",
-      numberText("invoice", n),
+      numberText("invoice", n!),
       void_ ? "VOID" : "",
       ukDate(issueDate),
       ukDate(dueDate),
-    ];
+    ]);
     const outstanding = void_
       ? 0
       : Math.max(0, balanceOf({ grossPence: gross, depositPence: deposit, creditedPence: credited, paidPence: paid }));
-    const before = csvCells(head);
-    const after = csvCells([...documentColumns(lines, 1), money(paid + deposit), money(outstanding)]);
-    for (const l of lines) {
-      const own = csvCells([
-        l.line.description,
-        l.line.quantity,
-        money(l.line.unitPence),
-        SALES_ACCOUNT,
-        taxType(l.line.vatRate as VatRate, registered),
-        money(l.vatPence),
-        "GBP",
-        void_ ? "Invoice (void)" : "Invoice",
-      ]);
-      out.push(`${before},${own},${after}`);
-    }
+    const after = `${documentCells(lines, 1)},${poundsText(paid + deposit)},${poundsText(outstanding)}`;
+    const type = void_ ? "Invoice (void)" : "Invoice";
+    for (const l of lines) yield `${before},${lineCells(l, registered, 1, type)},${after}`;
   }
   for (const { note, invoiceNumber, invoiceId, vatRegistered: registered } of notes) {
     const lines = withAmounts(note.lines, registered);
@@ -216,28 +232,30 @@ export async function invoicesCsv(db: Db, from: string, to: string): Promise<str
       ukDate(note.issueDate),
       ukDate(note.issueDate),
     ]);
-    const after = csvCells([...documentColumns(lines, -1), money(0), money(0)]);
-    for (const l of lines) {
-      const own = csvCells([
-        l.line.description,
-        -l.line.quantity,
-        money(l.line.unitPence),
-        SALES_ACCOUNT,
-        taxType(l.line.vatRate as VatRate, registered),
-        money(-l.vatPence),
-        "GBP",
-        "Credit note",
-      ]);
-      out.push(`${before},${own},${after}`);
-    }
+    const after = `${documentCells(lines, -1)},0.00,0.00`;
+    for (const l of lines) yield `${before},${lineCells(l, registered, -1, "Credit note")},${after}`;
   }
-  return writeCsvLines(HEADERS, out);
 }
 
-export async function paymentsCsv(db: Db, from: string, to: string): Promise<string> {
-  const who = { number: invoices.number, firstName: customers.firstName, lastName: customers.lastName };
+/** A payment's or a refund's columns, in the order paymentsCsv reads them. */
+type MoneyRow = [
+  id: number,
+  on: string,
+  amount: number,
+  method: PaymentMethod,
+  reference: string | null,
+  number: number | null,
+  firstName: string | null,
+  lastName: string | null,
+];
+
+export async function paymentsCsv(db: Db, from: string, to: string): Promise<ReadableStream<Uint8Array>> {
+  // The invoice's number as SQL: drizzle checks a column against the tables it joined by name.
+  const who = { number: sql<number | null>`${invoices.number}`, firstName: customers.firstName, lastName: customers.lastName };
+  // Read as arrays, each from its own index (invoice_payments_export, invoice_refunds_refunded_on)
+  // and its invoice's number and customer from invoices_who, never the invoices' whole rows.
   // Refunds are money going back: the same columns, the amount negative, on the day it went back.
-  const [payments, refunds] = await db.batch([
+  const [payments, refunds] = (await Promise.all([
     db
       .select({
         id: invoicePayments.id,
@@ -248,9 +266,10 @@ export async function paymentsCsv(db: Db, from: string, to: string): Promise<str
         ...who,
       })
       .from(invoicePayments)
-      .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
+      .innerJoin(invoicesWho, eq(invoices.id, invoicePayments.invoiceId))
       .leftJoin(customers, eq(customers.id, invoices.customerId))
-      .where(between(invoicePayments.paidOn, from, to)),
+      .where(between(invoicePayments.paidOn, from, to))
+      .values(),
     db
       .select({
         id: invoiceRefunds.id,
@@ -261,28 +280,28 @@ export async function paymentsCsv(db: Db, from: string, to: string): Promise<str
         ...who,
       })
       .from(invoiceRefunds)
-      .innerJoin(invoices, eq(invoices.id, invoiceRefunds.invoiceId))
+      .innerJoin(invoicesWho, eq(invoices.id, invoiceRefunds.invoiceId))
       .leftJoin(customers, eq(customers.id, invoices.customerId))
-      .where(between(invoiceRefunds.refundedOn, from, to)),
-  ]);
-  const rows = [...payments.map((p) => ({ ...p, refund: false })), ...refunds.map((r) => ({ ...r, refund: true }))].sort(
-    (a, b) => a.on.localeCompare(b.on) || Number(a.refund) - Number(b.refund) || a.id - b.id,
+      .where(between(invoiceRefunds.refundedOn, from, to))
+      .values(),
+  ])) as [MoneyRow[], MoneyRow[]];
+  // By day (yyyy-mm-dd, so as text), a day's payments before its refunds, then as they were recorded.
+  const rows = [...payments.map((p) => [p, false] as const), ...refunds.map((r) => [r, true] as const)].sort(
+    ([a, aRefund], [b, bRefund]) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : Number(aRefund) - Number(bRefund) || a[0] - b[0]),
   );
   // Xero's precoded bank statement import: its *Date and signed *Amount, the payer, what it was, and
   // the invoice's number as the reference its bank reconciliation matches on.
-  return writeCsv(
+  return csvStream(
     ["*Date", "*Amount", "Payee", "Description", "Reference"],
-    rows.map((row) => {
-      const number = numberText("invoice", row.number!);
-      const how = paymentMethodLabels[row.method].toLowerCase();
-      const own = row.reference ? ` (${row.reference})` : "";
-      return [
-        ukDate(row.on),
-        money(row.amount),
-        row.firstName ? `${row.firstName} ${row.lastName}`.trim() : "Unknown customer",
-        row.refund ? `Refund on ${number} by ${how}${own}` : `Payment for ${number} by ${how}${own}`,
-        number,
-      ];
-    }),
+    (function* () {
+      for (const [[, on, amount, method, reference, n, firstName, lastName], refund] of rows) {
+        const number = numberText("invoice", n!);
+        const how = paymentMethodLabels[method].toLowerCase();
+        const own = reference ? ` (${reference})` : "";
+        const payee = firstName ? `${firstName} ${lastName}`.trim() : "Unknown customer";
+        const what = refund ? `Refund on ${number} by ${how}${own}` : `Payment for ${number} by ${how}${own}`;
+        yield `${csvCell(ukDate(on))},${poundsText(amount)},${csvCell(payee)},${csvCell(what)},${csvCell(number)}`;
+      }
+    })(),
   );
 }
