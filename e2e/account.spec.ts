@@ -313,6 +313,59 @@ test.describe("how service messages reach the customer", () => {
   });
 });
 
+test.describe("the channel chosen when booking the check", () => {
+  // Texts to a landline are refused (400), as they should be.
+  test.use({ viewport: { width: 390, height: 844 }, allowedConsoleErrors: [/status of 400/] });
+
+  test("the form starts from the account's choice; texts to a landline are refused beside the choice; a mobile books and becomes the account's", async ({
+    adminToken,
+    page,
+    request,
+  }) => {
+    const { email, lastName } = await landlord(request, adminToken);
+    await page.addInitScript("try { sessionStorage.setItem('emailSignupModalShown', 'true') } catch {}");
+    await request.post("/api/account/sign-in", { data: { email } });
+    await page.goto(await signInLink(request, adminToken, email));
+    await page
+      .getByRole("article", { name: "Flat 3, 14 Canal Street, Manchester" })
+      .getByRole("link", { name: "Book the check" })
+      .click();
+    await expect(page).toHaveURL(/\/book\?service=gas-safety/);
+    const channel = page.getByRole("group", { name: "How shall we confirm the booking and remind you of the visit?" });
+    // The account's saved choice.
+    await expect(channel.getByRole("radio", { name: "By e-mail" })).toBeChecked();
+    await page
+      .getByRole("group", { name: /^Time on/ })
+      .getByRole("button")
+      .first()
+      .click();
+    await channel.getByRole("radio", { name: "By text" }).click();
+    await page.getByRole("button", { name: "Book this visit" }).click();
+    // The number given is the landline on file: refused, said beside the choice.
+    await expect(channel).toContainText("Texts need a UK mobile number");
+    await expect(page.getByRole("alert")).toContainText("Texts need a UK mobile number: please enter one, or choose e-mail.");
+    await expect(channel.getByRole("radio", { name: "By text" })).toBeFocused();
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await shoot(page, "account-book-channel-390");
+
+    const mobile = `07911 ${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
+    await page.getByLabel("Phone number").fill(mobile);
+    await page.getByRole("button", { name: "Book this visit" }).click();
+    await expect(page.getByRole("heading", { name: "You're booked in" })).toBeVisible();
+    // The account's choice from now on, on its page and in the office, with the mobile given.
+    await page.goto("/account");
+    const channels = page.getByRole("region", { name: "Preferences" }).getByRole("group", { name: /Booking confirmations/ });
+    await expect(channels.getByRole("radio", { name: "By text" })).toBeChecked();
+    const [customer] = await adminGet<AdminCustomer[]>(
+      request,
+      adminToken,
+      `/api/admin/customers?q=${encodeURIComponent(lastName)}`,
+    );
+    expect(customer).toMatchObject({ contactChannel: "text", phone: mobile });
+  });
+});
+
 test.describe("deleting an account", () => {
   test("the customer asks, the owner is told on the home screen and erases it from the Customers screen", async ({
     adminPage,
