@@ -23,7 +23,6 @@ export const company = {
   yearsExperience: "15+",
   customersLanding: "2000+",
   customersElsewhere: "500+",
-  rating: { value: 4.9, outOf: 5, reviews: "200+" },
   warrantyMonths: 12,
   enquiryResponseHours: 2,
   emergencyResponseHours: 2,
