@@ -1,62 +1,6 @@
-import type { APIRequestContext } from "@playwright/test";
 import type { AdminCustomer } from "../schema/api/customers";
-import { londonToday } from "../schema/london-time";
-import { passedBoilerRecord } from "../test/fixtures/gas-safety-record";
-import { signInLink } from "./account-helpers";
-import {
-  adminGet,
-  bearer,
-  expect,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  expectToast,
-  shoot,
-  test,
-  unique,
-} from "./admin-fixtures";
-
-/** A landlord with a flat let to Tom, its issued gas safety record and an issued invoice, made in the office. */
-async function landlord(request: APIRequestContext, token: string) {
-  const lastName = unique("Landlord");
-  const email = `${lastName.toLowerCase()}@example.com`;
-  const post = async <T>(path: string, data: unknown, method: "post" | "patch" = "post") => {
-    const res = await request[method](path, { headers: bearer(token), data });
-    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-    return (await res.json()) as T;
-  };
-  const customer = await post<AdminCustomer>("/api/admin/customers", {
-    firstName: "Lena",
-    lastName,
-    email,
-    phone: "0161 496 0123",
-    address: "1 Agent Row, Altrincham",
-    postcode: "WA14 1AA",
-    isLandlord: true,
-  });
-  const tenantEmail = `tenant-${lastName.toLowerCase()}@example.com`;
-  const flat = await post<{ id: number }>(`/api/admin/customers/${customer.id}/properties`, {
-    address: "Flat 3, 14 Canal Street, Manchester",
-    postcode: "M1 3HW",
-    tenantName: "Tom Tenant",
-    tenantEmail,
-  });
-  const boiler = await post<{ id: number }>(`/api/admin/properties/${flat.id}/appliances`, {
-    location: "Kitchen",
-    type: "boiler",
-    make: "Worcester",
-    model: "Greenstar 30i",
-    flueType: "room-sealed",
-  });
-  const draft = await post<{ id: number }>("/api/admin/gas-safety-records", { propertyId: flat.id });
-  await post(`/api/admin/gas-safety-records/${draft.id}`, passedBoilerRecord(boiler.id, londonToday()), "patch");
-  const record = await post<{ number: string }>(`/api/admin/gas-safety-records/${draft.id}/issue`, {});
-  const invoice = await post<{ id: number }>("/api/admin/invoices", {
-    customerId: customer.id,
-    lines: [{ description: "Gas safety check", quantity: 1, unitPence: 7_500, vatRate: 0 }],
-  });
-  const issued = await post<{ number: string }>(`/api/admin/invoices/${invoice.id}/issue`, {});
-  return { email, lastName, record, invoice: issued, tenantEmail };
-}
+import { landlord, signInLink } from "./account-helpers";
+import { adminGet, expect, expectAccessible, expectNoHorizontalScroll, expectToast, shoot, test } from "./admin-fixtures";
 
 test.describe("the customer's account", () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -264,52 +208,6 @@ test.describe("the customer's own details", () => {
       `/api/admin/customers?q=${encodeURIComponent(lastName)}`,
     );
     expect(customer).toMatchObject({ firstName: "Magdalena", phone: "07700 900456" });
-  });
-});
-
-test.describe("how service messages reach the customer", () => {
-  // Texts to a landline are refused (409), as they should be.
-  test.use({ viewport: { width: 390, height: 844 }, allowedConsoleErrors: [/status of 409/] });
-
-  test("the customer chooses texts once a mobile number is on file, and back to e-mail; the office sees the choice", async ({
-    adminToken,
-    page,
-    request,
-  }) => {
-    const { email, lastName } = await landlord(request, adminToken);
-    await page.addInitScript("try { sessionStorage.setItem('emailSignupModalShown', 'true') } catch {}");
-    await request.post("/api/account/sign-in", { data: { email } });
-    await page.goto(await signInLink(request, adminToken, email));
-    const preferences = page.getByRole("region", { name: "Preferences" });
-    const channels = preferences.getByRole("group", { name: /Booking confirmations, visit reminders/ });
-    await expect(channels.getByRole("radio", { name: "By e-mail", exact: true })).toBeChecked();
-
-    // The number on file is a landline: texts are refused, saying why, and nothing changes.
-    await channels.getByRole("radio", { name: "By text" }).click();
-    await expectToast(page, "Not changed", "Texts need a UK mobile number");
-    await expect(channels.getByRole("radio", { name: "By e-mail", exact: true })).toBeChecked();
-
-    const details = page.getByRole("region", { name: "Your details" });
-    await details.getByRole("button", { name: "Change my details" }).click();
-    await details.getByLabel("Phone number").fill("07911 123456");
-    await details.getByRole("button", { name: "Save my details" }).click();
-    await expectToast(page, "Details saved");
-    await channels.getByRole("radio", { name: "By text" }).click();
-    await expect(channels.getByRole("radio", { name: "By text" })).toBeChecked();
-    await expectNoHorizontalScroll(page);
-    await expectAccessible(page);
-    await shoot(page, "account-channel-390");
-    await page.reload();
-    await expect(channels.getByRole("radio", { name: "By text" })).toBeChecked();
-    const [customer] = await adminGet<AdminCustomer[]>(
-      request,
-      adminToken,
-      `/api/admin/customers?q=${encodeURIComponent(lastName)}`,
-    );
-    expect(customer).toMatchObject({ contactChannel: "text" });
-
-    await channels.getByRole("radio", { name: "By e-mail", exact: true }).click();
-    await expect(channels.getByRole("radio", { name: "By e-mail", exact: true })).toBeChecked();
   });
 });
 

@@ -23,7 +23,6 @@ export const company = {
   yearsExperience: "15+",
   customersLanding: "2000+",
   customersElsewhere: "500+",
-  rating: { value: 4.9, outOf: 5, reviews: "200+" },
   warrantyMonths: 12,
   enquiryResponseHours: 2,
   emergencyResponseHours: 2,
@@ -53,11 +52,16 @@ export const coverageTiers = [
 ] as const;
 export type CoverageTier = (typeof coverageTiers)[number]["tier"];
 
+/**
+ * The statistics strip. The spec's fourth, "100% Satisfaction", is nobody's measurement, so it is not
+ * stated as a fact (issue 49: what the site says stays true); Gas Safe registration is, and anyone can
+ * check its number on the register (`gasSafe`: the strip shows the owner's number beside it).
+ */
 export const stats = [
   { value: "15+", label: "Years Experience" },
   { value: "2000+", label: "Happy Customers" },
   { value: "24/7", label: "Emergency Service" },
-  { value: "100%", label: "Satisfaction" },
+  { value: "Gas Safe", label: "Registered No.", gasSafe: true },
 ] as const;
 
 /** Prices in pence. */

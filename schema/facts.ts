@@ -39,6 +39,14 @@ export type Offer = {
   endsAt: string;
 };
 
+/**
+ * The firm's rating as the owner read it on a review site (issue 49: what the site says about
+ * reviews stays true): the stars out of 5, how many reviews, the site ("Google"), the day it was
+ * checked, and whether that site checks each reviewer was a customer ("verified" is said only then).
+ * The pages link the site's name to `reviewUrl`. Null: the pages claim no rating at all.
+ */
+export type ReviewRating = { value: number; count: number; source: string; checkedOn: string; verified: boolean };
+
 export type BusinessFacts = {
   phone: string;
   emergencyPhone: string;
@@ -56,6 +64,8 @@ export type BusinessFacts = {
    * owner names), linked from every review request; null: no review requests are sent.
    */
   reviewUrl: string | null;
+  /** The rating the pages and the chat give, only as the owner entered it. */
+  rating: ReviewRating | null;
 };
 
 const packageDefaults = Object.fromEntries(
@@ -104,7 +114,36 @@ export const defaultFacts: BusinessFacts = {
     },
   ],
   reviewUrl: null,
+  // A new install claims no rating: the owner enters theirs, with where it is and when it was read.
+  rating: null,
 };
+
+/**
+ * The rating the build renders, so every place it can appear is in the prerendered HTML; the
+ * Worker fills those places with the owner's or takes them out (`data-rating`). Never served.
+ */
+export const BUILD_RATING: ReviewRating = {
+  value: 5,
+  count: 1,
+  source: "a review site",
+  checkedOn: "2026-01-01",
+  verified: true,
+};
+
+/** "4.9" (one decimal, as review sites show it). */
+export const ratingValueText = (rating: ReviewRating) => rating.value.toFixed(1);
+
+/** "212 verified reviews on Google", or "212 reviews on Google" when the site does not check its reviewers. */
+export const ratingReviewsText = (rating: ReviewRating) =>
+  `${String(rating.count).replace(/\B(?=(\d{3})+(?!\d))/g, ",")} ${rating.verified ? "verified " : ""}review${rating.count === 1 ? "" : "s"}`;
+
+/** Star `n` (1 to 5) of a rating: lit up to the rating rounded to the nearest star. */
+export const starClass = (n: number, value: number) => (n <= Math.round(value) ? "stars__on" : "stars__off");
+
+/** "4.9 out of 5 from 212 reviews on Google": the chat's words. */
+export function ratingSentence(rating: ReviewRating): string {
+  return `${ratingValueText(rating)} out of 5 from ${ratingReviewsText(rating)} on ${rating.source}`;
+}
 
 /** The offers live today, earliest ending first (the one a page features). */
 export function liveOffers(facts: BusinessFacts, now = Date.now()): Offer[] {
@@ -186,12 +225,16 @@ export type FactName =
   | "offer.price"
   | "offer.was"
   | "offer.percent"
-  | "offer.until";
+  | "offer.until"
+  | "rating.value"
+  | "rating.reviews"
+  | "rating.source";
 
-/** The link targets a page marks with `data-fact-href`. */
-export type FactHref = "phone" | "emergencyPhone" | "email";
+/** The link targets a page marks with `data-fact-href` (`reviewUrl`: the owner's reviews page, the link kept only when there is one). */
+export type FactHref = "phone" | "emergencyPhone" | "email" | "reviewUrl";
 
 export function factHref(facts: BusinessFacts, name: FactHref): string {
+  if (name === "reviewUrl") return facts.reviewUrl ?? "";
   return name === "email" ? `mailto:${facts.email}` : phoneHref(facts[name]);
 }
 
@@ -232,6 +275,12 @@ export function factText(facts: BusinessFacts, name: FactName): string {
       return offer?.wasPence ? `${Math.round(((offer.wasPence - offer.pricePence) / offer.wasPence) * 100)}%` : "";
     case "offer.until":
       return offer ? offerEndText(offer) : "";
+    case "rating.value":
+      return facts.rating ? ratingValueText(facts.rating) : "";
+    case "rating.reviews":
+      return facts.rating ? ratingReviewsText(facts.rating) : "";
+    case "rating.source":
+      return facts.rating?.source ?? "";
   }
   const [kind, id, field] = name.split(".") as [string, string, string | undefined];
   if (kind === "package") {

@@ -1,7 +1,12 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { addDays, londonToday } from "../schema/london-time";
-import { account, landlord, signIn } from "./helpers/account";
+import { addDays, londonToday, londonToUtc } from "../schema/london-time";
+import { getDb } from "../worker/db/client";
+import type { AppEnv } from "../worker/env";
+import { textBookingNotice } from "../worker/services/sms/visit-texts";
+import { account, admin, landlord, signIn } from "./helpers/account";
 import { callAppJson, outboxTo, query } from "./helpers/factories-commerce";
+import { smsEnv, textsSentTo, uniqueMobile } from "./helpers/sms";
 
 describe("the account", () => {
   it("books the check at the account's own property, for its customer, and nobody else's", async () => {
@@ -99,5 +104,89 @@ describe("the account", () => {
     expect(await query("SELECT email, address, postcode FROM bookings WHERE reference = ?1", bare.body.reference)).toEqual([
       { email: a.email, address: flatAddress, postcode: "M1 3HW" },
     ]);
+  });
+});
+
+const customerOf = async (id: number) =>
+  (
+    await query<{ contact_channel: string; phone: string | null }>(
+      "SELECT contact_channel, phone FROM customers WHERE id = ?1",
+      id,
+    )
+  )[0];
+
+describe("the account's booking and its channel", () => {
+  it("texts need a UK mobile number, refused beside the choice; chosen with one, it is the account's channel and the visit's texts go there", async () => {
+    const a = await landlord("Kay");
+    const twin = await admin("POST", "/api/admin/customers", { firstName: "Kay", lastName: "Twin", email: a.email });
+    await admin("PATCH", `/api/admin/customers/${a.customer.id}`, { phone: "0161 496 0444" });
+    const cookie = await signIn(a.email);
+    const from = addDays(londonToday(), 1);
+    const [slot] = (await callAppJson<{ start: string }[]>(`/api/availability?service=gas-safety&from=${from}&days=14`)).body;
+    const request = { service: "gas-safety", start: slot!.start, name: `Kay Landlord-${a.tag}`, propertyId: a.flat.id };
+
+    const landline = await account(cookie, "/bookings", {
+      method: "POST",
+      json: { ...request, phone: "0161 496 0444", contactChannel: "text" },
+    });
+    expect(landline.status).toBe(400);
+    expect(landline.body).toMatchObject({
+      code: "VALIDATION_FAILED",
+      error: "Texts need a UK mobile number: please enter one, or choose e-mail.",
+      details: [{ path: "contactChannel", message: "Texts need a UK mobile number" }],
+    });
+    const unknown = await account(cookie, "/bookings", {
+      method: "POST",
+      json: { ...request, phone: "07911 123456", contactChannel: "fax" },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.details).toContainEqual(
+      expect.objectContaining({ path: "contactChannel", message: "Choose e-mail, text or both" }),
+    );
+    // Nothing booked, nothing changed.
+    expect(await query("SELECT id FROM bookings WHERE customer_id = ?1", a.customer.id)).toEqual([]);
+    expect(await customerOf(a.customer.id)).toEqual({ contact_channel: "email", phone: "0161 496 0444" });
+
+    const mobile = uniqueMobile();
+    const booked = await account(cookie, "/bookings", {
+      method: "POST",
+      json: { ...request, phone: mobile.national, contactChannel: "text" },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    // The account's choice from now on (every customer of it, as its preferences), texted to the number given.
+    expect(await customerOf(a.customer.id)).toEqual({ contact_channel: "text", phone: mobile.national });
+    expect((await customerOf(twin.body.id))?.contact_channel).toBe("text");
+    expect((await account(cookie)).body.preferences.channel).toBe("text");
+    const nineAm = londonToUtc(londonToday(), "09:00").getTime();
+    const configured = { ...env, ...smsEnv } as AppEnv;
+    expect((await textBookingNotice(configured, getDb(env), booked.body.reference, "booking-confirmed", nineAm))?.sent).toBe(
+      true,
+    );
+    expect((await textsSentTo(mobile.e164)).map((t) => t.body.split(":")[0])).toEqual(["Booked"]);
+  });
+
+  it("keeps the account's channel when none is chosen, and e-mail chosen leaves the phone on file alone", async () => {
+    const a = await landlord("Lev");
+    const mobile = uniqueMobile();
+    await admin("PATCH", `/api/admin/customers/${a.customer.id}`, { phone: mobile.national, contactChannel: "both" });
+    const cookie = await signIn(a.email);
+    const from = addDays(londonToday(), 1);
+    const slots = (await callAppJson<{ start: string }[]>(`/api/availability?service=gas-safety&from=${from}&days=14`)).body;
+    const request = (start: string) => ({
+      service: "gas-safety",
+      start,
+      name: "Lev L",
+      phone: "0161 496 0555",
+      propertyId: a.flat.id,
+    });
+
+    expect((await account(cookie, "/bookings", { method: "POST", json: request(slots[0]!.start) })).status).toBe(201);
+    expect(await customerOf(a.customer.id)).toEqual({ contact_channel: "both", phone: mobile.national });
+    const byMail = await account(cookie, "/bookings", {
+      method: "POST",
+      json: { ...request(slots[1]!.start), contactChannel: "email" },
+    });
+    expect(byMail.status, JSON.stringify(byMail.body)).toBe(201);
+    expect(await customerOf(a.customer.id)).toEqual({ contact_channel: "email", phone: mobile.national });
   });
 });

@@ -74,8 +74,15 @@ describe("a tenant booking the check", () => {
       (await account(tenant, "/bookings", { method: "POST", json: bookingBy(l.tenantEmail, start, other.flat.id) })).status,
     ).toBe(404);
 
-    const booked = await account(tenant, "/bookings", { method: "POST", json: bookingBy(l.tenantEmail, start, l.flat.id) });
+    // A channel in the body is not the tenant's to choose for the landlord's customer: dropped.
+    const booked = await account(tenant, "/bookings", {
+      method: "POST",
+      json: { ...bookingBy(l.tenantEmail, start, l.flat.id), contactChannel: "text" },
+    });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect(await query("SELECT contact_channel, phone FROM customers WHERE id = ?1", l.customer.id)).toEqual([
+      { contact_channel: "email", phone: null },
+    ]);
     const [visit] = await query<{ customer_id: number; property_id: number; email: string; address: string }>(
       `SELECT r.customer_id, r.property_id, b.email, b.address FROM bookings b JOIN service_records r ON r.id = b.service_record_id
        WHERE b.reference = ?1`,

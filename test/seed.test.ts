@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Product } from "../schema/api/products";
+import { reviewRatingSchema } from "../schema/api/settings";
 import { enquiryServiceLabels, signupConsentText, storeBrands, storeCategories } from "../schema/business";
 import { serviceRecordStatuses } from "../schema/db";
 import { seedStatements } from "../scripts/seed-data/sql.mjs";
@@ -40,6 +41,10 @@ describe("demo seed", () => {
     expect(JSON.parse(row!.value).offers).toEqual([
       expect.objectContaining({ id: "summer-service", title: "Summer Sale", startsAt: "2026-06-01", endsAt: "2026-08-31" }),
     ]);
+    // The spec's rating as the owner's entry, as the settings screen would take it: "4.9 out of 5 from 200 reviews on Google".
+    const rating = reviewRatingSchema.safeParse(JSON.parse(row!.value).rating);
+    expect(rating.success, JSON.stringify(rating.error)).toBe(true);
+    expect(rating.data).toMatchObject({ value: 4.9, count: 200, source: "Google", verified: false });
     await env.DB.prepare("UPDATE settings SET value = '{\"phone\":\"0161 555 0100\"}' WHERE key = 'facts'").run();
     await seed();
     const [after] = await rows<{ value: string }>("SELECT value FROM settings WHERE key = 'facts'");

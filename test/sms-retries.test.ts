@@ -7,7 +7,16 @@ import { retryTexts } from "../worker/services/sms/retries";
 import { sendText } from "../worker/services/sms/texts";
 import { countingD1 } from "./helpers/d1-counter";
 import { fakeRequests } from "./helpers/http";
-import { failTextsTo, inboundText, smsEnv, smsRows, textsSentTo, uniqueMobile } from "./helpers/sms";
+import {
+  failTextsTo,
+  heldAnswersTo,
+  holdAnswersTo,
+  inboundText,
+  smsEnv,
+  smsRows,
+  textsSentTo,
+  uniqueMobile,
+} from "./helpers/sms";
 
 // A text Twilio could not take for a passing reason (its 5xx or 429, or not reached at all) is tried
 // again by the cron with growing waits and a cap, never one refused for good, never twice
@@ -93,6 +102,30 @@ describe("a text Twilio could not take", () => {
     expect(outcome).toMatchObject({ sent: false, retrying: true });
     expect((await smsRows(mobile.e164))[0]).toMatchObject({ status: "queued", error_code: "unreachable" });
     await runAt("10:05");
+    expect(await textsSentTo(mobile.e164)).toHaveLength(1);
+  });
+
+  it("is recorded as not answered, and never tried again, when Twilio took it but did not answer in time", async () => {
+    const mobile = uniqueMobile();
+    await holdAnswersTo(mobile.e164, 1);
+    vi.setSystemTime(at("10:00"));
+    // The adapter's wait, short here (10 s in a deploy): the fake holds its answer past it.
+    const impatient = { ...configured, TWILIO_TIMEOUT_MS: "300" } as AppEnv;
+    const outcome = await sendText(impatient, db(), { kind: "booking-confirmed", phone: mobile.national, body: "Booked." });
+    expect(outcome).toMatchObject({ sent: false, reason: "refused", retrying: false });
+    // Twilio may well have taken it (the fake did): the row says it was not answered, with no sid and no next attempt.
+    const [taken] = await textsSentTo(mobile.e164);
+    expect(taken!.body).toBe("Booked.");
+    expect(await smsRows(mobile.e164)).toEqual([
+      expect.objectContaining({ status: "failed", error_code: "no-answer", provider_sid: null, retry_at: null, attempts: 1 }),
+    ]);
+    await vi.waitFor(async () =>
+      expect(await heldAnswersTo(mobile.e164)).toEqual([{ sid: taken!.sid, to: mobile.e164, callerGaveUp: true }]),
+    );
+
+    // The retries cron, at each of its waits and after, finds nothing of it: it was handed over once.
+    for (const time of ["10:05", "10:20", "11:05", "13:00"]) expect(await runAt(time)).toBe(0);
+    expect(await askedFor(mobile.e164)).toBe(1);
     expect(await textsSentTo(mobile.e164)).toHaveLength(1);
   });
 

@@ -32,6 +32,8 @@ export type Secrets = {
   TWILIO_FROM?: string;
   /** Tests only: Twilio's API base URL (the fake Twilio server). */
   TWILIO_API_BASE?: string;
+  /** Tests only: how long a send waits for Twilio's answer, in ms (10 s unless set). */
+  TWILIO_TIMEOUT_MS?: string;
   /** Set per request by app.ts: whether its host is this machine (localhost, 127.0.0.1, [::1]). */
   LOCAL_REQUEST?: boolean;
 };

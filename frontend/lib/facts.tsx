@@ -1,5 +1,6 @@
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
 import {
+  BUILD_RATING,
   type BusinessFacts,
   defaultFacts,
   FACTS_ELEMENT_ID,
@@ -10,7 +11,9 @@ import {
   fillFacts,
   liveFacts,
   type Offer,
+  starClass,
 } from "../../schema/facts";
+import { StarIcon } from "../components/site/icons";
 
 /**
  * The company's facts on a page. The Worker fills every marked place of the prerendered HTML from
@@ -19,10 +22,17 @@ import {
  * defaults, every offer included, so each place a fact or an offer can appear is in the HTML.
  *
  * Rules for a component: show a fact only through <Fact>, <FactLink> or useFacts() inside a marked
- * element; never put a fact inside an attribute other than a FactLink's href (use `ariaFacts`).
+ * element; never put a fact inside an attribute other than a FactLink's href (use `ariaFacts`); show
+ * the rating only inside an element marked `data-rating`, with <RatingStars> and <RatingSource>.
  */
+/**
+ * What the build renders: the defaults with a placeholder rating and reviews page, so the rating's
+ * places exist in the HTML for the Worker to fill or take out. Never what a visitor sees.
+ */
+const buildFacts: BusinessFacts = { ...defaultFacts, rating: BUILD_RATING, reviewUrl: "https://www.google.com/" };
+
 function readPageFacts(): BusinessFacts {
-  if (typeof document === "undefined") return defaultFacts;
+  if (typeof document === "undefined") return buildFacts;
   const element = document.getElementById(FACTS_ELEMENT_ID);
   if (element?.textContent) {
     try {
@@ -51,7 +61,10 @@ export function Fact({ name, className }: { name: FactName; className?: string }
   );
 }
 
-type FactLinkProps = Omit<ComponentPropsWithoutRef<"a">, "href"> & { to: FactHref; children?: ReactNode };
+type FactLinkProps = Omit<ComponentPropsWithoutRef<"a">, "href"> & {
+  to: Exclude<FactHref, "reviewUrl">;
+  children?: ReactNode;
+};
 
 /** A tel: or mailto: link to the company, marked so the Worker can fill its target. */
 export function FactLink({ to, children, ...rest }: FactLinkProps) {
@@ -90,5 +103,37 @@ export function OpeningHours({ className, children }: { className: string; child
       ))}
       {children}
     </dl>
+  );
+}
+
+/**
+ * The firm's rating, only as the owner entered it (null: render none of it). Render it inside an
+ * element marked `data-rating`: the Worker takes those out of a page whose facts have no rating.
+ */
+export const useRating = () => pageFacts.rating;
+
+/**
+ * The review site's name ("Google"), linked to the owner's reviews page when there is one; without
+ * one the Worker keeps the name and drops the link, as React renders it.
+ */
+export function RatingSource() {
+  const name = <Fact name="rating.source" />;
+  if (!pageFacts.reviewUrl) return name;
+  return (
+    <a href={pageFacts.reviewUrl} data-fact-href="reviewUrl" rel="noopener" target="_blank">
+      {name}
+    </a>
+  );
+}
+
+/** The rating's stars, each marked so the Worker lights them for the owner's rating, spoken once. */
+export function RatingStars({ size }: { size: number }) {
+  const value = pageFacts.rating?.value ?? 0;
+  return (
+    <span className="stars" role="img" {...ariaFacts("{rating.value} out of 5 stars")}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <StarIcon key={n} size={size} className={starClass(n, value)} data-fact-star={n} />
+      ))}
+    </span>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Text } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { type BookableService, type BookingCreated, bookableServiceLabels } from "../../schema/api/bookings";
+import { type ContactChannel, contactChannels } from "../../schema/api/customers";
 import { type BookingFields, BookingForm, emptyBooking } from "../components/book/booking-form";
 import { SlotPicker } from "../components/book/slot-picker";
 import { visitLabel } from "../components/book/slots";
@@ -12,6 +13,8 @@ import { useForm } from "../lib/use-form";
 import "../components/book/book.css";
 
 const services = Object.keys(bookableServiceLabels) as BookableService[];
+const isChannel = (value: string | null): value is ContactChannel =>
+  (contactChannels as readonly (string | null)[]).includes(value);
 const isService = (value: string | null): value is BookableService => !!value && Object.hasOwn(bookableServiceLabels, value);
 
 /** /book: a service, a day, a time, the visitor's details, done. */
@@ -24,6 +27,7 @@ export default function Book() {
   const [booked, setBooked] = useState<(BookingCreated & { service: BookableService }) | null>(null);
   // "Book the check" on a signed-in account names the property: the visit is booked there, for them.
   const [accountPropertyId, setAccountPropertyId] = useState<number | undefined>(undefined);
+  const [accountChannel, setAccountChannel] = useState(false);
   const { mutate } = useSlots(service);
 
   // A reminder's link carries the service and the postcode, the account's "Book the check" the
@@ -38,8 +42,15 @@ export default function Book() {
     });
     if (given.length) form.update((f) => ({ ...f, ...Object.fromEntries(given.filter(([name]) => !f[name])) }));
     const property = Number(params.get("property"));
-    if (Number.isSafeInteger(property) && property > 0 && /(?:^|;\s*)account_hint=1/.test(document.cookie))
+    if (Number.isSafeInteger(property) && property > 0 && /(?:^|;\s*)account_hint=1/.test(document.cookie)) {
       setAccountPropertyId(property);
+      // The account's own properties carry its channel, the choice the form starts from; a tenant's none.
+      const channel = params.get("channel");
+      if (isChannel(channel)) {
+        setAccountChannel(true);
+        form.update((f) => ({ ...f, contactChannel: f.contactChannel || channel }));
+      }
+    }
   }, [form.update]);
 
   const choose = (next: BookableService) => {
@@ -107,6 +118,7 @@ export default function Book() {
                     window.scrollTo({ top: 0 });
                   }}
                   accountPropertyId={accountPropertyId}
+                  chooseChannel={accountPropertyId === undefined || accountChannel}
                   onTaken={() => {
                     choice.clearTime();
                     void mutate();

@@ -187,12 +187,13 @@ export type BookingRequest = z.input<typeof bookingRequestSchema>;
  * POST /api/account/bookings ("Book the check" on the signed-in account): a visit at one of the
  * account's properties. Where the visit is and who is told come from the account (the property's
  * address and postcode, the signed-in address), so the page sends the service, the time, the name
- * and phone to ask for on the day, and notes. An e-mail, address or postcode in the body is
+ * and phone to ask for on the day, notes, and how the booking's news reach them (the account's
+ * channel from now on; not chosen: it stands). An e-mail, address or postcode in the body is
  * dropped by this schema (ignored, not refused): a page opened before this form changed still sends
  * them, and a booking should not fail over fields that can no longer change anything.
  */
 export const accountBookingRequestSchema = bookingRequestSchema
-  .pick({ service: true, start: true, name: true, phone: true, notes: true })
+  .pick({ service: true, start: true, name: true, phone: true, notes: true, contactChannel: true })
   .extend({ propertyId: idParamSchema.shape.id });
 export type AccountBooking = z.output<typeof accountBookingRequestSchema>;
 

@@ -1,5 +1,6 @@
 import { type BusinessFacts, packageIds, repairBands } from "../facts";
 import { parsePriceToPence } from "../format";
+import { londonToday } from "../london-time";
 import { isoDate as boundedDate, ukPostcode } from "./fields";
 import { z } from "./z";
 
@@ -80,6 +81,41 @@ const band = (label: string) =>
       path: ["toPence"],
     });
 
+/**
+ * The firm's review rating as the owner read it (schema/facts.ts ReviewRating): the stars as the
+ * site shows them ("4.9"), the number of reviews, the site's name, the day it was checked (not in
+ * the future) and whether that site checks its reviewers were customers. Null: no rating claimed.
+ */
+export const reviewRatingSchema = z.object({
+  value: z
+    .union([z.number(), z.string().trim()], { error: "Please enter the rating, for example 4.9" })
+    .transform((value, ctx) => {
+      const rating = typeof value === "number" ? value : value === "" ? Number.NaN : Number(value);
+      if (!Number.isFinite(rating) || rating < 1 || rating > 5 || Math.abs(Math.round(rating * 10) - rating * 10) > 1e-9) {
+        ctx.addIssue({ code: "custom", message: "The rating is from 1 to 5 with one decimal, for example 4.9" });
+        return z.NEVER;
+      }
+      return Math.round(rating * 10) / 10;
+    }),
+  count: z
+    .union([z.number(), z.string().trim()], { error: "Please enter how many reviews there are" })
+    .transform((value, ctx) => {
+      const count = typeof value === "number" ? value : /^\d[\d,]*$/.test(value) ? Number(value.replace(/,/g, "")) : Number.NaN;
+      if (!Number.isSafeInteger(count) || count < 1 || count > 10_000_000) {
+        ctx.addIssue({ code: "custom", message: "Please enter how many reviews there are, a whole number" });
+        return z.NEVER;
+      }
+      return count;
+    }),
+  source: z
+    .string({ error: "Please name the review site, for example Google" })
+    .trim()
+    .min(1, "Please name the review site, for example Google")
+    .max(40, "Keep the site's name under 40 characters"),
+  checkedOn: isoDate("date you checked the rating").refine((d) => d <= londonToday(), "That day has not come yet"),
+  verified: z.boolean({ error: "Say whether the site checks its reviewers" }).default(false),
+});
+
 export const businessFactsSchema = z.object({
   phone: ukPhone("phone number"),
   emergencyPhone: ukPhone("emergency number"),
@@ -116,6 +152,7 @@ export const businessFactsSchema = z.object({
     .pipe(z.union([z.literal(""), z.url({ protocol: /^https$/, error: "Please enter an https:// address" })]))
     .nullable()
     .transform((v) => v || null),
+  rating: reviewRatingSchema.nullable(),
 });
 
 /** PATCH /api/admin/settings: any of the top-level groups, each given whole. */

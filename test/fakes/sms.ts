@@ -17,7 +17,10 @@ type SentMessage = { sid: string; to: string; from: string; body: string; status
  * (all numbers without `to`), oldest first, so a test asserts what the provider was asked to send;
  * POST /__fail with {to, status, code, times} answers the next `times` sends to that number with
  * that status and Twilio code (500/20500 down, 429/20429 busy, 400/21610 a number that texted STOP
- * to Twilio, 400/21614 not a mobile; status 0 drops the connection unanswered), then accepts them again.
+ * to Twilio, 400/21614 not a mobile; status 0 drops the connection unanswered), then accepts them again;
+ * POST /__hold with {to, times} takes the next `times` sends to that number (listed as sent, as Twilio
+ * may have taken a text it was slow to answer) but holds the answer until the caller hangs up, and
+ * GET /__held?to=+44… lists those sends, each with whether its caller gave up waiting.
  */
 const twilioError = (res: ServerResponse, status: number, code: number, message: string) =>
   sendJson(res, status, { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status });
@@ -31,10 +34,13 @@ function isAuthorised(header: string | undefined, accountSid: string): boolean {
 }
 
 type Failing = { status: number; code: number; times: number };
+type Held = { sid: string; to: string; callerGaveUp: boolean };
 
 export function startFakeSms(): Promise<FakeServer> {
   const sent: SentMessage[] = [];
   const failing = new Map<string, Failing>();
+  const holding = new Map<string, number>();
+  const held: Held[] = [];
   return startFakeServer((req, body, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
     if (req.method === "GET" && url.pathname === "/__messages") {
@@ -45,6 +51,15 @@ export function startFakeSms(): Promise<FakeServer> {
       const { to, ...failure } = JSON.parse(body) as Failing & { to: string };
       failing.set(to, failure);
       return sendJson(res, 200, { ok: true });
+    }
+    if (req.method === "POST" && url.pathname === "/__hold") {
+      const { to, times } = JSON.parse(body) as { to: string; times: number };
+      holding.set(to, times);
+      return sendJson(res, 200, { ok: true });
+    }
+    if (req.method === "GET" && url.pathname === "/__held") {
+      const to = url.searchParams.get("to");
+      return sendJson(res, 200, to ? held.filter((h) => h.to === to) : held);
     }
     const route = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(url.pathname);
     if (req.method !== "POST" || !route) {
@@ -76,6 +91,17 @@ export function startFakeSms(): Promise<FakeServer> {
     if (to === "+447400000429") return twilioError(res, 429, 20429, "Too Many Requests");
     const message: SentMessage = { sid: newSid(), to, from, body: text, statusCallback: params.get("StatusCallback") };
     sent.push(message);
+    const holds = holding.get(to) ?? 0;
+    if (holds > 0) {
+      // Taken, and never answered: the caller's own timeout ends the wait, closing the connection.
+      holding.set(to, holds - 1);
+      const hold: Held = { sid: message.sid, to, callerGaveUp: false };
+      held.push(hold);
+      res.on("close", () => {
+        hold.callerGaveUp = true;
+      });
+      return;
+    }
     const now = new Date().toUTCString().replace("GMT", "+0000");
     return sendJson(res, 201, {
       sid: message.sid,

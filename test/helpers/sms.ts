@@ -84,6 +84,17 @@ export async function failTextsTo(to: string, status: number, code: number, time
   if (!res.ok) throw new Error(`the fake Twilio refused the failure: ${res.status}`);
 }
 
+/** The fake Twilio takes the next `times` sends to a number but holds their answers until the caller gives up. */
+export async function holdAnswersTo(to: string, times: number) {
+  const res = await fetch(`${env.TWILIO_API_BASE}/__hold`, { method: "POST", body: JSON.stringify({ to, times }) });
+  if (!res.ok) throw new Error(`the fake Twilio refused the hold: ${res.status}`);
+}
+
+/** The sends to a number whose answers the fake held, and whether the caller gave up waiting for each. */
+export async function heldAnswersTo(to: string): Promise<{ sid: string; callerGaveUp: boolean }[]> {
+  return (await fetch(`${env.TWILIO_API_BASE}/__held?to=${encodeURIComponent(to)}`)).json();
+}
+
 /** A UK mobile number no other test uses (the fake keeps every text it was sent, across files). */
 export function uniqueMobile(): { national: string; e164: string } {
   // 071xx to 073xx are mobile ranges in libphonenumber's data, every block of them: 300 million

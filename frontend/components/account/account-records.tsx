@@ -53,7 +53,8 @@ export function AccountRecords({ summary, onChange }: { summary: AccountSummary;
               <TenantMayBook property={{ ...p, tenant: p.tenant }} onChange={(mayBook) => setMayBook(p.id, mayBook)} />
             ) : null}
             <Button asChild size="3" variant="soft">
-              <a href={p.bookUrl}>Book the check</a>
+              {/* The account's channel as it is now (chosen above on this page): the booking form starts from it. */}
+              <a href={`${p.bookUrl}&channel=${summary.preferences.channel}`}>Book the check</a>
             </Button>
           </article>
         ))}

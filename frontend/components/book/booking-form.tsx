@@ -59,15 +59,18 @@ type Props = {
   onTaken: () => void;
   /** Booking from the signed-in account for one of its properties ("Book the check"). */
   accountPropertyId?: number;
+  /** The choice of e-mail, text or both: offered to a visitor and to an account at its own property, not to a tenant. */
+  chooseChannel?: boolean;
 };
 
-/** Moves focus to the first field with a problem. */
+/** Moves focus to the first field with a problem (the channel's: its chosen radio). */
 function focusFirstError(found: FieldErrors) {
   const first = fieldNames.find((n) => found[n]);
   if (first) document.getElementById(`book-${first}`)?.focus();
+  else if (found.contactChannel) document.querySelector<HTMLInputElement>('input[name="book-channel"]:checked')?.focus();
 }
 
-export function BookingForm({ service, start, form, onBooked, onTaken, accountPropertyId }: Props) {
+export function BookingForm({ service, start, form, onBooked, onTaken, accountPropertyId, chooseChannel = true }: Props) {
   const { values: fields, errors } = form;
   const [problem, setProblem] = useState<string | null>(null);
   const isHydrated = useHydrated();
@@ -83,9 +86,10 @@ export function BookingForm({ service, start, form, onBooked, onTaken, accountPr
     }
     const notes = fields.notes || null;
     const { contactChannel, ...details } = fields;
+    const channel = chooseChannel && contactChannel ? { contactChannel } : {};
     const request = fromAccount
-      ? { service, start, name: fields.name, phone: fields.phone, notes, propertyId: accountPropertyId }
-      : { service, start, ...details, notes, ...(contactChannel ? { contactChannel } : {}) };
+      ? { service, start, name: fields.name, phone: fields.phone, notes, propertyId: accountPropertyId, ...channel }
+      : { service, start, ...details, notes, ...channel };
     await form.submit(
       async () => onBooked(await api<BookingCreated>(fromAccount ? "/api/account/bookings" : "/api/bookings", { json: request })),
       {
@@ -150,8 +154,8 @@ export function BookingForm({ service, start, form, onBooked, onTaken, accountPr
           {input("postcode", "text", "postal-code")}
         </Field>
       </div>
-      {fromAccount ? null : (
-        <fieldset className="book-channel">
+      {chooseChannel ? (
+        <fieldset className="book-channel" aria-describedby={errors.contactChannel ? "book-channel-error" : "book-channel-note"}>
           <legend className="book-label">How shall we confirm the booking and remind you of the visit?</legend>
           <div className="book-channel__choices">
             {contactChannels.map((choice) => (
@@ -162,16 +166,24 @@ export function BookingForm({ service, start, form, onBooked, onTaken, accountPr
                   value={choice}
                   checked={fields.contactChannel === choice}
                   onChange={() => form.set("contactChannel", choice)}
+                  aria-invalid={errors.contactChannel && fields.contactChannel === choice ? true : undefined}
                 />
                 <span>{channelChoices[choice]}</span>
               </label>
             ))}
           </div>
-          <Text as="p" size="2" color="gray">
-            Texts go to the mobile number above. Not chosen: by e-mail.
+          {errors.contactChannel ? (
+            <Text as="p" id="book-channel-error" size="2" color="red" className="book-error">
+              {errors.contactChannel}
+            </Text>
+          ) : null}
+          <Text as="p" size="2" color="gray" id="book-channel-note">
+            {fromAccount
+              ? "Texts go to the mobile number above. Your account keeps this choice for its messages from now on."
+              : "Texts go to the mobile number above. Not chosen: by e-mail."}
           </Text>
         </fieldset>
-      )}
+      ) : null}
       <Field name="address" label="Address of the visit" error={errors.address}>
         <TextArea
           id="book-address"

@@ -1,23 +1,27 @@
 import { Button } from "@radix-ui/themes";
 import { Link } from "wouter";
 import { company } from "../../../schema/business";
-import { Fact, FactLink } from "../../lib/facts";
+import { Fact, FactLink, RatingSource, RatingStars, useRating } from "../../lib/facts";
 import { AwardIcon, PhoneIcon, ShieldIcon, StoreIcon } from "../site/icons";
-import { Stars } from "../site/stars";
 import { HeroImage } from "./hero-image";
 
 /** Landing section 1 (anchor "home"). */
 export function Hero() {
+  // The owner's rating, with where it is; none entered: no line at all (the Worker takes it out of the HTML).
+  const rating = useRating();
   return (
     <section id="home" className="hero" aria-labelledby="hero-title">
       <HeroImage />
       <div className="container hero__content">
-        <p className="hero__rating">
-          <Stars value={company.rating.value} size={18} />
-          <span>
-            Rated {company.rating.value}/{company.rating.outOf} from {company.rating.reviews} reviews
-          </span>
-        </p>
+        {rating ? (
+          <p className="hero__rating" data-rating="">
+            <RatingStars size={18} />
+            <span>
+              Rated <Fact name="rating.value" />
+              /5 from <Fact name="rating.reviews" /> on <RatingSource />
+            </span>
+          </p>
+        ) : null}
         <h1 id="hero-title" className="hero__title">
           Manchester's trusted <span className="hero__highlight">boiler &amp; plumbing</span> engineers
         </h1>

@@ -10,8 +10,9 @@ import {
   storeBrands,
   storeCategories,
 } from "../../../schema/business";
-import { type BusinessFacts, offerEndText, openingHoursRows, repairBandText } from "../../../schema/facts";
+import { type BusinessFacts, offerEndText, openingHoursRows, ratingSentence, repairBandText } from "../../../schema/facts";
 import { formatPounds } from "../../../schema/format";
+import { formatFullDate } from "../../../schema/london-time-text";
 
 /**
  * The company's facts as short English sentences, from schema/business.ts and the owner's facts of
@@ -84,8 +85,11 @@ export const paymentText = (f: BusinessFacts) =>
 export const servicesText = () =>
   `Our services: ${list(Object.values(enquiryServiceLabels))}, plus plumbing, home repairs, advice on gas and electricity tariffs, and boiler parts in our online store.`;
 
+/** Who the firm is; its rating only as the owner entered it, naming the site and the day it was read (none: no rating is claimed). */
 export const companyText = (f: BusinessFacts) =>
-  `${company.name} is a Gas Safe registered heating, boiler and plumbing company in Greater Manchester (Gas Safe number ${f.gasSafeNumber}) with ${company.yearsExperience} years' experience, rated ${company.rating.value}/${company.rating.outOf} from ${company.rating.reviews} reviews.`;
+  `${company.name} is a Gas Safe registered heating, boiler and plumbing company in Greater Manchester (Gas Safe number ${f.gasSafeNumber}) with ${company.yearsExperience} years' experience.${
+    f.rating ? ` It is rated ${ratingSentence(f.rating)} (as of ${formatFullDate(f.rating.checkedOn)}).` : ""
+  }`;
 
 /** Place names a visitor may type, each with the coverage it gets ("Stretford/Trafford" is two). */
 const placeTiers = coverageTiers.flatMap((t) =>

@@ -8,6 +8,7 @@ import {
   factText,
   fillFacts,
   liveFacts,
+  starClass,
 } from "../../../schema/facts";
 import { londonToday } from "../../../schema/london-time";
 import { businessJsonLd, headFor } from "../../../schema/seo";
@@ -15,7 +16,7 @@ import { type PublicTestimonial, TESTIMONIALS_ELEMENT_ID, testimonialsHtml } fro
 
 /**
  * The prerendered pages, with the owner's facts filled in at the edge. React marks every place that
- * shows a fact (`data-fact`, `data-fact-href`, `data-offer`); HTMLRewriter streams the built HTML
+ * shows a fact (`data-fact`, `data-fact-href`, `data-offer`, `data-rating`, `data-fact-star`); HTMLRewriter streams the built HTML
  * through, replacing those places, the title and description, and the JSON-LD, and adds the facts
  * as JSON for the app to hydrate with. No rebuild, and no D1 round trip while the facts are cached.
  */
@@ -87,7 +88,10 @@ export function fillPage(
     })
     .on("[data-fact-href]", {
       element(el) {
-        el.setAttribute("href", factHref(facts, el.getAttribute("data-fact-href") as FactHref));
+        const href = factHref(facts, el.getAttribute("data-fact-href") as FactHref);
+        // No reviews page: the site's name stays, unlinked (frontend/lib/facts.tsx RatingSource).
+        if (href) el.setAttribute("href", href);
+        else el.removeAndKeepContent();
       },
     })
     .on("[data-fact-aria]", {
@@ -98,6 +102,19 @@ export function fillPage(
     .on("[data-offer]", {
       element(el) {
         if (!hasOffer) el.remove();
+      },
+    })
+    // The rating only as the owner entered it: its places taken out otherwise, its stars lit for it.
+    // A place inside a sentence leaves React's text separator, so the words either side stay the
+    // two text nodes React renders without it ("Vetted<!-- --> and trusted"), and hydration matches.
+    .on("[data-rating]", {
+      element(el) {
+        if (!facts.rating) el.replace("<!-- -->", { html: true });
+      },
+    })
+    .on("[data-fact-star]", {
+      element(el) {
+        if (facts.rating) el.setAttribute("class", starClass(Number(el.getAttribute("data-fact-star")), facts.rating.value));
       },
     })
     // The document's title only: an icon's <svg><title> in the page is not it.

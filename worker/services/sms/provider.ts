@@ -6,9 +6,17 @@ import type { AppEnv } from "../../env";
  * SM…, status "queued"). Twilio then reports each change of state to the StatusCallback URL.
  */
 const TWILIO_API_BASE = "https://api.twilio.com";
+/** How long a send waits for Twilio's answer before it is recorded as not answered ("no-answer"). */
 const TIMEOUT_MS = 10_000;
 
-export type SmsConfig = { accountSid: string; authToken: string; from: string; baseUrl: string; statusCallback: string };
+export type SmsConfig = {
+  accountSid: string;
+  authToken: string;
+  from: string;
+  baseUrl: string;
+  statusCallback: string;
+  timeoutMs: number;
+};
 
 /** The account's settings, or null when a deploy lacks any of them: then nothing is texted. */
 export function smsConfig(env: AppEnv): SmsConfig | null {
@@ -21,6 +29,8 @@ export function smsConfig(env: AppEnv): SmsConfig | null {
     from,
     baseUrl: (env.TWILIO_API_BASE ?? TWILIO_API_BASE).replace(/\/+$/, ""),
     statusCallback: `${site}/api/sms/status`,
+    // Tests give a short wait, so the fake can hold its answer past it without the test waiting 10 s.
+    timeoutMs: Number(env.TWILIO_TIMEOUT_MS) > 0 ? Number(env.TWILIO_TIMEOUT_MS) : TIMEOUT_MS,
   };
 }
 
@@ -54,7 +64,7 @@ export async function sendSms(config: SmsConfig, to: string, body: string): Prom
         Accept: "application/json",
       },
       body: new URLSearchParams({ To: to, From: config.from, Body: body, StatusCallback: config.statusCallback }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(config.timeoutMs),
     });
   } catch (error) {
     // No answer in time: Twilio may have taken it, so it is not sent again (never twice) and is

@@ -56,17 +56,33 @@ export async function createAccountBooking(
       `We don't have this property's postcode, so it can't be booked online. Please call us on ${factsNow().phone}.`,
     );
   }
-  const booked = await createBooking(env, db, { ...input, email, address: place.address, postcode: place.postcode }, now, {
-    customerId: place.customerId,
-    propertyId,
-  });
+  // The channel chosen is the account's, as on its preferences (every customer of it), and its texts
+  // go to the mobile number given with it (createBooking refuses any other). A tenant's choice is
+  // not theirs to make for the landlord's customer: dropped, as the page offers them none.
+  const { contactChannel, ...details } = input;
+  const channel = place.owned ? contactChannel : undefined;
+  const withBooking = channel
+    ? [
+        db.update(customers).set({ contactChannel: channel }).where(ofAccount(email)),
+        ...(channel === "email"
+          ? []
+          : [db.update(customers).set({ phone: input.phone }).where(eq(customers.id, place.customerId))]),
+      ]
+    : [];
+  const booked = await createBooking(
+    env,
+    db,
+    { ...details, ...(channel ? { contactChannel: channel } : {}), email, address: place.address, postcode: place.postcode },
+    now,
+    { customerId: place.customerId, propertyId, withBooking },
+  );
   // Booked by the tenant: the landlord, whose visit it is, is told.
   const landlord =
     !place.owned && place.landlordEmail ? { email: place.landlordEmail, name: place.landlordFirstName ?? "" } : null;
   if (!landlord) return booked;
   const { reference, start, end } = booked.created;
   const booking: BookingForMail = {
-    ...input,
+    ...details,
     email,
     address: place.address,
     postcode: place.postcode,

@@ -138,8 +138,11 @@ export async function createBooking(
   db: Db,
   input: BookingInput,
   now = Date.now(),
-  /** Booked from the signed-in account (createAccountBooking): that customer, at that property. */
-  account?: { customerId: number; propertyId: number },
+  /**
+   * Booked from the signed-in account (createAccountBooking): that customer, at that property, and
+   * the account's changes that stand or fall with the booking (`withBooking`: its channel chosen).
+   */
+  account?: { customerId: number; propertyId: number; withBooking?: BatchItem<"sqlite">[] },
 ): Promise<{ created: BookingCreated; mails: MailMessage[] }> {
   if (input.contactChannel && input.contactChannel !== "email" && !textableNumber(input.phone).ok) {
     throw new ApiError("VALIDATION_FAILED", "Texts need a UK mobile number: please enter one, or choose e-mail.", {
@@ -221,6 +224,7 @@ export async function createBooking(
       }),
       takeFreeEngineer(db, sql`(SELECT MAX(${serviceRecords.id}) FROM ${serviceRecords})`, engineers, slot.start, slot.end),
       holdVisitTime(db, sql`(SELECT MAX(${serviceRecords.id}) FROM ${serviceRecords})`, slot.start, slot.end),
+      ...(account?.withBooking ?? []),
     ];
     await db.batch([first!, ...rest]);
   } catch (error) {

@@ -44,6 +44,8 @@ export type SettingsForm = {
   repairs: Record<RepairBand, { fromPence: string; toPence: string }>;
   offers: OfferState[];
   reviewUrl: string;
+  /** All empty: no rating claimed. */
+  rating: { value: string; count: string; source: string; checkedOn: string; verified: boolean };
 };
 
 /** The groups the API saves whole (the top-level keys of the facts), in the order of the form. */
@@ -60,6 +62,7 @@ export const groupLabels: Record<Group, string> = {
   repairs: "Repair prices",
   offers: "Offers",
   reviewUrl: "Reviews page",
+  rating: "Review rating",
 };
 const groups = Object.keys(groupLabels) as Group[];
 
@@ -107,7 +110,22 @@ export function formFrom(facts: BusinessFacts): SettingsForm {
       endsAt: offer.endsAt,
     })),
     reviewUrl: facts.reviewUrl ?? "",
+    rating: facts.rating
+      ? {
+          value: facts.rating.value.toFixed(1),
+          count: String(facts.rating.count),
+          source: facts.rating.source,
+          checkedOn: facts.rating.checkedOn,
+          verified: facts.rating.verified,
+        }
+      : { value: "", count: "", source: "", checkedOn: "", verified: false },
   };
+}
+
+/** The rating as the API takes it: null when its boxes are all empty (the pages then claim none). */
+function ratingInput(rating: SettingsForm["rating"]): Required<BusinessFactsPatch>["rating"] {
+  const { verified, ...typed } = rating;
+  return Object.values(typed).every((v) => v.trim() === "") ? null : { ...typed, verified };
 }
 
 /** A new offer: from today for a month. */
@@ -142,6 +160,7 @@ export function settingsInput(form: SettingsForm): Required<BusinessFactsPatch> 
     repairs: form.repairs,
     offers: form.offers.map(({ key: _key, id, ...offer }) => ({ ...(id ? { id } : {}), ...offer })),
     reviewUrl: form.reviewUrl,
+    rating: ratingInput(form.rating),
   };
 }
 

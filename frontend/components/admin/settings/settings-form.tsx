@@ -10,6 +10,7 @@ import { type FieldErrors, useForm } from "../../../lib/use-form";
 import { HoursFields } from "./hours-fields";
 import { OffersFields } from "./offers-fields";
 import { PackagePriceFields, RepairPriceFields, ServicePriceFields } from "./price-fields";
+import { RatingFields } from "./rating-fields";
 import { type Bind, idFor, SettingsSection, TextSetting } from "./settings-fields";
 import { blankOffer, changedGroups, type SettingsForm as FormState, formFrom, groupLabels, setAt } from "./settings-form-state";
 
@@ -222,7 +223,7 @@ export function SettingsForm({
         <SettingsSection
           id="settings-reviews"
           title="Reviews"
-          description="Your public reviews page (Google Business Profile, or another site). After every paid job each customer is sent the same invitation with this link; leave it empty to send none."
+          description="Your public reviews page (Google Business Profile, or another site). After every paid job each customer is sent the same invitation with this link; leave it empty to send none. The home page gives your rating only as you enter it below, naming the site and linking this page; leave the rating empty and it claims none."
         >
           <TextSetting
             bind={bind}
@@ -232,6 +233,7 @@ export function SettingsForm({
             maxLength={500}
             value={values.reviewUrl}
           />
+          <RatingFields bind={bind} />
         </SettingsSection>
 
         <SettingsSection id="settings-service" title="Boiler service prices">
