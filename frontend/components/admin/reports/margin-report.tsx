@@ -44,24 +44,26 @@ function Margins({ report }: { report: MarginReport }) {
   return (
     <>
       <MarginTiles sums={report.totals} />
-      <table className="admin-report-table" aria-label="Job margins by month">
-        <thead>
-          <tr>
-            <th scope="col">Invoiced in</th>
-            <th scope="col">Revenue</th>
-            <th scope="col">Parts at cost</th>
-            <th scope="col">Margin</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.months.map((m) => (
-            <MonthRow key={m.month} label={monthName(m.month)} sums={m} />
-          ))}
-        </tbody>
-        <tfoot>
-          <MonthRow label="In all" sums={report.totals} />
-        </tfoot>
-      </table>
+      <div className="admin-report-scroll">
+        <table className="admin-report-table" aria-label="Job margins by month">
+          <thead>
+            <tr>
+              <th scope="col">Invoiced in</th>
+              <th scope="col">Revenue</th>
+              <th scope="col">Parts at cost</th>
+              <th scope="col">Margin</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.months.map((m) => (
+              <MonthRow key={m.month} label={monthName(m.month)} sums={m} />
+            ))}
+          </tbody>
+          <tfoot>
+            <MonthRow label="In all" sums={report.totals} />
+          </tfoot>
+        </table>
+      </div>
       <MonthJobs report={report} />
     </>
   );

@@ -22,37 +22,39 @@ export function QuotesSection({ query }: { query: string }) {
         <ExportButton path={`/api/admin/reports/quotes.csv${query}`} fileName="quotes" />
       </Flex>
       {report.data ? (
-        <table className="admin-report-table" aria-labelledby="quotes-heading">
-          <thead>
-            <tr>
-              <th scope="col">Sent in</th>
-              <th scope="col">Sent</th>
-              <th scope="col">Won</th>
-              <th scope="col">Rate</th>
-              <th scope="col">Average won</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.data.months.map((m) => (
-              <tr key={m.month}>
-                <th scope="row">{monthName(m.month)}</th>
-                <td>{m.sent}</td>
-                <td>{m.accepted}</td>
-                <td>{percent(m.conversion)}</td>
-                <td>{pounds(m.averageAcceptedPence)}</td>
+        <div className="admin-report-scroll">
+          <table className="admin-report-table" aria-labelledby="quotes-heading">
+            <thead>
+              <tr>
+                <th scope="col">Sent in</th>
+                <th scope="col">Sent</th>
+                <th scope="col">Won</th>
+                <th scope="col">Rate</th>
+                <th scope="col">Average won</th>
               </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">In all</th>
-              <td>{report.data.totals.sent}</td>
-              <td>{report.data.totals.accepted}</td>
-              <td>{percent(report.data.totals.conversion)}</td>
-              <td>{pounds(report.data.totals.averageAcceptedPence)}</td>
-            </tr>
-          </tfoot>
-        </table>
+            </thead>
+            <tbody>
+              {report.data.months.map((m) => (
+                <tr key={m.month}>
+                  <th scope="row">{monthName(m.month)}</th>
+                  <td>{m.sent}</td>
+                  <td>{m.accepted}</td>
+                  <td>{percent(m.conversion)}</td>
+                  <td>{pounds(m.averageAcceptedPence)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">In all</th>
+                <td>{report.data.totals.sent}</td>
+                <td>{report.data.totals.accepted}</td>
+                <td>{percent(report.data.totals.conversion)}</td>
+                <td>{pounds(report.data.totals.averageAcceptedPence)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
       ) : report.error ? (
         isUnauthorized(report.error) ? null : (
           <ErrorState message={errorMessage(report.error, "Failed to load the quotes.")} onRetry={report.refresh} />

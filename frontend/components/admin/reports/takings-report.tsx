@@ -40,34 +40,36 @@ function Takings({ report }: { report: TakingsReport }) {
   return (
     <>
       <TakingsChart months={report.months} />
-      <table className="admin-report-table">
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Taken</th>
-            <th scope="col">Invoiced</th>
-            <th scope="col">of which VAT</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.months.map((m) => (
-            <tr key={m.month}>
-              <th scope="row">{monthName(m.month)}</th>
-              <td>{formatPence(m.takings.total)}</td>
-              <td>{formatPence(m.invoiced.grossPence - m.credited.grossPence)}</td>
-              <td>{formatPence(m.invoiced.vatPence - m.credited.vatPence)}</td>
+      <div className="admin-report-scroll">
+        <table className="admin-report-table">
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">Taken</th>
+              <th scope="col">Invoiced</th>
+              <th scope="col">of which VAT</th>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">In all</th>
-            <td>{formatPence(report.totals.takings.total)}</td>
-            <td>{formatPence(report.totals.invoiced.grossPence - report.totals.credited.grossPence)}</td>
-            <td>{formatPence(report.totals.invoiced.vatPence - report.totals.credited.vatPence)}</td>
-          </tr>
-        </tfoot>
-      </table>
+          </thead>
+          <tbody>
+            {report.months.map((m) => (
+              <tr key={m.month}>
+                <th scope="row">{monthName(m.month)}</th>
+                <td>{formatPence(m.takings.total)}</td>
+                <td>{formatPence(m.invoiced.grossPence - m.credited.grossPence)}</td>
+                <td>{formatPence(m.invoiced.vatPence - m.credited.vatPence)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">In all</th>
+              <td>{formatPence(report.totals.takings.total)}</td>
+              <td>{formatPence(report.totals.invoiced.grossPence - report.totals.credited.grossPence)}</td>
+              <td>{formatPence(report.totals.invoiced.vatPence - report.totals.credited.vatPence)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
     </>
   );
 }
