@@ -25,9 +25,12 @@ function loadToasts(): Promise<ToastsModule> {
 let wanted = false;
 const whenWanted = new Set<() => void>();
 
-/** Puts the container in (loading its code): the first toast does it, the back office at once. */
+/**
+ * Puts the container in (loading its code): the first toast does it, the back office at once.
+ * Every toast asks again until the container is in, so a first load that failed (no signal) is
+ * not the last word.
+ */
 export function wantToasts() {
-  if (wanted) return;
   wanted = true;
   for (const show of whenWanted) show();
 }
@@ -43,11 +46,14 @@ export function Toasts() {
     let live = true;
     const show = () =>
       loadToasts().then(
-        (module) => live && setContainer(() => module.default),
+        (module) => {
+          whenWanted.delete(show);
+          if (live) setContainer(() => module.default);
+        },
         () => undefined, // No code, no toast: the next one asks again.
       );
+    whenWanted.add(show);
     if (wanted) show();
-    else whenWanted.add(show);
     return () => {
       live = false;
       whenWanted.delete(show);
