@@ -209,7 +209,8 @@ async function withCriticalCss(html) {
   const inlined = processed.match(/<style>([\s\S]*?)<\/style>/)?.[1];
   if (!inlined || !processed.includes(stylesheet[0])) throw new Error("prerender: beasties did not inline the critical CSS");
   const pruned = pruneUnusedVariants(inlined, processed);
-  processed = processed.replace(`<style>${inlined}</style>`, () => `<style>${pruned}</style>`);
+  // Marked so the app can take it out once the whole stylesheet applies (frontend/lib/deferred-style.ts).
+  processed = processed.replace(`<style>${inlined}</style>`, () => `<style data-critical>${pruned}</style>`);
   criticalSizes.push(pruned.length);
   return (
     processed
