@@ -1,4 +1,4 @@
-import { between, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { type PaymentMethod, paymentMethodLabels } from "../../../schema/api/payment-methods";
 import { creditNotes, customers, invoicePayments, invoiceRefunds, invoices } from "../../../schema/db";
 import { numberText } from "../../../schema/numbers";
@@ -20,7 +20,7 @@ const ukDate = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5
  * holds just those: SQLite, without statistics, goes to the table by the id otherwise, and a tax
  * year's payments then read 13,000 invoices whole.
  */
-const invoicesWho = sql`${invoices} INDEXED BY invoices_who`;
+const invoicesWho = sql`${invoices} AS i INDEXED BY invoices_who`;
 
 const HEADERS = [
   "*ContactName",
@@ -173,41 +173,26 @@ type MoneyRow = [
 ];
 
 export async function paymentsCsv(db: Db, from: string, to: string): Promise<ReadableStream<Uint8Array>> {
-  // The invoice's number as SQL: drizzle checks a column against the tables it joined by name.
-  const who = { number: sql<number | null>`${invoices.number}`, firstName: customers.firstName, lastName: customers.lastName };
-  // Read as arrays, each from its own index (invoice_payments_export, invoice_refunds_refunded_on)
-  // and its invoice's number and customer from invoices_who, never the invoices' whole rows.
-  // Refunds are money going back: the same columns, the amount negative, on the day it went back.
-  const [payments, refunds] = (await Promise.all([
-    db
-      .select({
-        id: invoicePayments.id,
-        on: invoicePayments.paidOn,
-        amount: invoicePayments.amountPence,
-        method: invoicePayments.method,
-        reference: invoicePayments.reference,
-        ...who,
-      })
-      .from(invoicePayments)
-      .innerJoin(invoicesWho, eq(invoices.id, invoicePayments.invoiceId))
-      .leftJoin(customers, eq(customers.id, invoices.customerId))
-      .where(between(invoicePayments.paidOn, from, to))
-      .values(),
-    db
-      .select({
-        id: invoiceRefunds.id,
-        on: invoiceRefunds.refundedOn,
-        amount: sql<number>`-${invoiceRefunds.amountPence}`,
-        method: invoiceRefunds.method,
-        reference: invoiceRefunds.reference,
-        ...who,
-      })
-      .from(invoiceRefunds)
-      .innerJoin(invoicesWho, eq(invoices.id, invoiceRefunds.invoiceId))
-      .leftJoin(customers, eq(customers.id, invoices.customerId))
-      .where(between(invoiceRefunds.refundedOn, from, to))
-      .values(),
-  ])) as [MoneyRow[], MoneyRow[]];
+  // One statement answering a day's payments, and a day's refunds, as one JSON value (as the
+  // invoices' export does: D1 pays for each row and each value it hands over), each from its own
+  // index (invoice_payments_export, invoice_refunds_refunded_on, in the order of the day, so the
+  // grouping needs no sort) and its invoice's number and customer from invoices_who, never the
+  // invoices' whole rows. Refunds are money going back: the same columns, the amount negative.
+  const chunks = await db.all<{ refund: number; rows: string }>(sql`
+    SELECT 0 AS refund, '[' || group_concat(json_array(p.id, p.paid_on, p.amount_pence, p.method, p.reference, i.number,
+      c.first_name, c.last_name)) || ']' AS rows
+    FROM ${invoicePayments} AS p JOIN ${invoicesWho} ON i.id = p.invoice_id LEFT JOIN ${customers} AS c ON c.id = i.customer_id
+    WHERE p.paid_on BETWEEN ${from} AND ${to}
+    GROUP BY p.paid_on
+    UNION ALL
+    SELECT 1, '[' || group_concat(json_array(r.id, r.refunded_on, -r.amount_pence, r.method, r.reference, i.number,
+      c.first_name, c.last_name)) || ']'
+    FROM ${invoiceRefunds} AS r JOIN ${invoicesWho} ON i.id = r.invoice_id LEFT JOIN ${customers} AS c ON c.id = i.customer_id
+    WHERE r.refunded_on BETWEEN ${from} AND ${to}
+    GROUP BY r.refunded_on`);
+  const payments: MoneyRow[] = [];
+  const refunds: MoneyRow[] = [];
+  for (const chunk of chunks) (chunk.refund ? refunds : payments).push(...JSON.parse(chunk.rows));
   // By day (yyyy-mm-dd, so as text), a day's payments before its refunds, then as they were recorded.
   const rows = [...payments.map((p) => [p, false] as const), ...refunds.map((r) => [r, true] as const)].sort(
     ([a, aRefund], [b, bRefund]) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : Number(aRefund) - Number(bRefund) || a[0] - b[0]),
