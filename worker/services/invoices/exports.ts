@@ -3,7 +3,7 @@ import { type PaymentMethod, paymentMethodLabels } from "../../../schema/api/pay
 import { creditNotes, customers, invoicePayments, invoiceRefunds, invoices } from "../../../schema/db";
 import { numberText } from "../../../schema/numbers";
 import type { Db } from "../../db/client";
-import { csvCell, csvCells, csvStream, poundsText } from "../../lib/csv";
+import { csvCell, csvStream, poundsText } from "../../lib/csv";
 import { balanceOf } from "./invoices";
 
 /**
@@ -11,7 +11,9 @@ import { balanceOf } from "./invoices";
  * columns of Xero's sales invoice import (a credit note's lines with negative quantities, as Xero
  * and QuickBooks import them), each row also carrying its document's net, VAT by rate, gross, paid
  * and outstanding; and the payments received and refunded in a range, as Xero's bank statement import
- * reads them. Dates as the UK writes them (dd/mm/yyyy), amounts in pounds to the penny.
+ * reads them. Dates as the UK writes them (dd/mm/yyyy), amounts in pounds to the penny. A line's
+ * cells (its description, quantity, unit amount, sales account 200, tax type and VAT) are written
+ * by the database when its lines are (migration 0049), as this file wrote them before.
  */
 const ukDate = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : "");
 
@@ -121,7 +123,8 @@ export async function invoicesCsv(db: Db, from: string, to: string): Promise<Rea
 
 /**
  * Each line's row: the document's cells before and after its lines' are written once and shared by
- * each of its rows. A number, "VOID" and a date never need escaping; the customer's cells do.
+ * each of its rows. A number, "VOID" and a date never need escaping; the customer's cells do (a
+ * missing one, null, is an empty cell).
  */
 function* invoiceLines(rows: InvoiceRow[], notes: NoteRow[]): Generator<string> {
   for (const [
@@ -141,7 +144,7 @@ function* invoiceLines(rows: InvoiceRow[], notes: NoteRow[]): Generator<string> 
     cells,
   ] of rows) {
     const void_ = status === "void";
-    const before = `${csvCells([nameOf(firstName, lastName), email ?? "", address ?? "", postcode ?? ""])},${numberText("invoice", n!)},${void_ ? "VOID" : ""},${ukDate(issueDate)},${ukDate(dueDate)}`;
+    const before = `${csvCell(nameOf(firstName, lastName))},${csvCell(email)},${csvCell(address)},${csvCell(postcode)},${numberText("invoice", n!)},${void_ ? "VOID" : ""},${ukDate(issueDate)},${ukDate(dueDate)}`;
     const outstanding = void_
       ? 0
       : Math.max(0, balanceOf({ grossPence: gross, depositPence: deposit, creditedPence: credited, paidPence: paid }));
@@ -150,7 +153,7 @@ function* invoiceLines(rows: InvoiceRow[], notes: NoteRow[]): Generator<string> 
   }
   for (const [number, issueDate, invoiceNumber, firstName, lastName, email, cells] of notes) {
     const on = ukDate(issueDate);
-    const before = `${csvCells([nameOf(firstName, lastName), email ?? ""])},,,${numberText("creditNote", number)},Against ${numberText("invoice", invoiceNumber!)},${on},${on}`;
+    const before = `${csvCell(nameOf(firstName, lastName))},${csvCell(email)},,,${numberText("creditNote", number)},Against ${numberText("invoice", invoiceNumber!)},${on},${on}`;
     const after = `Credit note,${cells![0]},0.00,0.00`;
     for (let l = 1; l < cells!.length; l++) yield `${before},${cells![l]},${after}`;
   }
