@@ -16,7 +16,7 @@
 // a share per call until it answers 200) and a campaign to every active subscriber.
 // BENCH_ONLY=export measures only the back office's rows whose title holds that text (here the two
 // exports), after the same build and seed, and skips the landlord, the reminders and the campaign:
-// to measure one change again quickly.
+// to measure one change again quickly. BENCH_PORT serves it on another port than 8799 (two benches at once).
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
@@ -25,7 +25,7 @@ import { passedBoilerRecord } from "../test/fixtures/gas-safety-record.ts";
 import { startPreview } from "./preview-server.mjs";
 import { seedScale, seedScaleDocuments } from "./seed-scale.mjs";
 
-const PORT = 8799;
+const PORT = Number(process.env.BENCH_PORT ?? 8799);
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SCALE = process.env.BENCH_SCALE !== "0";

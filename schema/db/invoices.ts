@@ -32,6 +32,12 @@ export const invoices = sqliteTable(
     status: text("status", { enum: invoiceStatuses }).notNull().default("draft"),
     /** InvoiceLine[] as JSON (schema/api/invoices.ts). */
     lines: text("lines").notNull(),
+    /**
+     * The accountant's export's cells of the lines, which never change once issued: a JSON array of
+     * the document's net, VAT by rate and gross, then each line's cells. Kept by the database from
+     * the lines at every write (migration 0049's triggers); never written by the Worker.
+     */
+    exportCells: text("export_cells"),
     notes: text("notes"),
     /** The time of supply (the work's date), the issue date and the date payment is due. */
     supplyDate: text("supply_date").notNull(),
@@ -86,12 +92,11 @@ export const invoices = sqliteTable(
       t.number,
       t.customerId,
       t.dueDate,
-      t.vatRegistered,
       t.grossPence,
       t.depositPence,
       t.creditedPence,
       t.paidPence,
-      t.lines,
+      t.exportCells,
     ),
     // An invoice's number and customer by its id, for the payments' export (it names this index).
     index("invoices_who").on(t.id, t.number, t.customerId),
@@ -166,6 +171,8 @@ export const creditNotes = sqliteTable(
     number: integer("number").notNull(),
     /** InvoiceLine[] as JSON: the lines credited, with the quantities credited. */
     lines: text("lines").notNull(),
+    /** The export's cells of the lines, negative, kept by the database as an invoice's are. */
+    exportCells: text("export_cells"),
     reason: text("reason").notNull(),
     issueDate: text("issue_date").notNull(),
     netPence: integer("net_pence").notNull(),

@@ -37,7 +37,7 @@ export const documentData = {
   },
   invoices: {
     table: invoices,
-    personal: [invoices.lines, invoices.notes, invoices.snapshot, invoices.voidReason],
+    personal: [invoices.lines, invoices.exportCells, invoices.notes, invoices.snapshot, invoices.voidReason],
     other: [
       invoices.status,
       invoices.supplyDate,
@@ -80,7 +80,7 @@ export const documentData = {
   },
   creditNotes: {
     table: creditNotes,
-    personal: [creditNotes.lines, creditNotes.reason, creditNotes.snapshot],
+    personal: [creditNotes.lines, creditNotes.exportCells, creditNotes.reason, creditNotes.snapshot],
     other: [creditNotes.issueDate, creditNotes.pdfKey, creditNotes.pdfSha256, creditNotes.issuedAt, creditNotes.createdAt],
     found: "the account's invoices'",
     rules: { notes: { action: "keep", rows: "all of them (always issued)", why: whyRecord("invoices") } },

@@ -63,6 +63,8 @@ export async function addCreditNote(env: AppEnv, db: Db, id: number, input: Cred
             invoiceId: sql<number>`${id}`.as("invoice_id"),
             number: numberTaken("creditNote").as("number"),
             lines: sql<string>`${JSON.stringify(credited)}`.as("lines"),
+            // Written by the database from the lines (migration 0049's trigger).
+            exportCells: sql<null>`NULL`.as("export_cells"),
             reason: sql<string>`${input.reason}`.as("reason"),
             issueDate: sql<string>`${today}`.as("issue_date"),
             netPence: sql<number>`${totals.netPence}`.as("net_pence"),
