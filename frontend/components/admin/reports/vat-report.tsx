@@ -79,7 +79,7 @@ function QuarterCard({ quarter }: { quarter: VatQuarter }) {
             VAT due <Text weight="bold">{formatPence(quarter.box1Pence)}</Text>
           </Text>
         </Flex>
-        <div className="admin-vat-scroll">
+        <div className="admin-report-scroll">
           <table className="admin-report-table admin-vat-table">
             <thead>
               <tr>
